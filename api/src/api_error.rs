@@ -1,0 +1,87 @@
+//! The one place where domain errors become HTTP responses:
+//! `{ "message": "<pt-BR>", "fields": { ... } }`.
+
+use std::collections::BTreeMap;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::FromRequest;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use shared::AppError;
+use utoipa::ToSchema;
+
+#[derive(Debug)]
+pub struct ApiError(pub AppError);
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+/// Error body of every failed call.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong, in pt-BR, ready to show.
+    pub message: String,
+    /// Per-field pt-BR messages, for validation errors.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
+}
+
+impl From<AppError> for ApiError {
+    fn from(err: AppError) -> Self {
+        ApiError(err)
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(err: sqlx::Error) -> Self {
+        ApiError(err.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, message, fields) = match self.0 {
+            AppError::Validation { message, fields } => (StatusCode::BAD_REQUEST, message, Some(fields)),
+            AppError::Unauthorized(m) => (StatusCode::UNAUTHORIZED, m, None),
+            AppError::Forbidden(m) => (StatusCode::FORBIDDEN, m, None),
+            AppError::NotFound(m) => (StatusCode::NOT_FOUND, m, None),
+            AppError::Conflict(m) => (StatusCode::CONFLICT, m, None),
+            AppError::PayloadTooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, m, None),
+            AppError::Unprocessable(m) => (StatusCode::UNPROCESSABLE_ENTITY, m, None),
+            AppError::TooManyRequests(m) => (StatusCode::TOO_MANY_REQUESTS, m, None),
+            AppError::Internal(err) => {
+                let reference = shared::ids::new_id();
+                tracing::error!(error = %err, source = ?err, %reference, "internal error");
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    format!("Erro interno. Tente novamente; se persistir, informe o código {reference}."),
+                    None,
+                )
+            }
+        };
+        (status, axum::Json(ErrorBody { message, fields })).into_response()
+    }
+}
+
+/// `axum::Json`, but a malformed body answers with a pt-BR message instead of
+/// axum's English plain text.
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct ApiJson<T>(pub T);
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        let message = match rejection {
+            JsonRejection::MissingJsonContentType(_) => "Envie o corpo como JSON (Content-Type: application/json).",
+            JsonRejection::JsonSyntaxError(_) => "O corpo da requisição não é um JSON válido.",
+            JsonRejection::JsonDataError(_) => "O corpo da requisição tem campos com tipo inválido.",
+            _ => "Não foi possível ler o corpo da requisição.",
+        };
+        ApiError(AppError::Validation { message: message.into(), fields: BTreeMap::new() })
+    }
+}
+
+/// The answer for anything the caller is not signed in for.
+pub fn not_authenticated() -> ApiError {
+    ApiError(AppError::Unauthorized("Não autenticado".into()))
+}

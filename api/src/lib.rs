@@ -1,0 +1,20 @@
+//! The RoboForge HTTP server: REST for the three portals, webhooks, the
+//! license endpoint and the built web app. Handlers are thin: an extractor
+//! authenticates and hands over a transaction scoped to the caller, the
+//! handler validates input, calls a `shared` repository and maps to a DTO.
+
+pub mod api_error;
+pub mod app_state;
+pub mod cookies;
+pub mod dto;
+pub mod extractors;
+pub mod openapi;
+pub mod request_meta;
+pub mod routes;
+pub mod server;
+pub mod sign_in;
+pub mod startup;
+pub mod tenant_resolution;
+pub mod web_app;
+
+pub use app_state::AppState;

@@ -1,0 +1,78 @@
+//! `api [serve] [--no-workers]` serves the whole platform (workers in-process
+//! unless told otherwise); `api migrate` only migrates; `api seed-demo` adds a
+//! demo tenant for development; `api openapi` prints the API document.
+
+use std::sync::Arc;
+
+use api::{server, startup, AppState};
+use shared::config::Config;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+mod demo_seed;
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn,apalis=warn,tower_http=info".into()),
+        )
+        .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let command = args.first().map(String::as_str).filter(|a| !a.starts_with("--")).unwrap_or("serve");
+
+    if command == "openapi" {
+        print!("{}", api::openapi::document_json());
+        return Ok(());
+    }
+    let config = Arc::new(Config::from_env()?);
+    let pool = startup::prepare_database(&config).await?;
+    match command {
+        "migrate" => {
+            println!("migrações aplicadas; papel de execução {:?} verificado", config.app_role);
+            Ok(())
+        }
+        "seed-demo" => demo_seed::run(&pool).await,
+        "serve" => serve(config, pool, !args.iter().any(|a| a == "--no-workers")).await,
+        other => anyhow::bail!("comando desconhecido {other:?}: use serve, migrate, seed-demo ou openapi"),
+    }
+}
+
+async fn serve(config: Arc<Config>, pool: sqlx::PgPool, with_workers: bool) -> anyhow::Result<()> {
+    startup::ensure_first_admin(&pool, &config).await?;
+    let (stop_tx, stop_rx) = watch::channel(false);
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down: finishing in-flight requests and jobs");
+        let _ = stop_tx.send(true);
+    });
+
+    let workers = with_workers.then(|| {
+        let (pool, config, stop) = (pool.clone(), config.clone(), stopped(stop_rx.clone()));
+        tokio::spawn(async move { worker::run(pool, config, stop).await })
+    });
+
+    let listener = TcpListener::bind(("0.0.0.0", config.port)).await?;
+    tracing::info!("RoboForge on http://localhost:{} (workers {})", config.port, if with_workers { "in-process" } else { "off" });
+    server::serve(listener, AppState { pool, config }, stopped(stop_rx)).await?;
+    if let Some(workers) = workers {
+        workers.await??;
+    }
+    Ok(())
+}
+
+async fn stopped(mut rx: watch::Receiver<bool>) {
+    let _ = rx.wait_for(|stop| *stop).await;
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
+        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+}

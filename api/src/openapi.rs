@@ -1,0 +1,37 @@
+//! The OpenAPI document, generated from the handlers' annotations. The web
+//! app's types are generated from it (web/openapi.json → schema.d.ts); a test
+//! fails when the committed copy is stale.
+
+use axum::Router;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::{routes, AppState};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "RoboForge API",
+        version = "1.0.0",
+        description = "Plataforma white-label de licenciamento de robôs MetaTrader 5. Erros respondem `{ message, fields? }` em pt-BR."
+    ),
+    tags(
+        (name = "platform", description = "Saúde e metadados"),
+        (name = "admin-auth", description = "Identidade do admin master"),
+        (name = "tenant-auth", description = "Identidade do tenant owner"),
+        (name = "client-auth", description = "Identidade do cliente"),
+        (name = "public", description = "Chamadas sem autenticação"),
+    )
+)]
+struct ApiDoc;
+
+/// The API router together with the document describing it.
+pub fn router_and_document() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(routes::api()).split_for_parts()
+}
+
+pub fn document_json() -> String {
+    let mut json = router_and_document().1.to_pretty_json().expect("the document serializes");
+    json.push('\n');
+    json
+}

@@ -1,0 +1,96 @@
+//! Platform admin identity: `/api/auth/me|login|logout`.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use shared::db::{self, Scope};
+use shared::passwords;
+use shared::portal::Portal;
+use shared::repositories::{admin_users, sessions};
+use shared::validation::{char_len, Validator};
+use shared::AppError;
+use utoipa::ToSchema;
+
+use crate::api_error::{ApiJson, ApiResult, ErrorBody};
+use crate::dto::AdminUser;
+use crate::extractors::AdminScope;
+use crate::request_meta::RequestMeta;
+use crate::sign_in::Attempt;
+use crate::{cookies, AppState};
+
+pub const INVALID_CREDENTIALS: &str = "Usuário ou senha inválidos";
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(default)]
+#[derive(Default)]
+pub struct LoginRequest {
+    pub username: String,
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AdminLoginResponse {
+    pub user: AdminUser,
+}
+
+/// The signed-in admin.
+#[utoipa::path(get, path = "/api/auth/me", tag = "admin-auth",
+    responses((status = 200, body = AdminUser), (status = 401, body = ErrorBody)))]
+pub async fn me(admin: AdminScope) -> Json<AdminUser> {
+    Json(admin.user.into())
+}
+
+/// Signs an admin in with username and password; sets the admin session cookie.
+#[utoipa::path(post, path = "/api/auth/login", tag = "admin-auth", request_body = LoginRequest,
+    responses((status = 200, body = AdminLoginResponse), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn login(
+    State(state): State<AppState>,
+    meta: RequestMeta,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<LoginRequest>,
+) -> ApiResult<impl IntoResponse> {
+    let username = body.username.trim().to_string();
+    Validator::new()
+        .check(char_len(&username) >= 3, "username", "Usuário deve ter no mínimo 3 caracteres")
+        .check(char_len(&body.password) >= 6, "password", "Senha deve ter no mínimo 6 caracteres")
+        .finish()?;
+
+    let attempt = Attempt { state: &state, meta: &meta, portal: Portal::Admin, account_key: format!("admin:{}", username.to_lowercase()) };
+    let mut tx = db::begin(&state.pool, Scope::Platform).await?;
+    attempt.ensure_allowed(&mut tx).await?;
+
+    let found = admin_users::find_credentials(&mut tx, &username).await?;
+    let (user, hash) = match found {
+        Some((user, hash)) => (Some(user), Some(hash)),
+        None => (None, None),
+    };
+    let verified = passwords::verify(body.password, hash).await?;
+    let Some(user) = user.filter(|u| verified && u.is_active) else {
+        return Err(attempt.fail(tx, AppError::Unauthorized(INVALID_CREDENTIALS.into())).await);
+    };
+
+    let previous = cookies::session_token(&headers, Portal::Admin);
+    let cookie = attempt.succeed(&mut tx, sessions::Principal::Admin { user_id: user.id }, previous).await?;
+    tx.commit().await?;
+    Ok(([cookie], Json(AdminLoginResponse { user: user.into() })))
+}
+
+/// Ends the admin session on the server and clears the cookie.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "admin-auth", responses((status = 204)))]
+pub async fn logout(State(state): State<AppState>, meta: RequestMeta, headers: HeaderMap) -> ApiResult<impl IntoResponse> {
+    end_session(&state, &headers, Portal::Admin).await?;
+    Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Admin, meta.secure_cookies())]))
+}
+
+/// Deletes the session the request's cookie names for `portal`, if any.
+pub async fn end_session(state: &AppState, headers: &HeaderMap, portal: Portal) -> ApiResult<()> {
+    if let Some(token) = cookies::session_token(headers, portal) {
+        let mut tx = db::begin(&state.pool, Scope::Platform).await?;
+        sessions::delete(&mut tx, &token).await?;
+        tx.commit().await?;
+    }
+    Ok(())
+}

@@ -1,0 +1,152 @@
+//! Client identity: `/api/client-auth/login|login-purchase|me|logout`.
+//! Clients sign in with e-mail and password, or with e-mail and the purchase
+//! id (the sale's external id) they received by e-mail.
+
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::Deserialize;
+use shared::db::{self, Scope, Tx};
+use shared::passwords;
+use shared::portal::Portal;
+use shared::repositories::tenant_clients::{self, TenantClient};
+use shared::repositories::tenants::TenantSummary;
+use shared::repositories::sessions;
+use shared::validation::{is_email, normalize_email, Validator};
+use shared::AppError;
+use utoipa::ToSchema;
+
+use crate::api_error::{ApiError, ApiJson, ApiResult, ErrorBody};
+use crate::dto::ClientSession;
+use crate::extractors::ClientScope;
+use crate::request_meta::RequestMeta;
+use crate::routes::auth::end_session;
+use crate::sign_in::Attempt;
+use crate::tenant_resolution::{self, TenantQuery};
+use crate::{cookies, AppState};
+
+pub const INVALID_PASSWORD: &str = "Email ou senha incorretos";
+pub const INVALID_PURCHASE: &str = "Email ou ID de compra inválidos";
+pub const UNKNOWN_TENANT: &str = "Portal não encontrado para este endereço.";
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct ClientLoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ClientPurchaseLoginRequest {
+    pub email: String,
+    pub purchase_id: String,
+}
+
+/// Signs a client in with e-mail and password.
+#[utoipa::path(post, path = "/api/client-auth/login", tag = "client-auth", request_body = ClientLoginRequest,
+    params(TenantQuery),
+    responses((status = 200, body = ClientSession), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn login(
+    State(state): State<AppState>,
+    meta: RequestMeta,
+    headers: HeaderMap,
+    Query(query): Query<TenantQuery>,
+    ApiJson(body): ApiJson<ClientLoginRequest>,
+) -> ApiResult<impl IntoResponse> {
+    Validator::new()
+        .check(is_email(&body.email), "email", "Email inválido")
+        .check(!body.password.is_empty(), "password", "Senha é obrigatória")
+        .finish()?;
+    let email = normalize_email(&body.email);
+    let (mut tx, tenant, attempt) = begin_attempt(&state, &meta, &query, &email).await?;
+
+    let found = tenant_clients::find_credentials(&mut tx, tenant.id, &email).await?;
+    let (client, hash) = match found {
+        Some((client, hash)) => (Some(client), hash),
+        None => (None, None),
+    };
+    let verified = passwords::verify(body.password, hash).await?;
+    let Some(client) = client.filter(|c| verified && c.is_active()) else {
+        return Err(attempt.fail(tx, AppError::Unauthorized(INVALID_PASSWORD.into())).await);
+    };
+    finish(tx, &attempt, &headers, tenant, client).await
+}
+
+/// Signs a client in with e-mail and the purchase id received after buying.
+#[utoipa::path(post, path = "/api/client-auth/login-purchase", tag = "client-auth",
+    request_body = ClientPurchaseLoginRequest, params(TenantQuery),
+    responses((status = 200, body = ClientSession), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn login_purchase(
+    State(state): State<AppState>,
+    meta: RequestMeta,
+    headers: HeaderMap,
+    Query(query): Query<TenantQuery>,
+    ApiJson(body): ApiJson<ClientPurchaseLoginRequest>,
+) -> ApiResult<impl IntoResponse> {
+    let purchase_id = body.purchase_id.trim().to_string();
+    Validator::new()
+        .check(is_email(&body.email), "email", "Email inválido")
+        .check(!purchase_id.is_empty(), "purchaseId", "ID de compra é obrigatório")
+        .finish()?;
+    let email = normalize_email(&body.email);
+    let (mut tx, tenant, attempt) = begin_attempt(&state, &meta, &query, &email).await?;
+
+    let client = tenant_clients::find_by_purchase(&mut tx, tenant.id, &email, &purchase_id).await?;
+    let Some(client) = client.filter(TenantClient::is_active) else {
+        return Err(attempt.fail(tx, AppError::Unauthorized(INVALID_PURCHASE.into())).await);
+    };
+    finish(tx, &attempt, &headers, tenant, client).await
+}
+
+/// The signed-in client and their tenant.
+#[utoipa::path(get, path = "/api/client-auth/me", tag = "client-auth",
+    responses((status = 200, body = ClientSession), (status = 401, body = ErrorBody)))]
+pub async fn me(client: ClientScope) -> Json<ClientSession> {
+    Json(ClientSession { user: client.client.into(), tenant: client.tenant.into() })
+}
+
+/// Ends the client session on the server and clears the cookie.
+#[utoipa::path(post, path = "/api/client-auth/logout", tag = "client-auth", responses((status = 204)))]
+pub async fn logout(State(state): State<AppState>, meta: RequestMeta, headers: HeaderMap) -> ApiResult<impl IntoResponse> {
+    end_session(&state, &headers, Portal::Client).await?;
+    Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Client, meta.secure_cookies())]))
+}
+
+/// Finds the tenant, checks the throttle, and narrows the transaction to the
+/// tenant: the part both client logins share.
+async fn begin_attempt<'a>(
+    state: &'a AppState,
+    meta: &'a RequestMeta,
+    query: &TenantQuery,
+    email: &str,
+) -> ApiResult<(Tx, TenantSummary, Attempt<'a>)> {
+    let mut tx = db::begin(&state.pool, Scope::Platform).await?;
+    let tenant = tenant_resolution::resolve(&mut tx, state, meta, Portal::Client, query.tenant.as_deref())
+        .await?
+        .filter(TenantSummary::is_active)
+        .ok_or_else(|| ApiError(AppError::NotFound(UNKNOWN_TENANT.into())))?;
+    let attempt =
+        Attempt { state, meta, portal: Portal::Client, account_key: format!("client:{}:{email}", tenant.id) };
+    attempt.ensure_allowed(&mut tx).await?;
+    db::set_scope(&mut tx, Scope::Tenant(tenant.id)).await?;
+    Ok((tx, tenant, attempt))
+}
+
+async fn finish(
+    mut tx: Tx,
+    attempt: &Attempt<'_>,
+    headers: &HeaderMap,
+    tenant: TenantSummary,
+    client: TenantClient,
+) -> ApiResult<impl IntoResponse> {
+    tenant_clients::touch_last_login(&mut tx, tenant.id, client.id).await?;
+    let previous = cookies::session_token(headers, Portal::Client);
+    let principal = sessions::Principal::Client { tenant_id: tenant.id, client_id: client.id };
+    let cookie = attempt.succeed(&mut tx, principal, previous).await?;
+    tx.commit().await?;
+    Ok(([cookie], Json(ClientSession { user: client.into(), tenant: tenant.into() })))
+}

@@ -1,0 +1,20 @@
+use axum::extract::State;
+use axum::Json;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::api_error::ApiResult;
+use crate::AppState;
+
+#[derive(Serialize, ToSchema)]
+pub struct Health {
+    pub status: &'static str,
+}
+
+/// Liveness and database reachability, for load balancers.
+#[utoipa::path(get, path = "/api/health", tag = "platform",
+    responses((status = 200, body = Health)))]
+pub async fn check(State(state): State<AppState>) -> ApiResult<Json<Health>> {
+    sqlx::query("SELECT 1").execute(&state.pool).await?;
+    Ok(Json(Health { status: "ok" }))
+}

@@ -1,0 +1,3 @@
+//! `/api/public/*`: calls made before anyone signs in.
+
+pub mod tenant_branding;

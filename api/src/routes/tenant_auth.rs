@@ -1,0 +1,102 @@
+//! Tenant owner identity: `/api/tenant-auth/login|me|logout`. Owners sign in
+//! with e-mail, password and their tenant's security key, and send the key in
+//! `X-Tenant-Secret` on every call.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::Deserialize;
+use shared::db::{self, Scope};
+use shared::passwords;
+use shared::portal::Portal;
+use shared::repositories::{sessions, tenant_owners, tenants};
+use shared::validation::{is_email, normalize_email, Validator};
+use shared::AppError;
+use utoipa::ToSchema;
+
+use crate::api_error::{ApiJson, ApiResult, ErrorBody};
+use crate::dto::TenantSession;
+use crate::extractors::OwnerScope;
+use crate::request_meta::RequestMeta;
+use crate::routes::auth::end_session;
+use crate::sign_in::Attempt;
+use crate::tenant_resolution;
+use crate::{cookies, AppState};
+
+pub const INVALID_CREDENTIALS: &str = "Credenciais inválidas. Verifique e-mail, senha e chave de segurança.";
+pub const TENANT_INACTIVE: &str = "Este tenant não está ativo. Fale com o suporte da plataforma.";
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct TenantOwnerLoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+/// Signs a tenant owner in. The tenant's security key goes in `X-Tenant-Secret`.
+#[utoipa::path(post, path = "/api/tenant-auth/login", tag = "tenant-auth", request_body = TenantOwnerLoginRequest,
+    params(("X-Tenant-Secret" = String, Header, description = "The tenant's security key")),
+    responses((status = 200, body = TenantSession), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn login(
+    State(state): State<AppState>,
+    meta: RequestMeta,
+    headers: HeaderMap,
+    ApiJson(body): ApiJson<TenantOwnerLoginRequest>,
+) -> ApiResult<impl IntoResponse> {
+    Validator::new()
+        .check(!body.email.trim().is_empty(), "email", "E-mail é obrigatório")
+        .check(body.email.trim().is_empty() || is_email(&body.email), "email", "Email inválido")
+        .check(!body.password.is_empty(), "password", "Senha é obrigatória")
+        .check(meta.tenant_secret.is_some(), "securityKey", "Chave de segurança é obrigatória")
+        .finish()?;
+    let email = normalize_email(&body.email);
+    let secret = meta.tenant_secret.clone().unwrap_or_default();
+
+    let attempt = Attempt { state: &state, meta: &meta, portal: Portal::Tenant, account_key: format!("tenant:{email}") };
+    let mut tx = db::begin(&state.pool, Scope::Platform).await?;
+    attempt.ensure_allowed(&mut tx).await?;
+
+    let tenant = match tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Tenant, None).await? {
+        Some(t) if tenants::secret_matches(&mut tx, t.id, &secret).await? => Some(t),
+        _ => None,
+    };
+    let mut found = None;
+    if let Some(tenant) = &tenant {
+        db::set_scope(&mut tx, Scope::Tenant(tenant.id)).await?;
+        found = tenant_owners::find_credentials(&mut tx, tenant.id, &email).await?;
+    }
+    let (owner, hash) = match found {
+        Some((owner, hash)) => (Some(owner), Some(hash)),
+        None => (None, None),
+    };
+    let verified = passwords::verify(body.password, hash).await?;
+    let (Some(tenant), Some(owner)) = (tenant, owner.filter(|o| verified && o.is_active)) else {
+        return Err(attempt.fail(tx, AppError::Unauthorized(INVALID_CREDENTIALS.into())).await);
+    };
+    if !tenant.is_active() {
+        return Err(AppError::Forbidden(TENANT_INACTIVE.into()).into());
+    }
+
+    let previous = cookies::session_token(&headers, Portal::Tenant);
+    let principal = sessions::Principal::Owner { tenant_id: tenant.id, owner_id: owner.id };
+    let cookie = attempt.succeed(&mut tx, principal, previous).await?;
+    tx.commit().await?;
+    Ok(([cookie], Json(TenantSession { user: owner.into(), tenant: tenant.into() })))
+}
+
+/// The signed-in owner and their tenant.
+#[utoipa::path(get, path = "/api/tenant-auth/me", tag = "tenant-auth",
+    params(("X-Tenant-Secret" = String, Header, description = "The tenant's security key")),
+    responses((status = 200, body = TenantSession), (status = 401, body = ErrorBody)))]
+pub async fn me(owner: OwnerScope) -> Json<TenantSession> {
+    Json(TenantSession { user: owner.owner.into(), tenant: owner.tenant.into() })
+}
+
+/// Ends the owner session on the server and clears the cookie.
+#[utoipa::path(post, path = "/api/tenant-auth/logout", tag = "tenant-auth", responses((status = 204)))]
+pub async fn logout(State(state): State<AppState>, meta: RequestMeta, headers: HeaderMap) -> ApiResult<impl IntoResponse> {
+    end_session(&state, &headers, Portal::Tenant).await?;
+    Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Tenant, meta.secure_cookies())]))
+}

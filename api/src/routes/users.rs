@@ -1,0 +1,48 @@
+//! `/api/users`: platform admins registering other admins.
+
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use shared::passwords;
+use shared::repositories::admin_users::{self, NewAdminUser};
+use shared::validation::{char_len, is_email, normalize_email, Validator};
+use utoipa::ToSchema;
+
+use crate::api_error::{ApiJson, ApiResult, ErrorBody};
+use crate::dto::AdminUser;
+use crate::extractors::AdminScope;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct CreateAdminRequest {
+    pub username: String,
+    pub password: String,
+    pub email: String,
+    pub name: String,
+}
+
+/// Registers a new platform admin (admins only).
+#[utoipa::path(post, path = "/api/users", tag = "admin-auth", request_body = CreateAdminRequest,
+    responses((status = 201, body = AdminUser), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub async fn create(
+    admin: AdminScope,
+    ApiJson(body): ApiJson<CreateAdminRequest>,
+) -> ApiResult<(StatusCode, Json<AdminUser>)> {
+    let username = body.username.trim().to_string();
+    let name = body.name.trim().to_string();
+    Validator::new()
+        .check(char_len(&username) >= 3, "username", "Usuário deve ter no mínimo 3 caracteres")
+        .check(char_len(&body.password) >= 6, "password", "Senha deve ter no mínimo 6 caracteres")
+        .check(is_email(&body.email), "email", "Email inválido")
+        .check(!name.is_empty(), "name", "Nome é obrigatório")
+        .finish()?;
+    let password_hash = passwords::hash(body.password).await?;
+    let mut tx = admin.tx;
+    let user = admin_users::create(
+        &mut tx,
+        NewAdminUser { username, password_hash, email: normalize_email(&body.email), name },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(user.into())))
+}

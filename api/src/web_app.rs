@@ -1,0 +1,73 @@
+//! Serves the built web app (web/dist): real files as they are, every other
+//! non-API path as index.html so the SPA router takes over.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use shared::AppError;
+use tower::ServiceExt;
+use tower_http::services::ServeDir;
+
+use crate::api_error::ApiError;
+
+pub struct WebApp {
+    dist: PathBuf,
+    index: Option<String>,
+}
+
+impl WebApp {
+    /// Reads index.html once and fills in the platform domain the browser
+    /// needs for portal selection.
+    pub fn load(dist: PathBuf, platform_domain: &str) -> Arc<Self> {
+        let index = std::fs::read_to_string(dist.join("index.html"))
+            .ok()
+            .map(|html| html.replace("__RF_PLATFORM_DOMAIN__", platform_domain));
+        if index.is_none() {
+            tracing::warn!(dist = %dist.display(), "web app not built: run `make run` (or `npm run build` in web/)");
+        }
+        Arc::new(Self { dist, index })
+    }
+
+    pub async fn respond(self: Arc<Self>, request: Request) -> Response {
+        let path = request.uri().path();
+        if path == "/api" || path.starts_with("/api/") {
+            return ApiError(AppError::NotFound("Rota não encontrada".into())).into_response();
+        }
+        if request.method() != Method::GET && request.method() != Method::HEAD {
+            return StatusCode::METHOD_NOT_ALLOWED.into_response();
+        }
+        if path != "/" && path != "/index.html" {
+            let file_request = Request::builder().uri(request.uri().clone()).body(Body::empty()).expect("valid uri");
+            let Ok(response) = ServeDir::new(&self.dist).oneshot(file_request).await;
+            {
+                if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
+                    let mut response = response.map(Body::new);
+                    if path.starts_with("/assets/") {
+                        // Vite fingerprints asset names: safe to cache forever.
+                        response.headers_mut().insert(
+                            header::CACHE_CONTROL,
+                            HeaderValue::from_static("public, max-age=31536000, immutable"),
+                        );
+                    }
+                    return response;
+                }
+            }
+        }
+        match &self.index {
+            Some(html) => {
+                let mut response = Html(html.clone()).into_response();
+                response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+                response
+            }
+            None => (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Html("<h1>RoboForge</h1><p>A interface web ainda não foi compilada. Rode <code>make run</code>.</p>"),
+            )
+                .into_response(),
+        }
+    }
+}

@@ -1,0 +1,12 @@
+use sqlx::PgPool;
+
+/// Applies the job queue's schema (apalis, in schema `apalis` with its own
+/// bookkeeping table) and then ours. Runs as the database owner.
+pub async fn migrate(owner: &PgPool) -> Result<(), sqlx::migrate::MigrateError> {
+    let mut queue = apalis_postgres::PostgresStorage::<()>::migrations();
+    queue.create_schema("apalis");
+    queue.dangerous_set_table_name("apalis._sqlx_migrations");
+    queue.run(owner).await?;
+
+    sqlx::migrate!("../migrations").run(owner).await
+}

@@ -1,0 +1,57 @@
+//! The one domain error type. It knows no HTTP: the api turns each variant into
+//! a status code and a `{ message, fields }` body in a single place.
+
+use std::collections::BTreeMap;
+
+pub type AppResult<T> = Result<T, AppError>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// Bad input: a pt-BR summary plus one pt-BR message per offending field.
+    #[error("{message}")]
+    Validation { message: String, fields: BTreeMap<String, String> },
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    #[error("{0}")]
+    Unprocessable(String),
+    #[error("{0}")]
+    TooManyRequests(String),
+    /// Anything the user cannot fix. Logged with details, shown without them.
+    #[error("internal error: {0}")]
+    Internal(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl AppError {
+    pub fn internal(err: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
+        AppError::Internal(err.into())
+    }
+
+    pub fn validation_field(field: &str, message: &str) -> Self {
+        let mut fields = BTreeMap::new();
+        fields.insert(field.to_string(), message.to_string());
+        AppError::Validation { message: message.to_string(), fields }
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(err: sqlx::Error) -> Self {
+        AppError::Internal(Box::new(err))
+    }
+}
+
+/// The name of the unique constraint a failed statement violated, if that is
+/// why it failed: repositories turn these into pt-BR conflicts.
+pub fn unique_violation(err: &sqlx::Error) -> Option<&str> {
+    match err {
+        sqlx::Error::Database(db) if db.code().as_deref() == Some("23505") => db.constraint(),
+        _ => None,
+    }
+}

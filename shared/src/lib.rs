@@ -1,0 +1,34 @@
+//! The RoboForge domain: configuration, the database layer with tenant-scoped
+//! transactions, repositories (all SQL lives here), job payloads, the error
+//! type and the compile-agent protocol.
+//!
+//! The compile agent links only [`protocol`]; everything else sits behind the
+//! `domain` feature so the agent never pulls in the database stack.
+
+pub mod protocol;
+
+#[cfg(feature = "domain")]
+pub mod config;
+#[cfg(feature = "domain")]
+pub mod db;
+#[cfg(feature = "domain")]
+pub mod error;
+#[cfg(feature = "domain")]
+pub mod ids;
+#[cfg(feature = "domain")]
+pub mod jobs;
+#[cfg(feature = "domain")]
+pub mod passwords;
+#[cfg(feature = "domain")]
+pub mod portal;
+#[cfg(feature = "domain")]
+pub mod repositories;
+#[cfg(feature = "domain")]
+pub mod secrets;
+#[cfg(feature = "domain")]
+pub mod validation;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+#[cfg(feature = "domain")]
+pub use error::{AppError, AppResult};

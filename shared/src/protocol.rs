@@ -1,0 +1,43 @@
+//! Wire types spoken between the API and compile agents (DESIGN section 7).
+//! Kept free of database types: the `compiler-agent` binary depends on this
+//! module alone.
+
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// Sent by an agent asking for work; the API long-polls until a job is leased.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ClaimRequest {
+    pub agent_version: String,
+    pub wait_seconds: u32,
+}
+
+/// A compile job leased to one agent until `lease_expires_at`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct LeasedJob {
+    pub job_id: Uuid,
+    pub robot_name: String,
+    pub source_code: String,
+    pub lease_expires_at: String,
+}
+
+/// One MetaEditor log line `file(line,col) : error|warning CODE: text`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Diagnostic {
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+    pub severity: Severity,
+    pub code: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}

@@ -1,0 +1,13 @@
+//! All SQL of the application, one module per aggregate. Every function takes
+//! a connection from a scoped transaction (`db::begin`): row-level security
+//! decides what it can see, and the explicit `tenant_id` conditions here keep
+//! the queries on their indexes.
+
+pub mod admin_users;
+pub mod housekeeping;
+pub mod login_failures;
+pub mod sessions;
+pub mod tenant_clients;
+pub mod tenant_owners;
+pub mod tenant_sales;
+pub mod tenants;

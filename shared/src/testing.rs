@@ -1,0 +1,89 @@
+//! Test databases: each test gets a fresh database cloned from a template that
+//! is migrated once per migration set. Cloning takes a fraction of a second;
+//! migrating from scratch for every test would not.
+//!
+//! `TEST_DATABASE_URL` names a role with CREATEDB and CREATEROLE (not a
+//! superuser: the tests run the way production does) and any database on the
+//! cluster, e.g. `postgres://roboforge:roboforge@127.0.0.1:5432/postgres`.
+
+use sqlx::{Connection, PgConnection, PgPool};
+
+use crate::db;
+
+/// The runtime role of every test database (roles are cluster-wide).
+pub const TEST_APP_ROLE: &str = "roboforge_test_app";
+
+pub struct TestDb {
+    pub name: String,
+    /// Connection URL of the owner role on this database.
+    pub owner_url: String,
+    /// Connects as the owner: for fixtures that need to look past RLS checks
+    /// only by the owner's rights (FORCE RLS still applies to it).
+    pub owner_pool: PgPool,
+    /// Connects as the runtime role, exactly as the app does.
+    pub app_pool: PgPool,
+}
+
+pub fn admin_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://roboforge:roboforge@127.0.0.1:5432/postgres".into())
+}
+
+/// `admin_url()` with its database replaced by `database`.
+pub fn url_for(database: &str) -> String {
+    let base = admin_url();
+    let (prefix, rest) = base.rsplit_once('/').expect("TEST_DATABASE_URL has a database path");
+    let query = rest.split_once('?').map(|(_, q)| format!("?{q}")).unwrap_or_default();
+    format!("{prefix}/{database}{query}")
+}
+
+pub async fn fresh_database() -> TestDb {
+    let template = ensure_template().await;
+    let name = format!("rf_test_{}", crate::ids::new_id().simple());
+    let mut admin = PgConnection::connect(&admin_url()).await.expect("connect TEST_DATABASE_URL");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {} TEMPLATE {}", db::quote_ident(&name), db::quote_ident(&template))))
+        .execute(&mut admin)
+        .await
+        .expect("clone the template database");
+    admin.close().await.ok();
+    let owner_url = url_for(&name);
+    let owner_pool = db::connect_owner(&owner_url, 4).await.expect("owner pool");
+    let app_pool = db::connect_app(&owner_url, TEST_APP_ROLE, 8).await.expect("app pool");
+    TestDb { name, owner_url, owner_pool, app_pool }
+}
+
+/// Creates `rf_tpl_<hash of the migrations>` once, under an advisory lock so
+/// that parallel test processes wait for the first one instead of racing.
+async fn ensure_template() -> String {
+    let mut digest: u64 = 0xcbf29ce484222325;
+    for m in sqlx::migrate!("../migrations").iter() {
+        for b in m.checksum.iter().chain(m.version.to_le_bytes().iter()) {
+            digest = (digest ^ *b as u64).wrapping_mul(0x100000001b3);
+        }
+    }
+    let template = format!("rf_tpl_{digest:016x}");
+    let mut admin = PgConnection::connect(&admin_url()).await.expect("connect TEST_DATABASE_URL");
+    sqlx::query("SELECT pg_advisory_lock(774411)").execute(&mut admin).await.expect("lock");
+    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
+        .bind(&template)
+        .fetch_one(&mut admin)
+        .await
+        .expect("query pg_database");
+    if !exists {
+        let building = format!("{template}_building");
+        let q = |s: &str| db::quote_ident(s);
+        sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {}", q(&building)))).execute(&mut admin).await.expect("drop");
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {}", q(&building)))).execute(&mut admin).await.expect("create");
+        let owner = db::connect_owner(&url_for(&building), 2).await.expect("connect template");
+        db::migrate(&owner).await.expect("migrate template");
+        db::ensure_runtime_role(&owner, TEST_APP_ROLE).await.expect("runtime role");
+        owner.close().await;
+        sqlx::query(sqlx::AssertSqlSafe(format!("ALTER DATABASE {} RENAME TO {}", q(&building), q(&template))))
+            .execute(&mut admin)
+            .await
+            .expect("publish template");
+    }
+    sqlx::query("SELECT pg_advisory_unlock(774411)").execute(&mut admin).await.expect("unlock");
+    admin.close().await.ok();
+    template
+}

@@ -1,0 +1,93 @@
+//! Collects per-field pt-BR messages so a form gets every problem at once.
+
+use std::collections::BTreeMap;
+
+use crate::error::AppError;
+
+#[derive(Default)]
+pub struct Validator {
+    fields: BTreeMap<String, String>,
+}
+
+impl Validator {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records `message` for `field` when `ok` is false (first message wins).
+    pub fn check(&mut self, ok: bool, field: &str, message: &str) -> &mut Self {
+        if !ok {
+            self.fields.entry(field.to_string()).or_insert_with(|| message.to_string());
+        }
+        self
+    }
+
+    pub fn finish(&mut self) -> Result<(), AppError> {
+        if self.fields.is_empty() {
+            return Ok(());
+        }
+        let fields = std::mem::take(&mut self.fields);
+        let message = if fields.len() == 1 {
+            fields.values().next().cloned().unwrap_or_default()
+        } else {
+            "Por favor, corrija os campos destacados.".to_string()
+        };
+        Err(AppError::Validation { message, fields })
+    }
+}
+
+/// Characters, not bytes: "Usuário deve ter no mínimo 3 caracteres" counts
+/// what a person typed.
+pub fn char_len(value: &str) -> usize {
+    value.chars().count()
+}
+
+/// A pragmatic e-mail shape check: one `@`, something before it, a dot in the
+/// domain, no spaces. Deliverability is the mail provider's business.
+pub fn is_email(value: &str) -> bool {
+    let value = value.trim();
+    let Some((local, domain)) = value.split_once('@') else { return false };
+    !local.is_empty()
+        && !domain.contains('@')
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !value.chars().any(char::is_whitespace)
+        && value.len() <= 254
+}
+
+pub fn normalize_email(value: &str) -> String {
+    value.trim().to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn email_shapes() {
+        assert!(is_email("ana@exemplo.com.br"));
+        assert!(!is_email("ana@exemplo"));
+        assert!(!is_email("ana exemplo@x.com"));
+        assert!(!is_email("@x.com"));
+        assert!(!is_email("a@b@c.com"));
+    }
+
+    #[test]
+    fn validator_reports_every_field_and_one_summary() {
+        let err = Validator::new()
+            .check(false, "username", "Usuário deve ter no mínimo 3 caracteres")
+            .check(false, "password", "Senha deve ter no mínimo 6 caracteres")
+            .finish()
+            .unwrap_err();
+        match err {
+            AppError::Validation { fields, .. } => assert_eq!(fields.len(), 2),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn counts_characters_not_bytes() {
+        assert_eq!(char_len("ção"), 3);
+    }
+}

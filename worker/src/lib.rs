@@ -1,0 +1,44 @@
+//! Background workers on apalis-postgres. `api serve` runs them in-process
+//! (one process is the whole platform); the `worker` binary runs them alone
+//! next to `api serve --no-workers` instances.
+
+pub mod housekeeping;
+
+use std::future::Future;
+use std::sync::Arc;
+
+use apalis::prelude::*;
+use apalis_postgres::{Config as QueueConfig, PostgresStorage};
+use shared::config::Config;
+use shared::jobs::{Housekeeping, HOUSEKEEPING_QUEUE};
+use sqlx::PgPool;
+
+/// Runs every worker until `shutdown` resolves, then lets running jobs finish.
+pub async fn run(pool: PgPool, config: Arc<Config>, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+    // Worker names must be unique across processes: apalis registers them.
+    let instance = shared::ids::new_id().simple().to_string();
+    let (stop_scheduler, scheduler_stopped) = tokio::sync::watch::channel(false);
+    let scheduler = tokio::spawn(housekeeping::schedule(pool.clone(), config.housekeeping_every, scheduler_stopped));
+
+    let storage_pool = pool.clone();
+    let monitor = Monitor::new()
+        .register(move |_restarts| {
+            let storage = PostgresStorage::<Housekeeping>::new(&storage_pool)
+                .with_config(QueueConfig::default().queue(HOUSEKEEPING_QUEUE));
+            WorkerBuilder::new(format!("housekeeping-{instance}"))
+                .backend(storage)
+                .data(storage_pool.clone())
+                .build(housekeeping::handle)
+        })
+        .shutdown_timeout(std::time::Duration::from_secs(20));
+
+    let result = monitor
+        .run_with_signal(async move {
+            shutdown.await;
+            let _ = stop_scheduler.send(true);
+            Ok(())
+        })
+        .await;
+    let _ = scheduler.await;
+    result.map_err(|e| anyhow::anyhow!("workers stopped with an error: {e}"))
+}
