@@ -3,7 +3,8 @@
 //! fails when the committed copy is stale.
 
 use axum::Router;
-use utoipa::OpenApi;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::{routes, AppState};
@@ -15,6 +16,7 @@ use crate::{routes, AppState};
         version = "1.0.0",
         description = "Plataforma white-label de licenciamento de robôs MetaTrader 5. Erros respondem `{ message, fields? }` em pt-BR."
     ),
+    modifiers(&SecuritySchemes),
     tags(
         (name = "platform", description = "Saúde e metadados"),
         (name = "admin-auth", description = "Identidade do admin master"),
@@ -24,6 +26,26 @@ use crate::{routes, AppState};
     )
 )]
 struct ApiDoc;
+
+/// How callers authenticate: one session cookie per portal, plus the tenant
+/// security key header for tenant owners.
+struct SecuritySchemes;
+
+impl Modify for SecuritySchemes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        for (name, cookie) in [("adminSession", "rf_admin_session"), ("tenantSession", "rf_tenant_session"), ("clientSession", "rf_client_session")] {
+            components.add_security_scheme(name, SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(cookie))));
+        }
+        components.add_security_scheme(
+            "tenantSecret",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "X-Tenant-Secret",
+                "A chave de segurança do tenant, enviada pelo owner em toda chamada",
+            ))),
+        );
+    }
+}
 
 /// The API router together with the document describing it.
 pub fn router_and_document() -> (Router<AppState>, utoipa::openapi::OpenApi) {

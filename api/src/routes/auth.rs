@@ -36,14 +36,14 @@ pub struct AdminLoginResponse {
 }
 
 /// The signed-in admin.
-#[utoipa::path(get, path = "/api/auth/me", tag = "admin-auth",
+#[utoipa::path(operation_id = "adminMe", security(("adminSession" = [])), get, path = "/api/auth/me", tag = "admin-auth",
     responses((status = 200, body = AdminUser), (status = 401, body = ErrorBody)))]
 pub async fn me(admin: AdminScope) -> Json<AdminUser> {
     Json(admin.user.into())
 }
 
 /// Signs an admin in with username and password; sets the admin session cookie.
-#[utoipa::path(post, path = "/api/auth/login", tag = "admin-auth", request_body = LoginRequest,
+#[utoipa::path(operation_id = "adminLogin", post, path = "/api/auth/login", tag = "admin-auth", request_body = LoginRequest,
     responses((status = 200, body = AdminLoginResponse), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn login(
@@ -79,7 +79,7 @@ pub async fn login(
 }
 
 /// Ends the admin session on the server and clears the cookie.
-#[utoipa::path(post, path = "/api/auth/logout", tag = "admin-auth", responses((status = 204)))]
+#[utoipa::path(operation_id = "adminLogout", post, path = "/api/auth/logout", tag = "admin-auth", responses((status = 204)))]
 pub async fn logout(State(state): State<AppState>, meta: RequestMeta, headers: HeaderMap) -> ApiResult<impl IntoResponse> {
     end_session(&state, &headers, Portal::Admin).await?;
     Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Admin, meta.secure_cookies())]))

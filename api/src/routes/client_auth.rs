@@ -45,7 +45,7 @@ pub struct ClientPurchaseLoginRequest {
 }
 
 /// Signs a client in with e-mail and password.
-#[utoipa::path(post, path = "/api/client-auth/login", tag = "client-auth", request_body = ClientLoginRequest,
+#[utoipa::path(operation_id = "clientLogin", post, path = "/api/client-auth/login", tag = "client-auth", request_body = ClientLoginRequest,
     params(TenantQuery),
     responses((status = 200, body = ClientSession), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
@@ -76,7 +76,7 @@ pub async fn login(
 }
 
 /// Signs a client in with e-mail and the purchase id received after buying.
-#[utoipa::path(post, path = "/api/client-auth/login-purchase", tag = "client-auth",
+#[utoipa::path(operation_id = "clientLoginPurchase", post, path = "/api/client-auth/login-purchase", tag = "client-auth",
     request_body = ClientPurchaseLoginRequest, params(TenantQuery),
     responses((status = 200, body = ClientSession), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
@@ -103,14 +103,14 @@ pub async fn login_purchase(
 }
 
 /// The signed-in client and their tenant.
-#[utoipa::path(get, path = "/api/client-auth/me", tag = "client-auth",
+#[utoipa::path(operation_id = "clientMe", security(("clientSession" = [])), get, path = "/api/client-auth/me", tag = "client-auth",
     responses((status = 200, body = ClientSession), (status = 401, body = ErrorBody)))]
 pub async fn me(client: ClientScope) -> Json<ClientSession> {
     Json(ClientSession { user: client.client.into(), tenant: client.tenant.into() })
 }
 
 /// Ends the client session on the server and clears the cookie.
-#[utoipa::path(post, path = "/api/client-auth/logout", tag = "client-auth", responses((status = 204)))]
+#[utoipa::path(operation_id = "clientLogout", post, path = "/api/client-auth/logout", tag = "client-auth", responses((status = 204)))]
 pub async fn logout(State(state): State<AppState>, meta: RequestMeta, headers: HeaderMap) -> ApiResult<impl IntoResponse> {
     end_session(&state, &headers, Portal::Client).await?;
     Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Client, meta.secure_cookies())]))

@@ -12,7 +12,7 @@ pub struct Health {
 }
 
 /// Liveness and database reachability, for load balancers.
-#[utoipa::path(get, path = "/api/health", tag = "platform",
+#[utoipa::path(operation_id = "health", get, path = "/api/health", tag = "platform",
     responses((status = 200, body = Health)))]
 pub async fn check(State(state): State<AppState>) -> ApiResult<Json<Health>> {
     sqlx::query("SELECT 1").execute(&state.pool).await?;

@@ -35,8 +35,8 @@ pub struct TenantOwnerLoginRequest {
 }
 
 /// Signs a tenant owner in. The tenant's security key goes in `X-Tenant-Secret`.
-#[utoipa::path(post, path = "/api/tenant-auth/login", tag = "tenant-auth", request_body = TenantOwnerLoginRequest,
-    params(("X-Tenant-Secret" = String, Header, description = "The tenant's security key")),
+#[utoipa::path(operation_id = "tenantLogin", post, path = "/api/tenant-auth/login", tag = "tenant-auth", request_body = TenantOwnerLoginRequest,
+    security(("tenantSecret" = [])),
     responses((status = 200, body = TenantSession), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn login(
@@ -87,15 +87,15 @@ pub async fn login(
 }
 
 /// The signed-in owner and their tenant.
-#[utoipa::path(get, path = "/api/tenant-auth/me", tag = "tenant-auth",
-    params(("X-Tenant-Secret" = String, Header, description = "The tenant's security key")),
+#[utoipa::path(operation_id = "tenantMe", get, path = "/api/tenant-auth/me", tag = "tenant-auth",
+    security(("tenantSecret" = [])),
     responses((status = 200, body = TenantSession), (status = 401, body = ErrorBody)))]
 pub async fn me(owner: OwnerScope) -> Json<TenantSession> {
     Json(TenantSession { user: owner.owner.into(), tenant: owner.tenant.into() })
 }
 
 /// Ends the owner session on the server and clears the cookie.
-#[utoipa::path(post, path = "/api/tenant-auth/logout", tag = "tenant-auth", responses((status = 204)))]
+#[utoipa::path(operation_id = "tenantLogout", post, path = "/api/tenant-auth/logout", tag = "tenant-auth", responses((status = 204)))]
 pub async fn logout(State(state): State<AppState>, meta: RequestMeta, headers: HeaderMap) -> ApiResult<impl IntoResponse> {
     end_session(&state, &headers, Portal::Tenant).await?;
     Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Tenant, meta.secure_cookies())]))

@@ -22,7 +22,7 @@ pub struct CreateAdminRequest {
 }
 
 /// Registers a new platform admin (admins only).
-#[utoipa::path(post, path = "/api/users", tag = "admin-auth", request_body = CreateAdminRequest,
+#[utoipa::path(operation_id = "createAdmin", security(("adminSession" = [])), post, path = "/api/users", tag = "admin-auth", request_body = CreateAdminRequest,
     responses((status = 201, body = AdminUser), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn create(
     admin: AdminScope,

@@ -23,7 +23,7 @@ pub struct BrandingQuery {
 }
 
 /// The tenant's public look: logo, name, colours, font. Secrets never leave.
-#[utoipa::path(get, path = "/api/public/tenant-branding", tag = "public", params(BrandingQuery),
+#[utoipa::path(operation_id = "tenantBranding", get, path = "/api/public/tenant-branding", tag = "public", params(BrandingQuery),
     responses((status = 200, body = TenantBranding), (status = 404, body = ErrorBody)))]
 pub async fn show(
     State(state): State<AppState>,

@@ -1,0 +1,13 @@
+# The two commands (see README): `make run` and `make test`.
+.PHONY: run test openapi e2e
+
+run:
+	scripts/run.sh
+
+test:
+	scripts/test.sh
+
+# Regenerates web/openapi.json from the handlers, then the TypeScript types.
+openapi:
+	SQLX_OFFLINE=true CARGO_TARGET_DIR=$${CARGO_TARGET_DIR:-$$HOME/.cache/roboforge-target} cargo run -q -p api -- openapi > web/openapi.json
+	cd web && npm run gen:api

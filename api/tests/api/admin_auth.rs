@@ -1,0 +1,168 @@
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::support::{cookie_value, json, set_cookie_header, with_cookie, TestApp, PASSWORD};
+
+const COOKIE: &str = "rf_admin_session";
+
+#[tokio::test]
+async fn login_sets_an_httponly_session_and_me_returns_the_admin() {
+    let app = TestApp::spawn().await;
+    app.admin("maria", PASSWORD).await;
+    let browser = app.browser();
+
+    let response = browser.post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": PASSWORD})).send().await.unwrap();
+    let header = set_cookie_header(&response, COOKIE).expect("session cookie");
+    assert!(header.contains("HttpOnly") && header.contains("SameSite=Lax") && header.contains("Path=/"), "{header}");
+    let (status, body) = json(response).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["user"]["username"], "maria");
+    assert!(body["user"].get("password").is_none(), "never leak the hash");
+
+    let (status, me) = json(browser.get(app.url("/api/auth/me")).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(me["email"], "maria@example.com");
+}
+
+#[tokio::test]
+async fn me_without_a_session_is_401() {
+    let app = TestApp::spawn().await;
+    let (status, body) = json(app.browser().get(app.url("/api/auth/me")).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["message"], "Não autenticado");
+}
+
+#[tokio::test]
+async fn wrong_password_and_unknown_user_get_the_same_message_and_no_session() {
+    let app = TestApp::spawn().await;
+    app.admin("maria", PASSWORD).await;
+    for (username, password) in [("maria", "errada123"), ("ninguem", PASSWORD)] {
+        let response = app.browser().post(app.url("/api/auth/login")).json(&json!({"username": username, "password": password})).send().await.unwrap();
+        assert!(cookie_value(&response, COOKIE).is_none());
+        let (status, body) = json(response).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_eq!(body["message"], "Usuário ou senha inválidos");
+    }
+    assert_eq!(app.count_sessions().await, 0);
+}
+
+#[tokio::test]
+async fn short_username_and_password_get_the_spec_messages() {
+    let app = TestApp::spawn().await;
+    let response = app.browser().post(app.url("/api/auth/login")).json(&json!({"username": "ab", "password": "12345"})).send().await.unwrap();
+    let (status, body) = json(response).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["fields"]["username"], "Usuário deve ter no mínimo 3 caracteres");
+    assert_eq!(body["fields"]["password"], "Senha deve ter no mínimo 6 caracteres");
+    assert_eq!(app.count_sessions().await, 0);
+}
+
+#[tokio::test]
+async fn malformed_json_gets_a_portuguese_400() {
+    let app = TestApp::spawn().await;
+    let response = app
+        .browser()
+        .post(app.url("/api/auth/login"))
+        .header("content-type", "application/json")
+        .body("{\"username\": ")
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json(response).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["message"], "O corpo da requisição não é um JSON válido.");
+}
+
+#[tokio::test]
+async fn the_sixth_bad_login_in_a_minute_gets_429_even_with_the_right_password() {
+    let app = TestApp::spawn().await;
+    app.admin("maria", PASSWORD).await;
+    let browser = app.browser();
+    for attempt in 1..=5 {
+        let response = browser.post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": "errada123"})).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "attempt {attempt}");
+    }
+    let response = browser.post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": PASSWORD})).send().await.unwrap();
+    assert!(cookie_value(&response, COOKIE).is_none());
+    let (status, body) = json(response).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(body["message"], "Muitas tentativas de login. Aguarde um minuto e tente novamente.");
+}
+
+#[tokio::test]
+async fn logout_invalidates_the_session_on_the_server() {
+    let app = TestApp::spawn().await;
+    app.admin("maria", PASSWORD).await;
+    let response = app.browser().post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": PASSWORD})).send().await.unwrap();
+    let token = cookie_value(&response, COOKIE).unwrap();
+    let raw = reqwest::Client::new();
+
+    let logout = raw.post(app.url("/api/auth/logout")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
+    assert_eq!(logout.status(), StatusCode::NO_CONTENT);
+    assert!(set_cookie_header(&logout, COOKIE).unwrap().contains("Max-Age=0"));
+    // Replaying the old cookie (as a thief would) no longer works.
+    let me = raw.get(app.url("/api/auth/me")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
+    assert_eq!(me.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(app.count_sessions().await, 0);
+}
+
+#[tokio::test]
+async fn login_rotates_the_session_id() {
+    let app = TestApp::spawn().await;
+    app.admin("maria", PASSWORD).await;
+    let raw = reqwest::Client::new();
+    let first = raw.post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": PASSWORD})).send().await.unwrap();
+    let old = cookie_value(&first, COOKIE).unwrap();
+    let second = raw
+        .post(app.url("/api/auth/login"))
+        .headers(with_cookie(COOKIE, &old))
+        .json(&json!({"username": "maria", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    let new = cookie_value(&second, COOKIE).unwrap();
+    assert_ne!(old, new);
+    let stale = raw.get(app.url("/api/auth/me")).headers(with_cookie(COOKIE, &old)).send().await.unwrap();
+    assert_eq!(stale.status(), StatusCode::UNAUTHORIZED);
+    let fresh = raw.get(app.url("/api/auth/me")).headers(with_cookie(COOKIE, &new)).send().await.unwrap();
+    assert_eq!(fresh.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn only_an_admin_registers_admins_and_bad_input_changes_nothing() {
+    let app = TestApp::spawn().await;
+    app.admin("maria", PASSWORD).await;
+    let anonymous = app.browser().post(app.url("/api/users")).json(&json!({"username": "joao", "password": PASSWORD, "email": "joao@x.com", "name": "João"})).send().await.unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+
+    let browser = app.browser();
+    browser.post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": PASSWORD})).send().await.unwrap();
+    let (status, body) = json(browser.post(app.url("/api/users")).json(&json!({"username": "jo", "password": "1", "email": "nope", "name": ""})).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["fields"]["email"], "Email inválido");
+    assert_eq!(body["fields"]["name"], "Nome é obrigatório");
+
+    let (status, created) = json(browser.post(app.url("/api/users")).json(&json!({"username": "joao", "password": PASSWORD, "email": "Joao@X.com", "name": "João"})).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(created["email"], "joao@x.com");
+    let (status, body) = json(browser.post(app.url("/api/users")).json(&json!({"username": "joao", "password": PASSWORD, "email": "outro@x.com", "name": "João"})).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["fields"]["username"], "Este nome de usuário já está em uso");
+}
+
+#[tokio::test]
+async fn another_portals_session_is_not_an_admin_session() {
+    let app = TestApp::spawn().await;
+    let tenant = app.tenant("acme").await;
+    let response = app
+        .browser()
+        .post(app.url("/api/tenant-auth/login"))
+        .header("x-tenant-secret", &tenant.secret)
+        .json(&json!({"email": tenant.owner_email, "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    let owner_token = cookie_value(&response, "rf_tenant_session").unwrap();
+    let me = reqwest::Client::new().get(app.url("/api/auth/me")).headers(with_cookie(COOKIE, &owner_token)).send().await.unwrap();
+    assert_eq!(me.status(), StatusCode::UNAUTHORIZED);
+}

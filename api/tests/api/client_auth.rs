@@ -1,0 +1,164 @@
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::support::{cookie_value, json, with_cookie, TestApp, PASSWORD};
+
+const COOKIE: &str = "rf_client_session";
+
+#[tokio::test]
+async fn client_logs_in_with_email_and_password() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let browser = app.browser();
+    let (status, body) = json(
+        browser
+            .post(app.url(&format!("/api/client-auth/login?tenant={}", acme.url)))
+            .json(&json!({"email": acme.client_email, "password": PASSWORD}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["user"]["email"], acme.client_email);
+    let (status, me) = json(browser.get(app.url("/api/client-auth/me")).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(me["tenant"]["id"], acme.id.to_string());
+}
+
+#[tokio::test]
+async fn client_logs_in_with_email_and_purchase_id() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let response = app
+        .browser()
+        .post(app.url(&format!("/api/client-auth/login-purchase?tenant={}", acme.id)))
+        .json(&json!({"email": acme.client_email, "purchaseId": acme.purchase_id}))
+        .send()
+        .await
+        .unwrap();
+    assert!(cookie_value(&response, COOKIE).is_some());
+    assert_eq!(response.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn wrong_credentials_get_the_spec_messages() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let (status, body) = json(
+        app.browser()
+            .post(app.url(&format!("/api/client-auth/login?tenant={}", acme.url)))
+            .json(&json!({"email": acme.client_email, "password": "errada123"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["message"], "Email ou senha incorretos");
+    let (status, body) = json(
+        app.browser()
+            .post(app.url(&format!("/api/client-auth/login-purchase?tenant={}", acme.url)))
+            .json(&json!({"email": acme.client_email, "purchaseId": "HP-outro"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["message"], "Email ou ID de compra inválidos");
+    let (status, body) = json(
+        app.browser()
+            .post(app.url(&format!("/api/client-auth/login-purchase?tenant={}", acme.url)))
+            .json(&json!({"email": "x", "purchaseId": " "}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["fields"]["email"], "Email inválido");
+    assert_eq!(body["fields"]["purchaseId"], "ID de compra é obrigatório");
+    assert_eq!(app.count_sessions().await, 0);
+}
+
+#[tokio::test]
+async fn a_client_of_one_tenant_cannot_log_in_at_another() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let other = app.tenant("other").await;
+    let response = app
+        .browser()
+        .post(app.url(&format!("/api/client-auth/login?tenant={}", other.url)))
+        .json(&json!({"email": acme.client_email, "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    // Nor with A's purchase id at B.
+    let response = app
+        .browser()
+        .post(app.url(&format!("/api/client-auth/login-purchase?tenant={}", other.url)))
+        .json(&json!({"email": acme.client_email, "purchaseId": acme.purchase_id}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn an_unknown_tenant_is_a_404() {
+    let app = TestApp::spawn().await;
+    let (status, body) = json(
+        app.browser()
+            .post(app.url("/api/client-auth/login?tenant=nada.example.com"))
+            .json(&json!({"email": "a@b.com", "password": PASSWORD}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["message"], "Portal não encontrado para este endereço.");
+}
+
+#[tokio::test]
+async fn client_logout_ends_the_session_and_sessions_do_not_cross_portals() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let response = app
+        .browser()
+        .post(app.url(&format!("/api/client-auth/login?tenant={}", acme.url)))
+        .json(&json!({"email": acme.client_email, "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    let token = cookie_value(&response, COOKIE).unwrap();
+    let raw = reqwest::Client::new();
+    // A client session is not an owner session, even with the tenant's key.
+    let as_owner = raw
+        .get(app.url("/api/tenant-auth/me"))
+        .headers(with_cookie("rf_tenant_session", &token))
+        .header("x-tenant-secret", &acme.secret)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(as_owner.status(), StatusCode::UNAUTHORIZED);
+
+    raw.post(app.url("/api/client-auth/logout")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
+    let me = raw.get(app.url("/api/client-auth/me")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
+    assert_eq!(me.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn public_branding_never_reveals_secrets() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let (status, body) = json(app.browser().get(app.url(&format!("/api/public/tenant-branding?secret={}", acme.secret))).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["name"], "Loja acme");
+    let text = body.to_string();
+    assert!(!text.contains(&acme.secret));
+    let (status, _) = json(app.browser().get(app.url("/api/public/tenant-branding?secret=nope")).send().await.unwrap()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

@@ -1,0 +1,12 @@
+//! API tests: the real router over real HTTP on loopback, a fresh database per
+//! test, queries running as the runtime role. One test binary (modules below)
+//! so the suite links once.
+
+mod support;
+
+mod admin_auth;
+mod client_auth;
+mod openapi_contract;
+mod startup_checks;
+mod tenant_auth;
+mod web_shell;

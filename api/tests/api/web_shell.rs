@@ -1,0 +1,27 @@
+use reqwest::StatusCode;
+
+use crate::support::TestApp;
+
+#[tokio::test]
+async fn serves_files_spa_routes_and_json_404s_for_unknown_api_paths() {
+    let dist = std::env::temp_dir().join(format!("rf-dist-{}", shared::ids::new_id().simple()));
+    std::fs::create_dir_all(dist.join("assets")).unwrap();
+    std::fs::write(dist.join("index.html"), "<meta name=\"rf-platform-domain\" content=\"__RF_PLATFORM_DOMAIN__\">SPA").unwrap();
+    std::fs::write(dist.join("assets/app-1a2b.js"), "console.log(1)").unwrap();
+    let app = TestApp::spawn_with(|c| c.web_dist = dist.clone()).await;
+
+    for path in ["/", "/tenant/login", "/client/login", "/tenants"] {
+        let response = reqwest::get(app.url(path)).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let html = response.text().await.unwrap();
+        assert!(html.contains("content=\"localhost\"") && html.contains("SPA"), "{path}: {html}");
+    }
+    let asset = reqwest::get(app.url("/assets/app-1a2b.js")).await.unwrap();
+    assert_eq!(asset.status(), StatusCode::OK);
+    assert!(asset.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+
+    let missing = reqwest::get(app.url("/api/nao-existe")).await.unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    let body: serde_json::Value = missing.json().await.unwrap();
+    assert_eq!(body["message"], "Rota não encontrada");
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what this machine is missing to build, run and (with --test) test
+# RoboForge: Debian packages, cargo-nextest, the web app's npm packages.
+# Idempotent and quiet when everything is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+apt_updated=0
+apt_install() {
+  if [ "$apt_updated" = 0 ]; then as_root apt-get update -qq; apt_updated=1; fi
+  echo "==> instalando $* (apt)"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+command -v cc >/dev/null || apt_install build-essential
+command -v pkg-config >/dev/null || apt_install pkg-config
+command -v node >/dev/null || apt_install nodejs npm
+command -v psql >/dev/null || apt_install postgresql-client
+command -v cargo >/dev/null || { echo "cargo não encontrado: instale Rust (rustup) primeiro" >&2; exit 1; }
+
+if [ "${1:-}" = "--test" ]; then
+  cargo nextest --version >/dev/null 2>&1 || { echo "==> instalando cargo-nextest"; cargo install cargo-nextest --locked; }
+  [ -x /usr/bin/chromium ] || apt_install chromium
+fi
+
+# npm ci only when the lock file changed since the last install.
+if [ ! -f web/node_modules/.installed ] || [ web/package-lock.json -nt web/node_modules/.installed ]; then
+  echo "==> instalando dependências do web (npm ci)"
+  (cd web && npm ci --no-audit --no-fund --loglevel=error)
+  touch web/node_modules/.installed
+fi

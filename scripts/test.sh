@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# `make test`: every test. Rust (nextest, real PostgreSQL, queries as the
+# runtime role), the web unit tests with the type check, and the browser
+# journeys against the real server in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/roboforge-target}"
+export SQLX_OFFLINE=true
+
+scripts/install-deps.sh --test
+port=$(scripts/ensure-postgres.sh --with-test-superuser | tail -n 1)
+export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://roboforge:roboforge@127.0.0.1:${port}/postgres}"
+export TEST_SUPERUSER_URL="${TEST_SUPERUSER_URL:-postgres://roboforge_super:roboforge_super@127.0.0.1:${port}/postgres}"
+scripts/drop-test-databases.sh
+
+echo "==> testes Rust"
+cargo nextest run --workspace --no-fail-fast
+scripts/drop-test-databases.sh
+
+echo "==> testes do web (tipos + unidade)"
+(cd web && npm run check --silent)
+
+echo "==> testes no navegador"
+scripts/e2e.sh

@@ -1,0 +1,145 @@
+// Browser journeys through the three portals against a running server (the real API serving web/dist).
+// Configure with E2E_* variables (listed in web/README.md). Run: npm run e2e
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdir } from 'node:fs/promises'
+import { chromium } from 'playwright-core'
+
+const env = process.env
+const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
+const screenshotDir = new URL('./screenshots/', import.meta.url)
+const TIMEOUT_MS = 15_000
+
+/**
+ * Every journey needs its variables: a missing one fails loudly at start
+ * rather than skipping (a skipped journey would prove nothing).
+ */
+function missing(...names) {
+  const absent = names.filter((name) => !env[name])
+  if (absent.length) throw new Error(`defina ${absent.join(', ')} (scripts/e2e.sh define todos)`)
+  return false
+}
+
+let browser
+
+before(async () => {
+  await mkdir(screenshotDir, { recursive: true })
+  browser = await chromium.launch({
+    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+})
+
+after(async () => {
+  await browser?.close()
+})
+
+/** A fresh browser profile per journey: no cookie or localStorage leaks between portals. */
+async function withPage(journey) {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1280, height: 800 } })
+  context.setDefaultTimeout(TIMEOUT_MS)
+  const page = await context.newPage()
+  const consoleErrors = []
+  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  try {
+    await journey(page)
+    assert.deepEqual(consoleErrors, [], 'the page threw uncaught errors')
+  } finally {
+    await context.close()
+  }
+}
+
+async function screenshot(page, name) {
+  await page.screenshot({ path: new URL(`${name}.png`, screenshotDir).pathname, fullPage: true })
+}
+
+function pathOf(page) {
+  return new URL(page.url()).pathname
+}
+
+describe('admin portal', () => {
+  test('admin signs in at /auth and lands on the dashboard', { skip: missing('E2E_ADMIN_USER', 'E2E_ADMIN_PASSWORD') }, () =>
+    withPage(async (page) => {
+      await page.goto('/auth')
+      await page.fill('#username', env.E2E_ADMIN_USER)
+      await page.fill('#password', env.E2E_ADMIN_PASSWORD)
+      await page.getByRole('button', { name: 'Entrar' }).click()
+      await page.waitForURL((url) => url.pathname === '/')
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+      await page.getByText('Admin Master', { exact: true }).waitFor()
+      assert.equal(await page.title(), 'Dashboard | RoboForge')
+      await screenshot(page, 'admin-dashboard')
+    }),
+  )
+
+  test('a wrong admin password shows the error toast', { skip: missing('E2E_ADMIN_USER') }, () =>
+    withPage(async (page) => {
+      await page.goto('/auth')
+      await page.fill('#username', env.E2E_ADMIN_USER)
+      await page.fill('#password', `${env.E2E_ADMIN_PASSWORD ?? 'x'}-definitely-wrong`)
+      await page.press('#password', 'Enter')
+      await page.getByText('Falha no login', { exact: true }).waitFor()
+      assert.equal(pathOf(page), '/auth')
+      await screenshot(page, 'admin-login-failed')
+    }),
+  )
+})
+
+describe('tenant-owner portal', () => {
+  test('owner signs in at /tenant/login and sees the tenant dashboard', { skip: missing('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET') }, () =>
+    withPage(async (page) => {
+      await page.goto('/tenant/login')
+      await page.getByRole('heading', { name: 'Portal do Tenant' }).waitFor()
+      await page.fill('#email', env.E2E_OWNER_EMAIL)
+      await page.fill('#password', env.E2E_OWNER_PASSWORD)
+      await page.fill('#securityKey', env.E2E_TENANT_SECRET)
+      await page.getByRole('button', { name: 'Entrar' }).click()
+      await page.waitForURL((url) => url.pathname === '/tenant/dashboard')
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
+      const tenantName = (await page.getByTestId('tenant-name').textContent())?.trim()
+      assert.ok(tenantName, 'tenant name shown in the sidebar')
+      if (env.E2E_TENANT_NAME) assert.equal(tenantName, env.E2E_TENANT_NAME)
+      assert.notEqual(tenantName, 'White Label')
+      assert.equal(await page.evaluate(() => localStorage.getItem('tenant_secret')), env.E2E_TENANT_SECRET)
+      await screenshot(page, 'tenant-dashboard')
+    }),
+  )
+})
+
+describe('client portal', () => {
+  const loginUrl = () => `/client/login?tenant=${encodeURIComponent(env.E2E_TENANT ?? '')}`
+
+  async function passwordLogin(page) {
+    await page.goto(loginUrl())
+    await page.fill('#email', env.E2E_CLIENT_EMAIL)
+    await page.fill('#password', env.E2E_CLIENT_PASSWORD)
+    await page.getByRole('button', { name: 'Entrar' }).click()
+    await page.waitForURL((url) => url.pathname === '/client/dashboard')
+    await page.getByTestId('client-greeting').waitFor()
+  }
+
+  test('client signs in with e-mail and password and is greeted', { skip: missing('E2E_TENANT', 'E2E_CLIENT_EMAIL', 'E2E_CLIENT_PASSWORD') }, () =>
+    withPage(async (page) => {
+      await passwordLogin(page)
+      await page.getByText('Login realizado com sucesso!', { exact: true }).waitFor()
+      const greeting = await page.getByTestId('client-greeting').textContent()
+      assert.match(greeting ?? '', /^Olá, \S+/)
+      await screenshot(page, 'client-dashboard')
+    }),
+  )
+
+  test('client signs out, then signs in with the purchase id', { skip: missing('E2E_TENANT', 'E2E_CLIENT_EMAIL', 'E2E_CLIENT_PASSWORD', 'E2E_PURCHASE_ID') }, () =>
+    withPage(async (page) => {
+      await passwordLogin(page)
+      await page.getByRole('button', { name: 'Sair' }).click()
+      await page.waitForURL((url) => url.pathname === '/client/login')
+      await page.getByRole('tab', { name: 'ID de Compra' }).click()
+      await page.fill('#email', env.E2E_CLIENT_EMAIL)
+      await page.fill('#purchaseId', env.E2E_PURCHASE_ID)
+      await page.getByRole('button', { name: 'Entrar' }).click()
+      await page.waitForURL((url) => url.pathname === '/client/dashboard')
+      await page.getByTestId('client-greeting').waitFor()
+      await screenshot(page, 'client-dashboard-purchase-id')
+    }),
+  )
+})

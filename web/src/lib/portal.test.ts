@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { isDevelopmentHost, readPlatformDomain, selectPortal } from './portal'
+
+const ROOT = 'roboforge.com.br'
+
+describe('selectPortal on development hosts', () => {
+  const devHosts = ['localhost', '127.0.0.1', '::1', '[::1]', 'app.localhost', `pr-42.preview.${ROOT}`]
+
+  it.each(devHosts)('%s picks the portal by path', (host) => {
+    expect(selectPortal(host, '/tenant/login', ROOT)).toEqual({ portal: 'tenant', basePath: '/tenant' })
+    expect(selectPortal(host, '/tenant', ROOT)).toEqual({ portal: 'tenant', basePath: '/tenant' })
+    expect(selectPortal(host, '/client/dashboard', ROOT)).toEqual({ portal: 'client', basePath: '/client' })
+    expect(selectPortal(host, '/client', ROOT)).toEqual({ portal: 'client', basePath: '/client' })
+    expect(selectPortal(host, '/', ROOT)).toEqual({ portal: 'admin', basePath: '' })
+    expect(selectPortal(host, '/auth', ROOT)).toEqual({ portal: 'admin', basePath: '' })
+  })
+
+  it('keeps admin routes that merely start with the same letters in the admin portal', () => {
+    expect(selectPortal('localhost', '/tenants', ROOT).portal).toBe('admin')
+    expect(selectPortal('localhost', '/tenant-owners', ROOT).portal).toBe('admin')
+    expect(selectPortal('localhost', '/clients', ROOT).portal).toBe('admin')
+    expect(selectPortal('localhost', '/client-robots', ROOT).portal).toBe('admin')
+  })
+
+  it('treats localhost as development when the platform domain is localhost', () => {
+    expect(selectPortal('localhost', '/client/login', 'localhost')).toEqual({ portal: 'client', basePath: '/client' })
+    expect(isDevelopmentHost('LOCALHOST', 'localhost')).toBe(true)
+  })
+})
+
+describe('selectPortal on production hosts', () => {
+  it('gives the admin portal on the root domain and its admin/www aliases', () => {
+    for (const host of [ROOT, `admin.${ROOT}`, `www.${ROOT}`, `WWW.${ROOT.toUpperCase()}`]) {
+      expect(selectPortal(host, '/tenant/login', ROOT)).toEqual({ portal: 'admin', basePath: '' })
+    }
+  })
+
+  it('gives the tenant-owner portal on admin.<tenant domain>', () => {
+    expect(selectPortal('admin.robosdojoao.com', '/login', ROOT)).toEqual({ portal: 'tenant', basePath: '' })
+    expect(selectPortal(`admin.joao.${ROOT}`, '/dashboard', ROOT)).toEqual({ portal: 'tenant', basePath: '' })
+  })
+
+  it('gives the client portal on any other host, ignoring the path prefix', () => {
+    expect(selectPortal('robosdojoao.com', '/login', ROOT)).toEqual({ portal: 'client', basePath: '' })
+    expect(selectPortal(`joao.${ROOT}`, '/tenant/login', ROOT)).toEqual({ portal: 'client', basePath: '' })
+    expect(selectPortal('preview.example.com', '/tenant', ROOT)).toEqual({ portal: 'client', basePath: '' })
+  })
+
+  it('ignores a trailing dot in the host name', () => {
+    expect(selectPortal(`${ROOT}.`, '/', ROOT).portal).toBe('admin')
+  })
+})
+
+describe('readPlatformDomain', () => {
+  function docWith(content: string | null): Document {
+    const doc = document.implementation.createHTMLDocument()
+    if (content !== null) {
+      const meta = doc.createElement('meta')
+      meta.name = 'rf-platform-domain'
+      meta.content = content
+      doc.head.appendChild(meta)
+    }
+    return doc
+  }
+
+  it('reads the domain the server wrote into the page', () => {
+    expect(readPlatformDomain(docWith(ROOT))).toBe(ROOT)
+  })
+
+  it('falls back to localhost when the placeholder was not replaced or the tag is missing', () => {
+    expect(readPlatformDomain(docWith('__RF_PLATFORM_DOMAIN__'))).toBe('localhost')
+    expect(readPlatformDomain(docWith(null))).toBe('localhost')
+  })
+})

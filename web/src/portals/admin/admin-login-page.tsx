@@ -1,0 +1,125 @@
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { z } from 'zod'
+import { Navigate } from 'react-router-dom'
+import { BotIcon, LayersIcon, ShieldCheckIcon, TrendingUpIcon } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
+import { Input } from '@/components/ui/input'
+import { FullScreenSpinner, Spinner } from '@/components/ui/spinner'
+import { usePageTitle } from '@/lib/page-title'
+import { useAdminLogin, useAdminSession } from './admin-session'
+
+export const adminLoginSchema = z.object({
+  username: z.string().min(3, 'Usuário deve ter no mínimo 3 caracteres'),
+  password: z.string().min(6, 'Senha deve ter no mínimo 6 caracteres'),
+})
+
+type AdminLoginValues = z.infer<typeof adminLoginSchema>
+
+const featureBlurbs = [
+  { icon: LayersIcon, title: 'Multi-tenant', text: 'Cada marca com seus clientes, robôs e vendas isolados.' },
+  { icon: TrendingUpIcon, title: 'Escalável', text: 'De um a milhares de tenants sem trocar de plataforma.' },
+  { icon: ShieldCheckIcon, title: 'Seguro', text: 'Row-Level Security e governança centralizada.' },
+]
+
+function MarketingPanel() {
+  return (
+    <section
+      aria-label="Sobre a plataforma"
+      className="relative hidden flex-1 flex-col justify-between overflow-hidden bg-gradient-to-br from-primary/25 via-background to-background p-10 lg:flex"
+    >
+      <div className="flex items-center gap-2 text-lg font-semibold">
+        <div className="flex size-9 items-center justify-center rounded-md bg-primary text-primary-foreground">
+          <BotIcon className="size-5" aria-hidden />
+        </div>
+        RoboForge
+      </div>
+      <div className="max-w-lg space-y-6">
+        <p className="text-sm font-medium tracking-wide text-primary uppercase">Plataforma Master Admin</p>
+        <h2 className="text-4xl leading-tight font-bold">Fortaleça sua marca e automatize seus lucros</h2>
+        <p className="text-muted-foreground">
+          Gerencie tenants, robôs, clientes e vendas em uma única plataforma, com isolamento lógico por tenant via Row-Level
+          Security e governança centralizada.
+        </p>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {featureBlurbs.map((blurb) => (
+            <li key={blurb.title} className="rounded-lg border bg-card/60 p-4">
+              <blurb.icon className="mb-2 size-5 text-primary" aria-hidden />
+              <p className="font-semibold">{blurb.title}</p>
+              <p className="mt-1 text-xs text-muted-foreground">{blurb.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p className="text-xs text-muted-foreground">Robôs MetaTrader 5 sob licença, com a sua marca.</p>
+    </section>
+  )
+}
+
+export function AdminLoginForm() {
+  const login = useAdminLogin()
+  const form = useForm<AdminLoginValues>({ resolver: zodResolver(adminLoginSchema), defaultValues: { username: '', password: '' } })
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit((values) => login.mutate(values))} className="grid gap-4" noValidate>
+        <FormField
+          control={form.control}
+          name="username"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Usuário</FormLabel>
+              <FormControl>
+                <Input autoComplete="username" autoFocus {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Senha</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending && <Spinner />}
+          Entrar
+        </Button>
+      </form>
+    </Form>
+  )
+}
+
+export function AdminLoginPage() {
+  usePageTitle('Login')
+  const session = useAdminSession()
+  if (session.isPending) return <FullScreenSpinner />
+  if (session.data) return <Navigate to="/" replace />
+
+  return (
+    <div className="flex min-h-svh">
+      <MarketingPanel />
+      <main className="flex flex-1 items-center justify-center p-6">
+        <Card className="w-full max-w-sm">
+          <CardHeader>
+            <CardTitle className="text-2xl">Entrar</CardTitle>
+            <CardDescription>Acesse o painel administrativo da plataforma.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <AdminLoginForm />
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  )
+}

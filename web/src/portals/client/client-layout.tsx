@@ -1,0 +1,108 @@
+import { useState } from 'react'
+import { Link, Navigate, NavLink, Outlet } from 'react-router-dom'
+import { BookOpenIcon, BotIcon, LayoutDashboardIcon, LogOutIcon, MenuIcon, RepeatIcon, XIcon } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { FullScreenSpinner } from '@/components/ui/spinner'
+import { BrandLogo } from '@/components/brand-logo'
+import { SessionError } from '@/components/session-error'
+import { cn } from '@/lib/class-names'
+import type { NavigationItem } from '@/lib/navigation'
+import { useClientBrand } from './client-brand'
+import { useClientLogout, useClientSession } from './client-session'
+
+export const clientNavigation: NavigationItem[] = [
+  { label: 'Dashboard', path: '/dashboard', icon: LayoutDashboardIcon },
+  { label: 'Meus Robôs', path: '/robots', icon: BotIcon },
+  { label: 'Assinaturas', path: '/subscriptions', icon: RepeatIcon },
+  { label: 'Área de Ensino', path: '/lessons', icon: BookOpenIcon },
+]
+
+function navLinkClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    isActive ? 'bg-accent text-foreground' : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+  )
+}
+
+/** Signed-in client screens; everyone else goes to /login. */
+export function ClientLayout() {
+  const session = useClientSession()
+  const brand = useClientBrand()
+  const logout = useClientLogout()
+  const [menuOpen, setMenuOpen] = useState(false)
+
+  if (session.isPending) return <FullScreenSpinner />
+  if (session.isError) return <SessionError onRetry={() => void session.refetch()} />
+  if (!session.data) return <Navigate to="/login" replace />
+
+  const tenantName = brand.name ?? 'Portal do Cliente'
+  const user = session.data.user
+
+  return (
+    <div className="flex min-h-svh flex-col">
+      <header className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+          <Link to="/dashboard" className="flex min-w-0 items-center gap-2 rounded-md font-semibold outline-none focus-visible:ring-2 focus-visible:ring-ring">
+            <BrandLogo src={brand.logoUrl} name={tenantName} />
+            <span className="truncate" data-testid="tenant-name">
+              {tenantName}
+            </span>
+          </Link>
+          <nav aria-label="Navegação principal" className="ml-4 hidden items-center gap-1 md:flex">
+            {clientNavigation.map((item) => (
+              <NavLink key={item.path} to={item.path} className={navLinkClass}>
+                <item.icon className="size-4" aria-hidden />
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto hidden items-center gap-3 md:flex">
+            <span className="max-w-48 truncate text-sm text-muted-foreground" data-testid="current-user-name">
+              {user.name}
+            </span>
+            <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+              <LogOutIcon aria-hidden />
+              Sair
+            </Button>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="ml-auto md:hidden"
+            aria-label={menuOpen ? 'Fechar menu' : 'Abrir menu'}
+            aria-expanded={menuOpen}
+            aria-controls="client-mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <XIcon /> : <MenuIcon />}
+          </Button>
+        </div>
+        {menuOpen && (
+          <div id="client-mobile-menu" className="border-t px-4 py-3 md:hidden">
+            <nav aria-label="Navegação móvel" className="grid gap-1">
+              {clientNavigation.map((item) => (
+                <NavLink key={item.path} to={item.path} className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                  <item.icon className="size-4" aria-hidden />
+                  {item.label}
+                </NavLink>
+              ))}
+            </nav>
+            <div className="mt-3 flex items-center justify-between border-t pt-3">
+              <span className="truncate text-sm text-muted-foreground">{user.name}</span>
+              <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                <LogOutIcon aria-hidden />
+                Sair
+              </Button>
+            </div>
+          </div>
+        )}
+      </header>
+      <main className="mx-auto w-full max-w-6xl flex-1 p-4 md:p-6">
+        <Outlet />
+      </main>
+      <footer className="border-t py-6 text-center text-sm text-muted-foreground">
+        © {new Date().getFullYear()} {tenantName}
+      </footer>
+    </div>
+  )
+}

@@ -1,0 +1,12 @@
+import '@testing-library/jest-dom/vitest'
+import { afterEach, vi } from 'vitest'
+import { cleanup } from '@testing-library/react'
+
+afterEach(() => {
+  cleanup()
+  globalThis.localStorage?.clear()
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
