@@ -24,9 +24,11 @@ if [ "${1:-}" = "--test" ]; then
   [ -x /usr/bin/chromium ] || apt_install chromium
 fi
 
-# npm ci only when the lock file changed since the last install.
+# Install only when the lock file changed since the last install. (`npm ci`
+# refuses this lock: npm leaves foreign-platform optional packages of
+# tailwind out of it, which `npm install` accepts.)
 if [ ! -f web/node_modules/.installed ] || [ web/package-lock.json -nt web/node_modules/.installed ]; then
-  echo "==> instalando dependências do web (npm ci)"
-  (cd web && npm ci --no-audit --no-fund --loglevel=error)
+  echo "==> instalando dependências do web (npm install)"
+  (cd web && npm install --no-audit --no-fund --loglevel=error)
   touch web/node_modules/.installed
 fi

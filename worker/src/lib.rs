@@ -13,6 +13,14 @@ use shared::config::Config;
 use shared::jobs::{Housekeeping, HOUSEKEEPING_QUEUE};
 use sqlx::PgPool;
 
+/// How often an idle worker looks for new jobs. One indexed query per queue
+/// and interval; apalis would otherwise wait a whole heartbeat (30 s).
+const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
+
+fn poll_every(period: std::time::Duration) -> Strategy {
+    Strategy::new().interval(period)
+}
+
 /// Runs every worker until `shutdown` resolves, then lets running jobs finish.
 pub async fn run(pool: PgPool, config: Arc<Config>, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
     // Worker names must be unique across processes: apalis registers them.
@@ -24,7 +32,8 @@ pub async fn run(pool: PgPool, config: Arc<Config>, shutdown: impl Future<Output
     let monitor = Monitor::new()
         .register(move |_restarts| {
             let storage = PostgresStorage::<Housekeeping>::new(&storage_pool)
-                .with_config(QueueConfig::default().queue(HOUSEKEEPING_QUEUE));
+                .with_config(QueueConfig::default().queue(HOUSEKEEPING_QUEUE))
+                .poll_with_strategy(poll_every(POLL_INTERVAL));
             WorkerBuilder::new(format!("housekeeping-{instance}"))
                 .backend(storage)
                 .data(storage_pool.clone())

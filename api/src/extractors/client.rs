@@ -1,14 +1,14 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use shared::db::{self, Scope, Tx};
+use shared::db::Tx;
 use shared::portal::Portal;
-use shared::repositories::sessions::{self, Principal};
+use shared::repositories::sessions::Principal;
 use shared::repositories::tenant_clients::{self, TenantClient};
-use shared::repositories::tenants::{self, TenantSummary};
+use shared::repositories::tenants::TenantSummary;
 
+use super::tenant_session;
 use crate::api_error::{not_authenticated, ApiError};
-use crate::request_meta::RequestMeta;
-use crate::{cookies, AppState};
+use crate::AppState;
 
 /// A signed-in client with a transaction scoped to their tenant.
 pub struct ClientScope {
@@ -21,27 +21,12 @@ impl FromRequestParts<AppState> for ClientScope {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let meta = RequestMeta::from_request_parts(parts, state).await?;
-        let token = cookies::session_token(&parts.headers, Portal::Client).ok_or_else(not_authenticated)?;
-
-        let mut tx = db::begin(&state.pool, Scope::Platform).await?;
-        let Some(Principal::Client { tenant_id, client_id }) =
-            sessions::find_active(&mut tx, Portal::Client, &token).await?
-        else {
-            return Err(not_authenticated());
-        };
-        db::set_scope(&mut tx, Scope::Tenant(tenant_id)).await?;
-
-        let tenant = tenants::find(&mut tx, tenant_id).await?.filter(|t| t.is_active()).ok_or_else(not_authenticated)?;
-        if let Some(domain) = state.config.portal_rules.tenant_domain(&meta.host, Portal::Client) {
-            if shared::portal::domain_of_url(&tenant.url) != domain {
-                return Err(not_authenticated());
-            }
-        }
-        let client = tenant_clients::find(&mut tx, tenant_id, client_id)
+        let mut session = tenant_session::open(parts, state, Portal::Client).await?;
+        let Principal::Client { client_id, .. } = session.principal else { return Err(not_authenticated()) };
+        let client = tenant_clients::find(&mut session.tx, session.tenant.id, client_id)
             .await?
-            .filter(|c| c.is_active())
+            .filter(TenantClient::is_active)
             .ok_or_else(not_authenticated)?;
-        Ok(ClientScope { client, tenant, tx })
+        Ok(ClientScope { client, tenant: session.tenant, tx: session.tx })
     }
 }

@@ -5,6 +5,7 @@
 mod admin;
 mod client;
 mod owner;
+mod tenant_session;
 
 pub use admin::AdminScope;
 pub use client::ClientScope;

@@ -154,15 +154,20 @@ async fn only_an_admin_registers_admins_and_bad_input_changes_nothing() {
 async fn another_portals_session_is_not_an_admin_session() {
     let app = TestApp::spawn().await;
     let tenant = app.tenant("acme").await;
-    let response = app
-        .browser()
-        .post(app.url("/api/tenant-auth/login"))
-        .header("x-tenant-secret", &tenant.secret)
-        .json(&json!({"email": tenant.owner_email, "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.owner_login(&app.browser(), &tenant.owner_email, &tenant.secret).await;
     let owner_token = cookie_value(&response, "rf_tenant_session").unwrap();
     let me = reqwest::Client::new().get(app.url("/api/auth/me")).headers(with_cookie(COOKIE, &owner_token)).send().await.unwrap();
     assert_eq!(me.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn one_ip_guessing_many_accounts_is_throttled_too() {
+    let app = TestApp::spawn_with(|c| c.login_limits.per_ip = 3).await;
+    let browser = app.browser();
+    for user in ["ana", "bia", "caio"] {
+        let response = browser.post(app.url("/api/auth/login")).json(&json!({"username": user, "password": "errada123"})).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    }
+    let response = browser.post(app.url("/api/auth/login")).json(&json!({"username": "duda", "password": "errada123"})).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
 }

@@ -30,13 +30,7 @@ async fn client_logs_in_with_email_and_password() {
 async fn client_logs_in_with_email_and_purchase_id() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
-    let response = app
-        .browser()
-        .post(app.url(&format!("/api/client-auth/login-purchase?tenant={}", acme.id)))
-        .json(&json!({"email": acme.client_email, "purchaseId": acme.purchase_id}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.client_login("login-purchase", &acme.id.to_string(), json!({"email": acme.client_email, "purchaseId": acme.purchase_id})).await;
     assert!(cookie_value(&response, COOKIE).is_some());
     assert_eq!(response.status(), StatusCode::OK);
 }
@@ -46,34 +40,19 @@ async fn wrong_credentials_get_the_spec_messages() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
     let (status, body) = json(
-        app.browser()
-            .post(app.url(&format!("/api/client-auth/login?tenant={}", acme.url)))
-            .json(&json!({"email": acme.client_email, "password": "errada123"}))
-            .send()
-            .await
-            .unwrap(),
+        app.client_login("login", &acme.url, json!({"email": acme.client_email, "password": "errada123"})).await,
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["message"], "Email ou senha incorretos");
     let (status, body) = json(
-        app.browser()
-            .post(app.url(&format!("/api/client-auth/login-purchase?tenant={}", acme.url)))
-            .json(&json!({"email": acme.client_email, "purchaseId": "HP-outro"}))
-            .send()
-            .await
-            .unwrap(),
+        app.client_login("login-purchase", &acme.url, json!({"email": acme.client_email, "purchaseId": "HP-outro"})).await,
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["message"], "Email ou ID de compra inválidos");
     let (status, body) = json(
-        app.browser()
-            .post(app.url(&format!("/api/client-auth/login-purchase?tenant={}", acme.url)))
-            .json(&json!({"email": "x", "purchaseId": " "}))
-            .send()
-            .await
-            .unwrap(),
+        app.client_login("login-purchase", &acme.url, json!({"email": "x", "purchaseId": " "})).await,
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -87,22 +66,10 @@ async fn a_client_of_one_tenant_cannot_log_in_at_another() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
     let other = app.tenant("other").await;
-    let response = app
-        .browser()
-        .post(app.url(&format!("/api/client-auth/login?tenant={}", other.url)))
-        .json(&json!({"email": acme.client_email, "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.client_login("login", &other.url, json!({"email": acme.client_email, "password": PASSWORD})).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     // Nor with A's purchase id at B.
-    let response = app
-        .browser()
-        .post(app.url(&format!("/api/client-auth/login-purchase?tenant={}", other.url)))
-        .json(&json!({"email": acme.client_email, "purchaseId": acme.purchase_id}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.client_login("login-purchase", &other.url, json!({"email": acme.client_email, "purchaseId": acme.purchase_id})).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
 }
 
@@ -126,13 +93,7 @@ async fn an_unknown_tenant_is_a_404() {
 async fn client_logout_ends_the_session_and_sessions_do_not_cross_portals() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
-    let response = app
-        .browser()
-        .post(app.url(&format!("/api/client-auth/login?tenant={}", acme.url)))
-        .json(&json!({"email": acme.client_email, "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.client_login("login", &acme.url, json!({"email": acme.client_email, "password": PASSWORD})).await;
     let token = cookie_value(&response, COOKIE).unwrap();
     let raw = reqwest::Client::new();
     // A client session is not an owner session, even with the tenant's key.

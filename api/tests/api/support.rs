@@ -134,6 +134,27 @@ impl TestApp {
         TenantFixture { id: tenant.id, url, secret, owner_email, client_email, purchase_id }
     }
 
+    /// Posts the owner login of `tenant` with `secret` as the security key.
+    pub async fn owner_login(&self, browser: &Client, email: &str, secret: &str) -> Response {
+        browser
+            .post(self.url("/api/tenant-auth/login"))
+            .header("x-tenant-secret", secret)
+            .json(&serde_json::json!({"email": email, "password": PASSWORD}))
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Posts a client login (`login` or `login-purchase`) for the tenant named by `tenant`.
+    pub async fn client_login(&self, kind: &str, tenant: &str, body: Value) -> Response {
+        self.browser()
+            .post(self.url(&format!("/api/client-auth/{kind}?tenant={tenant}")))
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+    }
+
     pub async fn count_sessions(&self) -> i64 {
         let mut tx = db::begin(&self.db.app_pool, Scope::Platform).await.unwrap();
         sqlx::query_scalar("SELECT count(*) FROM sessions").fetch_one(&mut *tx).await.unwrap()

@@ -34,14 +34,7 @@ async fn owner_cannot_log_in_without_the_right_security_key() {
     let acme = app.tenant("acme").await;
     let other = app.tenant("other").await;
     for key in [shared::secrets::random_token(), other.secret.clone()] {
-        let response = app
-            .browser()
-            .post(app.url("/api/tenant-auth/login"))
-            .header("x-tenant-secret", key)
-            .json(&json!({"email": acme.owner_email, "password": PASSWORD}))
-            .send()
-            .await
-            .unwrap();
+        let response = app.owner_login(&app.browser(), &acme.owner_email, &key).await;
         assert!(cookie_value(&response, COOKIE).is_none());
         let (status, body) = json(response).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
@@ -61,14 +54,7 @@ async fn every_owner_call_needs_the_key_of_the_sessions_own_tenant() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
     let other = app.tenant("other").await;
-    let response = app
-        .browser()
-        .post(app.url("/api/tenant-auth/login"))
-        .header("x-tenant-secret", &acme.secret)
-        .json(&json!({"email": acme.owner_email, "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.owner_login(&app.browser(), &acme.owner_email, &acme.secret).await;
     let token = cookie_value(&response, COOKIE).unwrap();
     let raw = reqwest::Client::new();
     let me = |secret: Option<&str>| {
@@ -91,14 +77,7 @@ async fn an_owner_of_one_tenant_cannot_log_in_at_another() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
     let other = app.tenant("other").await;
-    let response = app
-        .browser()
-        .post(app.url("/api/tenant-auth/login"))
-        .header("x-tenant-secret", &other.secret)
-        .json(&json!({"email": acme.owner_email, "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.owner_login(&app.browser(), &acme.owner_email, &other.secret).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
 }
 
@@ -106,14 +85,7 @@ async fn an_owner_of_one_tenant_cannot_log_in_at_another() {
 async fn owner_logout_ends_the_session_on_the_server() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
-    let response = app
-        .browser()
-        .post(app.url("/api/tenant-auth/login"))
-        .header("x-tenant-secret", &acme.secret)
-        .json(&json!({"email": acme.owner_email, "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.owner_login(&app.browser(), &acme.owner_email, &acme.secret).await;
     let token = cookie_value(&response, COOKIE).unwrap();
     let raw = reqwest::Client::new();
     let logout = raw.post(app.url("/api/tenant-auth/logout")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
