@@ -1,22 +1,14 @@
-import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
 import { z } from 'zod'
-import { Navigate } from 'react-router-dom'
 import { BotIcon, LayersIcon, ShieldCheckIcon, TrendingUpIcon } from 'lucide-react'
-import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
-import { Input } from '@/components/ui/input'
-import { FullScreenSpinner, Spinner } from '@/components/ui/spinner'
-import { usePageTitle } from '@/lib/page-title'
+import { LoginField, LoginForm, useLoginForm } from '@/components/auth/login-form'
+import { LoginScreen } from '@/components/auth/session-gates'
 import { useAdminLogin, useAdminSession } from './admin-session'
 
 export const adminLoginSchema = z.object({
   username: z.string().min(3, 'Usuário deve ter no mínimo 3 caracteres'),
   password: z.string().min(6, 'Senha deve ter no mínimo 6 caracteres'),
 })
-
-type AdminLoginValues = z.infer<typeof adminLoginSchema>
 
 const featureBlurbs = [
   { icon: LayersIcon, title: 'Multi-tenant', text: 'Cada marca com seus clientes, robôs e vendas isolados.' },
@@ -60,66 +52,33 @@ function MarketingPanel() {
 
 export function AdminLoginForm() {
   const login = useAdminLogin()
-  const form = useForm<AdminLoginValues>({ resolver: zodResolver(adminLoginSchema), defaultValues: { username: '', password: '' } })
-
+  const form = useLoginForm(adminLoginSchema, { username: '', password: '' })
   return (
-    <Form {...form}>
-      <form onSubmit={form.handleSubmit((values) => login.mutate(values))} className="grid gap-4" noValidate>
-        <FormField
-          control={form.control}
-          name="username"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Usuário</FormLabel>
-              <FormControl>
-                <Input autoComplete="username" autoFocus {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Senha</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <Button type="submit" className="w-full" disabled={login.isPending}>
-          {login.isPending && <Spinner />}
-          Entrar
-        </Button>
-      </form>
-    </Form>
+    <LoginForm form={form} login={login}>
+      <LoginField control={form.control} name="username" label="Usuário" autoComplete="username" autoFocus />
+      <LoginField control={form.control} name="password" label="Senha" type="password" autoComplete="current-password" />
+    </LoginForm>
   )
 }
 
 export function AdminLoginPage() {
-  usePageTitle('Login')
   const session = useAdminSession()
-  if (session.isPending) return <FullScreenSpinner />
-  if (session.data) return <Navigate to="/" replace />
-
   return (
-    <div className="flex min-h-svh">
-      <MarketingPanel />
-      <main className="flex flex-1 items-center justify-center p-6">
-        <Card className="w-full max-w-sm">
-          <CardHeader>
-            <CardTitle className="text-2xl">Entrar</CardTitle>
-            <CardDescription>Acesse o painel administrativo da plataforma.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <AdminLoginForm />
-          </CardContent>
-        </Card>
-      </main>
-    </div>
+    <LoginScreen session={session} homePath="/">
+      <div className="flex min-h-svh">
+        <MarketingPanel />
+        <main className="flex flex-1 items-center justify-center p-6">
+          <Card className="w-full max-w-sm">
+            <CardHeader>
+              <CardTitle className="text-2xl">Entrar</CardTitle>
+              <CardDescription>Acesse o painel administrativo da plataforma.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <AdminLoginForm />
+            </CardContent>
+          </Card>
+        </main>
+      </div>
+    </LoginScreen>
   )
 }

@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom'
 import { NotFoundPage } from '@/components/not-found-page'
-import { PortalBrandContext, useTabIcon, type PortalBrand } from '@/lib/page-title'
+import { PortalBrandProvider } from '@/components/portal-shell/portal-brand-provider'
+import type { PortalBrand } from '@/lib/page-title'
 import { AdminLayout } from './admin-layout'
 import { AdminLoginPage } from './admin-login-page'
 import * as pages from './admin-pages'
@@ -8,9 +9,8 @@ import * as pages from './admin-pages'
 const platformBrand: PortalBrand = { displayName: null, faviconUrl: null }
 
 export default function AdminPortal() {
-  useTabIcon(null)
   return (
-    <PortalBrandContext.Provider value={platformBrand}>
+    <PortalBrandProvider brand={platformBrand}>
       <Routes>
         <Route path="/auth" element={<AdminLoginPage />} />
         <Route element={<AdminLayout />}>
@@ -28,6 +28,6 @@ export default function AdminPortal() {
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
-    </PortalBrandContext.Provider>
+    </PortalBrandProvider>
   )
 }

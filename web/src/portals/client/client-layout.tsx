@@ -1,21 +1,14 @@
 import { useState } from 'react'
-import { Link, Navigate, NavLink, Outlet } from 'react-router-dom'
-import { BookOpenIcon, BotIcon, LayoutDashboardIcon, LogOutIcon, MenuIcon, RepeatIcon, XIcon } from 'lucide-react'
+import { Link, NavLink, Outlet } from 'react-router-dom'
+import { LogOutIcon, MenuIcon, XIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { FullScreenSpinner } from '@/components/ui/spinner'
 import { BrandLogo } from '@/components/brand-logo'
-import { SessionError } from '@/components/session-error'
+import { SignedInOnly } from '@/components/auth/session-gates'
 import { cn } from '@/lib/class-names'
-import type { NavigationItem } from '@/lib/navigation'
+import type { ClientSession } from '@/lib/api/types'
 import { useClientBrand } from './client-brand'
+import { clientNavigation } from './client-navigation'
 import { useClientLogout, useClientSession } from './client-session'
-
-export const clientNavigation: NavigationItem[] = [
-  { label: 'Dashboard', path: '/dashboard', icon: LayoutDashboardIcon },
-  { label: 'Meus Robôs', path: '/robots', icon: BotIcon },
-  { label: 'Assinaturas', path: '/subscriptions', icon: RepeatIcon },
-  { label: 'Área de Ensino', path: '/lessons', icon: BookOpenIcon },
-]
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
@@ -24,19 +17,11 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   )
 }
 
-/** Signed-in client screens; everyone else goes to /login. */
-export function ClientLayout() {
-  const session = useClientSession()
+function ClientShell({ user }: { user: ClientSession['user'] }) {
   const brand = useClientBrand()
   const logout = useClientLogout()
   const [menuOpen, setMenuOpen] = useState(false)
-
-  if (session.isPending) return <FullScreenSpinner />
-  if (session.isError) return <SessionError onRetry={() => void session.refetch()} />
-  if (!session.data) return <Navigate to="/login" replace />
-
   const tenantName = brand.name ?? 'Portal do Cliente'
-  const user = session.data.user
 
   return (
     <div className="flex min-h-svh flex-col">
@@ -104,5 +89,15 @@ export function ClientLayout() {
         © {new Date().getFullYear()} {tenantName}
       </footer>
     </div>
+  )
+}
+
+/** Signed-in client screens; everyone else goes to /login. */
+export function ClientLayout() {
+  const session = useClientSession()
+  return (
+    <SignedInOnly session={session} loginPath="/login">
+      {({ user }) => <ClientShell user={user} />}
+    </SignedInOnly>
   )
 }

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom'
-import { BookOpenIcon, BotIcon } from 'lucide-react'
 import { PageHeading, TitleOnlyPage } from '@/components/page-heading'
-import { PublicCardPage } from '@/components/public-card-page'
 import { Button } from '@/components/ui/button'
 import { firstName } from '@/lib/format'
+import { clientDashboardShortcuts } from './client-navigation'
 import { useClientSession } from './client-session'
 
 export function ClientDashboardPage() {
@@ -16,18 +15,14 @@ export function ClientDashboardPage() {
         Olá, {name || 'cliente'}! Bem-vindo à sua área.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button asChild variant="outline">
-          <Link to="/robots">
-            <BotIcon aria-hidden />
-            Meus Robôs
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/lessons">
-            <BookOpenIcon aria-hidden />
-            Área de Ensino
-          </Link>
-        </Button>
+        {clientDashboardShortcuts.map((item) => (
+          <Button key={item.path} asChild variant="outline">
+            <Link to={item.path}>
+              <item.icon aria-hidden />
+              {item.label}
+            </Link>
+          </Button>
+        ))}
       </div>
     </div>
   )
@@ -36,6 +31,3 @@ export function ClientDashboardPage() {
 export const ClientRobotsPage = () => <TitleOnlyPage title="Meus Robôs" />
 export const ClientSubscriptionsPage = () => <TitleOnlyPage title="Minhas Assinaturas" />
 export const ClientLessonsPage = () => <TitleOnlyPage title="Área de Ensino" />
-
-export const ClientForgotPasswordPage = () => <PublicCardPage title="Recuperar senha" />
-export const ClientResetPasswordPage = () => <PublicCardPage title="Redefinir senha" />

@@ -1,24 +1,15 @@
-import {
-  BotIcon,
-  FactoryIcon,
-  KeyRoundIcon,
-  LayoutDashboardIcon,
-  MailIcon,
-  RepeatIcon,
-  SettingsIcon,
-  ShoppingCartIcon,
-  UsersIcon,
-} from 'lucide-react'
+import { MailIcon, SettingsIcon } from 'lucide-react'
 import type { NavigationItem } from '@/lib/navigation'
+import { managementScreens as shared } from '@/components/portal-shell/management-screens'
 
 export const tenantNavigation: NavigationItem[] = [
-  { label: 'Dashboard', path: '/dashboard', icon: LayoutDashboardIcon },
-  { label: 'Clientes', path: '/clients', icon: UsersIcon },
-  { label: 'Robôs', path: '/robots', icon: BotIcon },
-  { label: 'Fábrica de Robôs', path: '/robot-factory', icon: FactoryIcon },
-  { label: 'Licenças', path: '/licenses', icon: KeyRoundIcon },
-  { label: 'Vendas', path: '/sales', icon: ShoppingCartIcon },
-  { label: 'Assinaturas', path: '/subscriptions', icon: RepeatIcon },
+  { ...shared.dashboard, path: '/dashboard' },
+  shared.clients,
+  shared.robots,
+  shared.robotFactory,
+  { ...shared.licenses, path: '/licenses' },
+  shared.sales,
+  shared.subscriptions,
   { label: 'Configurações', path: '/settings', icon: SettingsIcon },
   { label: 'E-mails', path: '/email-settings', icon: MailIcon },
 ]

@@ -1,5 +1,4 @@
 import { TitleOnlyPage } from '@/components/page-heading'
-import { PublicCardPage } from '@/components/public-card-page'
 
 export const TenantDashboardPage = () => <TitleOnlyPage title="Dashboard" description="Acompanhe seus clientes, licenças e vendas" />
 export const TenantClientsPage = () => <TitleOnlyPage title="Clientes" />
@@ -10,6 +9,3 @@ export const TenantSalesPage = () => <TitleOnlyPage title="Vendas" />
 export const TenantSubscriptionsPage = () => <TitleOnlyPage title="Assinaturas" />
 export const TenantSettingsPage = () => <TitleOnlyPage title="Configurações" />
 export const TenantEmailSettingsPage = () => <TitleOnlyPage title="E-mails" />
-
-export const TenantForgotPasswordPage = () => <PublicCardPage title="Recuperar senha" />
-export const TenantResetPasswordPage = () => <PublicCardPage title="Redefinir senha" />
