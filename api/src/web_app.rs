@@ -44,7 +44,9 @@ impl WebApp {
             let file_request = Request::builder().uri(request.uri().clone()).body(Body::empty()).expect("valid uri");
             let Ok(response) = ServeDir::new(&self.dist).oneshot(file_request).await;
             {
-                if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
+                let status = response.status();
+                // Files, directory indexes (/api-docs/) and their redirects.
+                if status.is_success() || status.is_redirection() {
                     let mut response = response.map(Body::new);
                     if path.starts_with("/assets/") {
                         // Vite fingerprints asset names: safe to cache forever.

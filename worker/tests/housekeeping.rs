@@ -52,6 +52,10 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
         .await
         .unwrap();
     }
+    sqlx::query("INSERT INTO apalis.jobs (job, id, job_type, status, done_at) VALUES ('\\x00', 'old-done', 'x', 'Done', now() - interval '8 days')")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
 
     // Queued once per interval, whoever asks.
@@ -95,6 +99,8 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
         .await
         .unwrap();
     assert_eq!(jobs, 1, "one job for the interval, however many times it was asked for");
+    let old: i64 = sqlx::query_scalar("SELECT count(*) FROM apalis.jobs WHERE id = 'old-done'").fetch_one(&mut *tx).await.unwrap();
+    assert_eq!(old, 0, "jobs finished over a week ago are dropped");
     drop(tx);
 
     stop.send(()).unwrap();

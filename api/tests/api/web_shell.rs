@@ -8,6 +8,8 @@ async fn serves_files_spa_routes_and_json_404s_for_unknown_api_paths() {
     std::fs::create_dir_all(dist.join("assets")).unwrap();
     std::fs::write(dist.join("index.html"), "<meta name=\"rf-platform-domain\" content=\"__RF_PLATFORM_DOMAIN__\">SPA").unwrap();
     std::fs::write(dist.join("assets/app-1a2b.js"), "console.log(1)").unwrap();
+    std::fs::create_dir_all(dist.join("api-docs")).unwrap();
+    std::fs::write(dist.join("api-docs/index.html"), "DOCS").unwrap();
     let app = TestApp::spawn_with(|c| c.web_dist = dist.clone()).await;
 
     for path in ["/", "/tenant/login", "/client/login", "/tenants"] {
@@ -19,6 +21,10 @@ async fn serves_files_spa_routes_and_json_404s_for_unknown_api_paths() {
     let asset = reqwest::get(app.url("/assets/app-1a2b.js")).await.unwrap();
     assert_eq!(asset.status(), StatusCode::OK);
     assert!(asset.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+
+    // The API reference page is a directory index, not the SPA.
+    assert_eq!(reqwest::get(app.url("/api-docs/")).await.unwrap().text().await.unwrap(), "DOCS");
+    assert_eq!(reqwest::get(app.url("/api-docs")).await.unwrap().text().await.unwrap(), "DOCS", "redirect followed");
 
     let missing = reqwest::get(app.url("/api/nao-existe")).await.unwrap();
     assert_eq!(missing.status(), StatusCode::NOT_FOUND);

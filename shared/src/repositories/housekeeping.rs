@@ -10,10 +10,12 @@ pub struct Purged {
     pub owner_reset_tokens: u64,
     pub client_reset_tokens: u64,
     pub login_failures: u64,
+    pub finished_jobs: u64,
 }
 
-/// Deletes expired sessions, voids expired reset tokens and forgets old login
-/// failures. Needs platform scope (it spans every tenant). Idempotent.
+/// Deletes expired sessions, voids expired reset tokens, forgets old login
+/// failures and drops job rows that finished more than a week ago (kept that
+/// long for inspection). Needs platform scope (it spans every tenant). Idempotent.
 pub async fn purge_expired(conn: &mut PgConnection) -> AppResult<Purged> {
     let sessions = sqlx::query("DELETE FROM sessions WHERE expires_at <= now()").execute(&mut *conn).await?;
     let owners = sqlx::query(
@@ -31,10 +33,14 @@ pub async fn purge_expired(conn: &mut PgConnection) -> AppResult<Purged> {
     let failures = sqlx::query("DELETE FROM login_failures WHERE failed_at < now() - interval '1 day'")
         .execute(&mut *conn)
         .await?;
+    let jobs = sqlx::query("DELETE FROM apalis.jobs WHERE status = 'Done' AND done_at < now() - interval '7 days'")
+        .execute(&mut *conn)
+        .await?;
     Ok(Purged {
         sessions: sessions.rows_affected(),
         owner_reset_tokens: owners.rows_affected(),
         client_reset_tokens: clients.rows_affected(),
         login_failures: failures.rows_affected(),
+        finished_jobs: jobs.rows_affected(),
     })
 }
