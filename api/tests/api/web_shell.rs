@@ -31,3 +31,15 @@ async fn serves_files_spa_routes_and_json_404s_for_unknown_api_paths() {
     let body: serde_json::Value = missing.json().await.unwrap();
     assert_eq!(body["message"], "Rota não encontrada");
 }
+
+#[tokio::test]
+async fn responses_carry_a_request_id_and_security_headers() {
+    let app = TestApp::spawn().await;
+    let response = reqwest::get(app.url("/api/health")).await.unwrap();
+    let headers = response.headers();
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert_eq!(headers["x-frame-options"], "DENY");
+    assert!(!headers["x-request-id"].to_str().unwrap().is_empty());
+    let echoed = reqwest::Client::new().get(app.url("/api/health")).header("x-request-id", "abc-123").send().await.unwrap();
+    assert_eq!(echoed.headers()["x-request-id"], "abc-123", "a proxy's id is kept");
+}
