@@ -13,6 +13,10 @@ export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://roboforge:roboforge@12
 export TEST_SUPERUSER_URL="${TEST_SUPERUSER_URL:-postgres://roboforge_super:roboforge_super@127.0.0.1:${port}/postgres}"
 scripts/drop-test-databases.sh
 
+echo "==> formatação e lint (rustfmt, clippy)"
+cargo fmt --all --check
+cargo clippy -q --workspace --all-targets -- -D warnings
+
 echo "==> testes Rust"
 cargo nextest run --workspace --no-fail-fast
 scripts/drop-test-databases.sh

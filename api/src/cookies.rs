@@ -30,11 +30,7 @@ pub fn session_token(headers: &HeaderMap, portal: Portal) -> Option<String> {
 
 pub fn set_session(portal: Portal, token: &str, ttl: Duration, secure: bool) -> (axum::http::HeaderName, HeaderValue) {
     let secure = if secure { "; Secure" } else { "" };
-    let value = format!(
-        "{}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}",
-        name(portal),
-        ttl.as_secs()
-    );
+    let value = format!("{}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}", name(portal), ttl.as_secs());
     (SET_COOKIE, HeaderValue::from_str(&value).expect("token is hex"))
 }
 

@@ -54,7 +54,11 @@ async fn serve(config: Arc<Config>, pool: sqlx::PgPool, with_workers: bool) -> a
     });
 
     let listener = TcpListener::bind(("0.0.0.0", config.port)).await?;
-    tracing::info!("RoboForge on http://localhost:{} (workers {})", config.port, if with_workers { "in-process" } else { "off" });
+    tracing::info!(
+        "RoboForge on http://localhost:{} (workers {})",
+        config.port,
+        if with_workers { "in-process" } else { "off" }
+    );
     server::serve(listener, AppState { pool, config }, stopped(stop_rx)).await?;
     if let Some(workers) = workers {
         workers.await??;
@@ -70,7 +74,8 @@ async fn shutdown_signal() {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
+        let mut term =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
         tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
     }
     #[cfg(not(unix))]

@@ -34,7 +34,11 @@ struct SecuritySchemes;
 impl Modify for SecuritySchemes {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
-        for (name, cookie) in [("adminSession", "rf_admin_session"), ("tenantSession", "rf_tenant_session"), ("clientSession", "rf_client_session")] {
+        for (name, cookie) in [
+            ("adminSession", "rf_admin_session"),
+            ("tenantSession", "rf_tenant_session"),
+            ("clientSession", "rf_client_session"),
+        ] {
             components.add_security_scheme(name, SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(cookie))));
         }
         components.add_security_scheme(

@@ -4,8 +4,8 @@
 use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::request::Parts;
 use axum::http::header::{HOST, USER_AGENT};
+use axum::http::request::Parts;
 use shared::repositories::sessions::SessionMeta;
 
 use crate::api_error::ApiError;

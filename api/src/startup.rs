@@ -15,9 +15,9 @@ pub async fn prepare_database(config: &Config) -> anyhow::Result<PgPool> {
         .await
         .context("não foi possível conectar ao banco (DATABASE_URL)")?;
     db::migrate(&owner).await.context("falha ao aplicar as migrações")?;
-    db::ensure_runtime_role(&owner, &config.app_role)
-        .await
-        .with_context(|| format!("falha ao preparar o papel de execução {:?} (o dono precisa de CREATEROLE)", config.app_role))?;
+    db::ensure_runtime_role(&owner, &config.app_role).await.with_context(|| {
+        format!("falha ao preparar o papel de execução {:?} (o dono precisa de CREATEROLE)", config.app_role)
+    })?;
     owner.close().await;
 
     let app = db::connect_app(&config.database_url, &config.app_role, 20)
@@ -45,9 +45,12 @@ pub async fn ensure_first_admin(pool: &PgPool, config: &Config) -> anyhow::Resul
     };
     let email = first.email.clone().unwrap_or_else(|| format!("{username}@roboforge.local")).to_lowercase();
     let password_hash = passwords::hash(password.clone()).await?;
-    admin_users::create(&mut tx, NewAdminUser { username: username.clone(), password_hash, email, name: "Administrador".into() })
-        .await
-        .map_err(|e| anyhow::anyhow!("falha ao criar o primeiro admin: {e}"))?;
+    admin_users::create(
+        &mut tx,
+        NewAdminUser { username: username.clone(), password_hash, email, name: "Administrador".into() },
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("falha ao criar o primeiro admin: {e}"))?;
     tx.commit().await?;
     if generated {
         // Printed once, on purpose: there is no other way to learn it.

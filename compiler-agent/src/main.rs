@@ -64,14 +64,17 @@ mod tests {
 
     #[test]
     fn reads_a_complete_configuration() {
-        let config = AgentConfig::read(env(&[("AGENT_API_URL", "https://p.example/"), ("AGENT_TOKEN", "t0k")])).unwrap();
+        let config =
+            AgentConfig::read(env(&[("AGENT_API_URL", "https://p.example/"), ("AGENT_TOKEN", "t0k")])).unwrap();
         assert_eq!(config.api_url, "https://p.example");
         assert_eq!(config.metaeditor, "metaeditor64.exe");
     }
 
     #[test]
     fn refuses_plain_http_outside_localhost_and_missing_token() {
-        assert!(AgentConfig::read(env(&[("AGENT_API_URL", "http://p.example"), ("AGENT_TOKEN", "t")])).unwrap_err().contains("https"));
+        assert!(AgentConfig::read(env(&[("AGENT_API_URL", "http://p.example"), ("AGENT_TOKEN", "t")]))
+            .unwrap_err()
+            .contains("https"));
         assert!(AgentConfig::read(env(&[("AGENT_API_URL", "http://localhost:8080"), ("AGENT_TOKEN", "t")])).is_ok());
         assert!(AgentConfig::read(env(&[("AGENT_API_URL", "https://p.example")])).unwrap_err().contains("AGENT_TOKEN"));
     }

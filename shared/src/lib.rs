@@ -25,10 +25,10 @@ pub mod portal;
 pub mod repositories;
 #[cfg(feature = "domain")]
 pub mod secrets;
-#[cfg(feature = "domain")]
-pub mod validation;
 #[cfg(feature = "testing")]
 pub mod testing;
+#[cfg(feature = "domain")]
+pub mod validation;
 
 #[cfg(feature = "domain")]
 pub use error::{AppError, AppResult};

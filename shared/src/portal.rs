@@ -117,11 +117,7 @@ pub fn domain_of_url(url: &str) -> String {
         Some(i) if url[..i].chars().all(|c| c.is_ascii_alphanumeric() || "+.-".contains(c)) => &url[i + 3..],
         _ => url,
     };
-    without_scheme
-        .split(|c| matches!(c, ':' | '/' | '?' | '#'))
-        .next()
-        .unwrap_or_default()
-        .to_lowercase()
+    without_scheme.split([':', '/', '?', '#']).next().unwrap_or_default().to_lowercase()
 }
 
 #[cfg(test)]
@@ -145,7 +141,10 @@ mod tests {
     #[test]
     fn development_hosts_follow_the_path() {
         let r = rules();
-        assert_eq!(r.select("localhost:8080", "/tenant/login"), Selection { portal: Portal::Tenant, base_path: "/tenant" });
+        assert_eq!(
+            r.select("localhost:8080", "/tenant/login"),
+            Selection { portal: Portal::Tenant, base_path: "/tenant" }
+        );
         assert_eq!(r.select("127.0.0.1", "/client"), Selection { portal: Portal::Client, base_path: "/client" });
         assert_eq!(r.select("[::1]:8080", "/tenants").portal, Portal::Admin);
         assert_eq!(r.select("pr-12.preview.roboforge.com.br", "/client/x").portal, Portal::Client);

@@ -41,10 +41,14 @@ pub async fn fresh_database() -> TestDb {
     let template = ensure_template().await;
     let name = format!("rf_test_{}", crate::ids::new_id().simple());
     let mut admin = PgConnection::connect(&admin_url()).await.expect("connect TEST_DATABASE_URL");
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {} TEMPLATE {}", db::quote_ident(&name), db::quote_ident(&template))))
-        .execute(&mut admin)
-        .await
-        .expect("clone the template database");
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "CREATE DATABASE {} TEMPLATE {}",
+        db::quote_ident(&name),
+        db::quote_ident(&template)
+    )))
+    .execute(&mut admin)
+    .await
+    .expect("clone the template database");
     admin.close().await.ok();
     let owner_url = url_for(&name);
     let owner_pool = db::connect_owner(&owner_url, 4).await.expect("owner pool");
@@ -72,8 +76,14 @@ async fn ensure_template() -> String {
     if !exists {
         let building = format!("{template}_building");
         let q = |s: &str| db::quote_ident(s);
-        sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {}", q(&building)))).execute(&mut admin).await.expect("drop");
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {}", q(&building)))).execute(&mut admin).await.expect("create");
+        sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {}", q(&building))))
+            .execute(&mut admin)
+            .await
+            .expect("drop");
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {}", q(&building))))
+            .execute(&mut admin)
+            .await
+            .expect("create");
         let owner = db::connect_owner(&url_for(&building), 2).await.expect("connect template");
         db::migrate(&owner).await.expect("migrate template");
         db::ensure_runtime_role(&owner, TEST_APP_ROLE).await.expect("runtime role");

@@ -28,7 +28,13 @@ async fn client(pool: &sqlx::PgPool, tenant_id: Uuid, email: &str) -> Uuid {
     let mut tx = db::begin(pool, Scope::Tenant(tenant_id)).await.unwrap();
     let c = tenant_clients::create(
         &mut tx,
-        tenant_clients::NewTenantClient { tenant_id, name: "C".into(), email: email.into(), phone: None, password_hash: None },
+        tenant_clients::NewTenantClient {
+            tenant_id,
+            name: "C".into(),
+            email: email.into(),
+            phone: None,
+            password_hash: None,
+        },
     )
     .await
     .unwrap();
@@ -46,10 +52,12 @@ async fn runtime_role_cannot_bypass_rls() {
             .unwrap();
     assert_eq!(user, TEST_APP_ROLE);
     assert!(!superuser && !bypass);
-    let owned: i64 = sqlx::query_scalar("SELECT count(*) FROM pg_class WHERE relowner = (SELECT oid FROM pg_roles WHERE rolname = current_user)")
-        .fetch_one(&db.app_pool)
-        .await
-        .unwrap();
+    let owned: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM pg_class WHERE relowner = (SELECT oid FROM pg_roles WHERE rolname = current_user)",
+    )
+    .fetch_one(&db.app_pool)
+    .await
+    .unwrap();
     assert_eq!(owned, 0, "the runtime role owns no relation");
     db::verify_runtime_role(&db.app_pool).await.expect("verification passes");
 }
@@ -108,7 +116,11 @@ async fn tenant_scope_cannot_write_another_tenants_rows() {
     drop(tx);
 
     let mut tx = db::begin(&db.app_pool, Scope::Tenant(a)).await.unwrap();
-    let updated = sqlx::query("UPDATE tenant_clients SET name = 'hacked' WHERE id = $1").bind(b_client).execute(&mut *tx).await.unwrap();
+    let updated = sqlx::query("UPDATE tenant_clients SET name = 'hacked' WHERE id = $1")
+        .bind(b_client)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
     assert_eq!(updated.rows_affected(), 0);
     let deleted = sqlx::query("DELETE FROM tenants WHERE id = $1").bind(b).execute(&mut *tx).await.unwrap();
     assert_eq!(deleted.rows_affected(), 0);
@@ -157,12 +169,22 @@ async fn deleting_a_tenant_cascades_and_deleting_a_client_nulls_references() {
     let mut tx = db::begin(&db.app_pool, Scope::Tenant(a)).await.unwrap();
     let sale = shared::repositories::tenant_sales::create_manual(
         &mut tx,
-        shared::repositories::tenant_sales::NewManualSale { tenant_id: a, client_id: Some(c), external_id: Some("T1".into()), gross_amount: None, net_amount: None },
+        shared::repositories::tenant_sales::NewManualSale {
+            tenant_id: a,
+            client_id: Some(c),
+            external_id: Some("T1".into()),
+            gross_amount: None,
+            net_amount: None,
+        },
     )
     .await
     .unwrap();
     sqlx::query("DELETE FROM tenant_clients WHERE id = $1").bind(c).execute(&mut *tx).await.unwrap();
-    let client_ref: Option<Uuid> = sqlx::query_scalar("SELECT client_id FROM tenant_sales WHERE id = $1").bind(sale).fetch_one(&mut *tx).await.unwrap();
+    let client_ref: Option<Uuid> = sqlx::query_scalar("SELECT client_id FROM tenant_sales WHERE id = $1")
+        .bind(sale)
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
     assert_eq!(client_ref, None);
     tx.commit().await.unwrap();
 

@@ -25,7 +25,13 @@ pub async fn enqueue_for_now(pool: &PgPool, interval: Duration) -> Result<bool, 
     let now = chrono::Utc::now();
     let bucket = now.timestamp() / interval.as_secs().max(1) as i64;
     let mut tx = db::begin(pool, Scope::Platform).await?;
-    let queued = jobs::enqueue(&mut tx, HOUSEKEEPING_QUEUE, &Housekeeping { requested_at: now }, Some(&format!("housekeeping-{bucket}"))).await?;
+    let queued = jobs::enqueue(
+        &mut tx,
+        HOUSEKEEPING_QUEUE,
+        &Housekeeping { requested_at: now },
+        Some(&format!("housekeeping-{bucket}")),
+    )
+    .await?;
     tx.commit().await?;
     Ok(queued)
 }

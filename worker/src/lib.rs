@@ -22,7 +22,11 @@ fn poll_every(period: std::time::Duration) -> Strategy {
 }
 
 /// Runs every worker until `shutdown` resolves, then lets running jobs finish.
-pub async fn run(pool: PgPool, config: Arc<Config>, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+pub async fn run(
+    pool: PgPool,
+    config: Arc<Config>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> anyhow::Result<()> {
     // Worker names must be unique across processes: apalis registers them.
     let instance = shared::ids::new_id().simple().to_string();
     let (stop_scheduler, scheduler_stopped) = tokio::sync::watch::channel(false);

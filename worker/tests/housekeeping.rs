@@ -19,19 +19,34 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
     let mut tx = db::begin(&pool, Scope::Platform).await.unwrap();
     let admin = admin_users::create(
         &mut tx,
-        admin_users::NewAdminUser { username: "maria".into(), password_hash: "x".into(), email: "m@x.com".into(), name: "M".into() },
+        admin_users::NewAdminUser {
+            username: "maria".into(),
+            password_hash: "x".into(),
+            email: "m@x.com".into(),
+            name: "M".into(),
+        },
     )
     .await
     .unwrap();
     let tenant = tenants::create(
         &mut tx,
-        tenants::NewTenant { name: "T".into(), url: "t.example.com".into(), secret_hash: shared::secrets::random_token(), hotmart_webhook_secret: None, status: "active".into() },
+        tenants::NewTenant {
+            name: "T".into(),
+            url: "t.example.com".into(),
+            secret_hash: shared::secrets::random_token(),
+            hotmart_webhook_secret: None,
+            status: "active".into(),
+        },
     )
     .await
     .unwrap();
     let meta = SessionMeta { ip: None, user_agent: None };
-    let live = sessions::create(&mut tx, Principal::Admin { user_id: admin.id }, &meta, Duration::from_secs(3600)).await.unwrap();
-    let expired = sessions::create(&mut tx, Principal::Admin { user_id: admin.id }, &meta, Duration::from_secs(3600)).await.unwrap();
+    let live = sessions::create(&mut tx, Principal::Admin { user_id: admin.id }, &meta, Duration::from_secs(3600))
+        .await
+        .unwrap();
+    let expired = sessions::create(&mut tx, Principal::Admin { user_id: admin.id }, &meta, Duration::from_secs(3600))
+        .await
+        .unwrap();
     sqlx::query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = $1")
         .bind(shared::secrets::sha256(&expired))
         .execute(&mut *tx)
@@ -40,7 +55,13 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
     for (email, expiry) in [("velho@t.com", "now() - interval '1 hour'"), ("novo@t.com", "now() + interval '1 hour'")] {
         let client = tenant_clients::create(
             &mut tx,
-            tenant_clients::NewTenantClient { tenant_id: tenant.id, name: "C".into(), email: email.into(), phone: None, password_hash: None },
+            tenant_clients::NewTenantClient {
+                tenant_id: tenant.id,
+                name: "C".into(),
+                email: email.into(),
+                phone: None,
+                password_hash: None,
+            },
         )
         .await
         .unwrap();
@@ -89,9 +110,15 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
     }
 
     let mut tx = db::begin(&pool, Scope::Platform).await.unwrap();
-    assert!(sessions::find_active(&mut tx, shared::portal::Portal::Admin, &live).await.unwrap().is_some(), "live session kept");
+    assert!(
+        sessions::find_active(&mut tx, shared::portal::Portal::Admin, &live).await.unwrap().is_some(),
+        "live session kept"
+    );
     let tokens: Vec<(String, Option<String>)> =
-        sqlx::query_as("SELECT email, reset_token FROM tenant_clients ORDER BY email").fetch_all(&mut *tx).await.unwrap();
+        sqlx::query_as("SELECT email, reset_token FROM tenant_clients ORDER BY email")
+            .fetch_all(&mut *tx)
+            .await
+            .unwrap();
     assert_eq!(tokens, vec![("novo@t.com".into(), Some("hash".into())), ("velho@t.com".into(), None)]);
     let jobs: i64 = sqlx::query_scalar("SELECT count(*) FROM apalis.jobs WHERE job_type = $1")
         .bind(shared::jobs::HOUSEKEEPING_QUEUE)
@@ -99,7 +126,8 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
         .await
         .unwrap();
     assert_eq!(jobs, 1, "one job for the interval, however many times it was asked for");
-    let old: i64 = sqlx::query_scalar("SELECT count(*) FROM apalis.jobs WHERE id = 'old-done'").fetch_one(&mut *tx).await.unwrap();
+    let old: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM apalis.jobs WHERE id = 'old-done'").fetch_one(&mut *tx).await.unwrap();
     assert_eq!(old, 0, "jobs finished over a week ago are dropped");
     drop(tx);
 

@@ -23,10 +23,7 @@ impl FromRequestParts<AppState> for AdminScope {
         let Some(Principal::Admin { user_id }) = sessions::find_active(&mut tx, Portal::Admin, &token).await? else {
             return Err(not_authenticated());
         };
-        let user = admin_users::find(&mut tx, user_id)
-            .await?
-            .filter(|u| u.is_active)
-            .ok_or_else(not_authenticated)?;
+        let user = admin_users::find(&mut tx, user_id).await?.filter(|u| u.is_active).ok_or_else(not_authenticated)?;
         Ok(AdminScope { user, tx })
     }
 }

@@ -58,7 +58,12 @@ pub async fn login(
         .check(char_len(&body.password) >= 6, "password", "Senha deve ter no mínimo 6 caracteres")
         .finish()?;
 
-    let attempt = Attempt { state: &state, meta: &meta, portal: Portal::Admin, account_key: format!("admin:{}", username.to_lowercase()) };
+    let attempt = Attempt {
+        state: &state,
+        meta: &meta,
+        portal: Portal::Admin,
+        account_key: format!("admin:{}", username.to_lowercase()),
+    };
     let mut tx = db::begin(&state.pool, Scope::Platform).await?;
     attempt.ensure_allowed(&mut tx).await?;
 
@@ -80,7 +85,11 @@ pub async fn login(
 
 /// Ends the admin session on the server and clears the cookie.
 #[utoipa::path(operation_id = "adminLogout", post, path = "/api/auth/logout", tag = "admin-auth", responses((status = 204)))]
-pub async fn logout(State(state): State<AppState>, meta: RequestMeta, headers: HeaderMap) -> ApiResult<impl IntoResponse> {
+pub async fn logout(
+    State(state): State<AppState>,
+    meta: RequestMeta,
+    headers: HeaderMap,
+) -> ApiResult<impl IntoResponse> {
     end_session(&state, &headers, Portal::Admin).await?;
     Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Admin, meta.secure_cookies())]))
 }

@@ -10,9 +10,9 @@ use serde::Deserialize;
 use shared::db::{self, Scope, Tx};
 use shared::passwords;
 use shared::portal::Portal;
+use shared::repositories::sessions;
 use shared::repositories::tenant_clients::{self, TenantClient};
 use shared::repositories::tenants::TenantSummary;
-use shared::repositories::sessions;
 use shared::validation::{is_email, normalize_email, Validator};
 use shared::AppError;
 use utoipa::ToSchema;
@@ -111,7 +111,11 @@ pub async fn me(client: ClientScope) -> Json<ClientSession> {
 
 /// Ends the client session on the server and clears the cookie.
 #[utoipa::path(operation_id = "clientLogout", post, path = "/api/client-auth/logout", tag = "client-auth", responses((status = 204)))]
-pub async fn logout(State(state): State<AppState>, meta: RequestMeta, headers: HeaderMap) -> ApiResult<impl IntoResponse> {
+pub async fn logout(
+    State(state): State<AppState>,
+    meta: RequestMeta,
+    headers: HeaderMap,
+) -> ApiResult<impl IntoResponse> {
     end_session(&state, &headers, Portal::Client).await?;
     Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Client, meta.secure_cookies())]))
 }
@@ -129,8 +133,7 @@ async fn begin_attempt<'a>(
         .await?
         .filter(TenantSummary::is_active)
         .ok_or_else(|| ApiError(AppError::NotFound(UNKNOWN_TENANT.into())))?;
-    let attempt =
-        Attempt { state, meta, portal: Portal::Client, account_key: format!("client:{}:{email}", tenant.id) };
+    let attempt = Attempt { state, meta, portal: Portal::Client, account_key: format!("client:{}:{email}", tenant.id) };
     attempt.ensure_allowed(&mut tx).await?;
     db::set_scope(&mut tx, Scope::Tenant(tenant.id)).await?;
     Ok((tx, tenant, attempt))

@@ -54,7 +54,8 @@ pub async fn login(
     let email = normalize_email(&body.email);
     let secret = meta.tenant_secret.clone().unwrap_or_default();
 
-    let attempt = Attempt { state: &state, meta: &meta, portal: Portal::Tenant, account_key: format!("tenant:{email}") };
+    let attempt =
+        Attempt { state: &state, meta: &meta, portal: Portal::Tenant, account_key: format!("tenant:{email}") };
     let mut tx = db::begin(&state.pool, Scope::Platform).await?;
     attempt.ensure_allowed(&mut tx).await?;
 
@@ -96,7 +97,11 @@ pub async fn me(owner: OwnerScope) -> Json<TenantSession> {
 
 /// Ends the owner session on the server and clears the cookie.
 #[utoipa::path(operation_id = "tenantLogout", post, path = "/api/tenant-auth/logout", tag = "tenant-auth", responses((status = 204)))]
-pub async fn logout(State(state): State<AppState>, meta: RequestMeta, headers: HeaderMap) -> ApiResult<impl IntoResponse> {
+pub async fn logout(
+    State(state): State<AppState>,
+    meta: RequestMeta,
+    headers: HeaderMap,
+) -> ApiResult<impl IntoResponse> {
     end_session(&state, &headers, Portal::Tenant).await?;
     Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Tenant, meta.secure_cookies())]))
 }

@@ -11,7 +11,12 @@ async fn login_sets_an_httponly_session_and_me_returns_the_admin() {
     app.admin("maria", PASSWORD).await;
     let browser = app.browser();
 
-    let response = browser.post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": PASSWORD})).send().await.unwrap();
+    let response = browser
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"username": "maria", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
     let header = set_cookie_header(&response, COOKIE).expect("session cookie");
     assert!(header.contains("HttpOnly") && header.contains("SameSite=Lax") && header.contains("Path=/"), "{header}");
     let (status, body) = json(response).await;
@@ -37,7 +42,13 @@ async fn wrong_password_and_unknown_user_get_the_same_message_and_no_session() {
     let app = TestApp::spawn().await;
     app.admin("maria", PASSWORD).await;
     for (username, password) in [("maria", "errada123"), ("ninguem", PASSWORD)] {
-        let response = app.browser().post(app.url("/api/auth/login")).json(&json!({"username": username, "password": password})).send().await.unwrap();
+        let response = app
+            .browser()
+            .post(app.url("/api/auth/login"))
+            .json(&json!({"username": username, "password": password}))
+            .send()
+            .await
+            .unwrap();
         assert!(cookie_value(&response, COOKIE).is_none());
         let (status, body) = json(response).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
@@ -49,7 +60,13 @@ async fn wrong_password_and_unknown_user_get_the_same_message_and_no_session() {
 #[tokio::test]
 async fn short_username_and_password_get_the_spec_messages() {
     let app = TestApp::spawn().await;
-    let response = app.browser().post(app.url("/api/auth/login")).json(&json!({"username": "ab", "password": "12345"})).send().await.unwrap();
+    let response = app
+        .browser()
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"username": "ab", "password": "12345"}))
+        .send()
+        .await
+        .unwrap();
     let (status, body) = json(response).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["username"], "Usuário deve ter no mínimo 3 caracteres");
@@ -79,10 +96,20 @@ async fn the_sixth_bad_login_in_a_minute_gets_429_even_with_the_right_password()
     app.admin("maria", PASSWORD).await;
     let browser = app.browser();
     for attempt in 1..=5 {
-        let response = browser.post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": "errada123"})).send().await.unwrap();
+        let response = browser
+            .post(app.url("/api/auth/login"))
+            .json(&json!({"username": "maria", "password": "errada123"}))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "attempt {attempt}");
     }
-    let response = browser.post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": PASSWORD})).send().await.unwrap();
+    let response = browser
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"username": "maria", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
     assert!(cookie_value(&response, COOKIE).is_none());
     let (status, body) = json(response).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
@@ -93,7 +120,13 @@ async fn the_sixth_bad_login_in_a_minute_gets_429_even_with_the_right_password()
 async fn logout_invalidates_the_session_on_the_server() {
     let app = TestApp::spawn().await;
     app.admin("maria", PASSWORD).await;
-    let response = app.browser().post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": PASSWORD})).send().await.unwrap();
+    let response = app
+        .browser()
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"username": "maria", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
     let token = cookie_value(&response, COOKIE).unwrap();
     let raw = reqwest::Client::new();
 
@@ -111,7 +144,12 @@ async fn login_rotates_the_session_id() {
     let app = TestApp::spawn().await;
     app.admin("maria", PASSWORD).await;
     let raw = reqwest::Client::new();
-    let first = raw.post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": PASSWORD})).send().await.unwrap();
+    let first = raw
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"username": "maria", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
     let old = cookie_value(&first, COOKIE).unwrap();
     let second = raw
         .post(app.url("/api/auth/login"))
@@ -132,20 +170,55 @@ async fn login_rotates_the_session_id() {
 async fn only_an_admin_registers_admins_and_bad_input_changes_nothing() {
     let app = TestApp::spawn().await;
     app.admin("maria", PASSWORD).await;
-    let anonymous = app.browser().post(app.url("/api/users")).json(&json!({"username": "joao", "password": PASSWORD, "email": "joao@x.com", "name": "João"})).send().await.unwrap();
+    let anonymous = app
+        .browser()
+        .post(app.url("/api/users"))
+        .json(&json!({"username": "joao", "password": PASSWORD, "email": "joao@x.com", "name": "João"}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
 
     let browser = app.browser();
-    browser.post(app.url("/api/auth/login")).json(&json!({"username": "maria", "password": PASSWORD})).send().await.unwrap();
-    let (status, body) = json(browser.post(app.url("/api/users")).json(&json!({"username": "jo", "password": "1", "email": "nope", "name": ""})).send().await.unwrap()).await;
+    browser
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"username": "maria", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = json(
+        browser
+            .post(app.url("/api/users"))
+            .json(&json!({"username": "jo", "password": "1", "email": "nope", "name": ""}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["email"], "Email inválido");
     assert_eq!(body["fields"]["name"], "Nome é obrigatório");
 
-    let (status, created) = json(browser.post(app.url("/api/users")).json(&json!({"username": "joao", "password": PASSWORD, "email": "Joao@X.com", "name": "João"})).send().await.unwrap()).await;
+    let (status, created) = json(
+        browser
+            .post(app.url("/api/users"))
+            .json(&json!({"username": "joao", "password": PASSWORD, "email": "Joao@X.com", "name": "João"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(created["email"], "joao@x.com");
-    let (status, body) = json(browser.post(app.url("/api/users")).json(&json!({"username": "joao", "password": PASSWORD, "email": "outro@x.com", "name": "João"})).send().await.unwrap()).await;
+    let (status, body) = json(
+        browser
+            .post(app.url("/api/users"))
+            .json(&json!({"username": "joao", "password": PASSWORD, "email": "outro@x.com", "name": "João"}))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["username"], "Este nome de usuário já está em uso");
 }
@@ -156,7 +229,12 @@ async fn another_portals_session_is_not_an_admin_session() {
     let tenant = app.tenant("acme").await;
     let response = app.owner_login(&app.browser(), &tenant.owner_email, &tenant.secret).await;
     let owner_token = cookie_value(&response, "rf_tenant_session").unwrap();
-    let me = reqwest::Client::new().get(app.url("/api/auth/me")).headers(with_cookie(COOKIE, &owner_token)).send().await.unwrap();
+    let me = reqwest::Client::new()
+        .get(app.url("/api/auth/me"))
+        .headers(with_cookie(COOKIE, &owner_token))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(me.status(), StatusCode::UNAUTHORIZED);
 }
 
@@ -165,9 +243,19 @@ async fn one_ip_guessing_many_accounts_is_throttled_too() {
     let app = TestApp::spawn_with(|c| c.login_limits.per_ip = 3).await;
     let browser = app.browser();
     for user in ["ana", "bia", "caio"] {
-        let response = browser.post(app.url("/api/auth/login")).json(&json!({"username": user, "password": "errada123"})).send().await.unwrap();
+        let response = browser
+            .post(app.url("/api/auth/login"))
+            .json(&json!({"username": user, "password": "errada123"}))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     }
-    let response = browser.post(app.url("/api/auth/login")).json(&json!({"username": "duda", "password": "errada123"})).send().await.unwrap();
+    let response = browser
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"username": "duda", "password": "errada123"}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
 }

@@ -30,7 +30,13 @@ async fn client_logs_in_with_email_and_password() {
 async fn client_logs_in_with_email_and_purchase_id() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
-    let response = app.client_login("login-purchase", &acme.id.to_string(), json!({"email": acme.client_email, "purchaseId": acme.purchase_id})).await;
+    let response = app
+        .client_login(
+            "login-purchase",
+            &acme.id.to_string(),
+            json!({"email": acme.client_email, "purchaseId": acme.purchase_id}),
+        )
+        .await;
     assert!(cookie_value(&response, COOKIE).is_some());
     assert_eq!(response.status(), StatusCode::OK);
 }
@@ -39,22 +45,20 @@ async fn client_logs_in_with_email_and_purchase_id() {
 async fn wrong_credentials_get_the_spec_messages() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
-    let (status, body) = json(
-        app.client_login("login", &acme.url, json!({"email": acme.client_email, "password": "errada123"})).await,
-    )
-    .await;
+    let (status, body) =
+        json(app.client_login("login", &acme.url, json!({"email": acme.client_email, "password": "errada123"})).await)
+            .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["message"], "Email ou senha incorretos");
     let (status, body) = json(
-        app.client_login("login-purchase", &acme.url, json!({"email": acme.client_email, "purchaseId": "HP-outro"})).await,
+        app.client_login("login-purchase", &acme.url, json!({"email": acme.client_email, "purchaseId": "HP-outro"}))
+            .await,
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["message"], "Email ou ID de compra inválidos");
-    let (status, body) = json(
-        app.client_login("login-purchase", &acme.url, json!({"email": "x", "purchaseId": " "})).await,
-    )
-    .await;
+    let (status, body) =
+        json(app.client_login("login-purchase", &acme.url, json!({"email": "x", "purchaseId": " "})).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["email"], "Email inválido");
     assert_eq!(body["fields"]["purchaseId"], "ID de compra é obrigatório");
@@ -66,10 +70,13 @@ async fn a_client_of_one_tenant_cannot_log_in_at_another() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
     let other = app.tenant("other").await;
-    let response = app.client_login("login", &other.url, json!({"email": acme.client_email, "password": PASSWORD})).await;
+    let response =
+        app.client_login("login", &other.url, json!({"email": acme.client_email, "password": PASSWORD})).await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     // Nor with A's purchase id at B.
-    let response = app.client_login("login-purchase", &other.url, json!({"email": acme.client_email, "purchaseId": acme.purchase_id})).await;
+    let response = app
+        .client_login("login-purchase", &other.url, json!({"email": acme.client_email, "purchaseId": acme.purchase_id}))
+        .await;
     assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
 }
 
@@ -93,7 +100,8 @@ async fn an_unknown_tenant_is_a_404() {
 async fn client_logout_ends_the_session_and_sessions_do_not_cross_portals() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
-    let response = app.client_login("login", &acme.url, json!({"email": acme.client_email, "password": PASSWORD})).await;
+    let response =
+        app.client_login("login", &acme.url, json!({"email": acme.client_email, "password": PASSWORD})).await;
     let token = cookie_value(&response, COOKIE).unwrap();
     let raw = reqwest::Client::new();
     // A client session is not an owner session, even with the tenant's key.
@@ -115,11 +123,19 @@ async fn client_logout_ends_the_session_and_sessions_do_not_cross_portals() {
 async fn public_branding_never_reveals_secrets() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
-    let (status, body) = json(app.browser().get(app.url(&format!("/api/public/tenant-branding?secret={}", acme.secret))).send().await.unwrap()).await;
+    let (status, body) = json(
+        app.browser()
+            .get(app.url(&format!("/api/public/tenant-branding?secret={}", acme.secret)))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["name"], "Loja acme");
     let text = body.to_string();
     assert!(!text.contains(&acme.secret));
-    let (status, _) = json(app.browser().get(app.url("/api/public/tenant-branding?secret=nope")).send().await.unwrap()).await;
+    let (status, _) =
+        json(app.browser().get(app.url("/api/public/tenant-branding?secret=nope")).send().await.unwrap()).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -13,14 +13,20 @@ async fn the_api_refuses_to_start_when_its_role_could_bypass_rls() {
     let role = format!("rf_bypass_{}", shared::ids::new_id().simple());
     // Only a superuser may hand out BYPASSRLS; the app itself never needs one.
     let mut superuser = PgConnection::connect(&superuser_url()).await.expect("TEST_SUPERUSER_URL");
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE ROLE {role} NOLOGIN BYPASSRLS"))).execute(&mut superuser).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE ROLE {role} NOLOGIN BYPASSRLS")))
+        .execute(&mut superuser)
+        .await
+        .unwrap();
 
     let config = Config::for_database(db.owner_url.clone(), role.clone());
     let error = api::startup::prepare_database(&config).await.expect_err("must refuse");
     let message = format!("{error:#}");
     assert!(message.contains("Recusando iniciar") && message.contains("BYPASSRLS"), "{message}");
 
-    sqlx::query(sqlx::AssertSqlSafe(format!("DROP OWNED BY {role}; DROP ROLE {role}"))).execute(&mut superuser).await.ok();
+    sqlx::query(sqlx::AssertSqlSafe(format!("DROP OWNED BY {role}; DROP ROLE {role}")))
+        .execute(&mut superuser)
+        .await
+        .ok();
 }
 
 #[tokio::test]
@@ -43,6 +49,7 @@ async fn a_correct_setup_starts_and_creates_the_first_admin_once() {
     api::startup::ensure_first_admin(&pool, &config).await.unwrap();
     api::startup::ensure_first_admin(&pool, &config).await.unwrap();
     let mut tx = shared::db::begin(&pool, shared::db::Scope::Platform).await.unwrap();
-    let (count, user): (i64, String) = sqlx::query_as("SELECT count(*), max(username) FROM users").fetch_one(&mut *tx).await.unwrap();
+    let (count, user): (i64, String) =
+        sqlx::query_as("SELECT count(*), max(username) FROM users").fetch_one(&mut *tx).await.unwrap();
     assert_eq!((count, user.as_str()), (1, "chefe"));
 }

@@ -23,7 +23,9 @@ async fn owner_logs_in_with_email_password_and_security_key() {
     assert_eq!(body["user"]["email"], acme.owner_email);
     assert_eq!(body["tenant"]["name"], "Loja acme");
 
-    let (status, me) = json(browser.get(app.url("/api/tenant-auth/me")).header("x-tenant-secret", &acme.secret).send().await.unwrap()).await;
+    let (status, me) =
+        json(browser.get(app.url("/api/tenant-auth/me")).header("x-tenant-secret", &acme.secret).send().await.unwrap())
+            .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(me["tenant"]["id"], acme.id.to_string());
 }
@@ -41,7 +43,12 @@ async fn owner_cannot_log_in_without_the_right_security_key() {
         assert_eq!(body["message"], "Credenciais inválidas. Verifique e-mail, senha e chave de segurança.");
     }
     let (status, body) = json(
-        app.browser().post(app.url("/api/tenant-auth/login")).json(&json!({"email": acme.owner_email, "password": PASSWORD})).send().await.unwrap(),
+        app.browser()
+            .post(app.url("/api/tenant-auth/login"))
+            .json(&json!({"email": acme.owner_email, "password": PASSWORD}))
+            .send()
+            .await
+            .unwrap(),
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -88,15 +95,24 @@ async fn owner_logout_ends_the_session_on_the_server() {
     let response = app.owner_login(&app.browser(), &acme.owner_email, &acme.secret).await;
     let token = cookie_value(&response, COOKIE).unwrap();
     let raw = reqwest::Client::new();
-    let logout = raw.post(app.url("/api/tenant-auth/logout")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
+    let logout =
+        raw.post(app.url("/api/tenant-auth/logout")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
     assert_eq!(logout.status(), StatusCode::NO_CONTENT);
-    let me = raw.get(app.url("/api/tenant-auth/me")).headers(with_cookie(COOKIE, &token)).header("x-tenant-secret", &acme.secret).send().await.unwrap();
+    let me = raw
+        .get(app.url("/api/tenant-auth/me"))
+        .headers(with_cookie(COOKIE, &token))
+        .header("x-tenant-secret", &acme.secret)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(me.status(), StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
 async fn on_a_tenant_host_the_host_names_the_tenant() {
-    let app = TestApp::spawn_with(|c| c.portal_rules = shared::portal::PortalRules::new("roboforge.com.br".into(), vec![])).await;
+    let app =
+        TestApp::spawn_with(|c| c.portal_rules = shared::portal::PortalRules::new("roboforge.com.br".into(), vec![]))
+            .await;
     let acme = app.tenant("acme").await;
     let other = app.tenant("other").await;
     let login = |host: String| {

@@ -6,7 +6,8 @@ use crate::support::TestApp;
 async fn serves_files_spa_routes_and_json_404s_for_unknown_api_paths() {
     let dist = std::env::temp_dir().join(format!("rf-dist-{}", shared::ids::new_id().simple()));
     std::fs::create_dir_all(dist.join("assets")).unwrap();
-    std::fs::write(dist.join("index.html"), "<meta name=\"rf-platform-domain\" content=\"__RF_PLATFORM_DOMAIN__\">SPA").unwrap();
+    std::fs::write(dist.join("index.html"), "<meta name=\"rf-platform-domain\" content=\"__RF_PLATFORM_DOMAIN__\">SPA")
+        .unwrap();
     std::fs::write(dist.join("assets/app-1a2b.js"), "console.log(1)").unwrap();
     std::fs::create_dir_all(dist.join("api-docs")).unwrap();
     std::fs::write(dist.join("api-docs/index.html"), "DOCS").unwrap();
@@ -40,6 +41,7 @@ async fn responses_carry_a_request_id_and_security_headers() {
     assert_eq!(headers["x-content-type-options"], "nosniff");
     assert_eq!(headers["x-frame-options"], "DENY");
     assert!(!headers["x-request-id"].to_str().unwrap().is_empty());
-    let echoed = reqwest::Client::new().get(app.url("/api/health")).header("x-request-id", "abc-123").send().await.unwrap();
+    let echoed =
+        reqwest::Client::new().get(app.url("/api/health")).header("x-request-id", "abc-123").send().await.unwrap();
     assert_eq!(echoed.headers()["x-request-id"], "abc-123", "a proxy's id is kept");
 }

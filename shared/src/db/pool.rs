@@ -6,11 +6,7 @@ use sqlx::PgPool;
 use super::quote_ident;
 
 pub async fn connect_owner(url: &str, max_connections: u32) -> Result<PgPool, sqlx::Error> {
-    PgPoolOptions::new()
-        .max_connections(max_connections)
-        .acquire_timeout(Duration::from_secs(10))
-        .connect(url)
-        .await
+    PgPoolOptions::new().max_connections(max_connections).acquire_timeout(Duration::from_secs(10)).connect(url).await
 }
 
 /// A pool whose connections all run as `role` (`SET ROLE` right after

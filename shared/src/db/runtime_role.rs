@@ -25,10 +25,8 @@ pub async fn ensure_runtime_role(owner: &PgPool, role: &str) -> Result<(), sqlx:
         }
     }
     // The owner must be able to SET ROLE to the runtime role.
-    let member: bool = sqlx::query_scalar("SELECT pg_has_role(current_user, $1, 'MEMBER')")
-        .bind(role)
-        .fetch_one(owner)
-        .await?;
+    let member: bool =
+        sqlx::query_scalar("SELECT pg_has_role(current_user, $1, 'MEMBER')").bind(role).fetch_one(owner).await?;
     if !member {
         sqlx::query(sqlx::AssertSqlSafe(format!("GRANT {q} TO CURRENT_USER"))).execute(owner).await?;
     }
@@ -65,11 +63,10 @@ pub enum RlsBypass {
 /// Checks, on a connection of the app pool, that its queries cannot bypass
 /// row-level security. The api refuses to start when this fails.
 pub async fn verify_runtime_role(app: &PgPool) -> Result<(), RlsBypass> {
-    let (role, superuser, bypass): (String, bool, bool) = sqlx::query_as(
-        "SELECT rolname::text, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user",
-    )
-    .fetch_one(app)
-    .await?;
+    let (role, superuser, bypass): (String, bool, bool) =
+        sqlx::query_as("SELECT rolname::text, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user")
+            .fetch_one(app)
+            .await?;
     if superuser {
         return Err(RlsBypass::Superuser(role));
     }

@@ -56,7 +56,10 @@ pub async fn count(conn: &mut PgConnection) -> AppResult<i64> {
 }
 
 pub async fn create(conn: &mut PgConnection, new: NewAdminUser) -> AppResult<AdminUser> {
-    sqlx::query_as(concat!("INSERT INTO users (id, username, password, email, name) VALUES ($1, $2, $3, $4, $5) RETURNING ", columns!()))
+    sqlx::query_as(concat!(
+        "INSERT INTO users (id, username, password, email, name) VALUES ($1, $2, $3, $4, $5) RETURNING ",
+        columns!()
+    ))
     .bind(new_id())
     .bind(&new.username)
     .bind(&new.password_hash)

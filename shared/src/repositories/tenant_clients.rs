@@ -49,12 +49,15 @@ pub async fn find_credentials(
         client: TenantClient,
         password: Option<String>,
     }
-    let row: Option<Row> =
-        sqlx::query_as(concat!("SELECT ", columns!(), ", password FROM tenant_clients WHERE tenant_id = $1 AND email = $2"))
-            .bind(tenant_id)
-            .bind(email)
-            .fetch_optional(conn)
-            .await?;
+    let row: Option<Row> = sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        ", password FROM tenant_clients WHERE tenant_id = $1 AND email = $2"
+    ))
+    .bind(tenant_id)
+    .bind(email)
+    .fetch_optional(conn)
+    .await?;
     Ok(row.map(|r| (r.client, r.password)))
 }
 
@@ -66,13 +69,13 @@ pub async fn find_by_purchase(
     email: &str,
     external_id: &str,
 ) -> AppResult<Option<TenantClient>> {
-    Ok(sqlx::query_as(concat!(
+    Ok(sqlx::query_as(
         "SELECT c.id, c.tenant_id, c.name, c.email, c.phone, c.status, c.last_login, c.created_at
            FROM tenant_clients c
           WHERE c.tenant_id = $1 AND c.email = $2
             AND EXISTS (SELECT 1 FROM tenant_sales s
-                         WHERE s.tenant_id = c.tenant_id AND s.client_id = c.id AND s.external_id = $3)"
-    ))
+                         WHERE s.tenant_id = c.tenant_id AND s.client_id = c.id AND s.external_id = $3)",
+    )
     .bind(tenant_id)
     .bind(email)
     .bind(external_id)
@@ -98,8 +101,11 @@ pub async fn touch_last_login(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid
 }
 
 pub async fn create(conn: &mut PgConnection, new: NewTenantClient) -> AppResult<TenantClient> {
-    sqlx::query_as(concat!("INSERT INTO tenant_clients (id, tenant_id, name, email, phone, password)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ", columns!()))
+    sqlx::query_as(concat!(
+        "INSERT INTO tenant_clients (id, tenant_id, name, email, phone, password)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ",
+        columns!()
+    ))
     .bind(new_id())
     .bind(new.tenant_id)
     .bind(&new.name)

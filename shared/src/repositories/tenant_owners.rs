@@ -42,12 +42,15 @@ pub async fn find_credentials(
         owner: TenantOwner,
         password: String,
     }
-    let row: Option<Row> =
-        sqlx::query_as(concat!("SELECT ", columns!(), ", password FROM tenant_owners WHERE tenant_id = $1 AND email = $2"))
-            .bind(tenant_id)
-            .bind(email)
-            .fetch_optional(conn)
-            .await?;
+    let row: Option<Row> = sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        ", password FROM tenant_owners WHERE tenant_id = $1 AND email = $2"
+    ))
+    .bind(tenant_id)
+    .bind(email)
+    .fetch_optional(conn)
+    .await?;
     Ok(row.map(|r| (r.owner, r.password)))
 }
 
@@ -60,8 +63,11 @@ pub async fn find(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResu
 }
 
 pub async fn create(conn: &mut PgConnection, new: NewTenantOwner) -> AppResult<TenantOwner> {
-    sqlx::query_as(concat!("INSERT INTO tenant_owners (id, tenant_id, name, email, phone, password, role)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ", columns!()))
+    sqlx::query_as(concat!(
+        "INSERT INTO tenant_owners (id, tenant_id, name, email, phone, password, role)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ",
+        columns!()
+    ))
     .bind(new_id())
     .bind(new.tenant_id)
     .bind(&new.name)

@@ -52,8 +52,11 @@ macro_rules! summary {
 }
 
 pub async fn create(conn: &mut PgConnection, new: NewTenant) -> AppResult<TenantSummary> {
-    sqlx::query_as(concat!("INSERT INTO tenants (id, name, url, secret_hash, secret_lookup, hotmart_webhook_secret, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ", summary!()))
+    sqlx::query_as(concat!(
+        "INSERT INTO tenants (id, name, url, secret_hash, secret_lookup, hotmart_webhook_secret, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ",
+        summary!()
+    ))
     .bind(new_id())
     .bind(new.name.trim())
     .bind(new.url.trim())
@@ -107,10 +110,11 @@ pub async fn find_by_secret(conn: &mut PgConnection, secret: &str) -> AppResult<
         tenant: TenantSummary,
         secret_hash: String,
     }
-    let row: Option<Row> = sqlx::query_as(concat!("SELECT ", summary!(), ", secret_hash FROM tenants WHERE secret_lookup = $1"))
-        .bind(sha256(secret))
-        .fetch_optional(conn)
-        .await?;
+    let row: Option<Row> =
+        sqlx::query_as(concat!("SELECT ", summary!(), ", secret_hash FROM tenants WHERE secret_lookup = $1"))
+            .bind(sha256(secret))
+            .fetch_optional(conn)
+            .await?;
     Ok(row.filter(|r| constant_time_eq(&r.secret_hash, secret)).map(|r| r.tenant))
 }
 
@@ -132,4 +136,3 @@ pub async fn branding(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<Ten
     .fetch_optional(conn)
     .await?)
 }
-
