@@ -193,3 +193,30 @@ async fn deleting_a_tenant_cascades_and_deleting_a_client_nulls_references() {
     let sales: i64 = sqlx::query_scalar("SELECT count(*) FROM tenant_sales").fetch_one(&mut *tx).await.unwrap();
     assert_eq!(sales, 0);
 }
+
+#[tokio::test]
+async fn every_tenant_owned_table_has_the_tenant_policy_for_reads_and_writes() {
+    let db = fresh_database().await;
+    // Structural guard for tables the behavioural tests above do not touch:
+    // each one's policies must compare tenant_id with the NULLIF'd setting,
+    // for reading (USING) and for writing (WITH CHECK).
+    let rows: Vec<(String, Option<String>, Option<String>)> = sqlx::query_as(
+        "SELECT c.relname::text, p.qual, p.with_check FROM pg_class c
+           JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id'
+           LEFT JOIN pg_policies p ON p.schemaname = 'public' AND p.tablename = c.relname
+          WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' ORDER BY 1",
+    )
+    .fetch_all(&db.owner_pool)
+    .await
+    .unwrap();
+    assert!(!rows.is_empty());
+    for (table, using, check) in rows {
+        for (what, expr) in [("USING", using), ("WITH CHECK", check)] {
+            let expr = expr.unwrap_or_else(|| panic!("{table} has no {what} policy expression"));
+            assert!(
+                expr.contains("tenant_id = (NULLIF(current_setting('app.tenant_id'::text, true), ''::text))::uuid"),
+                "{table} {what}: {expr}"
+            );
+        }
+    }
+}

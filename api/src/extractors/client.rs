@@ -2,8 +2,8 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use shared::db::Tx;
 use shared::portal::Portal;
-use shared::repositories::sessions::Principal;
-use shared::repositories::tenant_clients::{self, TenantClient};
+use shared::repositories::sessions;
+use shared::repositories::tenant_clients::TenantClient;
 use shared::repositories::tenants::TenantSummary;
 
 use super::tenant_session;
@@ -21,12 +21,9 @@ impl FromRequestParts<AppState> for ClientScope {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let mut session = tenant_session::open(parts, state, Portal::Client).await?;
-        let Principal::Client { client_id, .. } = session.principal else { return Err(not_authenticated()) };
-        let client = tenant_clients::find(&mut session.tx, session.tenant.id, client_id)
-            .await?
-            .filter(TenantClient::is_active)
-            .ok_or_else(not_authenticated)?;
-        Ok(ClientScope { client, tenant: session.tenant, tx: session.tx })
+        let (mut tx, token, meta) = tenant_session::begin(parts, state, Portal::Client).await?;
+        let session = sessions::find_client_session(&mut tx, &token).await?.ok_or_else(not_authenticated)?;
+        tenant_session::narrow(&mut tx, state, &meta, Portal::Client, &session.tenant).await?;
+        Ok(ClientScope { client: session.client, tenant: session.tenant, tx })
     }
 }

@@ -2,9 +2,10 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use shared::db::Tx;
 use shared::portal::Portal;
-use shared::repositories::sessions::Principal;
-use shared::repositories::tenant_owners::{self, TenantOwner};
-use shared::repositories::tenants::{self, TenantSummary};
+use shared::repositories::sessions;
+use shared::repositories::tenant_owners::TenantOwner;
+use shared::repositories::tenants::TenantSummary;
+use shared::secrets::constant_time_eq;
 
 use super::tenant_session;
 use crate::api_error::{not_authenticated, ApiError};
@@ -22,16 +23,13 @@ impl FromRequestParts<AppState> for OwnerScope {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let mut session = tenant_session::open(parts, state, Portal::Tenant).await?;
-        let Principal::Owner { owner_id, .. } = session.principal else { return Err(not_authenticated()) };
-        let secret = session.meta.tenant_secret.as_deref().ok_or_else(not_authenticated)?;
-        if !tenants::secret_matches(&mut session.tx, session.tenant.id, secret).await? {
+        let (mut tx, token, meta) = tenant_session::begin(parts, state, Portal::Tenant).await?;
+        let secret = meta.tenant_secret.as_deref().ok_or_else(not_authenticated)?;
+        let session = sessions::find_owner_session(&mut tx, &token).await?.ok_or_else(not_authenticated)?;
+        if !constant_time_eq(&session.secret_hash, secret) {
             return Err(not_authenticated());
         }
-        let owner = tenant_owners::find(&mut session.tx, session.tenant.id, owner_id)
-            .await?
-            .filter(|o| o.is_active)
-            .ok_or_else(not_authenticated)?;
-        Ok(OwnerScope { owner, tenant: session.tenant, tx: session.tx })
+        tenant_session::narrow(&mut tx, state, &meta, Portal::Tenant, &session.tenant).await?;
+        Ok(OwnerScope { owner: session.owner, tenant: session.tenant, tx })
     }
 }

@@ -139,3 +139,29 @@ async fn public_branding_never_reveals_secrets() {
         json(app.browser().get(app.url("/api/public/tenant-branding?secret=nope")).send().await.unwrap()).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_suspended_client_or_tenant_loses_its_session_at_once() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let response =
+        app.client_login("login", &acme.url, json!({"email": acme.client_email, "password": PASSWORD})).await;
+    let token = cookie_value(&response, COOKIE).unwrap();
+    let me = || reqwest::Client::new().get(app.url("/api/client-auth/me")).headers(with_cookie(COOKIE, &token)).send();
+    assert_eq!(me().await.unwrap().status(), StatusCode::OK);
+
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::Platform).await.unwrap();
+    sqlx::query("UPDATE tenants SET status = 'suspended' WHERE id = $1").bind(acme.id).execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(me().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::Platform).await.unwrap();
+    sqlx::query("UPDATE tenants SET status = 'active' WHERE id = $1").bind(acme.id).execute(&mut *tx).await.unwrap();
+    sqlx::query("UPDATE tenant_clients SET status = 'suspended' WHERE tenant_id = $1")
+        .bind(acme.id)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(me().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+}

@@ -127,3 +127,22 @@ async fn on_a_tenant_host_the_host_names_the_tenant() {
     // Acme's key and owner at Other's host: refused.
     assert_eq!(login(format!("admin.{}", other.url)).await.unwrap().status(), StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn a_deactivated_owner_loses_the_session_at_once() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let token = cookie_value(&app.owner_login(&app.browser(), &acme.owner_email, &acme.secret).await, COOKIE).unwrap();
+    let me = || {
+        reqwest::Client::new()
+            .get(app.url("/api/tenant-auth/me"))
+            .headers(with_cookie(COOKIE, &token))
+            .header("x-tenant-secret", &acme.secret)
+            .send()
+    };
+    assert_eq!(me().await.unwrap().status(), StatusCode::OK);
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::Tenant(acme.id)).await.unwrap();
+    sqlx::query("UPDATE tenant_owners SET is_active = false").execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(me().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+}

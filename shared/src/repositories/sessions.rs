@@ -5,12 +5,23 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use sqlx::PgConnection;
+use sqlx::postgres::PgRow;
+use sqlx::{PgConnection, Row};
 use uuid::Uuid;
 
 use crate::error::AppResult;
 use crate::portal::Portal;
+use crate::repositories::tenant_clients::TenantClient;
+use crate::repositories::tenant_owners::TenantOwner;
+use crate::repositories::tenants::TenantSummary;
 use crate::secrets::{random_token, sha256};
+
+macro_rules! tenant_columns {
+    () => {
+        "t.id AS t_id, t.name AS t_name, t.url AS t_url, t.display_name AS t_display_name,
+         t.logo_url AS t_logo_url, t.favicon_url AS t_favicon_url, t.status AS t_status"
+    };
+}
 
 /// Who a session belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,4 +100,94 @@ pub async fn find_active(conn: &mut PgConnection, portal: Portal, token: &str) -
 pub async fn delete(conn: &mut PgConnection, token: &str) -> AppResult<()> {
     sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(sha256(token)).execute(conn).await?;
     Ok(())
+}
+
+/// A live owner session with everything the request needs, found in one
+/// query: the tenant (active), the owner (active) and the tenant's security
+/// key for the caller to compare in constant time. Needs platform scope.
+pub async fn find_owner_session(conn: &mut PgConnection, token: &str) -> AppResult<Option<OwnerSession>> {
+    let row = sqlx::query(concat!(
+        "SELECT ",
+        tenant_columns!(),
+        ", t.secret_hash, o.id AS o_id, o.tenant_id AS o_tenant_id, o.name AS o_name, o.email AS o_email,
+                o.phone AS o_phone, o.role AS o_role, o.is_active AS o_is_active, o.email_verified AS o_email_verified
+           FROM sessions s
+           JOIN tenants t ON t.id = s.tenant_id AND t.status = 'active'
+           JOIN tenant_owners o ON o.tenant_id = s.tenant_id AND o.id = s.owner_id AND o.is_active
+          WHERE s.token_hash = $1 AND s.portal = 'tenant' AND s.expires_at > now()"
+    ))
+    .bind(sha256(token))
+    .fetch_optional(conn)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some(OwnerSession {
+        tenant: tenant_from(&row)?,
+        secret_hash: row.try_get("secret_hash")?,
+        owner: TenantOwner {
+            id: row.try_get("o_id")?,
+            tenant_id: row.try_get("o_tenant_id")?,
+            name: row.try_get("o_name")?,
+            email: row.try_get("o_email")?,
+            phone: row.try_get("o_phone")?,
+            role: row.try_get("o_role")?,
+            is_active: row.try_get("o_is_active")?,
+            email_verified: row.try_get("o_email_verified")?,
+        },
+    }))
+}
+
+/// A live client session with its tenant (active) and client (active), in one
+/// query. Needs platform scope.
+pub async fn find_client_session(conn: &mut PgConnection, token: &str) -> AppResult<Option<ClientSession>> {
+    let row = sqlx::query(concat!(
+        "SELECT ",
+        tenant_columns!(),
+        ", c.id AS c_id, c.tenant_id AS c_tenant_id, c.name AS c_name, c.email AS c_email, c.phone AS c_phone,
+                c.status AS c_status, c.last_login AS c_last_login, c.created_at AS c_created_at
+           FROM sessions s
+           JOIN tenants t ON t.id = s.tenant_id AND t.status = 'active'
+           JOIN tenant_clients c ON c.tenant_id = s.tenant_id AND c.id = s.client_id AND c.status = 'active'
+          WHERE s.token_hash = $1 AND s.portal = 'client' AND s.expires_at > now()"
+    ))
+    .bind(sha256(token))
+    .fetch_optional(conn)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some(ClientSession {
+        tenant: tenant_from(&row)?,
+        client: TenantClient {
+            id: row.try_get("c_id")?,
+            tenant_id: row.try_get("c_tenant_id")?,
+            name: row.try_get("c_name")?,
+            email: row.try_get("c_email")?,
+            phone: row.try_get("c_phone")?,
+            status: row.try_get("c_status")?,
+            last_login: row.try_get("c_last_login")?,
+            created_at: row.try_get("c_created_at")?,
+        },
+    }))
+}
+
+pub struct OwnerSession {
+    pub tenant: TenantSummary,
+    pub owner: TenantOwner,
+    /// The tenant's security key, to compare with `X-Tenant-Secret`.
+    pub secret_hash: String,
+}
+
+pub struct ClientSession {
+    pub tenant: TenantSummary,
+    pub client: TenantClient,
+}
+
+fn tenant_from(row: &PgRow) -> Result<TenantSummary, sqlx::Error> {
+    Ok(TenantSummary {
+        id: row.try_get("t_id")?,
+        name: row.try_get("t_name")?,
+        url: row.try_get("t_url")?,
+        display_name: row.try_get("t_display_name")?,
+        logo_url: row.try_get("t_logo_url")?,
+        favicon_url: row.try_get("t_favicon_url")?,
+        status: row.try_get("t_status")?,
+    })
 }
