@@ -85,7 +85,41 @@ describe('admin portal', () => {
   )
 })
 
+describe('admin portal guards', () => {
+  test('a signed-out visitor is sent to /auth; unknown paths show the 404; Sair ends the session', { skip: missing('E2E_ADMIN_USER', 'E2E_ADMIN_PASSWORD') }, () =>
+    withPage(async (page) => {
+      await page.goto('/tenants')
+      await page.waitForURL((url) => url.pathname === '/auth')
+      await page.fill('#username', env.E2E_ADMIN_USER)
+      await page.fill('#password', env.E2E_ADMIN_PASSWORD)
+      await page.press('#password', 'Enter')
+      await page.waitForURL((url) => url.pathname === '/')
+      await page.goto('/pagina-que-nao-existe')
+      await page.getByRole('heading', { name: '404' }).waitFor()
+      await page.getByText('Did you forget to add the page to the router?').waitFor()
+      await screenshot(page, 'admin-404')
+      await page.goto('/')
+      await page.getByRole('button', { name: 'Sair' }).click()
+      await page.waitForURL((url) => url.pathname === '/auth')
+      const me = await page.request.get('/api/auth/me')
+      assert.equal(me.status(), 401, 'the session ended on the server')
+    }),
+  )
+})
+
 describe('tenant-owner portal', () => {
+  test('a wrong security key is refused with the login error', { skip: missing('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD') }, () =>
+    withPage(async (page) => {
+      await page.goto('/tenant/login')
+      await page.fill('#email', env.E2E_OWNER_EMAIL)
+      await page.fill('#password', env.E2E_OWNER_PASSWORD)
+      await page.fill('#securityKey', 'chave-errada-0000000000000000')
+      await page.press('#securityKey', 'Enter')
+      await page.getByText('Falha no login', { exact: true }).waitFor()
+      assert.equal(pathOf(page), '/tenant/login')
+    }),
+  )
+
   test('owner signs in at /tenant/login and sees the tenant dashboard', { skip: missing('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET') }, () =>
     withPage(async (page) => {
       await page.goto('/tenant/login')
