@@ -18,7 +18,7 @@ use crate::{openapi, AppState};
 
 pub fn app(state: AppState) -> Router {
     let (api, document) = openapi::router_and_document();
-    let web = WebApp::load(state.config.web_dist.clone(), state.config.portal_rules.platform_domain());
+    let web = WebApp::load(state.config.web_dist.clone(), &state.config.portal_rules);
     let document = axum::Json(document);
     api.route("/api/openapi.json", get(move || async move { document }))
         .with_state(state)

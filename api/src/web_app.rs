@@ -8,6 +8,7 @@ use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
+use shared::portal::PortalRules;
 use shared::AppError;
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
@@ -20,12 +21,13 @@ pub struct WebApp {
 }
 
 impl WebApp {
-    /// Reads index.html once and fills in the platform domain the browser
-    /// needs for portal selection.
-    pub fn load(dist: PathBuf, platform_domain: &str) -> Arc<Self> {
-        let index = std::fs::read_to_string(dist.join("index.html"))
-            .ok()
-            .map(|html| html.replace("__RF_PLATFORM_DOMAIN__", platform_domain));
+    /// Reads index.html once and fills in what the browser needs for portal
+    /// selection: the platform domain and the extra development hosts.
+    pub fn load(dist: PathBuf, rules: &PortalRules) -> Arc<Self> {
+        let index = std::fs::read_to_string(dist.join("index.html")).ok().map(|html| {
+            html.replace("__RF_PLATFORM_DOMAIN__", &escape_attribute(rules.platform_domain()))
+                .replace("__RF_DEV_HOSTS__", &escape_attribute(&rules.extra_dev_hosts().join(",")))
+        });
         if index.is_none() {
             tracing::warn!(dist = %dist.display(), "web app not built: run `make run` (or `npm run build` in web/)");
         }
@@ -72,4 +74,9 @@ impl WebApp {
                 .into_response(),
         }
     }
+}
+
+/// Configuration goes into an HTML attribute: keep it from closing the quote.
+fn escape_attribute(value: &str) -> String {
+    value.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").replace('>', "&gt;")
 }

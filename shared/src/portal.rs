@@ -50,6 +50,11 @@ impl PortalRules {
         &self.platform_domain
     }
 
+    /// The DEV_HOSTS list, also handed to the web app.
+    pub fn extra_dev_hosts(&self) -> &[String] {
+        &self.extra_dev_hosts
+    }
+
     pub fn is_dev_host(&self, host: &str) -> bool {
         let host = bare_host(host);
         matches!(host.as_str(), "localhost" | "127.0.0.1" | "::1")
@@ -100,13 +105,18 @@ fn has_prefix(path: &str, prefix: &str) -> bool {
     path == prefix || path.starts_with(&format!("{prefix}/")) || path.starts_with(&format!("{prefix}?"))
 }
 
-/// Lower-cased host without port (IPv6 brackets removed).
+/// Lower-cased host without port, IPv6 brackets or trailing dot.
 pub fn bare_host(host: &str) -> String {
     let host = host.trim().to_lowercase();
+    let host = match host.rsplit_once(':') {
+        Some((name, port)) if !name.contains(':') && port.chars().all(|c| c.is_ascii_digit()) => name.to_string(),
+        _ => host,
+    };
+    let host = host.trim_end_matches('.').to_string();
     if let Some(rest) = host.strip_prefix('[') {
         return rest.split(']').next().unwrap_or_default().to_string();
     }
-    host.split(':').next().unwrap_or_default().to_string()
+    host
 }
 
 /// The bare domain of a tenant `url` as stored in `tenants.domain`: no scheme,
@@ -149,6 +159,15 @@ mod tests {
         assert_eq!(r.select("[::1]:8080", "/tenants").portal, Portal::Admin);
         assert_eq!(r.select("pr-12.preview.roboforge.com.br", "/client/x").portal, Portal::Client);
         assert_eq!(r.select("localhost", "/tenantsx").portal, Portal::Admin);
+        assert_eq!(r.select("localhost.:8080", "/client").portal, Portal::Client);
+    }
+
+    #[test]
+    fn extra_development_hosts() {
+        let r = PortalRules::new("roboforge.com.br".into(), vec!["acme.dev".into()]);
+        assert_eq!(r.select("staging.acme.dev", "/client/login").base_path, "/client");
+        assert_eq!(r.select("acme.dev:3000", "/tenant").portal, Portal::Tenant);
+        assert_eq!(bare_host("Acme.COM.:443"), "acme.com");
     }
 
     #[test]

@@ -6,18 +6,23 @@ use crate::support::TestApp;
 async fn serves_files_spa_routes_and_json_404s_for_unknown_api_paths() {
     let dist = std::env::temp_dir().join(format!("rf-dist-{}", shared::ids::new_id().simple()));
     std::fs::create_dir_all(dist.join("assets")).unwrap();
-    std::fs::write(dist.join("index.html"), "<meta name=\"rf-platform-domain\" content=\"__RF_PLATFORM_DOMAIN__\">SPA")
+    std::fs::write(dist.join("index.html"), "<meta name=\"rf-platform-domain\" content=\"__RF_PLATFORM_DOMAIN__\"><meta name=\"rf-dev-hosts\" content=\"__RF_DEV_HOSTS__\">SPA")
         .unwrap();
     std::fs::write(dist.join("assets/app-1a2b.js"), "console.log(1)").unwrap();
     std::fs::create_dir_all(dist.join("api-docs")).unwrap();
     std::fs::write(dist.join("api-docs/index.html"), "DOCS").unwrap();
-    let app = TestApp::spawn_with(|c| c.web_dist = dist.clone()).await;
+    let app = TestApp::spawn_with(|c| {
+        c.web_dist = dist.clone();
+        c.portal_rules = shared::portal::PortalRules::new("localhost".into(), vec!["qa.example.com".into()]);
+    })
+    .await;
 
     for path in ["/", "/tenant/login", "/client/login", "/tenants"] {
         let response = reqwest::get(app.url(path)).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         let html = response.text().await.unwrap();
         assert!(html.contains("content=\"localhost\"") && html.contains("SPA"), "{path}: {html}");
+        assert!(html.contains("content=\"qa.example.com\""), "{path}: dev hosts handed to the web app");
     }
     let asset = reqwest::get(app.url("/assets/app-1a2b.js")).await.unwrap();
     assert_eq!(asset.status(), StatusCode::OK);

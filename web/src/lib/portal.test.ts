@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isDevelopmentHost, readPlatformDomain, selectPortal } from './portal'
+import { isDevelopmentHost, readExtraDevHosts, readPlatformDomain, selectPortal } from './portal'
 
 const ROOT = 'roboforge.com.br'
 
@@ -70,5 +70,24 @@ describe('readPlatformDomain', () => {
   it('falls back to localhost when the placeholder was not replaced or the tag is missing', () => {
     expect(readPlatformDomain(docWith('__RF_PLATFORM_DOMAIN__'))).toBe('localhost')
     expect(readPlatformDomain(docWith(null))).toBe('localhost')
+  })
+})
+
+describe('extra development hosts (server DEV_HOSTS)', () => {
+  it('lets the path decide on a configured host and its subdomains', () => {
+    expect(selectPortal('staging.acme.dev', '/client/login', ROOT, ['acme.dev'])).toEqual({ portal: 'client', basePath: '/client' })
+    expect(selectPortal('acme.dev', '/tenant', ROOT, ['acme.dev'])).toEqual({ portal: 'tenant', basePath: '/tenant' })
+    expect(selectPortal('acme.dev', '/tenant', ROOT)).toEqual({ portal: 'client', basePath: '' })
+  })
+
+  it('reads the list the server wrote into the page, ignoring the placeholder', () => {
+    const doc = document.implementation.createHTMLDocument()
+    const meta = doc.createElement('meta')
+    meta.name = 'rf-dev-hosts'
+    meta.content = 'Acme.dev, qa.example.com'
+    doc.head.appendChild(meta)
+    expect(readExtraDevHosts(doc)).toEqual(['acme.dev', 'qa.example.com'])
+    meta.content = '__RF_DEV_HOSTS__'
+    expect(readExtraDevHosts(doc)).toEqual([])
   })
 })

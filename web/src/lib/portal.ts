@@ -13,7 +13,10 @@ function normalizeHost(host: string): string {
   return host.trim().toLowerCase().replace(/\.$/, '')
 }
 
-export function isDevelopmentHost(hostname: string, platformDomain: string): boolean {
+/** Placeholder the server replaces with its DEV_HOSTS list (comma separated). */
+export const DEV_HOSTS_PLACEHOLDER = '__RF_DEV_HOSTS__'
+
+export function isDevelopmentHost(hostname: string, platformDomain: string, extraDevHosts: readonly string[] = []): boolean {
   const host = normalizeHost(hostname)
   const root = normalizeHost(platformDomain)
   return (
@@ -22,7 +25,8 @@ export function isDevelopmentHost(hostname: string, platformDomain: string): boo
     host === '::1' ||
     host === '[::1]' ||
     host.endsWith('.localhost') ||
-    (root !== '' && host.endsWith(`.preview.${root}`))
+    (root !== '' && host.endsWith(`.preview.${root}`)) ||
+    extraDevHosts.some((extra) => host === extra || host.endsWith(`.${extra}`))
   )
 }
 
@@ -31,11 +35,16 @@ function pathHasPrefix(pathname: string, segment: string): boolean {
   return pathname === segment || pathname.startsWith(`${segment}/`)
 }
 
-export function selectPortal(hostname: string, pathname: string, platformDomain: string): PortalSelection {
+export function selectPortal(
+  hostname: string,
+  pathname: string,
+  platformDomain: string,
+  extraDevHosts: readonly string[] = [],
+): PortalSelection {
   const host = normalizeHost(hostname)
   const root = normalizeHost(platformDomain)
 
-  if (isDevelopmentHost(host, root)) {
+  if (isDevelopmentHost(host, root, extraDevHosts)) {
     if (pathHasPrefix(pathname, '/tenant')) return { portal: 'tenant', basePath: '/tenant' }
     if (pathHasPrefix(pathname, '/client')) return { portal: 'client', basePath: '/client' }
     return { portal: 'admin', basePath: '' }
@@ -55,14 +64,24 @@ export function readPlatformDomain(doc: Document = document): string {
   return content
 }
 
+/** Extra development hosts (server's DEV_HOSTS) from the page's meta tag. */
+export function readExtraDevHosts(doc: Document = document): string[] {
+  const content = doc.querySelector('meta[name="rf-dev-hosts"]')?.getAttribute('content')?.trim() ?? ''
+  if (content === DEV_HOSTS_PLACEHOLDER) return []
+  return content
+    .split(',')
+    .map(normalizeHost)
+    .filter(Boolean)
+}
+
 let cachedSelection: PortalSelection | null = null
 
 /** The portal of this page load; the portal never changes without a full navigation. */
 export function currentPortal(): PortalSelection {
-  cachedSelection ??= selectPortal(window.location.hostname, window.location.pathname, readPlatformDomain())
+  cachedSelection ??= selectPortal(window.location.hostname, window.location.pathname, readPlatformDomain(), readExtraDevHosts())
   return cachedSelection
 }
 
 export function onDevelopmentHost(): boolean {
-  return isDevelopmentHost(window.location.hostname, readPlatformDomain())
+  return isDevelopmentHost(window.location.hostname, readPlatformDomain(), readExtraDevHosts())
 }
