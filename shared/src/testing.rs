@@ -52,6 +52,9 @@ pub async fn fresh_database() -> TestDb {
     admin.close().await.ok();
     let owner_url = url_for(&name);
     let owner_pool = db::connect_owner(&owner_url, 4).await.expect("owner pool");
+    // Grants are code, not migrations: re-apply them so a template built by an
+    // older version of `ensure_runtime_role` cannot hide a change.
+    db::ensure_runtime_role(&owner_pool, TEST_APP_ROLE).await.expect("runtime role grants");
     let app_pool = db::connect_app(&owner_url, TEST_APP_ROLE, 8).await.expect("app pool");
     TestDb { name, owner_url, owner_pool, app_pool }
 }
@@ -60,7 +63,8 @@ pub async fn fresh_database() -> TestDb {
 /// that parallel test processes wait for the first one instead of racing.
 async fn ensure_template() -> String {
     let mut digest: u64 = 0xcbf29ce484222325;
-    for m in sqlx::migrate!("../migrations").iter() {
+    let queue_migrations = apalis_postgres::PostgresStorage::<()>::migrations();
+    for m in sqlx::migrate!("../migrations").iter().chain(queue_migrations.iter()) {
         for b in m.checksum.iter().chain(m.version.to_le_bytes().iter()) {
             digest = (digest ^ *b as u64).wrapping_mul(0x100000001b3);
         }
