@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::FromRequest;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -71,6 +71,9 @@ pub struct ApiJson<T>(pub T);
 
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return ApiError(AppError::PayloadTooLarge("O corpo da requisição é grande demais.".into()));
+        }
         let message = match rejection {
             JsonRejection::MissingJsonContentType(_) => "Envie o corpo como JSON (Content-Type: application/json).",
             JsonRejection::JsonSyntaxError(_) => "O corpo da requisição não é um JSON válido.",
@@ -78,6 +81,20 @@ impl From<JsonRejection> for ApiError {
             _ => "Não foi possível ler o corpo da requisição.",
         };
         ApiError(AppError::Validation { message: message.into(), fields: BTreeMap::new() })
+    }
+}
+
+/// `axum::extract::Query`, but a malformed query string answers in pt-BR.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct ApiQuery<T>(pub T);
+
+impl From<QueryRejection> for ApiError {
+    fn from(_: QueryRejection) -> Self {
+        ApiError(AppError::Validation {
+            message: "Os parâmetros da URL são inválidos.".into(),
+            fields: BTreeMap::new(),
+        })
     }
 }
 

@@ -43,6 +43,16 @@ impl AppError {
 
 impl From<sqlx::Error> for AppError {
     fn from(err: sqlx::Error) -> Self {
+        // Text PostgreSQL cannot store (a NUL character, invalid encoding)
+        // came from the caller: their input is wrong, not our server.
+        if let sqlx::Error::Database(db) = &err {
+            if matches!(db.code().as_deref(), Some("22021" | "22P05")) {
+                return AppError::Validation {
+                    message: "O texto enviado contém caracteres inválidos.".into(),
+                    fields: BTreeMap::new(),
+                };
+            }
+        }
         AppError::Internal(Box::new(err))
     }
 }

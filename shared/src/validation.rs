@@ -36,6 +36,11 @@ impl Validator {
     }
 }
 
+/// Longest password accepted anywhere. Argon2 hashes any length, but an
+/// unbounded one lets a single request burn CPU on purpose.
+pub const MAX_PASSWORD_CHARS: usize = 256;
+pub const PASSWORD_TOO_LONG: &str = "Senha deve ter no máximo 256 caracteres";
+
 /// Characters, not bytes: "Usuário deve ter no mínimo 3 caracteres" counts
 /// what a person typed.
 pub fn char_len(value: &str) -> usize {

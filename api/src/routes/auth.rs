@@ -9,7 +9,7 @@ use shared::db::{self, Scope};
 use shared::passwords;
 use shared::portal::Portal;
 use shared::repositories::{admin_users, sessions};
-use shared::validation::{char_len, Validator};
+use shared::validation::{char_len, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use shared::AppError;
 use utoipa::ToSchema;
 
@@ -55,7 +55,9 @@ pub async fn login(
     let username = body.username.trim().to_string();
     Validator::new()
         .check(char_len(&username) >= 3, "username", "Usuário deve ter no mínimo 3 caracteres")
+        .check(char_len(&username) <= 64, "username", "Usuário deve ter no máximo 64 caracteres")
         .check(char_len(&body.password) >= 6, "password", "Senha deve ter no mínimo 6 caracteres")
+        .check(char_len(&body.password) <= MAX_PASSWORD_CHARS, "password", PASSWORD_TOO_LONG)
         .finish()?;
 
     let attempt = Attempt {

@@ -2,7 +2,7 @@
 //! Clients sign in with e-mail and password, or with e-mail and the purchase
 //! id (the sale's external id) they received by e-mail.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -13,11 +13,11 @@ use shared::portal::Portal;
 use shared::repositories::sessions;
 use shared::repositories::tenant_clients::{self, TenantClient};
 use shared::repositories::tenants::TenantSummary;
-use shared::validation::{is_email, normalize_email, Validator};
+use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use shared::AppError;
 use utoipa::ToSchema;
 
-use crate::api_error::{ApiError, ApiJson, ApiResult, ErrorBody};
+use crate::api_error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::dto::ClientSession;
 use crate::extractors::ClientScope;
 use crate::request_meta::RequestMeta;
@@ -53,12 +53,13 @@ pub async fn login(
     State(state): State<AppState>,
     meta: RequestMeta,
     headers: HeaderMap,
-    Query(query): Query<TenantQuery>,
+    ApiQuery(query): ApiQuery<TenantQuery>,
     ApiJson(body): ApiJson<ClientLoginRequest>,
 ) -> ApiResult<impl IntoResponse> {
     Validator::new()
         .check(is_email(&body.email), "email", "Email inválido")
         .check(!body.password.is_empty(), "password", "Senha é obrigatória")
+        .check(char_len(&body.password) <= MAX_PASSWORD_CHARS, "password", PASSWORD_TOO_LONG)
         .finish()?;
     let email = normalize_email(&body.email);
     let (mut tx, tenant, attempt) = begin_attempt(&state, &meta, &query, &email).await?;
@@ -84,7 +85,7 @@ pub async fn login_purchase(
     State(state): State<AppState>,
     meta: RequestMeta,
     headers: HeaderMap,
-    Query(query): Query<TenantQuery>,
+    ApiQuery(query): ApiQuery<TenantQuery>,
     ApiJson(body): ApiJson<ClientPurchaseLoginRequest>,
 ) -> ApiResult<impl IntoResponse> {
     let purchase_id = body.purchase_id.trim().to_string();

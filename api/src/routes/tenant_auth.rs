@@ -11,7 +11,7 @@ use shared::db::{self, Scope};
 use shared::passwords;
 use shared::portal::Portal;
 use shared::repositories::{sessions, tenant_owners, tenants};
-use shared::validation::{is_email, normalize_email, Validator};
+use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use shared::AppError;
 use utoipa::ToSchema;
 
@@ -49,6 +49,7 @@ pub async fn login(
         .check(!body.email.trim().is_empty(), "email", "E-mail é obrigatório")
         .check(body.email.trim().is_empty() || is_email(&body.email), "email", "Email inválido")
         .check(!body.password.is_empty(), "password", "Senha é obrigatória")
+        .check(char_len(&body.password) <= MAX_PASSWORD_CHARS, "password", PASSWORD_TOO_LONG)
         .check(meta.tenant_secret.is_some(), "securityKey", "Chave de segurança é obrigatória")
         .finish()?;
     let email = normalize_email(&body.email);

@@ -5,7 +5,7 @@ use axum::Json;
 use serde::Deserialize;
 use shared::passwords;
 use shared::repositories::admin_users::{self, NewAdminUser};
-use shared::validation::{char_len, is_email, normalize_email, Validator};
+use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use utoipa::ToSchema;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
@@ -32,9 +32,12 @@ pub async fn create(
     let name = body.name.trim().to_string();
     Validator::new()
         .check(char_len(&username) >= 3, "username", "Usuário deve ter no mínimo 3 caracteres")
+        .check(char_len(&username) <= 64, "username", "Usuário deve ter no máximo 64 caracteres")
         .check(char_len(&body.password) >= 6, "password", "Senha deve ter no mínimo 6 caracteres")
+        .check(char_len(&body.password) <= MAX_PASSWORD_CHARS, "password", PASSWORD_TOO_LONG)
         .check(is_email(&body.email), "email", "Email inválido")
         .check(!name.is_empty(), "name", "Nome é obrigatório")
+        .check(char_len(&name) <= 200, "name", "Nome deve ter no máximo 200 caracteres")
         .finish()?;
     let password_hash = passwords::hash(body.password).await?;
     let mut tx = admin.tx;

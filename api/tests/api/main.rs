@@ -5,6 +5,7 @@
 mod support;
 
 mod admin_auth;
+mod bad_input;
 mod client_auth;
 mod openapi_contract;
 mod startup_checks;

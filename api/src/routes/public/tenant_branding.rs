@@ -1,4 +1,4 @@
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
 use shared::db::{self, Scope};
@@ -7,7 +7,7 @@ use shared::repositories::tenants;
 use shared::AppError;
 use utoipa::IntoParams;
 
-use crate::api_error::{ApiResult, ErrorBody};
+use crate::api_error::{ApiQuery, ApiResult, ErrorBody};
 use crate::dto::TenantBranding;
 use crate::request_meta::RequestMeta;
 use crate::tenant_resolution;
@@ -28,7 +28,7 @@ pub struct BrandingQuery {
 pub async fn show(
     State(state): State<AppState>,
     mut meta: RequestMeta,
-    Query(query): Query<BrandingQuery>,
+    ApiQuery(query): ApiQuery<BrandingQuery>,
 ) -> ApiResult<Json<TenantBranding>> {
     if let Some(secret) = query.secret.filter(|s| !s.trim().is_empty()) {
         meta.tenant_secret = Some(secret.trim().to_string());
