@@ -26,7 +26,9 @@ pub const INVALID_CREDENTIALS: &str = "Usuário ou senha inválidos";
 #[serde(default)]
 #[derive(Default)]
 pub struct LoginRequest {
+    #[schema(required = true, min_length = 3, max_length = 64)]
     pub username: String,
+    #[schema(required = true, min_length = 6, max_length = 256)]
     pub password: String,
 }
 

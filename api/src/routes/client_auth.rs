@@ -33,14 +33,19 @@ pub const UNKNOWN_TENANT: &str = "Portal não encontrado para este endereço.";
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct ClientLoginRequest {
+    #[schema(required = true, format = Email)]
     pub email: String,
+    #[schema(required = true, min_length = 1, max_length = 256)]
     pub password: String,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ClientPurchaseLoginRequest {
+    #[schema(required = true, format = Email)]
     pub email: String,
+    /// The purchase id received by e-mail after buying.
+    #[schema(required = true, min_length = 1)]
     pub purchase_id: String,
 }
 

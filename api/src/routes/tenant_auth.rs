@@ -30,7 +30,9 @@ pub const TENANT_INACTIVE: &str = "Este tenant não está ativo. Fale com o supo
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct TenantOwnerLoginRequest {
+    #[schema(required = true, format = Email)]
     pub email: String,
+    #[schema(required = true, min_length = 1, max_length = 256)]
     pub password: String,
 }
 

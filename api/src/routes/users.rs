@@ -15,9 +15,13 @@ use crate::extractors::AdminScope;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct CreateAdminRequest {
+    #[schema(required = true, min_length = 3, max_length = 64)]
     pub username: String,
+    #[schema(required = true, min_length = 6, max_length = 256)]
     pub password: String,
+    #[schema(required = true, format = Email)]
     pub email: String,
+    #[schema(required = true, min_length = 1, max_length = 200)]
     pub name: String,
 }
 

@@ -241,15 +241,24 @@ export interface components {
             username: string;
         };
         ClientLoginRequest: {
-            /** @default  */
+            /**
+             * Format: email
+             * @default
+             */
             email: string;
             /** @default  */
             password: string;
         };
         ClientPurchaseLoginRequest: {
-            /** @default  */
+            /**
+             * Format: email
+             * @default
+             */
             email: string;
-            /** @default  */
+            /**
+             * @description The purchase id received by e-mail after buying.
+             * @default
+             */
             purchaseId: string;
         };
         /** @description The signed-in client and their tenant. */
@@ -264,7 +273,10 @@ export interface components {
             name: string;
         };
         CreateAdminRequest: {
-            /** @default  */
+            /**
+             * Format: email
+             * @default
+             */
             email: string;
             /** @default  */
             name: string;
@@ -314,7 +326,10 @@ export interface components {
             surfaceColor?: string | null;
         };
         TenantOwnerLoginRequest: {
-            /** @default  */
+            /**
+             * Format: email
+             * @default
+             */
             email: string;
             /** @default  */
             password: string;
