@@ -94,7 +94,8 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
     let started = Instant::now();
     loop {
         let mut tx = db::begin(&pool, Scope::Platform).await.unwrap();
-        let gone = sessions::find_active(&mut tx, shared::portal::Portal::Admin, &expired).await.unwrap().is_none();
+        let gone = sessions::find_admin_session(&mut tx, &expired).await.unwrap().is_none()
+            && !session_row_exists(&mut tx, &expired).await;
         let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM sessions").fetch_one(&mut *tx).await.unwrap();
         // The job is acknowledged just after its handler commits.
         let done: i64 = sqlx::query_scalar("SELECT count(*) FROM apalis.jobs WHERE job_type = $1 AND status = 'Done'")
@@ -110,10 +111,7 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
     }
 
     let mut tx = db::begin(&pool, Scope::Platform).await.unwrap();
-    assert!(
-        sessions::find_active(&mut tx, shared::portal::Portal::Admin, &live).await.unwrap().is_some(),
-        "live session kept"
-    );
+    assert!(sessions::find_admin_session(&mut tx, &live).await.unwrap().is_some(), "live session kept");
     let tokens: Vec<(String, Option<String>)> =
         sqlx::query_as("SELECT email, reset_token FROM tenant_clients ORDER BY email")
             .fetch_all(&mut *tx)
@@ -134,4 +132,12 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
     stop.send(()).unwrap();
     let finished = tokio::time::timeout(Duration::from_secs(30), workers).await;
     assert!(matches!(finished, Ok(Ok(Ok(())))), "workers stop gracefully: {finished:?}");
+}
+
+async fn session_row_exists(tx: &mut shared::db::Tx, token: &str) -> bool {
+    sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM sessions WHERE token_hash = $1)")
+        .bind(shared::secrets::sha256(token))
+        .fetch_one(&mut **tx)
+        .await
+        .unwrap()
 }

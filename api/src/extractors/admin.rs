@@ -2,8 +2,8 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use shared::db::{self, Scope, Tx};
 use shared::portal::Portal;
-use shared::repositories::admin_users::{self, AdminUser};
-use shared::repositories::sessions::{self, Principal};
+use shared::repositories::admin_users::AdminUser;
+use shared::repositories::sessions;
 
 use crate::api_error::{not_authenticated, ApiError};
 use crate::{cookies, AppState};
@@ -20,10 +20,7 @@ impl FromRequestParts<AppState> for AdminScope {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let token = cookies::session_token(&parts.headers, Portal::Admin).ok_or_else(not_authenticated)?;
         let mut tx = db::begin(&state.pool, Scope::Platform).await?;
-        let Some(Principal::Admin { user_id }) = sessions::find_active(&mut tx, Portal::Admin, &token).await? else {
-            return Err(not_authenticated());
-        };
-        let user = admin_users::find(&mut tx, user_id).await?.filter(|u| u.is_active).ok_or_else(not_authenticated)?;
+        let user = sessions::find_admin_session(&mut tx, &token).await?.ok_or_else(not_authenticated)?;
         Ok(AdminScope { user, tx })
     }
 }

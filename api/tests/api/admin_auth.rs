@@ -259,3 +259,21 @@ async fn one_ip_guessing_many_accounts_is_throttled_too() {
         .unwrap();
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
 }
+
+#[tokio::test]
+async fn a_deactivated_admin_loses_the_session_at_once() {
+    let app = TestApp::spawn().await;
+    let id = app.admin("maria", PASSWORD).await;
+    let browser = app.browser();
+    browser
+        .post(app.url("/api/auth/login"))
+        .json(&json!({"username": "maria", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(browser.get(app.url("/api/auth/me")).send().await.unwrap().status(), StatusCode::OK);
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::Platform).await.unwrap();
+    sqlx::query("UPDATE users SET is_active = false WHERE id = $1").bind(id).execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(browser.get(app.url("/api/auth/me")).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+}

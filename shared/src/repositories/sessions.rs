@@ -4,13 +4,14 @@
 use std::net::IpAddr;
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 use uuid::Uuid;
 
 use crate::error::AppResult;
 use crate::portal::Portal;
+use crate::repositories::admin_users::AdminUser;
 use crate::repositories::tenant_clients::TenantClient;
 use crate::repositories::tenant_owners::TenantOwner;
 use crate::repositories::tenants::TenantSummary;
@@ -69,32 +70,18 @@ pub async fn create(
     Ok(token)
 }
 
-/// The principal of an unexpired session of `portal`, if the token names one.
-/// Needs platform scope: the tenant is what this lookup finds out.
-pub async fn find_active(conn: &mut PgConnection, portal: Portal, token: &str) -> AppResult<Option<Principal>> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        tenant_id: Option<Uuid>,
-        admin_user_id: Option<Uuid>,
-        owner_id: Option<Uuid>,
-        client_id: Option<Uuid>,
-        expires_at: DateTime<Utc>,
-    }
-    let row: Option<Row> = sqlx::query_as(
-        "SELECT tenant_id, admin_user_id, owner_id, client_id, expires_at
-           FROM sessions WHERE token_hash = $1 AND portal = $2",
+/// A live admin session's user (active only), in one query. Needs platform
+/// scope.
+pub async fn find_admin_session(conn: &mut PgConnection, token: &str) -> AppResult<Option<AdminUser>> {
+    Ok(sqlx::query_as(
+        "SELECT u.id, u.username, u.email, u.name, u.role, u.is_active, u.created_at
+           FROM sessions s
+           JOIN users u ON u.id = s.admin_user_id AND u.is_active
+          WHERE s.token_hash = $1 AND s.portal = 'admin' AND s.expires_at > now()",
     )
     .bind(sha256(token))
-    .bind(portal.as_str())
     .fetch_optional(conn)
-    .await?;
-    let Some(row) = row.filter(|r| r.expires_at > Utc::now()) else { return Ok(None) };
-    Ok(match (row.tenant_id, row.admin_user_id, row.owner_id, row.client_id) {
-        (None, Some(user_id), None, None) => Some(Principal::Admin { user_id }),
-        (Some(tenant_id), None, Some(owner_id), None) => Some(Principal::Owner { tenant_id, owner_id }),
-        (Some(tenant_id), None, None, Some(client_id)) => Some(Principal::Client { tenant_id, client_id }),
-        _ => None,
-    })
+    .await?)
 }
 
 pub async fn delete(conn: &mut PgConnection, token: &str) -> AppResult<()> {
