@@ -33,7 +33,14 @@ async fn main() -> anyhow::Result<()> {
             println!("migrações aplicadas; papel de execução {:?} verificado", config.app_role);
             Ok(())
         }
-        "seed-demo" => demo_seed::run(&pool).await,
+        "seed-demo" => {
+            // A demo tenant has a published key and password: never on a real platform.
+            let domain = config.portal_rules.platform_domain();
+            if !config.portal_rules.is_dev_host(domain) {
+                anyhow::bail!("seed-demo é só para desenvolvimento: PLATFORM_DOMAIN={domain:?} não é um host local");
+            }
+            demo_seed::run(&pool).await
+        }
         "serve" => serve(config, pool, !args.iter().any(|a| a == "--no-workers")).await,
         other => anyhow::bail!("comando desconhecido {other:?}: use serve, migrate, seed-demo ou openapi"),
     }
