@@ -123,7 +123,22 @@ async fn on_a_tenant_host_the_host_names_the_tenant() {
             .json(&json!({"email": acme.owner_email, "password": PASSWORD}))
             .send()
     };
-    assert_eq!(login(format!("admin.{}", acme.url)).await.unwrap().status(), StatusCode::OK);
+    let response = login(format!("admin.{}", acme.url)).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let cookie = crate::support::set_cookie_header(&response, COOKIE).unwrap();
+    assert!(cookie.contains("; Secure"), "production hosts get Secure cookies: {cookie}");
+    // The same session is worthless on another tenant's host.
+    let token = cookie_value(&response, COOKIE).unwrap();
+    let me_at = |host: String| {
+        reqwest::Client::new()
+            .get(app.url("/api/tenant-auth/me"))
+            .header("host", host)
+            .headers(with_cookie(COOKIE, &token))
+            .header("x-tenant-secret", &acme.secret)
+            .send()
+    };
+    assert_eq!(me_at(format!("admin.{}", acme.url)).await.unwrap().status(), StatusCode::OK);
+    assert_eq!(me_at(format!("admin.{}", other.url)).await.unwrap().status(), StatusCode::UNAUTHORIZED);
     // Acme's key and owner at Other's host: refused.
     assert_eq!(login(format!("admin.{}", other.url)).await.unwrap().status(), StatusCode::UNAUTHORIZED);
 }
