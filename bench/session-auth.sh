@@ -17,27 +17,13 @@ export SQLX_OFFLINE=true
 duration="${DURATION:-10s}"
 connections="${CONNECTIONS:-32}"
 
+source scripts/throwaway-server.sh
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
-pg_port=$(scripts/ensure-postgres.sh | tail -n 1)
-admin_url="postgres://roboforge:roboforge@127.0.0.1:${pg_port}/postgres"
+admin_url="postgres://roboforge:roboforge@127.0.0.1:$(scripts/ensure-postgres.sh | tail -n 1)/postgres"
 cargo build -q --release -p api
 
-db="rf_bench_$(date +%s)"
-psql "$admin_url" -qc "CREATE DATABASE $db" >/dev/null
-port=$((18500 + RANDOM % 500))
-cleanup() {
-  [ -n "${server:-}" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null || true
-  psql "$admin_url" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true
-}
-trap cleanup EXIT
-
-export DATABASE_URL="postgres://roboforge:roboforge@127.0.0.1:${pg_port}/$db" DATABASE_APP_ROLE=roboforge_app
-export PORT=$port ADMIN_USERNAME=admin ADMIN_PASSWORD=bench-admin-1 RUST_LOG=error WEB_DIST=/nonexistent
-"$CARGO_TARGET_DIR/release/api" seed-demo >/dev/null
-"$CARGO_TARGET_DIR/release/api" serve --no-workers >/dev/null 2>&1 &
-server=$!
-base="http://127.0.0.1:$port"
-for _ in $(seq 1 60); do curl -fs "$base/api/health" >/dev/null && break; sleep 0.5; done
+export ADMIN_USERNAME=admin ADMIN_PASSWORD=bench-admin-1 RUST_LOG=error
+start_throwaway_server release --no-workers
 
 secret=demo0000000000000000000000000000000000000000000000000000000000ff
 cookie_of() { grep -o "$1=[0-9a-f]*" | head -n 1; }

@@ -1,0 +1,42 @@
+# Sourced (not run) by scripts/e2e.sh, scripts/fuzz-api.sh and bench/*: starts
+# `api serve` on a fresh database of the cluster named by $admin_url (a role
+# with CREATEDB, connected to any database), seeded with the demo tenant, and
+# drops it all on exit.
+#
+#   admin_url=postgres://roboforge:roboforge@127.0.0.1:5432/postgres
+#   start_throwaway_server debug|release [serve options...]
+#   curl "$base/api/health"
+#
+# Callers set the api's own variables (ADMIN_USERNAME, RUST_LOG, ...) first.
+
+start_throwaway_server() {
+  local profile=$1
+  shift
+  throwaway_db="rf_e2e_$(date +%s)_$$"
+  throwaway_log=$(mktemp)
+  psql "$admin_url" -qc "CREATE DATABASE $throwaway_db" >/dev/null
+  trap stop_throwaway_server EXIT
+  local port=$((18000 + RANDOM % 3000))
+  export DATABASE_URL="${admin_url%/*}/$throwaway_db" PORT=$port
+  export DATABASE_APP_ROLE="${DATABASE_APP_ROLE:-roboforge_app}" WEB_DIST="${WEB_DIST:-/nonexistent}"
+  "$CARGO_TARGET_DIR/$profile/api" seed-demo >/dev/null
+  "$CARGO_TARGET_DIR/$profile/api" serve "$@" >"$throwaway_log" 2>&1 &
+  throwaway_pid=$!
+  base="http://127.0.0.1:$port"
+  for _ in $(seq 1 60); do
+    curl -fs "$base/api/health" >/dev/null 2>&1 && return 0
+    kill -0 "$throwaway_pid" 2>/dev/null || break
+    sleep 0.5
+  done
+  echo "o servidor não subiu:" >&2
+  cat "$throwaway_log" >&2
+  return 1
+}
+
+stop_throwaway_server() {
+  if [ -n "${throwaway_pid:-}" ]; then
+    kill "$throwaway_pid" 2>/dev/null && wait "$throwaway_pid" 2>/dev/null || true
+  fi
+  psql "$admin_url" -qc "DROP DATABASE IF EXISTS $throwaway_db WITH (FORCE)" >/dev/null 2>&1 || true
+  rm -f "$throwaway_log"
+}
