@@ -14,7 +14,7 @@ apt_install() {
 }
 
 command -v cc >/dev/null || apt_install build-essential
-command -v pkg-config >/dev/null || apt_install pkg-config
+command -v curl >/dev/null || apt_install curl
 command -v node >/dev/null || apt_install nodejs npm
 command -v psql >/dev/null || apt_install postgresql-client
 command -v cargo >/dev/null || { echo "cargo não encontrado: instale Rust (rustup) primeiro" >&2; exit 1; }
