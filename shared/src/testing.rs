@@ -101,3 +101,43 @@ async fn ensure_template() -> String {
     admin.close().await.ok();
     template
 }
+
+/// Fixture: an active tenant at `url` with a random security key.
+pub async fn create_tenant(pool: &PgPool, url: &str) -> uuid::Uuid {
+    use crate::repositories::tenants;
+    let mut tx = db::begin(pool, db::Scope::Platform).await.expect("begin");
+    let tenant = tenants::create(
+        &mut tx,
+        tenants::NewTenant {
+            name: format!("Tenant {url}"),
+            url: url.into(),
+            secret_hash: crate::secrets::random_token(),
+            hotmart_webhook_secret: None,
+            status: "active".into(),
+        },
+    )
+    .await
+    .expect("create tenant");
+    tx.commit().await.expect("commit");
+    tenant.id
+}
+
+/// Fixture: a client of `tenant_id` without a password.
+pub async fn create_client(pool: &PgPool, tenant_id: uuid::Uuid, email: &str) -> uuid::Uuid {
+    use crate::repositories::tenant_clients;
+    let mut tx = db::begin(pool, db::Scope::Tenant(tenant_id)).await.expect("begin");
+    let client = tenant_clients::create(
+        &mut tx,
+        tenant_clients::NewTenantClient {
+            tenant_id,
+            name: "C".into(),
+            email: email.into(),
+            phone: None,
+            password_hash: None,
+        },
+    )
+    .await
+    .expect("create client");
+    tx.commit().await.expect("commit");
+    client.id
+}

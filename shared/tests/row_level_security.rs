@@ -2,45 +2,9 @@
 //! the runtime role the app's queries run as.
 
 use shared::db::{self, Scope};
-use shared::repositories::{tenant_clients, tenants};
-use shared::testing::{fresh_database, TEST_APP_ROLE};
+use shared::repositories::tenant_clients;
+use shared::testing::{create_client as client, create_tenant as tenant, fresh_database, TEST_APP_ROLE};
 use uuid::Uuid;
-
-async fn tenant(pool: &sqlx::PgPool, url: &str) -> Uuid {
-    let mut tx = db::begin(pool, Scope::Platform).await.unwrap();
-    let t = tenants::create(
-        &mut tx,
-        tenants::NewTenant {
-            name: format!("Tenant {url}"),
-            url: url.into(),
-            secret_hash: shared::secrets::random_token(),
-            hotmart_webhook_secret: None,
-            status: "active".into(),
-        },
-    )
-    .await
-    .unwrap();
-    tx.commit().await.unwrap();
-    t.id
-}
-
-async fn client(pool: &sqlx::PgPool, tenant_id: Uuid, email: &str) -> Uuid {
-    let mut tx = db::begin(pool, Scope::Tenant(tenant_id)).await.unwrap();
-    let c = tenant_clients::create(
-        &mut tx,
-        tenant_clients::NewTenantClient {
-            tenant_id,
-            name: "C".into(),
-            email: email.into(),
-            phone: None,
-            password_hash: None,
-        },
-    )
-    .await
-    .unwrap();
-    tx.commit().await.unwrap();
-    c.id
-}
 
 #[tokio::test]
 async fn runtime_role_cannot_bypass_rls() {

@@ -7,15 +7,16 @@ use std::time::{Duration, Instant};
 
 use shared::config::Config;
 use shared::db::{self, Scope};
+use shared::repositories::admin_users;
 use shared::repositories::sessions::{self, Principal, SessionMeta};
-use shared::repositories::{admin_users, tenant_clients, tenants};
-use shared::testing::{fresh_database, TEST_APP_ROLE};
+use shared::testing::{create_client, create_tenant, fresh_database, TEST_APP_ROLE};
 
 #[tokio::test]
 async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
     let db = fresh_database().await;
     let pool = db.app_pool.clone();
 
+    let tenant = create_tenant(&pool, "t.example.com").await;
     let mut tx = db::begin(&pool, Scope::Platform).await.unwrap();
     let admin = admin_users::create(
         &mut tx,
@@ -24,18 +25,6 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
             password_hash: "x".into(),
             email: "m@x.com".into(),
             name: "M".into(),
-        },
-    )
-    .await
-    .unwrap();
-    let tenant = tenants::create(
-        &mut tx,
-        tenants::NewTenant {
-            name: "T".into(),
-            url: "t.example.com".into(),
-            secret_hash: shared::secrets::random_token(),
-            hotmart_webhook_secret: None,
-            status: "active".into(),
         },
     )
     .await
@@ -53,22 +42,11 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
         .await
         .unwrap();
     for (email, expiry) in [("velho@t.com", "now() - interval '1 hour'"), ("novo@t.com", "now() + interval '1 hour'")] {
-        let client = tenant_clients::create(
-            &mut tx,
-            tenant_clients::NewTenantClient {
-                tenant_id: tenant.id,
-                name: "C".into(),
-                email: email.into(),
-                phone: None,
-                password_hash: None,
-            },
-        )
-        .await
-        .unwrap();
+        let client = create_client(&pool, tenant, email).await;
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "UPDATE tenant_clients SET reset_token = 'hash', reset_token_expiry = {expiry} WHERE id = $1"
         )))
-        .bind(client.id)
+        .bind(client)
         .execute(&mut *tx)
         .await
         .unwrap();

@@ -170,14 +170,13 @@ async fn login_rotates_the_session_id() {
 async fn only_an_admin_registers_admins_and_bad_input_changes_nothing() {
     let app = TestApp::spawn().await;
     app.admin("maria", PASSWORD).await;
-    let anonymous = app
-        .browser()
-        .post(app.url("/api/users"))
-        .json(&json!({"username": "joao", "password": PASSWORD, "email": "joao@x.com", "name": "João"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    let post_user = |browser: reqwest::Client, body: serde_json::Value| {
+        let url = app.url("/api/users");
+        async move { json(browser.post(url).json(&body).send().await.unwrap()).await }
+    };
+    let joao = json!({"username": "joao", "password": PASSWORD, "email": "Joao@X.com", "name": "João"});
+    let (status, _) = post_user(app.browser(), joao.clone()).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
 
     let browser = app.browser();
     browser
@@ -186,39 +185,18 @@ async fn only_an_admin_registers_admins_and_bad_input_changes_nothing() {
         .send()
         .await
         .unwrap();
-    let (status, body) = json(
-        browser
-            .post(app.url("/api/users"))
-            .json(&json!({"username": "jo", "password": "1", "email": "nope", "name": ""}))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (status, body) =
+        post_user(browser.clone(), json!({"username": "jo", "password": "1", "email": "nope", "name": ""})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["email"], "Email inválido");
     assert_eq!(body["fields"]["name"], "Nome é obrigatório");
 
-    let (status, created) = json(
-        browser
-            .post(app.url("/api/users"))
-            .json(&json!({"username": "joao", "password": PASSWORD, "email": "Joao@X.com", "name": "João"}))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (status, created) = post_user(browser.clone(), joao).await;
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(created["email"], "joao@x.com");
-    let (status, body) = json(
-        browser
-            .post(app.url("/api/users"))
-            .json(&json!({"username": "joao", "password": PASSWORD, "email": "outro@x.com", "name": "João"}))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (status, body) =
+        post_user(browser, json!({"username": "joao", "password": PASSWORD, "email": "outro@x.com", "name": "João"}))
+            .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["username"], "Este nome de usuário já está em uso");
 }
