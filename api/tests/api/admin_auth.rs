@@ -11,12 +11,7 @@ async fn login_sets_an_httponly_session_and_me_returns_the_admin() {
     app.admin("maria", PASSWORD).await;
     let browser = app.browser();
 
-    let response = browser
-        .post(app.url("/api/auth/login"))
-        .json(&json!({"username": "maria", "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.admin_login(&browser, "maria", PASSWORD).await;
     let header = set_cookie_header(&response, COOKIE).expect("session cookie");
     assert!(header.contains("HttpOnly") && header.contains("SameSite=Lax") && header.contains("Path=/"), "{header}");
     let (status, body) = json(response).await;
@@ -42,13 +37,7 @@ async fn wrong_password_and_unknown_user_get_the_same_message_and_no_session() {
     let app = TestApp::spawn().await;
     app.admin("maria", PASSWORD).await;
     for (username, password) in [("maria", "errada123"), ("ninguem", PASSWORD)] {
-        let response = app
-            .browser()
-            .post(app.url("/api/auth/login"))
-            .json(&json!({"username": username, "password": password}))
-            .send()
-            .await
-            .unwrap();
+        let response = app.admin_login(&app.browser(), username, password).await;
         assert!(cookie_value(&response, COOKIE).is_none());
         let (status, body) = json(response).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
@@ -60,13 +49,7 @@ async fn wrong_password_and_unknown_user_get_the_same_message_and_no_session() {
 #[tokio::test]
 async fn short_username_and_password_get_the_spec_messages() {
     let app = TestApp::spawn().await;
-    let response = app
-        .browser()
-        .post(app.url("/api/auth/login"))
-        .json(&json!({"username": "ab", "password": "12345"}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.admin_login(&app.browser(), "ab", "12345").await;
     let (status, body) = json(response).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["username"], "Usuário deve ter no mínimo 3 caracteres");
@@ -96,20 +79,10 @@ async fn the_sixth_bad_login_in_a_minute_gets_429_even_with_the_right_password()
     app.admin("maria", PASSWORD).await;
     let browser = app.browser();
     for attempt in 1..=5 {
-        let response = browser
-            .post(app.url("/api/auth/login"))
-            .json(&json!({"username": "maria", "password": "errada123"}))
-            .send()
-            .await
-            .unwrap();
+        let response = app.admin_login(&browser, "maria", "errada123").await;
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "attempt {attempt}");
     }
-    let response = browser
-        .post(app.url("/api/auth/login"))
-        .json(&json!({"username": "maria", "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.admin_login(&browser, "maria", PASSWORD).await;
     assert!(cookie_value(&response, COOKIE).is_none());
     let (status, body) = json(response).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
@@ -120,13 +93,7 @@ async fn the_sixth_bad_login_in_a_minute_gets_429_even_with_the_right_password()
 async fn logout_invalidates_the_session_on_the_server() {
     let app = TestApp::spawn().await;
     app.admin("maria", PASSWORD).await;
-    let response = app
-        .browser()
-        .post(app.url("/api/auth/login"))
-        .json(&json!({"username": "maria", "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.admin_login(&app.browser(), "maria", PASSWORD).await;
     let token = cookie_value(&response, COOKIE).unwrap();
     let raw = reqwest::Client::new();
 
@@ -144,12 +111,7 @@ async fn login_rotates_the_session_id() {
     let app = TestApp::spawn().await;
     app.admin("maria", PASSWORD).await;
     let raw = reqwest::Client::new();
-    let first = raw
-        .post(app.url("/api/auth/login"))
-        .json(&json!({"username": "maria", "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let first = app.admin_login(&raw, "maria", PASSWORD).await;
     let old = cookie_value(&first, COOKIE).unwrap();
     let second = raw
         .post(app.url("/api/auth/login"))
@@ -179,12 +141,7 @@ async fn only_an_admin_registers_admins_and_bad_input_changes_nothing() {
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 
     let browser = app.browser();
-    browser
-        .post(app.url("/api/auth/login"))
-        .json(&json!({"username": "maria", "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    app.admin_login(&browser, "maria", PASSWORD).await;
     let (status, body) =
         post_user(browser.clone(), json!({"username": "jo", "password": "1", "email": "nope", "name": ""})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -221,20 +178,10 @@ async fn one_ip_guessing_many_accounts_is_throttled_too() {
     let app = TestApp::spawn_with(|c| c.login_limits.per_ip = 3).await;
     let browser = app.browser();
     for user in ["ana", "bia", "caio"] {
-        let response = browser
-            .post(app.url("/api/auth/login"))
-            .json(&json!({"username": user, "password": "errada123"}))
-            .send()
-            .await
-            .unwrap();
+        let response = app.admin_login(&browser, user, "errada123").await;
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
     }
-    let response = browser
-        .post(app.url("/api/auth/login"))
-        .json(&json!({"username": "duda", "password": "errada123"}))
-        .send()
-        .await
-        .unwrap();
+    let response = app.admin_login(&browser, "duda", "errada123").await;
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
 }
 
@@ -243,12 +190,7 @@ async fn a_deactivated_admin_loses_the_session_at_once() {
     let app = TestApp::spawn().await;
     let id = app.admin("maria", PASSWORD).await;
     let browser = app.browser();
-    browser
-        .post(app.url("/api/auth/login"))
-        .json(&json!({"username": "maria", "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    app.admin_login(&browser, "maria", PASSWORD).await;
     assert_eq!(browser.get(app.url("/api/auth/me")).send().await.unwrap().status(), StatusCode::OK);
     let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::Platform).await.unwrap();
     sqlx::query("UPDATE users SET is_active = false WHERE id = $1").bind(id).execute(&mut *tx).await.unwrap();

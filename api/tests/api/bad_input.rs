@@ -67,15 +67,7 @@ async fn hostile_bodies_and_queries_get_portuguese_4xx_and_change_nothing() {
 #[tokio::test]
 async fn an_overlong_password_is_refused_before_hashing() {
     let app = TestApp::spawn().await;
-    let (status, body) = json(
-        app.browser()
-            .post(app.url("/api/auth/login"))
-            .json(&json!({"username": "maria", "password": "p".repeat(257)}))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let (status, body) = json(app.admin_login(&app.browser(), "maria", &"p".repeat(257)).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["password"], "Senha deve ter no máximo 256 caracteres");
 }

@@ -134,6 +134,16 @@ impl TestApp {
         TenantFixture { id: tenant.id, url, secret, owner_email, client_email, purchase_id }
     }
 
+    /// Posts an admin login with `browser` (so its cookies are kept or sent).
+    pub async fn admin_login(&self, browser: &Client, username: &str, password: &str) -> Response {
+        browser
+            .post(self.url("/api/auth/login"))
+            .json(&serde_json::json!({"username": username, "password": password}))
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// Posts the owner login of `tenant` with `secret` as the security key.
     pub async fn owner_login(&self, browser: &Client, email: &str, secret: &str) -> Response {
         browser
