@@ -12,6 +12,9 @@ scripts/install-deps.sh
 if [ -z "${DATABASE_URL:-}" ]; then
   port=$(scripts/ensure-postgres.sh | tail -n 1)
   export DATABASE_URL="postgres://roboforge:roboforge@127.0.0.1:${port}/roboforge"
+  # The local setup only: path-prefixed portals, ?tenant=, plain-http cookies
+  # on these hosts. A real deployment names its own DEV_HOSTS, or none.
+  export DEV_HOSTS="${DEV_HOSTS-localhost,127.0.0.1}"
 fi
 
 echo "==> compilando o web"

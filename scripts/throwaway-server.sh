@@ -19,6 +19,8 @@ start_throwaway_server() {
   local port=$((18000 + RANDOM % 3000))
   export DATABASE_URL="${admin_url%/*}/$throwaway_db" PORT=$port
   export DATABASE_APP_ROLE="${DATABASE_APP_ROLE:-roboforge_app}" WEB_DIST="${WEB_DIST:-/nonexistent}"
+  # A local throw-away platform: development hosts on, as in `make run`.
+  export DEV_HOSTS="${DEV_HOSTS-localhost,127.0.0.1}"
   "$CARGO_TARGET_DIR/$profile/api" seed-demo >/dev/null
   "$CARGO_TARGET_DIR/$profile/api" serve "$@" >"$throwaway_log" 2>&1 &
   throwaway_pid=$!
@@ -28,7 +30,7 @@ start_throwaway_server() {
     kill -0 "$throwaway_pid" 2>/dev/null || break
     sleep 0.5
   done
-  echo "o servidor não subiu:" >&2
+  echo "the server did not start:" >&2
   cat "$throwaway_log" >&2
   return 1
 }

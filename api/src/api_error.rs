@@ -32,8 +32,8 @@ impl From<AppError> for ApiError {
     }
 }
 
-impl From<sqlx::Error> for ApiError {
-    fn from(err: sqlx::Error) -> Self {
+impl From<shared::db::DbError> for ApiError {
+    fn from(err: shared::db::DbError) -> Self {
         ApiError(err.into())
     }
 }
@@ -49,6 +49,7 @@ impl IntoResponse for ApiError {
             AppError::PayloadTooLarge(m) => (StatusCode::PAYLOAD_TOO_LARGE, m, None),
             AppError::Unprocessable(m) => (StatusCode::UNPROCESSABLE_ENTITY, m, None),
             AppError::TooManyRequests(m) => (StatusCode::TOO_MANY_REQUESTS, m, None),
+            AppError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m, None),
             AppError::Internal(err) => {
                 let reference = shared::ids::new_id();
                 tracing::error!(error = %err, source = ?err, %reference, "internal error");

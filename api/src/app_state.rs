@@ -1,12 +1,38 @@
 use std::sync::Arc;
 
 use shared::config::Config;
-use sqlx::PgPool;
+use shared::db::PgPool;
+use shared::passwords::Hasher;
+use shared::AppError;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// Shared by every request. The pool is the app pool: its connections run as
-/// the runtime role, never as the database owner.
+/// Shared by every request. The pool logs in as the authenticator role, never
+/// as the database owner; each transaction takes its caller's role.
 #[derive(Clone)]
 pub struct AppState {
     pub pool: PgPool,
     pub config: Arc<Config>,
+    pub hasher: Hasher,
+    /// Logins in progress. A login holds pooled connections twice and a
+    /// hashing slot once; capping them leaves the pool to everything else, so
+    /// a login flood cannot starve the rest of the API (health included).
+    logins: Arc<Semaphore>,
+}
+
+impl AppState {
+    pub fn new(pool: PgPool, config: Arc<Config>) -> Self {
+        let capacity = config.capacity;
+        let hasher = Hasher::new(capacity.concurrent_hashes, capacity.hash_wait);
+        let logins = Arc::new(Semaphore::new((capacity.request_pool_size as usize / 4).max(2)));
+        Self { pool, config, hasher, logins }
+    }
+
+    /// A place among the logins in progress, or 503 after `hash_wait`.
+    pub async fn login_slot(&self) -> Result<OwnedSemaphorePermit, AppError> {
+        let wait = self.config.capacity.hash_wait;
+        match tokio::time::timeout(wait, self.logins.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(AppError::Unavailable(shared::passwords::BUSY.into())),
+        }
+    }
 }

@@ -1,10 +1,10 @@
 //! A demo tenant for development and the browser tests: one owner, one
-//! client, one sale. Idempotent; prints the credentials.
+//! client, one sale, with published credentials. It refuses a database that
+//! holds any other tenant (a real platform) unless `--force` is given.
 
-use shared::db::{self, Scope};
-use shared::passwords;
-use shared::repositories::{tenant_clients, tenant_owners, tenant_sales, tenants};
-use sqlx::PgPool;
+use shared::db::{self, PgPool, Scope};
+use shared::repositories::tenants;
+use shared::seed::TenantSeed;
 
 pub const TENANT_URL: &str = "demo.localhost";
 pub const SECRET: &str = "demo0000000000000000000000000000000000000000000000000000000000ff";
@@ -13,68 +13,37 @@ pub const CLIENT_EMAIL: &str = "cliente@demo.localhost";
 pub const PASSWORD: &str = "demo123456";
 pub const PURCHASE_ID: &str = "HP-DEMO-0001";
 
-pub async fn run(pool: &PgPool) -> anyhow::Result<()> {
-    let mut tx = db::begin(pool, Scope::Platform).await?;
-    let tenant = match tenants::find_by_domain(&mut tx, TENANT_URL).await? {
-        Some(t) => t,
-        None => tenants::create(
-            &mut tx,
-            tenants::NewTenant {
+pub async fn run(pool: &PgPool, force: bool) -> anyhow::Result<()> {
+    let mut tx = db::begin(pool, Scope::worker()).await?;
+    let existing = tenants::find_by_domain(&mut tx, TENANT_URL).await?;
+    let others = tenants::count_except_domain(&mut tx, TENANT_URL).await?;
+    tx.commit().await?;
+    if others > 0 && !force {
+        anyhow::bail!(
+            "seed-demo refuses: this database already has {others} real tenant(s) and the demo tenant's \
+             credentials are published. Use --force only on a development database."
+        );
+    }
+    let tenant_id = match existing {
+        Some(t) => t.id,
+        None => {
+            let seed = TenantSeed {
                 name: "Demo Robôs".into(),
                 url: TENANT_URL.into(),
-                secret_hash: SECRET.into(),
-                hotmart_webhook_secret: None,
-                status: "active".into(),
-            },
-        )
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?,
+                security_key: SECRET.into(),
+                owner_name: "Dona Demo".into(),
+                owner_email: OWNER_EMAIL.into(),
+                client_name: "Carlos Cliente".into(),
+                client_email: CLIENT_EMAIL.into(),
+                purchase_id: PURCHASE_ID.into(),
+                sale_amount: rust_decimal::Decimal::new(49700, 2),
+                ..TenantSeed::example("demo", PASSWORD)
+            };
+            seed.create(pool).await.map_err(|e| anyhow::anyhow!("{e}"))?.tenant_id
+        }
     };
-    db::set_scope(&mut tx, Scope::Tenant(tenant.id)).await?;
-    let hash = passwords::hash(PASSWORD.into()).await?;
-    if tenant_owners::find_credentials(&mut tx, tenant.id, OWNER_EMAIL).await?.is_none() {
-        tenant_owners::create(
-            &mut tx,
-            tenant_owners::NewTenantOwner {
-                tenant_id: tenant.id,
-                name: "Dona Demo".into(),
-                email: OWNER_EMAIL.into(),
-                phone: None,
-                password_hash: hash.clone(),
-                role: "admin".into(),
-            },
-        )
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
-    if tenant_clients::find_credentials(&mut tx, tenant.id, CLIENT_EMAIL).await?.is_none() {
-        let client = tenant_clients::create(
-            &mut tx,
-            tenant_clients::NewTenantClient {
-                tenant_id: tenant.id,
-                name: "Carlos Cliente".into(),
-                email: CLIENT_EMAIL.into(),
-                phone: None,
-                password_hash: Some(hash),
-            },
-        )
-        .await
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-        tenant_sales::create_manual(
-            &mut tx,
-            tenant_sales::NewManualSale {
-                tenant_id: tenant.id,
-                client_id: Some(client.id),
-                external_id: Some(PURCHASE_ID.into()),
-                gross_amount: Some(rust_decimal::Decimal::new(49700, 2)),
-                net_amount: Some(rust_decimal::Decimal::new(44730, 2)),
-            },
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    println!("Tenant demo: {TENANT_URL} (id {})", tenant.id);
-    println!("  owner:   /tenant/login  e-mail {OWNER_EMAIL}  senha {PASSWORD}  chave {SECRET}");
-    println!("  cliente: /client/login?tenant={TENANT_URL}  e-mail {CLIENT_EMAIL}  senha {PASSWORD}  ID de compra {PURCHASE_ID}");
+    println!("Demo tenant: {TENANT_URL} (id {tenant_id})");
+    println!("  owner:  /tenant/login  e-mail {OWNER_EMAIL}  password {PASSWORD}  key {SECRET}");
+    println!("  client: /client/login?tenant={TENANT_URL}  e-mail {CLIENT_EMAIL}  password {PASSWORD}  purchase id {PURCHASE_ID}");
     Ok(())
 }

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use shared::repositories::{admin_users, tenant_clients, tenant_owners, tenants};
+use shared::status::OwnerRole;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -29,8 +30,7 @@ pub struct OwnerUser {
     pub id: Uuid,
     pub name: String,
     pub email: String,
-    /// admin, support or financial.
-    pub role: String,
+    pub role: OwnerRole,
 }
 
 impl From<tenant_owners::TenantOwner> for OwnerUser {

@@ -1,13 +1,15 @@
 //! The RoboForge HTTP server: REST for the three portals, webhooks, the
 //! license endpoint and the built web app. Handlers are thin: an extractor
-//! authenticates and hands over a transaction scoped to the caller, the
-//! handler validates input, calls a `shared` repository and maps to a DTO.
+//! authenticates and hands over the caller's identity, the handler validates
+//! input, opens a transaction scoped to the caller, calls a `shared`
+//! repository and maps to a DTO.
 
 pub mod api_error;
 pub mod app_state;
 pub mod cookies;
 pub mod dto;
 pub mod extractors;
+pub mod http_guards;
 pub mod openapi;
 pub mod request_meta;
 pub mod routes;

@@ -26,28 +26,28 @@ async fn main() -> anyhow::Result<()> {
         print!("{}", api::openapi::document_json());
         return Ok(());
     }
+    if command == "field-rules" {
+        println!("{}", shared::field_rules::export_json());
+        return Ok(());
+    }
     let config = Arc::new(Config::from_env()?);
-    let pool = startup::prepare_database(&config).await?;
+    let pools = startup::prepare_database(&config).await?;
     match command {
         "migrate" => {
-            println!("migrações aplicadas; papel de execução {:?} verificado", config.app_role);
+            println!("migrations applied; database roles verified");
             Ok(())
         }
-        "seed-demo" => {
-            // A demo tenant has a published key and password: never on a real platform.
-            let domain = config.portal_rules.platform_domain();
-            if !config.portal_rules.is_dev_host(domain) {
-                anyhow::bail!("seed-demo é só para desenvolvimento: PLATFORM_DOMAIN={domain:?} não é um host local");
-            }
-            demo_seed::run(&pool).await
-        }
-        "serve" => serve(config, pool, !args.iter().any(|a| a == "--no-workers")).await,
-        other => anyhow::bail!("comando desconhecido {other:?}: use serve, migrate, seed-demo ou openapi"),
+        // A demo tenant has a published key and password: the seed itself
+        // refuses a database with real tenants.
+        "seed-demo" => demo_seed::run(&pools.workers, args.iter().any(|a| a == "--force")).await,
+        "serve" => serve(config, pools, !args.iter().any(|a| a == "--no-workers")).await,
+        other => anyhow::bail!("unknown command {other:?}: use serve, migrate, seed-demo, openapi or field-rules"),
     }
 }
 
-async fn serve(config: Arc<Config>, pool: sqlx::PgPool, with_workers: bool) -> anyhow::Result<()> {
-    startup::ensure_first_admin(&pool, &config).await?;
+async fn serve(config: Arc<Config>, pools: startup::Pools, with_workers: bool) -> anyhow::Result<()> {
+    startup::ensure_first_admin(&pools.workers, &config).await?;
+    let pool = pools.requests;
     let (stop_tx, stop_rx) = watch::channel(false);
     tokio::spawn(async move {
         shutdown_signal().await;
@@ -56,7 +56,7 @@ async fn serve(config: Arc<Config>, pool: sqlx::PgPool, with_workers: bool) -> a
     });
 
     let workers = with_workers.then(|| {
-        let (pool, config, stop) = (pool.clone(), config.clone(), stopped(stop_rx.clone()));
+        let (pool, config, stop) = (pools.workers.clone(), config.clone(), stopped(stop_rx.clone()));
         tokio::spawn(async move { worker::run(pool, config, stop).await })
     });
 
@@ -66,7 +66,7 @@ async fn serve(config: Arc<Config>, pool: sqlx::PgPool, with_workers: bool) -> a
         config.port,
         if with_workers { "in-process" } else { "off" }
     );
-    server::serve(listener, AppState { pool, config }, stopped(stop_rx)).await?;
+    server::serve(listener, AppState::new(pool, config), stopped(stop_rx)).await?;
     if let Some(workers) = workers {
         workers.await??;
     }

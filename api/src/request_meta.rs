@@ -6,6 +6,7 @@ use std::net::{IpAddr, SocketAddr};
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::header::{HOST, USER_AGENT};
 use axum::http::request::Parts;
+use axum::http::HeaderMap;
 use shared::repositories::sessions::SessionMeta;
 
 use crate::api_error::ApiError;
@@ -34,20 +35,37 @@ impl RequestMeta {
     }
 }
 
+/// Behind `proxies` reverse proxies, each appending the address it received
+/// the request from to X-Forwarded-For, the client is the `proxies`-th entry
+/// from the right: everything to its left was written by the client and can
+/// be forged. None without proxies or with fewer entries than proxies.
+pub fn client_ip_behind_proxies(headers: &HeaderMap, proxies: usize) -> Option<IpAddr> {
+    if proxies == 0 {
+        return None;
+    }
+    let entries: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .collect();
+    let index = entries.len().checked_sub(proxies)?;
+    entries[index].parse().ok()
+}
+
 impl FromRequestParts<AppState> for RequestMeta {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let header = |name| parts.headers.get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
-        // Behind a proxy the peer is the proxy; trust its header only when told to.
-        let forwarded = if state.config.trust_proxy {
-            header("x-forwarded-for").and_then(|v| v.split(',').next().and_then(|ip| ip.trim().parse().ok()))
-        } else {
-            None
-        };
+        let proxies = state.config.trust_proxy;
+        let forwarded = client_ip_behind_proxies(&parts.headers, proxies);
+        // A proxy that sets X-Forwarded-Host replaces any the client sent.
         let host = header("x-forwarded-host")
-            .filter(|_| state.config.trust_proxy)
+            .filter(|_| proxies > 0)
+            .and_then(|v| v.rsplit(',').next().map(|h| h.trim().to_string()))
             .or_else(|| header(HOST.as_str()))
             .or_else(|| parts.uri.host().map(str::to_string))
             .unwrap_or_default();
@@ -58,5 +76,29 @@ impl FromRequestParts<AppState> for RequestMeta {
             host,
             tenant_secret: header(TENANT_SECRET_HEADER).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(values: &[&str]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for v in values {
+            h.append("x-forwarded-for", v.parse().unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn takes_the_nth_address_from_the_right() {
+        let h = with(&["6.6.6.6, 203.0.113.9"]);
+        assert_eq!(client_ip_behind_proxies(&h, 1), Some("203.0.113.9".parse().unwrap()));
+        assert_eq!(client_ip_behind_proxies(&h, 2), Some("6.6.6.6".parse().unwrap()));
+        assert_eq!(client_ip_behind_proxies(&h, 3), None);
+        assert_eq!(client_ip_behind_proxies(&h, 0), None);
+        let split = with(&["6.6.6.6", "203.0.113.9"]);
+        assert_eq!(client_ip_behind_proxies(&split, 1), Some("203.0.113.9".parse().unwrap()));
     }
 }

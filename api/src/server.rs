@@ -14,15 +14,29 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::web_app::WebApp;
-use crate::{openapi, AppState};
+use crate::{http_guards, openapi, AppState};
+use axum::error_handling::HandleErrorLayer;
+use axum::middleware;
 
 pub fn app(state: AppState) -> Router {
     let (api, document) = openapi::router_and_document();
     let web = WebApp::load(state.config.web_dist.clone(), &state.config.portal_rules);
     let document = axum::Json(document);
+    let capacity = state.config.capacity;
     api.route("/api/openapi.json", get(move || async move { document }))
-        .with_state(state)
+        .with_state(state.clone())
         .fallback(move |request: Request| web.clone().respond(request))
+        .layer(middleware::from_fn(http_guards::require_json_for_writes))
+        // Beyond `max_in_flight` requests new ones get 503 at once, and none
+        // runs longer than the timeout: a flood degrades into quick refusals.
+        .layer(
+            ServiceBuilder::new()
+                .layer(HandleErrorLayer::new(http_guards::overloaded))
+                .load_shed()
+                .concurrency_limit(capacity.max_in_flight)
+                .timeout(capacity.request_timeout),
+        )
+        .layer(middleware::from_fn_with_state(state, http_guards::security_headers))
         .layer(
             ServiceBuilder::new()
                 // Every request gets an id (or keeps the proxy's), logged in its span

@@ -1,13 +1,25 @@
-//! The login sequence the three portals share: throttle, verify, record the
-//! outcome, rotate the session.
+//! The login sequence the three portals share:
+//!
+//! 1. in one short anonymous transaction: find the tenant and the account,
+//!    and *reserve* the attempt (429 when over the limit); commit;
+//! 2. outside any transaction: a growing delay once the account is under
+//!    attack, then the password check on the bounded hasher (503 when busy);
+//! 3. on success, a second short transaction forgives the attempt and
+//!    rotates the session. On failure nothing more is written: the
+//!    reservation already counts as the failure.
+//!
+//! So parallel guesses cannot slip past the limit, and no pooled connection
+//! waits on Argon2.
+
+use std::time::Duration;
 
 use axum::http::{HeaderName, HeaderValue};
 use shared::db::Tx;
 use shared::portal::Portal;
-use shared::repositories::{login_failures, sessions};
-use shared::AppError;
+use shared::repositories::login_failures::{self, Reservation};
+use shared::repositories::sessions;
 
-use crate::api_error::ApiError;
+use crate::api_error::ApiResult;
 use crate::request_meta::RequestMeta;
 use crate::{cookies, AppState};
 
@@ -19,37 +31,41 @@ pub struct Attempt<'a> {
     pub account_key: String,
 }
 
+/// Longest delay added before checking a password of an account under attack.
+const MAX_DELAY: Duration = Duration::from_secs(3);
+
 impl Attempt<'_> {
-    /// 429 when this account or IP failed too often in the last minute.
-    pub async fn ensure_allowed(&self, tx: &mut Tx) -> Result<(), ApiError> {
-        login_failures::ensure_allowed(tx, &self.state.config.login_limits, &self.account_key, self.meta.ip).await?;
-        Ok(())
+    /// Counts this attempt before any password is checked (429 when the
+    /// pair, the account or the IP is over its limit). The caller commits
+    /// `tx` before verifying.
+    pub async fn reserve(&self, tx: &mut Tx) -> ApiResult<Reservation> {
+        let limits = &self.state.config.login_limits;
+        Ok(login_failures::reserve(tx, limits, self.portal, &self.account_key, self.meta.ip).await?)
     }
 
-    /// Records the failure (committed, so it counts even though the request
-    /// fails) and returns the error to answer with.
-    pub async fn fail(&self, mut tx: Tx, error: AppError) -> ApiError {
-        let recorded = async {
-            login_failures::record(&mut tx, self.portal, &self.account_key, self.meta.ip).await?;
-            tx.commit().await.map_err(AppError::from)
+    /// Checks `password` against `stored` (a decoy when the account is
+    /// unknown), after a delay that grows with the account's failures from
+    /// every address beyond the per-pair limit.
+    pub async fn verify(&self, reservation: Reservation, password: String, stored: Option<String>) -> ApiResult<bool> {
+        let beyond = reservation.account_failures - self.state.config.login_limits.per_account_and_ip;
+        if beyond > 0 {
+            let delay = Duration::from_millis(100 * beyond as u64).min(MAX_DELAY);
+            tokio::time::sleep(delay).await;
         }
-        .await;
-        match recorded {
-            Ok(()) => ApiError(error),
-            Err(e) => ApiError(e),
-        }
+        Ok(self.state.hasher.verify(password, stored).await?)
     }
 
-    /// Forgets earlier failures, ends the session the browser already had
-    /// (rotation) and opens a new one. Returns the Set-Cookie header; the
-    /// caller commits `tx`.
+    /// Forgives the attempt (and this address's earlier failures on the
+    /// account), ends the session the browser already had (rotation) and
+    /// opens a new one. Returns the Set-Cookie header; the caller commits.
     pub async fn succeed(
         &self,
         tx: &mut Tx,
+        reservation: Reservation,
         principal: sessions::Principal,
         previous_token: Option<String>,
-    ) -> Result<(HeaderName, HeaderValue), ApiError> {
-        login_failures::clear_account(tx, &self.account_key).await?;
+    ) -> ApiResult<(HeaderName, HeaderValue)> {
+        login_failures::forgive(tx, reservation, &self.account_key, self.meta.ip).await?;
         if let Some(previous) = previous_token {
             sessions::delete(tx, &previous).await?;
         }

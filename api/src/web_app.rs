@@ -26,7 +26,7 @@ impl WebApp {
     pub fn load(dist: PathBuf, rules: &PortalRules) -> Arc<Self> {
         let index = std::fs::read_to_string(dist.join("index.html")).ok().map(|html| {
             html.replace("__RF_PLATFORM_DOMAIN__", &escape_attribute(rules.platform_domain()))
-                .replace("__RF_DEV_HOSTS__", &escape_attribute(&rules.extra_dev_hosts().join(",")))
+                .replace("__RF_DEV_HOSTS__", &escape_attribute(&rules.dev_hosts().join(",")))
         });
         if index.is_none() {
             tracing::warn!(dist = %dist.display(), "web app not built: run `make run` (or `npm run build` in web/)");

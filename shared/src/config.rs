@@ -3,24 +3,63 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::crypto::SecretBox;
 use crate::portal::PortalRules;
 
 #[derive(Debug, Clone)]
 pub struct Config {
     /// Names a database and a role that owns it and may create roles
-    /// (CREATEROLE; superuser is not required). Migrations run as this role.
+    /// (CREATEROLE; superuser is refused). Migrations run as this role.
     pub database_url: String,
-    /// The role every query of the running app runs as. Created when missing.
+    /// The authenticator's own URL (production). Without it the authenticator
+    /// logs in with a password derived from `database_url` (local setups).
+    pub app_database_url: Option<String>,
+    /// The authenticator role's name when `app_database_url` is not given.
     pub app_role: String,
     pub port: u16,
     pub portal_rules: PortalRules,
     pub web_dist: PathBuf,
     pub first_admin: FirstAdmin,
     pub session_ttl: Duration,
+    /// An admin session unused for this long is over.
+    pub admin_idle_timeout: Duration,
     pub login_limits: LoginLimits,
     pub housekeeping_every: Duration,
-    /// Behind a reverse proxy: take client IP and host from X-Forwarded-*.
-    pub trust_proxy: bool,
+    /// Behind N reverse proxies: the client is the N-th address from the right
+    /// of X-Forwarded-For (0: no proxy, headers ignored).
+    pub trust_proxy: usize,
+    /// Encrypts secrets we must send onward (Resend keys, robot signing keys).
+    pub secrets: SecretBox,
+    pub capacity: Capacity,
+}
+
+/// How much work one process takes on before shedding load.
+#[derive(Debug, Clone, Copy)]
+pub struct Capacity {
+    pub request_pool_size: u32,
+    pub worker_pool_size: u32,
+    /// Requests in flight; beyond it new requests get 503 at once.
+    pub max_in_flight: usize,
+    pub request_timeout: Duration,
+    /// Password hashes computed at once (each takes a core for ~tens of ms).
+    pub concurrent_hashes: usize,
+    /// How long a login waits for a hashing slot before answering 503.
+    pub hash_wait: Duration,
+}
+
+impl Default for Capacity {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
+        Self {
+            request_pool_size: 20,
+            worker_pool_size: 5,
+            max_in_flight: 1024,
+            request_timeout: Duration::from_secs(30),
+            // Never every core: requests that hash nothing must still find one.
+            concurrent_hashes: cores.saturating_sub(1).max(1),
+            hash_wait: Duration::from_secs(5),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -30,9 +69,13 @@ pub struct FirstAdmin {
     pub email: Option<String>,
 }
 
-/// Failed logins allowed inside `window` before answering 429.
+/// Failed logins allowed inside `window` before answering 429. An account is
+/// limited per (account, IP) pair, so a third party guessing from elsewhere
+/// cannot lock its owner out; a looser ceiling per account stops distributed
+/// guessing, and past the pair limit every attempt on the account is slowed.
 #[derive(Debug, Clone, Copy)]
 pub struct LoginLimits {
+    pub per_account_and_ip: i64,
     pub per_account: i64,
     pub per_ip: i64,
     pub window: Duration,
@@ -40,23 +83,32 @@ pub struct LoginLimits {
 
 impl Default for LoginLimits {
     fn default() -> Self {
-        Self { per_account: 5, per_ip: 30, window: Duration::from_secs(60) }
+        Self { per_account_and_ip: 5, per_account: 50, per_ip: 30, window: Duration::from_secs(60) }
     }
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("DATABASE_URL não está definido: aponte-o para o banco e um papel dono dele com CREATEROLE")]
+    #[error("DATABASE_URL is not set: point it at the database and a role that owns it with CREATEROLE")]
     MissingDatabaseUrl,
-    #[error("{name} inválido: {value:?}")]
+    #[error("invalid {name}: {value:?}")]
     Invalid { name: &'static str, value: String },
+    #[error("SECRETS_KEY must be 64 hex characters (32 bytes); generate one with `openssl rand -hex 32`")]
+    InvalidSecretsKey,
 }
 
 impl Config {
     pub fn from_env() -> Result<Self, ConfigError> {
         let database_url = var("DATABASE_URL").ok_or(ConfigError::MissingDatabaseUrl)?;
+        let secrets = match var("SECRETS_KEY") {
+            Some(hex_key) => SecretBox::from_hex(&hex_key).ok_or(ConfigError::InvalidSecretsKey)?,
+            // Local setups: a key derived from the owner's URL keeps working
+            // across restarts; production sets SECRETS_KEY (documented).
+            None => SecretBox::derived_from(&database_url),
+        };
+        let defaults = Capacity::default();
         Ok(Self {
-            database_url,
+            app_database_url: var("DATABASE_APP_URL"),
             app_role: var("DATABASE_APP_ROLE").unwrap_or_else(|| "roboforge_app".into()),
             port: parse("PORT", 8080)?,
             portal_rules: PortalRules::new(
@@ -72,30 +124,56 @@ impl Config {
                 email: var("ADMIN_EMAIL"),
             },
             session_ttl: Duration::from_secs(parse::<u64>("SESSION_TTL_HOURS", 24 * 7)? * 3600),
+            admin_idle_timeout: Duration::from_secs(parse::<u64>("ADMIN_IDLE_MINUTES", 30)? * 60),
             login_limits: LoginLimits {
-                per_account: parse("LOGIN_MAX_FAILURES_PER_ACCOUNT", 5)?,
+                per_account_and_ip: parse("LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP", 5)?,
+                per_account: parse("LOGIN_MAX_FAILURES_PER_ACCOUNT", 50)?,
                 per_ip: parse("LOGIN_MAX_FAILURES_PER_IP", 30)?,
                 window: Duration::from_secs(60),
             },
             housekeeping_every: Duration::from_secs(parse("HOUSEKEEPING_INTERVAL_SECONDS", 600)?),
-            trust_proxy: parse("TRUST_PROXY", false)?,
+            trust_proxy: parse_trust_proxy(var("TRUST_PROXY"))?,
+            secrets,
+            capacity: Capacity {
+                request_pool_size: parse("DATABASE_POOL_SIZE", defaults.request_pool_size)?,
+                worker_pool_size: parse("WORKER_POOL_SIZE", defaults.worker_pool_size)?,
+                max_in_flight: parse("MAX_IN_FLIGHT_REQUESTS", defaults.max_in_flight)?,
+                request_timeout: Duration::from_secs(parse("REQUEST_TIMEOUT_SECONDS", 30)?),
+                concurrent_hashes: parse("CONCURRENT_PASSWORD_HASHES", defaults.concurrent_hashes)?,
+                hash_wait: defaults.hash_wait,
+            },
+            database_url,
         })
     }
 
-    /// A configuration for tests and tools that build one by hand.
+    /// A configuration for tests and tools that build one by hand: local
+    /// development hosts on, like `make run`.
     pub fn for_database(database_url: String, app_role: String) -> Self {
         Self {
+            secrets: SecretBox::derived_from(&database_url),
             database_url,
+            app_database_url: None,
             app_role,
             port: 0,
-            portal_rules: PortalRules::new("localhost".into(), vec![]),
+            portal_rules: PortalRules::new("localhost".into(), vec!["localhost".into(), "127.0.0.1".into()]),
             web_dist: PathBuf::from("web/dist"),
             first_admin: FirstAdmin::default(),
             session_ttl: Duration::from_secs(24 * 3600),
+            admin_idle_timeout: Duration::from_secs(30 * 60),
             login_limits: LoginLimits::default(),
             housekeeping_every: Duration::from_secs(600),
-            trust_proxy: false,
+            trust_proxy: 0,
+            capacity: Capacity::default(),
         }
+    }
+}
+
+/// `TRUST_PROXY`: a number of proxies, or true/false (1/0) for compatibility.
+fn parse_trust_proxy(value: Option<String>) -> Result<usize, ConfigError> {
+    match value.as_deref().map(str::trim) {
+        None | Some("false") => Ok(0),
+        Some("true") => Ok(1),
+        Some(n) => n.parse().map_err(|_| ConfigError::Invalid { name: "TRUST_PROXY", value: n.into() }),
     }
 }
 

@@ -24,6 +24,9 @@ pub enum AppError {
     Unprocessable(String),
     #[error("{0}")]
     TooManyRequests(String),
+    /// Overloaded: try again shortly (503).
+    #[error("{0}")]
+    Unavailable(String),
     /// Anything the user cannot fix. Logged with details, shown without them.
     #[error("internal error: {0}")]
     Internal(#[source] Box<dyn std::error::Error + Send + Sync>),

@@ -1,7 +1,10 @@
 //! Argon2id password hashing. Hashing is deliberately slow, so callers run it
 //! on the blocking pool rather than on an async worker thread.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
@@ -27,6 +30,41 @@ pub async fn verify(password: String, stored: Option<String>) -> AppResult<bool>
         Ok(known && matches)
     })
     .await
+}
+
+pub const BUSY: &str = "O servidor está ocupado. Tente novamente em alguns segundos.";
+
+/// Hashing with bounded concurrency: at most `concurrent` hashes run at once
+/// (each takes a core), and a caller that cannot get a slot within `wait`
+/// gets 503 instead of queueing without end. A login flood thus degrades into
+/// quick refusals while everything else keeps being served.
+#[derive(Clone, Debug)]
+pub struct Hasher {
+    permits: Arc<Semaphore>,
+    wait: Duration,
+}
+
+impl Hasher {
+    pub fn new(concurrent: usize, wait: Duration) -> Self {
+        Self { permits: Arc::new(Semaphore::new(concurrent.max(1))), wait }
+    }
+
+    pub async fn hash(&self, password: String) -> AppResult<String> {
+        let _slot = self.slot().await?;
+        hash(password).await
+    }
+
+    pub async fn verify(&self, password: String, stored: Option<String>) -> AppResult<bool> {
+        let _slot = self.slot().await?;
+        verify(password, stored).await
+    }
+
+    async fn slot(&self) -> AppResult<OwnedSemaphorePermit> {
+        match tokio::time::timeout(self.wait, self.permits.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            _ => Err(AppError::Unavailable(BUSY.into())),
+        }
+    }
 }
 
 fn hash_now(password: &str) -> AppResult<String> {

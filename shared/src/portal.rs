@@ -3,7 +3,8 @@
 //! - the platform's root domain (or `admin.`/`www.` on it): admin master portal;
 //! - `admin.<tenant domain>`: that tenant's owner portal;
 //! - any other host: the client portal of the tenant with that domain;
-//! - on local and preview development hosts the path decides: `/tenant...` is
+//! - on development hosts (only those named in DEV_HOSTS, never by default:
+//!   a Host header is the caller's to forge) the path decides: `/tenant...` is
 //!   the owner portal, `/client...` the client portal, anything else admin.
 //!
 //! The web app applies the same rules (web/src/lib/portal.ts).
@@ -38,12 +39,12 @@ pub struct Selection {
 #[derive(Debug, Clone)]
 pub struct PortalRules {
     platform_domain: String,
-    extra_dev_hosts: Vec<String>,
+    dev_hosts: Vec<String>,
 }
 
 impl PortalRules {
-    pub fn new(platform_domain: String, extra_dev_hosts: Vec<String>) -> Self {
-        Self { platform_domain: platform_domain.trim().to_lowercase(), extra_dev_hosts }
+    pub fn new(platform_domain: String, dev_hosts: Vec<String>) -> Self {
+        Self { platform_domain: platform_domain.trim().to_lowercase(), dev_hosts }
     }
 
     pub fn platform_domain(&self) -> &str {
@@ -51,16 +52,19 @@ impl PortalRules {
     }
 
     /// The DEV_HOSTS list, also handed to the web app.
-    pub fn extra_dev_hosts(&self) -> &[String] {
-        &self.extra_dev_hosts
+    pub fn dev_hosts(&self) -> &[String] {
+        &self.dev_hosts
     }
 
+    /// Whether development behaviour is on at all (some DEV_HOSTS given).
+    pub fn development(&self) -> bool {
+        !self.dev_hosts.is_empty()
+    }
+
+    /// A host named in DEV_HOSTS, or a subdomain of one.
     pub fn is_dev_host(&self, host: &str) -> bool {
         let host = bare_host(host);
-        matches!(host.as_str(), "localhost" | "127.0.0.1" | "::1")
-            || host.ends_with(".localhost")
-            || host.ends_with(&format!(".preview.{}", self.platform_domain))
-            || self.extra_dev_hosts.iter().any(|h| host == *h || host.ends_with(&format!(".{h}")))
+        self.dev_hosts.iter().any(|h| host == *h || host.ends_with(&format!(".{h}")))
     }
 
     pub fn select(&self, host: &str, path: &str) -> Selection {
@@ -135,7 +139,7 @@ mod tests {
     use super::*;
 
     fn rules() -> PortalRules {
-        PortalRules::new("roboforge.com.br".into(), vec![])
+        PortalRules::new("roboforge.com.br".into(), vec!["localhost".into(), "127.0.0.1".into(), "::1".into()])
     }
 
     #[test]
@@ -157,7 +161,7 @@ mod tests {
         );
         assert_eq!(r.select("127.0.0.1", "/client"), Selection { portal: Portal::Client, base_path: "/client" });
         assert_eq!(r.select("[::1]:8080", "/tenants").portal, Portal::Admin);
-        assert_eq!(r.select("pr-12.preview.roboforge.com.br", "/client/x").portal, Portal::Client);
+        assert_eq!(r.select("demo.localhost", "/client/x").portal, Portal::Client);
         assert_eq!(r.select("localhost", "/tenantsx").portal, Portal::Admin);
         assert_eq!(r.select("localhost.:8080", "/client").portal, Portal::Client);
     }
@@ -168,6 +172,15 @@ mod tests {
         assert_eq!(r.select("staging.acme.dev", "/client/login").base_path, "/client");
         assert_eq!(r.select("acme.dev:3000", "/tenant").portal, Portal::Tenant);
         assert_eq!(bare_host("Acme.COM.:443"), "acme.com");
+    }
+
+    #[test]
+    fn no_development_host_unless_configured() {
+        let r = PortalRules::new("roboforge.com.br".into(), vec![]);
+        assert!(!r.development());
+        assert!(!r.is_dev_host("localhost:8080"));
+        assert_eq!(r.select("localhost", "/tenant/login").portal, Portal::Client);
+        assert_eq!(r.tenant_domain("localhost", Portal::Client).as_deref(), Some("localhost"));
     }
 
     #[test]

@@ -21,6 +21,12 @@ pub fn sha256_hex(value: &str) -> String {
     hex::encode(sha256(value))
 }
 
+/// The first characters of a key, shown so a person can recognise it after
+/// it was displayed in full once.
+pub fn key_prefix(key: &str) -> String {
+    key.chars().take(8).collect()
+}
+
 /// Compares two secrets in time independent of where they first differ.
 pub fn constant_time_eq(a: &str, b: &str) -> bool {
     a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))

@@ -20,8 +20,13 @@ pub struct TestDb {
     /// Connects as the owner: for fixtures that need to look past RLS checks
     /// only by the owner's rights (FORCE RLS still applies to it).
     pub owner_pool: PgPool,
-    /// Connects as the runtime role, exactly as the app does.
+    /// Connects as the authenticator, exactly as the app's request pool does.
     pub app_pool: PgPool,
+    /// The authenticator's connection URL on this database.
+    pub app_url: String,
+    /// Connects as the authenticator holding the worker role, like the
+    /// app's worker pool (the job queue queries it directly).
+    pub worker_pool: PgPool,
 }
 
 pub fn admin_url() -> String {
@@ -52,11 +57,13 @@ pub async fn fresh_database() -> TestDb {
     admin.close().await.ok();
     let owner_url = url_for(&name);
     let owner_pool = db::connect_owner(&owner_url, 4).await.expect("owner pool");
-    // Grants are code, not migrations: re-apply them so a template built by an
-    // older version of `ensure_runtime_role` cannot hide a change.
-    db::ensure_runtime_role(&owner_pool, TEST_APP_ROLE).await.expect("runtime role grants");
-    let app_pool = db::connect_app(&owner_url, TEST_APP_ROLE, 8).await.expect("app pool");
-    TestDb { name, owner_url, owner_pool, app_pool }
+    // The authenticator is cluster-wide and check-first: cheap to confirm per test.
+    let app_url =
+        db::prepare_authenticator(&owner_pool, &owner_url, None, TEST_APP_ROLE).await.expect("authenticator role");
+    let app_pool =
+        db::connect_app(&app_url, 8, std::time::Duration::from_secs(10)).await.expect("app pool (authenticator)");
+    let worker_pool = db::connect_worker(&app_url, 4).await.expect("worker pool");
+    TestDb { name, owner_url, owner_pool, app_pool, app_url, worker_pool }
 }
 
 /// Creates `rf_tpl_<hash of the migrations>` once, under an advisory lock so
@@ -90,7 +97,6 @@ async fn ensure_template() -> String {
             .expect("create");
         let owner = db::connect_owner(&url_for(&building), 2).await.expect("connect template");
         db::migrate(&owner).await.expect("migrate template");
-        db::ensure_runtime_role(&owner, TEST_APP_ROLE).await.expect("runtime role");
         owner.close().await;
         sqlx::query(sqlx::AssertSqlSafe(format!("ALTER DATABASE {} RENAME TO {}", q(&building), q(&template))))
             .execute(&mut admin)
@@ -105,15 +111,15 @@ async fn ensure_template() -> String {
 /// Fixture: an active tenant at `url` with a random security key.
 pub async fn create_tenant(pool: &PgPool, url: &str) -> uuid::Uuid {
     use crate::repositories::tenants;
-    let mut tx = db::begin(pool, db::Scope::Platform).await.expect("begin");
+    let mut tx = db::begin(pool, db::Scope::worker()).await.expect("begin");
     let tenant = tenants::create(
         &mut tx,
         tenants::NewTenant {
             name: format!("Tenant {url}"),
             url: url.into(),
-            secret_hash: crate::secrets::random_token(),
+            security_key: crate::secrets::random_token(),
             hotmart_webhook_secret: None,
-            status: "active".into(),
+            status: crate::status::TenantStatus::Active,
         },
     )
     .await
@@ -125,7 +131,7 @@ pub async fn create_tenant(pool: &PgPool, url: &str) -> uuid::Uuid {
 /// Fixture: a client of `tenant_id` without a password.
 pub async fn create_client(pool: &PgPool, tenant_id: uuid::Uuid, email: &str) -> uuid::Uuid {
     use crate::repositories::tenant_clients;
-    let mut tx = db::begin(pool, db::Scope::Tenant(tenant_id)).await.expect("begin");
+    let mut tx = db::begin(pool, db::Scope::worker_for(tenant_id)).await.expect("begin");
     let client = tenant_clients::create(
         &mut tx,
         tenant_clients::NewTenantClient {

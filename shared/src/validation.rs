@@ -22,6 +22,14 @@ impl Validator {
         self
     }
 
+    /// Checks `value` against a declared field rule (see `field_rules`).
+    pub fn rule(&mut self, rule: &crate::field_rules::FieldRule, field: &str, value: &str) -> &mut Self {
+        match rule.problem(value) {
+            Some(message) => self.check(false, field, message),
+            None => self,
+        }
+    }
+
     pub fn finish(&mut self) -> Result<(), AppError> {
         if self.fields.is_empty() {
             return Ok(());

@@ -51,15 +51,15 @@ async fn tenant_scope_sees_only_its_own_rows() {
     client(&db.app_pool, a, "ana@a.com").await;
     let b_client = client(&db.app_pool, b, "bia@b.com").await;
 
-    let mut tx = db::begin(&db.app_pool, Scope::Tenant(a)).await.unwrap();
+    let mut tx = db::begin(&db.app_pool, Scope::owner(a, Uuid::nil())).await.unwrap();
     // No WHERE clause at all: only the policy stands between A and B.
     let emails: Vec<String> = sqlx::query_scalar("SELECT email FROM tenant_clients").fetch_all(&mut *tx).await.unwrap();
     assert_eq!(emails, vec!["ana@a.com".to_string()]);
     let tenants_seen: i64 = sqlx::query_scalar("SELECT count(*) FROM tenants").fetch_one(&mut *tx).await.unwrap();
     assert_eq!(tenants_seen, 1);
     assert!(tenant_clients::find(&mut tx, b, b_client).await.unwrap().is_none());
-    let users_seen: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&mut *tx).await.unwrap();
-    assert_eq!(users_seen, 0, "platform admins are invisible to a tenant");
+    let users = sqlx::query_scalar::<_, i64>("SELECT count(*) FROM users").fetch_one(&mut *tx).await.unwrap_err();
+    assert!(users.to_string().contains("permission denied"), "platform admins are invisible to a tenant: {users}");
 }
 
 #[tokio::test]
@@ -69,7 +69,7 @@ async fn tenant_scope_cannot_write_another_tenants_rows() {
     let b = tenant(&db.app_pool, "b.example.com").await;
     let b_client = client(&db.app_pool, b, "bia@b.com").await;
 
-    let mut tx = db::begin(&db.app_pool, Scope::Tenant(a)).await.unwrap();
+    let mut tx = db::begin(&db.app_pool, Scope::owner(a, Uuid::nil())).await.unwrap();
     let insert = sqlx::query("INSERT INTO tenant_clients (id, tenant_id, name, email) VALUES ($1, $2, 'X', 'x@b.com')")
         .bind(Uuid::now_v7())
         .bind(b)
@@ -79,15 +79,15 @@ async fn tenant_scope_cannot_write_another_tenants_rows() {
     assert!(insert.to_string().contains("row-level security"), "{insert}");
     drop(tx);
 
-    let mut tx = db::begin(&db.app_pool, Scope::Tenant(a)).await.unwrap();
+    let mut tx = db::begin(&db.app_pool, Scope::owner(a, Uuid::nil())).await.unwrap();
     let updated = sqlx::query("UPDATE tenant_clients SET name = 'hacked' WHERE id = $1")
         .bind(b_client)
         .execute(&mut *tx)
         .await
         .unwrap();
     assert_eq!(updated.rows_affected(), 0);
-    let deleted = sqlx::query("DELETE FROM tenants WHERE id = $1").bind(b).execute(&mut *tx).await.unwrap();
-    assert_eq!(deleted.rows_affected(), 0);
+    let deleted = sqlx::query("DELETE FROM tenants WHERE id = $1").bind(b).execute(&mut *tx).await.unwrap_err();
+    assert!(deleted.to_string().contains("permission denied"), "{deleted}");
 }
 
 #[tokio::test]
@@ -99,7 +99,7 @@ async fn a_license_cannot_point_at_another_tenants_client() {
 
     // Even with platform scope (RLS out of the way), the composite foreign key
     // refuses a license of tenant A that names B's client.
-    let mut tx = db::begin(&db.app_pool, Scope::Platform).await.unwrap();
+    let mut tx = db::begin(&db.app_pool, Scope::worker()).await.unwrap();
     let err = sqlx::query("INSERT INTO tenant_client_robots (id, tenant_id, client_id) VALUES ($1, $2, $3)")
         .bind(Uuid::now_v7())
         .bind(a)
@@ -118,10 +118,15 @@ async fn no_scope_sees_nothing() {
     let db = fresh_database().await;
     let a = tenant(&db.app_pool, "a.example.com").await;
     client(&db.app_pool, a, "ana@a.com").await;
+    // Outside a scoped transaction the connection is the authenticator, which
+    // holds no rights at all.
+    let mut conn = db.app_pool.acquire().await.unwrap();
+    let err = sqlx::query_scalar::<_, i64>("SELECT count(*) FROM tenant_clients").fetch_one(&mut *conn).await;
+    assert!(err.unwrap_err().to_string().contains("permission denied"));
     // A pooled connection that once had a tenant set reads '' afterwards: the
     // NULLIF in the policies must turn that into "no tenant", not an error.
-    let mut conn = db.app_pool.acquire().await.unwrap();
-    let seen: i64 = sqlx::query_scalar("SELECT count(*) FROM tenant_clients").fetch_one(&mut *conn).await.unwrap();
+    let mut tx = db::begin(&db.app_pool, Scope::anonymous()).await.unwrap();
+    let seen: i64 = sqlx::query_scalar("SELECT count(*) FROM tenant_sales").fetch_one(&mut *tx).await.unwrap();
     assert_eq!(seen, 0);
 }
 
@@ -130,7 +135,7 @@ async fn deleting_a_tenant_cascades_and_deleting_a_client_nulls_references() {
     let db = fresh_database().await;
     let a = tenant(&db.app_pool, "a.example.com").await;
     let c = client(&db.app_pool, a, "ana@a.com").await;
-    let mut tx = db::begin(&db.app_pool, Scope::Tenant(a)).await.unwrap();
+    let mut tx = db::begin(&db.app_pool, Scope::owner(a, Uuid::nil())).await.unwrap();
     let sale = shared::repositories::tenant_sales::create_manual(
         &mut tx,
         shared::repositories::tenant_sales::NewManualSale {
@@ -152,7 +157,7 @@ async fn deleting_a_tenant_cascades_and_deleting_a_client_nulls_references() {
     assert_eq!(client_ref, None);
     tx.commit().await.unwrap();
 
-    let mut tx = db::begin(&db.app_pool, Scope::Platform).await.unwrap();
+    let mut tx = db::begin(&db.app_pool, Scope::worker()).await.unwrap();
     sqlx::query("DELETE FROM tenants WHERE id = $1").bind(a).execute(&mut *tx).await.unwrap();
     let sales: i64 = sqlx::query_scalar("SELECT count(*) FROM tenant_sales").fetch_one(&mut *tx).await.unwrap();
     assert_eq!(sales, 0);
@@ -168,6 +173,7 @@ async fn every_tenant_owned_table_has_the_tenant_policy_for_reads_and_writes() {
         "SELECT c.relname::text, p.qual, p.with_check FROM pg_class c
            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id'
            LEFT JOIN pg_policies p ON p.schemaname = 'public' AND p.tablename = c.relname
+                                   AND p.policyname = 'tenant_isolation'
           WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' ORDER BY 1",
     )
     .fetch_all(&db.owner_pool)

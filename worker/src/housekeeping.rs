@@ -12,7 +12,7 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 
 pub async fn handle(job: Housekeeping, pool: Data<PgPool>) -> Result<(), BoxDynError> {
-    let mut tx = db::begin(&pool, Scope::Platform).await?;
+    let mut tx = db::begin(&pool, Scope::worker()).await?;
     let purged = purge_expired(&mut tx).await?;
     tx.commit().await?;
     tracing::info!(requested_at = %job.requested_at, ?purged, "housekeeping done");
@@ -24,7 +24,7 @@ pub async fn handle(job: Housekeeping, pool: Data<PgPool>) -> Result<(), BoxDynE
 pub async fn enqueue_for_now(pool: &PgPool, interval: Duration) -> Result<bool, shared::AppError> {
     let now = chrono::Utc::now();
     let bucket = now.timestamp() / interval.as_secs().max(1) as i64;
-    let mut tx = db::begin(pool, Scope::Platform).await?;
+    let mut tx = db::begin(pool, Scope::worker()).await?;
     let queued = jobs::enqueue(
         &mut tx,
         HOUSEKEEPING_QUEUE,

@@ -13,16 +13,9 @@ async fn main() -> anyhow::Result<()> {
         )
         .init();
     let config = Arc::new(Config::from_env()?);
-    let owner = shared::db::connect_owner(&config.database_url, 2).await?;
-    shared::db::migrate(&owner).await?;
-    shared::db::ensure_runtime_role(&owner, &config.app_role).await?;
-    owner.close().await;
-    let pool = shared::db::connect_app(&config.database_url, &config.app_role, 10).await?;
-    if let Err(reason) = shared::db::verify_runtime_role(&pool).await {
-        anyhow::bail!("Recusando iniciar: {reason}");
-    }
+    let pools = shared::db::prepare_database(&config).await?;
     tracing::info!("workers running; Ctrl+C to stop");
-    worker::run(pool, config, async {
+    worker::run(pools.workers, config, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await

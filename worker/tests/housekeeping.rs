@@ -14,10 +14,10 @@ use shared::testing::{create_client, create_tenant, fresh_database, TEST_APP_ROL
 #[tokio::test]
 async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
     let db = fresh_database().await;
-    let pool = db.app_pool.clone();
+    let pool = db.worker_pool.clone();
 
     let tenant = create_tenant(&pool, "t.example.com").await;
-    let mut tx = db::begin(&pool, Scope::Platform).await.unwrap();
+    let mut tx = db::begin(&pool, Scope::worker()).await.unwrap();
     let admin = admin_users::create(
         &mut tx,
         admin_users::NewAdminUser {
@@ -71,8 +71,11 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
 
     let started = Instant::now();
     loop {
-        let mut tx = db::begin(&pool, Scope::Platform).await.unwrap();
-        let gone = sessions::find_admin_session(&mut tx, &expired).await.unwrap().is_none()
+        let mut tx = db::begin(&pool, Scope::worker()).await.unwrap();
+        let gone = sessions::find_admin_session(&mut tx, &expired, std::time::Duration::from_secs(1800))
+            .await
+            .unwrap()
+            .is_none()
             && !session_row_exists(&mut tx, &expired).await;
         let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM sessions").fetch_one(&mut *tx).await.unwrap();
         // The job is acknowledged just after its handler commits.
@@ -88,8 +91,11 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 
-    let mut tx = db::begin(&pool, Scope::Platform).await.unwrap();
-    assert!(sessions::find_admin_session(&mut tx, &live).await.unwrap().is_some(), "live session kept");
+    let mut tx = db::begin(&pool, Scope::worker()).await.unwrap();
+    assert!(
+        sessions::find_admin_session(&mut tx, &live, std::time::Duration::from_secs(1800)).await.unwrap().is_some(),
+        "live session kept"
+    );
     let tokens: Vec<(String, Option<String>)> =
         sqlx::query_as("SELECT email, reset_token FROM tenant_clients ORDER BY email")
             .fetch_all(&mut *tx)

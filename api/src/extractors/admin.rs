@@ -1,26 +1,41 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use shared::db::{self, Scope, Tx};
+use shared::db::{self, PgPool, Scope, Tx};
 use shared::portal::Portal;
 use shared::repositories::admin_users::AdminUser;
 use shared::repositories::sessions;
 
-use crate::api_error::{not_authenticated, ApiError};
+use crate::api_error::{not_authenticated, ApiResult};
 use crate::{cookies, AppState};
 
-/// A signed-in platform admin with a platform-scoped transaction.
-pub struct AdminScope {
+/// A signed-in platform admin. The extractor only authenticates (one short
+/// anonymous lookup); the handler opens its platform-scoped transaction with
+/// [`SignedInAdmin::begin`] when it needs one, after any slow work.
+pub struct SignedInAdmin {
     pub user: AdminUser,
-    pub tx: Tx,
+    pool: PgPool,
 }
 
-impl FromRequestParts<AppState> for AdminScope {
-    type Rejection = ApiError;
+impl SignedInAdmin {
+    pub fn scope(&self) -> Scope {
+        Scope::platform_admin(self.user.id)
+    }
+
+    pub async fn begin(&self) -> ApiResult<Tx> {
+        Ok(db::begin(&self.pool, self.scope()).await?)
+    }
+}
+
+impl FromRequestParts<AppState> for SignedInAdmin {
+    type Rejection = crate::api_error::ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let token = cookies::session_token(&parts.headers, Portal::Admin).ok_or_else(not_authenticated)?;
-        let mut tx = db::begin(&state.pool, Scope::Platform).await?;
-        let user = sessions::find_admin_session(&mut tx, &token).await?.ok_or_else(not_authenticated)?;
-        Ok(AdminScope { user, tx })
+        let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
+        let user = sessions::find_admin_session(&mut tx, &token, state.config.admin_idle_timeout)
+            .await?
+            .ok_or_else(not_authenticated)?;
+        tx.commit().await?;
+        Ok(SignedInAdmin { user, pool: state.pool.clone() })
     }
 }

@@ -1,29 +1,43 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use shared::db::Tx;
+use shared::db::{self, PgPool, Scope, Tx};
 use shared::portal::Portal;
 use shared::repositories::sessions;
 use shared::repositories::tenant_clients::TenantClient;
 use shared::repositories::tenants::TenantSummary;
 
 use super::tenant_session;
-use crate::api_error::{not_authenticated, ApiError};
+use crate::api_error::{not_authenticated, ApiError, ApiResult};
 use crate::AppState;
 
-/// A signed-in client with a transaction scoped to their tenant.
-pub struct ClientScope {
+/// A signed-in client. Open the client-scoped transaction (role `rf_client`:
+/// this tenant, this client's own rows, no secrets) with
+/// [`SignedInClient::begin`].
+pub struct SignedInClient {
     pub client: TenantClient,
     pub tenant: TenantSummary,
-    pub tx: Tx,
+    pool: PgPool,
 }
 
-impl FromRequestParts<AppState> for ClientScope {
+impl SignedInClient {
+    pub fn scope(&self) -> Scope {
+        Scope::client(self.tenant.id, self.client.id)
+    }
+
+    pub async fn begin(&self) -> ApiResult<Tx> {
+        Ok(db::begin(&self.pool, self.scope()).await?)
+    }
+}
+
+impl FromRequestParts<AppState> for SignedInClient {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let (mut tx, token, meta) = tenant_session::begin(parts, state, Portal::Client).await?;
+        let (token, meta) = tenant_session::read(parts, state, Portal::Client).await?;
+        let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
         let session = sessions::find_client_session(&mut tx, &token).await?.ok_or_else(not_authenticated)?;
-        tenant_session::narrow(&mut tx, state, &meta, Portal::Client, &session.tenant).await?;
-        Ok(ClientScope { client: session.client, tenant: session.tenant, tx })
+        tx.commit().await?;
+        tenant_session::check_host(state, &meta, Portal::Client, &session.tenant)?;
+        Ok(SignedInClient { client: session.client, tenant: session.tenant, pool: state.pool.clone() })
     }
 }

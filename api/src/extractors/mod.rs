@@ -1,12 +1,14 @@
 //! Authentication extractors. Each one identifies the caller from its portal's
-//! session cookie and hands the handler an open transaction already scoped to
-//! that caller: handlers never see a bare pool.
+//! session cookie (one short anonymous lookup) and hands the handler the
+//! identity; the handler opens a transaction scoped to that caller
+//! (`.begin()`) when it needs one, so no pooled connection is pinned during
+//! hashing, streaming or long-polls. Handlers never see a bare pool.
 
 mod admin;
 mod client;
 mod owner;
 mod tenant_session;
 
-pub use admin::AdminScope;
-pub use client::ClientScope;
-pub use owner::OwnerScope;
+pub use admin::SignedInAdmin;
+pub use client::SignedInClient;
+pub use owner::SignedInOwner;

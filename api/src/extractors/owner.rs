@@ -1,35 +1,48 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use shared::db::Tx;
+use shared::db::{self, PgPool, Scope, Tx};
 use shared::portal::Portal;
 use shared::repositories::sessions;
 use shared::repositories::tenant_owners::TenantOwner;
 use shared::repositories::tenants::TenantSummary;
-use shared::secrets::constant_time_eq;
+use shared::secrets::{constant_time_eq, sha256_hex};
 
 use super::tenant_session;
-use crate::api_error::{not_authenticated, ApiError};
+use crate::api_error::{not_authenticated, ApiError, ApiResult};
 use crate::AppState;
 
-/// A signed-in tenant owner with a transaction scoped to their tenant. Needs
-/// both the session cookie and the tenant's security key in `X-Tenant-Secret`.
-pub struct OwnerScope {
+/// A signed-in tenant owner: the session cookie and the tenant's security key
+/// in `X-Tenant-Secret` both checked. Open the owner-scoped transaction
+/// (role `rf_owner`, this tenant only) with [`SignedInOwner::begin`].
+pub struct SignedInOwner {
     pub owner: TenantOwner,
     pub tenant: TenantSummary,
-    pub tx: Tx,
+    pool: PgPool,
 }
 
-impl FromRequestParts<AppState> for OwnerScope {
+impl SignedInOwner {
+    pub fn scope(&self) -> Scope {
+        Scope::owner(self.tenant.id, self.owner.id)
+    }
+
+    pub async fn begin(&self) -> ApiResult<Tx> {
+        Ok(db::begin(&self.pool, self.scope()).await?)
+    }
+}
+
+impl FromRequestParts<AppState> for SignedInOwner {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let (mut tx, token, meta) = tenant_session::begin(parts, state, Portal::Tenant).await?;
+        let (token, meta) = tenant_session::read(parts, state, Portal::Tenant).await?;
         let secret = meta.tenant_secret.as_deref().ok_or_else(not_authenticated)?;
+        let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
         let session = sessions::find_owner_session(&mut tx, &token).await?.ok_or_else(not_authenticated)?;
-        if !constant_time_eq(&session.secret_hash, secret) {
+        tx.commit().await?;
+        if !constant_time_eq(&session.secret_hash, &sha256_hex(secret)) {
             return Err(not_authenticated());
         }
-        tenant_session::narrow(&mut tx, state, &meta, Portal::Tenant, &session.tenant).await?;
-        Ok(OwnerScope { owner: session.owner, tenant: session.tenant, tx })
+        tenant_session::check_host(state, &meta, Portal::Tenant, &session.tenant)?;
+        Ok(SignedInOwner { owner: session.owner, tenant: session.tenant, pool: state.pool.clone() })
     }
 }

@@ -6,7 +6,6 @@ use axum::response::IntoResponse;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::db::{self, Scope};
-use shared::passwords;
 use shared::portal::Portal;
 use shared::repositories::{admin_users, sessions};
 use shared::validation::{char_len, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
@@ -15,7 +14,7 @@ use utoipa::ToSchema;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::dto::AdminUser;
-use crate::extractors::AdminScope;
+use crate::extractors::SignedInAdmin;
 use crate::request_meta::RequestMeta;
 use crate::sign_in::Attempt;
 use crate::{cookies, AppState};
@@ -40,7 +39,7 @@ pub struct AdminLoginResponse {
 /// The signed-in admin.
 #[utoipa::path(operation_id = "adminMe", security(("adminSession" = [])), get, path = "/api/auth/me", tag = "admin-auth",
     responses((status = 200, body = AdminUser), (status = 401, body = ErrorBody)))]
-pub async fn me(admin: AdminScope) -> Json<AdminUser> {
+pub async fn me(admin: SignedInAdmin) -> Json<AdminUser> {
     Json(admin.user.into())
 }
 
@@ -68,21 +67,24 @@ pub async fn login(
         portal: Portal::Admin,
         account_key: format!("admin:{}", username.to_lowercase()),
     };
-    let mut tx = db::begin(&state.pool, Scope::Platform).await?;
-    attempt.ensure_allowed(&mut tx).await?;
-
+    let _slot = state.login_slot().await?;
+    let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
+    let reservation = attempt.reserve(&mut tx).await?;
     let found = admin_users::find_credentials(&mut tx, &username).await?;
+    tx.commit().await?;
     let (user, hash) = match found {
         Some((user, hash)) => (Some(user), Some(hash)),
         None => (None, None),
     };
-    let verified = passwords::verify(body.password, hash).await?;
+    let verified = attempt.verify(reservation, body.password, hash).await?;
     let Some(user) = user.filter(|u| verified && u.is_active) else {
-        return Err(attempt.fail(tx, AppError::Unauthorized(INVALID_CREDENTIALS.into())).await);
+        return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()).into());
     };
 
     let previous = cookies::session_token(&headers, Portal::Admin);
-    let cookie = attempt.succeed(&mut tx, sessions::Principal::Admin { user_id: user.id }, previous).await?;
+    let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
+    let principal = sessions::Principal::Admin { user_id: user.id };
+    let cookie = attempt.succeed(&mut tx, reservation, principal, previous).await?;
     tx.commit().await?;
     Ok(([cookie], Json(AdminLoginResponse { user: user.into() })))
 }
@@ -101,7 +103,7 @@ pub async fn logout(
 /// Deletes the session the request's cookie names for `portal`, if any.
 pub async fn end_session(state: &AppState, headers: &HeaderMap, portal: Portal) -> ApiResult<()> {
     if let Some(token) = cookies::session_token(headers, portal) {
-        let mut tx = db::begin(&state.pool, Scope::Platform).await?;
+        let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
         sessions::delete(&mut tx, &token).await?;
         tx.commit().await?;
     }

@@ -8,7 +8,6 @@ use axum::response::IntoResponse;
 use axum::Json;
 use serde::Deserialize;
 use shared::db::{self, Scope, Tx};
-use shared::passwords;
 use shared::portal::Portal;
 use shared::repositories::sessions;
 use shared::repositories::tenant_clients::{self, TenantClient};
@@ -19,16 +18,19 @@ use utoipa::ToSchema;
 
 use crate::api_error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::dto::ClientSession;
-use crate::extractors::ClientScope;
+use crate::extractors::SignedInClient;
 use crate::request_meta::RequestMeta;
 use crate::routes::auth::end_session;
 use crate::sign_in::Attempt;
 use crate::tenant_resolution::{self, TenantQuery};
 use crate::{cookies, AppState};
+use shared::repositories::login_failures::Reservation;
 
 pub const INVALID_PASSWORD: &str = "Email ou senha incorretos";
 pub const INVALID_PURCHASE: &str = "Email ou ID de compra inválidos";
 pub const UNKNOWN_TENANT: &str = "Portal não encontrado para este endereço.";
+pub const MAX_PURCHASE_ID_CHARS: usize = 128;
+pub const PURCHASE_ID_TOO_LONG: &str = "ID de compra deve ter no máximo 128 caracteres";
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
@@ -45,7 +47,7 @@ pub struct ClientPurchaseLoginRequest {
     #[schema(required = true, format = Email)]
     pub email: String,
     /// The purchase id received by e-mail after buying.
-    #[schema(required = true, min_length = 1)]
+    #[schema(required = true, min_length = 1, max_length = 128)]
     pub purchase_id: String,
 }
 
@@ -67,18 +69,20 @@ pub async fn login(
         .check(char_len(&body.password) <= MAX_PASSWORD_CHARS, "password", PASSWORD_TOO_LONG)
         .finish()?;
     let email = normalize_email(&body.email);
-    let (mut tx, tenant, attempt) = begin_attempt(&state, &meta, &query, &email).await?;
+    let _slot = state.login_slot().await?;
+    let (mut tx, tenant, attempt, reservation) = begin_attempt(&state, &meta, &query, &email).await?;
 
     let found = tenant_clients::find_credentials(&mut tx, tenant.id, &email).await?;
+    tx.commit().await?;
     let (client, hash) = match found {
         Some((client, hash)) => (Some(client), hash),
         None => (None, None),
     };
-    let verified = passwords::verify(body.password, hash).await?;
+    let verified = attempt.verify(reservation, body.password, hash).await?;
     let Some(client) = client.filter(|c| verified && c.is_active()) else {
-        return Err(attempt.fail(tx, AppError::Unauthorized(INVALID_PASSWORD.into())).await);
+        return Err(AppError::Unauthorized(INVALID_PASSWORD.into()).into());
     };
-    finish(tx, &attempt, &headers, tenant, client).await
+    finish(&attempt, reservation, &headers, tenant, client).await
 }
 
 /// Signs a client in with e-mail and the purchase id received after buying.
@@ -97,21 +101,24 @@ pub async fn login_purchase(
     Validator::new()
         .check(is_email(&body.email), "email", "Email inválido")
         .check(!purchase_id.is_empty(), "purchaseId", "ID de compra é obrigatório")
+        .check(char_len(&purchase_id) <= MAX_PURCHASE_ID_CHARS, "purchaseId", PURCHASE_ID_TOO_LONG)
         .finish()?;
     let email = normalize_email(&body.email);
-    let (mut tx, tenant, attempt) = begin_attempt(&state, &meta, &query, &email).await?;
+    let _slot = state.login_slot().await?;
+    let (mut tx, tenant, attempt, reservation) = begin_attempt(&state, &meta, &query, &email).await?;
 
     let client = tenant_clients::find_by_purchase(&mut tx, tenant.id, &email, &purchase_id).await?;
+    tx.commit().await?;
     let Some(client) = client.filter(TenantClient::is_active) else {
-        return Err(attempt.fail(tx, AppError::Unauthorized(INVALID_PURCHASE.into())).await);
+        return Err(AppError::Unauthorized(INVALID_PURCHASE.into()).into());
     };
-    finish(tx, &attempt, &headers, tenant, client).await
+    finish(&attempt, reservation, &headers, tenant, client).await
 }
 
 /// The signed-in client and their tenant.
 #[utoipa::path(operation_id = "clientMe", security(("clientSession" = [])), get, path = "/api/client-auth/me", tag = "client-auth",
     responses((status = 200, body = ClientSession), (status = 401, body = ErrorBody)))]
-pub async fn me(client: ClientScope) -> Json<ClientSession> {
+pub async fn me(client: SignedInClient) -> Json<ClientSession> {
     Json(ClientSession { user: client.client.into(), tenant: client.tenant.into() })
 }
 
@@ -126,36 +133,38 @@ pub async fn logout(
     Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Client, meta.secure_cookies())]))
 }
 
-/// Finds the tenant, checks the throttle, and narrows the transaction to the
-/// tenant: the part both client logins share.
+/// Finds the tenant, reserves the attempt and narrows the (anonymous)
+/// transaction to the tenant: the part both client logins share. The caller
+/// commits before checking anything slow.
 async fn begin_attempt<'a>(
     state: &'a AppState,
     meta: &'a RequestMeta,
     query: &TenantQuery,
     email: &str,
-) -> ApiResult<(Tx, TenantSummary, Attempt<'a>)> {
-    let mut tx = db::begin(&state.pool, Scope::Platform).await?;
+) -> ApiResult<(Tx, TenantSummary, Attempt<'a>, Reservation)> {
+    let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
     let tenant = tenant_resolution::resolve(&mut tx, state, meta, Portal::Client, query.tenant.as_deref())
         .await?
         .filter(TenantSummary::is_active)
         .ok_or_else(|| ApiError(AppError::NotFound(UNKNOWN_TENANT.into())))?;
     let attempt = Attempt { state, meta, portal: Portal::Client, account_key: format!("client:{}:{email}", tenant.id) };
-    attempt.ensure_allowed(&mut tx).await?;
-    db::set_scope(&mut tx, Scope::Tenant(tenant.id)).await?;
-    Ok((tx, tenant, attempt))
+    let reservation = attempt.reserve(&mut tx).await?;
+    db::set_scope(&mut tx, Scope::anonymous_in(tenant.id)).await?;
+    Ok((tx, tenant, attempt, reservation))
 }
 
 async fn finish(
-    mut tx: Tx,
     attempt: &Attempt<'_>,
+    reservation: Reservation,
     headers: &HeaderMap,
     tenant: TenantSummary,
     client: TenantClient,
 ) -> ApiResult<impl IntoResponse> {
+    let mut tx = db::begin(&attempt.state.pool, Scope::anonymous_in(tenant.id)).await?;
     tenant_clients::touch_last_login(&mut tx, tenant.id, client.id).await?;
     let previous = cookies::session_token(headers, Portal::Client);
     let principal = sessions::Principal::Client { tenant_id: tenant.id, client_id: client.id };
-    let cookie = attempt.succeed(&mut tx, principal, previous).await?;
+    let cookie = attempt.succeed(&mut tx, reservation, principal, previous).await?;
     tx.commit().await?;
     Ok(([cookie], Json(ClientSession { user: client.into(), tenant: tenant.into() })))
 }

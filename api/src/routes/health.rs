@@ -15,6 +15,6 @@ pub struct Health {
 #[utoipa::path(operation_id = "health", get, path = "/api/health", tag = "platform",
     responses((status = 200, body = Health)))]
 pub async fn check(State(state): State<AppState>) -> ApiResult<Json<Health>> {
-    sqlx::query("SELECT 1").execute(&state.pool).await?;
+    shared::db::ping(&state.pool).await?;
     Ok(Json(Health { status: "ok" }))
 }

@@ -8,7 +8,6 @@ use axum::response::IntoResponse;
 use axum::Json;
 use serde::Deserialize;
 use shared::db::{self, Scope};
-use shared::passwords;
 use shared::portal::Portal;
 use shared::repositories::{sessions, tenant_owners, tenants};
 use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
@@ -17,7 +16,7 @@ use utoipa::ToSchema;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::dto::TenantSession;
-use crate::extractors::OwnerScope;
+use crate::extractors::SignedInOwner;
 use crate::request_meta::RequestMeta;
 use crate::routes::auth::end_session;
 use crate::sign_in::Attempt;
@@ -57,27 +56,35 @@ pub async fn login(
     let email = normalize_email(&body.email);
     let secret = meta.tenant_secret.clone().unwrap_or_default();
 
-    let attempt =
-        Attempt { state: &state, meta: &meta, portal: Portal::Tenant, account_key: format!("tenant:{email}") };
-    let mut tx = db::begin(&state.pool, Scope::Platform).await?;
-    attempt.ensure_allowed(&mut tx).await?;
-
+    let _slot = state.login_slot().await?;
+    let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
     let tenant = match tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Tenant, None).await? {
         Some(t) if tenants::secret_matches(&mut tx, t.id, &secret).await? => Some(t),
         _ => None,
     };
-    let mut found = None;
-    if let Some(tenant) = &tenant {
-        db::set_scope(&mut tx, Scope::Tenant(tenant.id)).await?;
-        found = tenant_owners::find_credentials(&mut tx, tenant.id, &email).await?;
-    }
+    // Keyed by tenant and e-mail: guesses at one tenant's owner never lock
+    // out the same e-mail at another tenant.
+    let tenant_key = tenant.as_ref().map(|t| t.id.to_string()).unwrap_or_else(|| "?".into());
+    let attempt = Attempt {
+        state: &state,
+        meta: &meta,
+        portal: Portal::Tenant,
+        account_key: format!("tenant:{tenant_key}:{email}"),
+    };
+    let reservation = attempt.reserve(&mut tx).await?;
+    let found = match &tenant {
+        Some(tenant) => tenant_owners::find_credentials(&mut tx, tenant.id, &email).await?,
+        None => None,
+    };
+    tx.commit().await?;
+
     let (owner, hash) = match found {
         Some((owner, hash)) => (Some(owner), Some(hash)),
         None => (None, None),
     };
-    let verified = passwords::verify(body.password, hash).await?;
+    let verified = attempt.verify(reservation, body.password, hash).await?;
     let (Some(tenant), Some(owner)) = (tenant, owner.filter(|o| verified && o.is_active)) else {
-        return Err(attempt.fail(tx, AppError::Unauthorized(INVALID_CREDENTIALS.into())).await);
+        return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()).into());
     };
     if !tenant.is_active() {
         return Err(AppError::Forbidden(TENANT_INACTIVE.into()).into());
@@ -85,7 +92,8 @@ pub async fn login(
 
     let previous = cookies::session_token(&headers, Portal::Tenant);
     let principal = sessions::Principal::Owner { tenant_id: tenant.id, owner_id: owner.id };
-    let cookie = attempt.succeed(&mut tx, principal, previous).await?;
+    let mut tx = db::begin(&state.pool, Scope::anonymous_in(tenant.id)).await?;
+    let cookie = attempt.succeed(&mut tx, reservation, principal, previous).await?;
     tx.commit().await?;
     Ok(([cookie], Json(TenantSession { user: owner.into(), tenant: tenant.into() })))
 }
@@ -94,7 +102,7 @@ pub async fn login(
 #[utoipa::path(operation_id = "tenantMe", get, path = "/api/tenant-auth/me", tag = "tenant-auth",
     security(("tenantSecret" = [])),
     responses((status = 200, body = TenantSession), (status = 401, body = ErrorBody)))]
-pub async fn me(owner: OwnerScope) -> Json<TenantSession> {
+pub async fn me(owner: SignedInOwner) -> Json<TenantSession> {
     Json(TenantSession { user: owner.owner.into(), tenant: owner.tenant.into() })
 }
 

@@ -3,14 +3,15 @@
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use shared::passwords;
 use shared::repositories::admin_users::{self, NewAdminUser};
 use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use utoipa::ToSchema;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::dto::AdminUser;
-use crate::extractors::AdminScope;
+use crate::extractors::SignedInAdmin;
+use crate::AppState;
+use axum::extract::State;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
@@ -29,7 +30,8 @@ pub struct CreateAdminRequest {
 #[utoipa::path(operation_id = "createAdmin", security(("adminSession" = [])), post, path = "/api/users", tag = "admin-auth", request_body = CreateAdminRequest,
     responses((status = 201, body = AdminUser), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn create(
-    admin: AdminScope,
+    State(state): State<AppState>,
+    admin: SignedInAdmin,
     ApiJson(body): ApiJson<CreateAdminRequest>,
 ) -> ApiResult<(StatusCode, Json<AdminUser>)> {
     let username = body.username.trim().to_string();
@@ -43,8 +45,8 @@ pub async fn create(
         .check(!name.is_empty(), "name", "Nome é obrigatório")
         .check(char_len(&name) <= 200, "name", "Nome deve ter no máximo 200 caracteres")
         .finish()?;
-    let password_hash = passwords::hash(body.password).await?;
-    let mut tx = admin.tx;
+    let password_hash = state.hasher.hash(body.password).await?;
+    let mut tx = admin.begin().await?;
     let user = admin_users::create(
         &mut tx,
         NewAdminUser { username, password_hash, email: normalize_email(&body.email), name },

@@ -97,7 +97,26 @@ async fn logout_invalidates_the_session_on_the_server() {
     let token = cookie_value(&response, COOKIE).unwrap();
     let raw = reqwest::Client::new();
 
-    let logout = raw.post(app.url("/api/auth/logout")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
+    // A body-less POST that a form could send is refused and ends nothing.
+    let forged = raw
+        .post(app.url("/api/auth/logout"))
+        .headers(with_cookie(COOKIE, &token))
+        .header("content-type", "text/plain")
+        .body("x")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(forged.json::<serde_json::Value>().await.unwrap()["message"], api::http_guards::JSON_REQUIRED);
+    let me = raw.get(app.url("/api/auth/me")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
+    assert_eq!(me.status(), StatusCode::OK, "the forged logout ended nothing");
+    let logout = raw
+        .post(app.url("/api/auth/logout"))
+        .headers(with_cookie(COOKIE, &token))
+        .header("x-requested-with", "fetch")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(logout.status(), StatusCode::NO_CONTENT);
     assert!(set_cookie_header(&logout, COOKIE).unwrap().contains("Max-Age=0"));
     // Replaying the old cookie (as a thief would) no longer works.
@@ -192,7 +211,7 @@ async fn a_deactivated_admin_loses_the_session_at_once() {
     let browser = app.browser();
     app.admin_login(&browser, "maria", PASSWORD).await;
     assert_eq!(browser.get(app.url("/api/auth/me")).send().await.unwrap().status(), StatusCode::OK);
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::Platform).await.unwrap();
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
     sqlx::query("UPDATE users SET is_active = false WHERE id = $1").bind(id).execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
     assert_eq!(browser.get(app.url("/api/auth/me")).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);

@@ -114,7 +114,14 @@ async fn client_logout_ends_the_session_and_sessions_do_not_cross_portals() {
         .unwrap();
     assert_eq!(as_owner.status(), StatusCode::UNAUTHORIZED);
 
-    raw.post(app.url("/api/client-auth/logout")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
+    let logout = raw
+        .post(app.url("/api/client-auth/logout"))
+        .headers(with_cookie(COOKIE, &token))
+        .header("content-type", "application/json")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(logout.status(), StatusCode::NO_CONTENT);
     let me = raw.get(app.url("/api/client-auth/me")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
     assert_eq!(me.status(), StatusCode::UNAUTHORIZED);
 }
@@ -150,12 +157,12 @@ async fn a_suspended_client_or_tenant_loses_its_session_at_once() {
     let me = || reqwest::Client::new().get(app.url("/api/client-auth/me")).headers(with_cookie(COOKIE, &token)).send();
     assert_eq!(me().await.unwrap().status(), StatusCode::OK);
 
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::Platform).await.unwrap();
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
     sqlx::query("UPDATE tenants SET status = 'suspended' WHERE id = $1").bind(acme.id).execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
     assert_eq!(me().await.unwrap().status(), StatusCode::UNAUTHORIZED);
 
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::Platform).await.unwrap();
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
     sqlx::query("UPDATE tenants SET status = 'active' WHERE id = $1").bind(acme.id).execute(&mut *tx).await.unwrap();
     sqlx::query("UPDATE tenant_clients SET status = 'suspended' WHERE tenant_id = $1")
         .bind(acme.id)

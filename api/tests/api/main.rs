@@ -7,6 +7,7 @@ mod support;
 mod admin_auth;
 mod bad_input;
 mod client_auth;
+mod hardening;
 mod openapi_contract;
 mod startup_checks;
 mod tenant_auth;

@@ -7,7 +7,8 @@ use serde_json::Value;
 use shared::config::Config;
 use shared::db::{self, Scope};
 use shared::passwords;
-use shared::repositories::{admin_users, tenant_clients, tenant_owners, tenant_sales, tenants};
+use shared::repositories::admin_users;
+use shared::seed::TenantSeed;
 use shared::testing::{fresh_database, TestDb, TEST_APP_ROLE};
 use tokio::net::TcpListener;
 use uuid::Uuid;
@@ -27,6 +28,40 @@ pub struct TenantFixture {
     pub owner_email: String,
     pub client_email: String,
     pub purchase_id: String,
+    pub client_id: Uuid,
+}
+
+/// Someone calling the API (crates.io's `RequestHelper` idea): keeps its
+/// cookies, and an owner also sends the tenant's security key.
+pub struct Caller {
+    pub base: String,
+    pub http: Client,
+    pub tenant_secret: Option<String>,
+}
+
+impl Caller {
+    fn with_headers(&self, request: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
+        match &self.tenant_secret {
+            Some(secret) => request.header("x-tenant-secret", secret),
+            None => request,
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.with_headers(self.http.get(format!("{}{path}", self.base))).send().await.unwrap()
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Response {
+        self.with_headers(self.http.post(format!("{}{path}", self.base))).json(&body).send().await.unwrap()
+    }
+
+    pub async fn delete(&self, path: &str) -> Response {
+        self.with_headers(self.http.delete(format!("{}{path}", self.base)))
+            .header("x-requested-with", "test")
+            .send()
+            .await
+            .unwrap()
+    }
 }
 
 impl TestApp {
@@ -38,8 +73,10 @@ impl TestApp {
         let db = fresh_database().await;
         let mut config = Config::for_database(db.owner_url.clone(), TEST_APP_ROLE.into());
         config.web_dist = std::env::temp_dir().join("roboforge-no-web-dist");
+        // The pool below has 8 connections, not the default 20.
+        config.capacity.request_pool_size = 8;
         adjust(&mut config);
-        let state = AppState { pool: db.app_pool.clone(), config: Arc::new(config) };
+        let state = AppState::new(db.app_pool.clone(), Arc::new(config));
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(server::serve(listener, state, std::future::pending()));
@@ -56,7 +93,7 @@ impl TestApp {
     }
 
     pub async fn admin(&self, username: &str, password: &str) -> Uuid {
-        let mut tx = db::begin(&self.db.app_pool, Scope::Platform).await.unwrap();
+        let mut tx = db::begin(&self.db.app_pool, Scope::worker()).await.unwrap();
         let user = admin_users::create(
             &mut tx,
             admin_users::NewAdminUser {
@@ -72,66 +109,57 @@ impl TestApp {
         user.id
     }
 
+    /// A tenant with one owner, one client and one sale: the same seed builder
+    /// `api seed-demo` uses.
     pub async fn tenant(&self, slug: &str) -> TenantFixture {
-        let url = format!("{slug}.example.com");
-        let secret = shared::secrets::random_token();
-        let mut tx = db::begin(&self.db.app_pool, Scope::Platform).await.unwrap();
-        let tenant = tenants::create(
-            &mut tx,
-            tenants::NewTenant {
-                name: format!("Loja {slug}"),
-                url: url.clone(),
-                secret_hash: secret.clone(),
-                hotmart_webhook_secret: None,
-                status: "active".into(),
-            },
-        )
-        .await
-        .unwrap();
-        db::set_scope(&mut tx, Scope::Tenant(tenant.id)).await.unwrap();
-        let hash = passwords::hash(PASSWORD.into()).await.unwrap();
-        let owner_email = format!("dona@{slug}.com");
-        tenant_owners::create(
-            &mut tx,
-            tenant_owners::NewTenantOwner {
-                tenant_id: tenant.id,
-                name: format!("Dona {slug}"),
-                email: owner_email.clone(),
-                phone: None,
-                password_hash: hash.clone(),
-                role: "admin".into(),
-            },
-        )
-        .await
-        .unwrap();
-        let client_email = format!("cliente@{slug}.com");
-        let client = tenant_clients::create(
-            &mut tx,
-            tenant_clients::NewTenantClient {
-                tenant_id: tenant.id,
-                name: format!("Cliente {slug}"),
-                email: client_email.clone(),
-                phone: None,
-                password_hash: Some(hash),
-            },
-        )
-        .await
-        .unwrap();
-        let purchase_id = format!("HP-{slug}-001");
-        tenant_sales::create_manual(
-            &mut tx,
-            tenant_sales::NewManualSale {
-                tenant_id: tenant.id,
-                client_id: Some(client.id),
-                external_id: Some(purchase_id.clone()),
-                gross_amount: None,
-                net_amount: None,
-            },
-        )
-        .await
-        .unwrap();
-        tx.commit().await.unwrap();
-        TenantFixture { id: tenant.id, url, secret, owner_email, client_email, purchase_id }
+        let seed = TenantSeed::example(slug, PASSWORD);
+        let seeded = seed.create(&self.db.app_pool).await.unwrap();
+        TenantFixture {
+            id: seeded.tenant_id,
+            url: seed.url,
+            secret: seed.security_key,
+            owner_email: seed.owner_email,
+            client_email: seed.client_email,
+            purchase_id: seed.purchase_id,
+            client_id: seeded.client_id,
+        }
+    }
+
+    /// Someone with no session at all.
+    pub fn anonymous(&self) -> Caller {
+        Caller { base: self.base.clone(), http: self.browser(), tenant_secret: None }
+    }
+
+    /// A signed-in platform admin (created on the way).
+    pub async fn as_admin(&self) -> Caller {
+        let username = format!("admin{}", &Uuid::now_v7().simple().to_string()[24..]);
+        self.admin(&username, PASSWORD).await;
+        let caller = self.anonymous();
+        let response = self.admin_login(&caller.http, &username, PASSWORD).await;
+        assert_eq!(response.status(), StatusCode::OK, "admin login");
+        caller
+    }
+
+    /// The signed-in owner of `tenant`, sending its security key on every call.
+    pub async fn owner_of(&self, tenant: &TenantFixture) -> Caller {
+        let caller = self.anonymous();
+        let response = self.owner_login(&caller.http, &tenant.owner_email, &tenant.secret).await;
+        assert_eq!(response.status(), StatusCode::OK, "owner login");
+        Caller { tenant_secret: Some(tenant.secret.clone()), ..caller }
+    }
+
+    /// The signed-in client of `tenant`.
+    pub async fn client_of(&self, tenant: &TenantFixture) -> Caller {
+        let caller = self.anonymous();
+        let response = caller
+            .http
+            .post(self.url(&format!("/api/client-auth/login?tenant={}", tenant.url)))
+            .json(&serde_json::json!({"email": tenant.client_email, "password": PASSWORD}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "client login");
+        caller
     }
 
     /// Posts an admin login with `browser` (so its cookies are kept or sent).
@@ -166,7 +194,7 @@ impl TestApp {
     }
 
     pub async fn count_sessions(&self) -> i64 {
-        let mut tx = db::begin(&self.db.app_pool, Scope::Platform).await.unwrap();
+        let mut tx = db::begin(&self.db.app_pool, Scope::worker()).await.unwrap();
         sqlx::query_scalar("SELECT count(*) FROM sessions").fetch_one(&mut *tx).await.unwrap()
     }
 }
@@ -202,4 +230,18 @@ pub async fn json(response: Response) -> (StatusCode, Value) {
     let status = response.status();
     let body = response.json::<Value>().await.unwrap_or(Value::Null);
     (status, body)
+}
+
+/// Runs every future at once (each on its own task) and collects the results in order.
+pub async fn join_all<F>(futures: impl IntoIterator<Item = F>) -> Vec<F::Output>
+where
+    F: std::future::Future + Send + 'static,
+    F::Output: Send + 'static,
+{
+    let handles: Vec<_> = futures.into_iter().map(tokio::spawn).collect();
+    let mut out = Vec::with_capacity(handles.len());
+    for handle in handles {
+        out.push(handle.await.expect("task"));
+    }
+    out
 }

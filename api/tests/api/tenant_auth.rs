@@ -95,8 +95,13 @@ async fn owner_logout_ends_the_session_on_the_server() {
     let response = app.owner_login(&app.browser(), &acme.owner_email, &acme.secret).await;
     let token = cookie_value(&response, COOKIE).unwrap();
     let raw = reqwest::Client::new();
-    let logout =
-        raw.post(app.url("/api/tenant-auth/logout")).headers(with_cookie(COOKIE, &token)).send().await.unwrap();
+    let logout = raw
+        .post(app.url("/api/tenant-auth/logout"))
+        .headers(with_cookie(COOKIE, &token))
+        .header("x-requested-with", "fetch")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(logout.status(), StatusCode::NO_CONTENT);
     let me = raw
         .get(app.url("/api/tenant-auth/me"))
@@ -156,7 +161,7 @@ async fn a_deactivated_owner_loses_the_session_at_once() {
             .send()
     };
     assert_eq!(me().await.unwrap().status(), StatusCode::OK);
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::Tenant(acme.id)).await.unwrap();
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker_for(acme.id)).await.unwrap();
     sqlx::query("UPDATE tenant_owners SET is_active = false").execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
     assert_eq!(me().await.unwrap().status(), StatusCode::UNAUTHORIZED);

@@ -1,22 +1,35 @@
-//! Connections, migrations, the runtime role and tenant-scoped transactions.
+//! Connections, migrations, the database roles and scoped transactions.
 //!
-//! Two pools: the *owner* pool (the `DATABASE_URL` role) is used only to
-//! migrate and to grant the runtime role; the *app* pool switches every
-//! connection to the runtime role, so every query the app runs is subject to
-//! forced row-level security.
+//! The owner (`DATABASE_URL`) only migrates and manages roles. The app logs
+//! in as the authenticator role, which owns nothing and reads nothing by
+//! itself; every transaction switches to the role of its caller's principal
+//! (`Scope`), so every query is subject to forced row-level security and to
+//! that principal's column grants.
 
+mod authenticator;
 mod migrate;
 mod pool;
 mod runtime_role;
 mod scope;
+mod startup;
 
+pub use authenticator::prepare_authenticator;
 pub use migrate::migrate;
-pub use pool::{connect_app, connect_owner};
-pub use runtime_role::{ensure_runtime_role, verify_runtime_role, RlsBypass};
-pub use scope::{begin, set_scope, Scope, Tx};
-pub use sqlx::PgPool;
+pub use pool::{connect_app, connect_owner, connect_worker, derived_app_url, url_user};
+pub use runtime_role::{
+    check_principal_roles, ensure_runtime_role, is_owner_or_member, owner_is_superuser, set_runtime_role_password,
+    verify_runtime_role, RlsBypass,
+};
+pub use scope::{begin, set_scope, Actor, DbRole, Scope, Tx};
+pub use sqlx::{Error as DbError, PgPool};
+pub use startup::{prepare_database, Pools};
 
 /// Quotes an SQL identifier (role names cannot be bound as parameters).
 pub fn quote_ident(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// One round trip to the database (health checks).
+pub async fn ping(pool: &PgPool) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT 1").execute(pool).await.map(|_| ())
 }

@@ -3,19 +3,28 @@ use std::time::Duration;
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
 
-use super::quote_ident;
+use super::{quote_ident, DbRole};
+use crate::secrets::sha256_hex;
 
 pub async fn connect_owner(url: &str, max_connections: u32) -> Result<PgPool, sqlx::Error> {
     PgPoolOptions::new().max_connections(max_connections).acquire_timeout(Duration::from_secs(10)).connect(url).await
 }
 
-/// A pool whose connections all run as `role` (`SET ROLE` right after
-/// connecting, before any query of the app can run on them).
-pub async fn connect_app(url: &str, role: &str, max_connections: u32) -> Result<PgPool, sqlx::Error> {
-    let set_role = format!("SET ROLE {}", quote_ident(role));
+/// The request pool: connections log in as the authenticator, which can read
+/// nothing until a transaction switches to its principal's role
+/// (`db::begin`). A `RESET ROLE` returns to the authenticator, not the owner.
+pub async fn connect_app(url: &str, max_connections: u32, acquire_timeout: Duration) -> Result<PgPool, sqlx::Error> {
+    PgPoolOptions::new().max_connections(max_connections).acquire_timeout(acquire_timeout).connect(url).await
+}
+
+/// The workers' pool, separate from the requests' so a burst of jobs cannot
+/// starve requests (nor the reverse). The queue library queries the pool
+/// directly, so its connections hold the worker role for the whole session.
+pub async fn connect_worker(url: &str, max_connections: u32) -> Result<PgPool, sqlx::Error> {
+    let set_role = format!("SET ROLE {}", quote_ident(DbRole::Worker.name()));
     PgPoolOptions::new()
         .max_connections(max_connections)
-        .acquire_timeout(Duration::from_secs(10))
+        .acquire_timeout(Duration::from_secs(30))
         .after_connect(move |conn, _meta| {
             let set_role = sqlx::AssertSqlSafe(set_role.clone());
             Box::pin(async move {
@@ -25,4 +34,44 @@ pub async fn connect_app(url: &str, role: &str, max_connections: u32) -> Result<
         })
         .connect(url)
         .await
+}
+
+/// The authenticator's URL and password when only the owner's URL is given
+/// (local setups): same server and database, the authenticator's name, and a
+/// password derived from the owner's credentials and server (never from the
+/// database name, so every database of a cluster agrees on it). Whoever can
+/// compute it already holds the owner's password.
+pub fn derived_app_url(owner_url: &str, role: &str) -> (String, String) {
+    let (scheme, rest) = owner_url.split_once("://").unwrap_or(("postgres", owner_url));
+    let (userinfo, location) = match rest.rsplit_once('@') {
+        Some((userinfo, location)) => (userinfo, location),
+        None => ("", rest),
+    };
+    let server = location.split(['/', '?']).next().unwrap_or_default();
+    let password = sha256_hex(&format!("roboforge-authenticator|{role}|{userinfo}@{server}"))[..40].to_string();
+    (format!("{scheme}://{role}:{password}@{location}"), password)
+}
+
+/// The user name in a connection URL.
+pub fn url_user(url: &str) -> Option<String> {
+    let rest = url.split_once("://")?.1;
+    let userinfo = rest.rsplit_once('@')?.0;
+    let user = userinfo.split(':').next()?;
+    (!user.is_empty()).then(|| user.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn derived_url_keeps_server_and_database_and_ignores_the_database_for_the_password() {
+        let (url, password) = derived_app_url("postgres://owner:pw@127.0.0.1:5433/roboforge?sslmode=disable", "app");
+        assert_eq!(url, format!("postgres://app:{password}@127.0.0.1:5433/roboforge?sslmode=disable"));
+        let (_, other_db) = derived_app_url("postgres://owner:pw@127.0.0.1:5433/rf_test_1", "app");
+        assert_eq!(password, other_db);
+        let (_, other_owner) = derived_app_url("postgres://owner:other@127.0.0.1:5433/roboforge", "app");
+        assert_ne!(password, other_owner);
+        assert_eq!(url_user(&url).as_deref(), Some("app"));
+    }
 }

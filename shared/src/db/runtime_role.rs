@@ -1,105 +1,189 @@
-use sqlx::PgPool;
+use sqlx::{PgConnection, PgPool};
 
-use super::quote_ident;
+use super::{quote_ident, DbRole};
 
-/// Creates the runtime role when missing and grants it what the app needs:
-/// data rights on the tables, never ownership. Idempotent; runs as the owner
-/// (which needs CREATEROLE, not superuser).
-pub async fn ensure_runtime_role(owner: &PgPool, role: &str) -> Result<(), sqlx::Error> {
+/// Makes sure the authenticator role exists as a login role that owns nothing,
+/// inherits nothing and is a member of the principal roles (it reaches their
+/// rights only through `SET LOCAL ROLE`). Idempotent and check-first, so many
+/// processes (or test databases) can run it at once. Runs as the owner, which
+/// needs CREATEROLE, not superuser.
+pub async fn ensure_runtime_role(owner: &PgPool, role: &str, password: Option<&str>) -> Result<(), sqlx::Error> {
     let q = quote_ident(role);
-    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)")
-        .bind(role)
-        .fetch_one(owner)
-        .await?;
-    if !exists {
-        let created = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "CREATE ROLE {q} NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOINHERIT"
-        )))
-        .execute(owner)
-        .await;
-        // Another instance may have created it between our check and now.
-        if let Err(e) = created {
-            if !is_code(&e, "42710") {
-                return Err(e);
+    let existing: Option<(bool, bool)> =
+        sqlx::query_as("SELECT rolcanlogin, rolinherit FROM pg_roles WHERE rolname = $1")
+            .bind(role)
+            .fetch_optional(owner)
+            .await?;
+    match existing {
+        None => {
+            let password = password.map(|p| format!(" PASSWORD {}", quote_literal(p))).unwrap_or_default();
+            let created = sqlx::query(sqlx::AssertSqlSafe(format!(
+                "CREATE ROLE {q} LOGIN NOINHERIT NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE{password}"
+            )))
+            .execute(owner)
+            .await;
+            // Another instance may have created it between our check and now.
+            if let Err(e) = created {
+                if !is_code(&e, "42710") {
+                    return Err(e);
+                }
+            }
+        }
+        // A role from an older layout (NOLOGIN, or inheriting its grants).
+        Some((can_login, inherits)) if !can_login || inherits => {
+            sqlx::query(sqlx::AssertSqlSafe(format!("ALTER ROLE {q} LOGIN NOINHERIT"))).execute(owner).await?;
+        }
+        Some(_) => {}
+    }
+    for principal in DbRole::ALL {
+        let member: bool = sqlx::query_scalar("SELECT pg_has_role($1, $2, 'MEMBER')")
+            .bind(role)
+            .bind(principal.name())
+            .fetch_one(owner)
+            .await?;
+        if !member {
+            let granted =
+                sqlx::query(sqlx::AssertSqlSafe(format!("GRANT {} TO {q}", principal.name()))).execute(owner).await;
+            if let Err(e) = granted {
+                // A concurrent grant of the same membership.
+                if !is_code(&e, "XX000") && !is_code(&e, "40001") {
+                    return Err(e);
+                }
             }
         }
     }
-    // The owner must be able to SET ROLE to the runtime role.
-    let member: bool =
-        sqlx::query_scalar("SELECT pg_has_role(current_user, $1, 'MEMBER')").bind(role).fetch_one(owner).await?;
-    if !member {
-        sqlx::query(sqlx::AssertSqlSafe(format!("GRANT {q} TO CURRENT_USER"))).execute(owner).await?;
-    }
-    for grant in [
-        format!("GRANT USAGE ON SCHEMA public, apalis TO {q}"),
-        format!("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {q}"),
-        format!("GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {q}"),
-        format!("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA apalis TO {q}"),
-        format!("GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA apalis TO {q}"),
-        format!("GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA apalis TO {q}"),
-        // The app has no business with migration bookkeeping.
-        format!("REVOKE ALL ON public._sqlx_migrations, apalis._sqlx_migrations FROM {q}"),
-    ] {
-        sqlx::query(sqlx::AssertSqlSafe(grant)).execute(owner).await?;
-    }
+    // The authenticator itself holds no data rights (an older layout granted
+    // them directly): everything goes through a principal role.
+    sqlx::query(sqlx::AssertSqlSafe(format!("REVOKE ALL ON ALL TABLES IN SCHEMA public, apalis FROM {q}")))
+        .execute(owner)
+        .await?;
     Ok(())
 }
 
-/// Why the app must not serve with the current runtime role.
+/// Sets the authenticator's password (the local setup derives it from the
+/// owner URL; production supplies DATABASE_APP_URL and never calls this).
+pub async fn set_runtime_role_password(owner: &PgPool, role: &str, password: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(sqlx::AssertSqlSafe(format!("ALTER ROLE {} PASSWORD {}", quote_ident(role), quote_literal(password))))
+        .execute(owner)
+        .await?;
+    Ok(())
+}
+
+/// Why the app must not serve with this database setup.
 #[derive(Debug, thiserror::Error)]
 pub enum RlsBypass {
-    #[error("o papel de execução {0:?} é superusuário: as políticas de RLS seriam ignoradas")]
+    #[error("role {0:?} is a superuser: row-level security would be ignored")]
     Superuser(String),
-    #[error("o papel de execução {0:?} tem BYPASSRLS: as políticas de RLS seriam ignoradas")]
+    #[error("role {0:?} has BYPASSRLS: row-level security would be ignored")]
     BypassRls(String),
-    #[error("o papel de execução {role:?} é dono (ou membro do dono) da tabela {table}: poderia desligar a RLS")]
-    OwnsTables { role: String, table: String },
-    #[error("a tabela {0} tem tenant_id mas não tem RLS habilitada e forçada")]
+    #[error("role {0:?} has CREATEROLE: it could grant itself any role")]
+    CreateRole(String),
+    #[error("role {role:?} owns (or is a member of the owner of) {object}: it could turn row-level security off")]
+    OwnsTables { role: String, object: String },
+    #[error("principal role {0:?} is missing (migrations not applied?)")]
+    MissingRole(String),
+    #[error("table {0} has tenant_id but row-level security is not enabled and forced, or it has no policy")]
     TableNotForced(String),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
 }
 
-/// Checks, on a connection of the app pool, that its queries cannot bypass
-/// row-level security. The api refuses to start when this fails.
+/// Checks, on a connection of the app pool, that none of its queries can get
+/// past row-level security: the login (session) user and every principal role
+/// it can switch to are neither superuser, nor BYPASSRLS, nor CREATEROLE, nor
+/// members of any table's owner or the database's owner; and every tenant-owned
+/// table forces RLS with a policy. The api refuses to start when this fails.
 pub async fn verify_runtime_role(app: &PgPool) -> Result<(), RlsBypass> {
-    let (role, superuser, bypass): (String, bool, bool) =
-        sqlx::query_as("SELECT rolname::text, rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user")
-            .fetch_one(app)
-            .await?;
-    if superuser {
-        return Err(RlsBypass::Superuser(role));
-    }
-    if bypass {
-        return Err(RlsBypass::BypassRls(role));
-    }
-    let owned: Option<String> = sqlx::query_scalar(
-        "SELECT c.oid::regclass::text FROM pg_class c
-          WHERE c.relnamespace IN ('public'::regnamespace, 'apalis'::regnamespace)
-            AND c.relkind IN ('r', 'p', 'v', 'm')
-            AND pg_has_role(current_user, c.relowner, 'MEMBER')
-          LIMIT 1",
-    )
-    .fetch_optional(app)
-    .await?;
-    if let Some(table) = owned {
-        return Err(RlsBypass::OwnsTables { role, table });
-    }
-    let unforced: Option<String> = sqlx::query_scalar(
-        "SELECT c.relname::text FROM pg_class c
-           JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped
-          WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
-            AND NOT (c.relrowsecurity AND c.relforcerowsecurity)
-          LIMIT 1",
-    )
-    .fetch_optional(app)
-    .await?;
-    if let Some(table) = unforced {
-        return Err(RlsBypass::TableNotForced(table));
+    let mut conn = app.acquire().await?;
+    let session_user: String = sqlx::query_scalar("SELECT session_user::text").fetch_one(&mut *conn).await?;
+    check_role(&mut conn, &session_user).await?;
+    check_principal_roles(&mut conn).await?;
+    check_tables(&mut conn).await
+}
+
+/// The principal-role half of [`verify_runtime_role`], on any connection.
+pub async fn check_principal_roles(conn: &mut PgConnection) -> Result<(), RlsBypass> {
+    for principal in DbRole::ALL {
+        check_role(conn, principal.name()).await?;
     }
     Ok(())
 }
 
-fn is_code(err: &sqlx::Error, code: &str) -> bool {
+async fn check_role(conn: &mut PgConnection, role: &str) -> Result<(), RlsBypass> {
+    let attributes: Option<(bool, bool, bool)> =
+        sqlx::query_as("SELECT rolsuper, rolbypassrls, rolcreaterole FROM pg_roles WHERE rolname = $1")
+            .bind(role)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some((superuser, bypass, create_role)) = attributes else {
+        return Err(RlsBypass::MissingRole(role.into()));
+    };
+    if superuser {
+        return Err(RlsBypass::Superuser(role.into()));
+    }
+    if bypass {
+        return Err(RlsBypass::BypassRls(role.into()));
+    }
+    if create_role {
+        return Err(RlsBypass::CreateRole(role.into()));
+    }
+    let owned: Option<String> = sqlx::query_scalar(
+        "SELECT object FROM (
+            SELECT 'table ' || c.oid::regclass::text AS object, c.relowner AS owner FROM pg_class c
+             WHERE c.relnamespace IN (SELECT oid FROM pg_namespace WHERE nspname IN ('public', 'apalis'))
+               AND c.relkind IN ('r', 'p', 'v', 'm')
+            UNION ALL
+            SELECT 'database ' || d.datname, d.datdba FROM pg_database d WHERE d.datname = current_database()
+         ) o
+         WHERE pg_has_role($1, o.owner, 'MEMBER')
+         LIMIT 1",
+    )
+    .bind(role)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(object) = owned {
+        return Err(RlsBypass::OwnsTables { role: role.into(), object });
+    }
+    Ok(())
+}
+
+async fn check_tables(conn: &mut PgConnection) -> Result<(), RlsBypass> {
+    let unforced: Option<String> = sqlx::query_scalar(
+        "SELECT c.relname::text FROM pg_class c
+           JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped
+          WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
+            AND (NOT (c.relrowsecurity AND c.relforcerowsecurity)
+                 OR NOT EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid))
+          LIMIT 1",
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    match unforced {
+        Some(table) => Err(RlsBypass::TableNotForced(table)),
+        None => Ok(()),
+    }
+}
+
+fn quote_literal(value: &str) -> String {
+    format!("'{}'", value.replace('\'', "''"))
+}
+
+pub(super) fn is_code(err: &sqlx::Error, code: &str) -> bool {
     matches!(err, sqlx::Error::Database(db) if db.code().as_deref() == Some(code))
+}
+
+/// Whether the connection's user (the owner) is a superuser.
+pub async fn owner_is_superuser(owner: &PgPool) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetch_one(owner).await
+}
+
+/// Whether `role` is the owner (the connection's user) or can act as it.
+pub async fn is_owner_or_member(owner: &PgPool, role: &str) -> Result<bool, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT $1 = current_user::text
+             OR (EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AND pg_has_role($1, current_user, 'MEMBER'))",
+    )
+    .bind(role)
+    .fetch_one(owner)
+    .await
 }

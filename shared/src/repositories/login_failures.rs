@@ -1,6 +1,16 @@
-//! Login throttling: failed attempts counted per account and per IP over a
-//! sliding window. Kept in the database so every api instance sees the same
-//! counts.
+//! Login throttling. Every attempt is *reserved* before the password is
+//! checked: one statement, under a per-account advisory lock, counts the
+//! recent failures and inserts the attempt only when it is still allowed. So
+//! parallel requests cannot slip past the limit, and a hash is only computed
+//! for an attempt that was counted. A successful login deletes its
+//! reservation (and its pair's earlier failures); a failed one leaves it as
+//! the failure record.
+//!
+//! Limits are per (account, IP) pair, with a looser ceiling per account and
+//! one per IP: a third party guessing from elsewhere does not lock the owner
+//! out. Kept in the database so every api instance sees the same counts. The
+//! per-IP count is not serialised by the lock (it spans accounts): it can
+//! overshoot by the number of accounts attacked at the same instant.
 
 use std::net::IpAddr;
 
@@ -13,45 +23,72 @@ use crate::portal::Portal;
 
 pub const TOO_MANY_ATTEMPTS: &str = "Muitas tentativas de login. Aguarde um minuto e tente novamente.";
 
-/// Refuses the attempt (429) when the account or the IP already failed too
-/// often inside the window.
-pub async fn ensure_allowed(
+/// A counted attempt.
+#[derive(Debug, Clone, Copy)]
+pub struct Reservation {
+    pub id: i64,
+    /// Failures (other reservations) on this account inside the window,
+    /// from every address: drives the growing delay.
+    pub account_failures: i64,
+}
+
+/// Reserves one attempt, or refuses (429) when the pair, the account or the
+/// IP is over its limit. Commit the transaction before checking the password.
+pub async fn reserve(
     conn: &mut PgConnection,
     limits: &LoginLimits,
+    portal: Portal,
+    account_key: &str,
+    ip: Option<IpAddr>,
+) -> AppResult<Reservation> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7311))")
+        .bind(account_key)
+        .execute(&mut *conn)
+        .await?;
+    let (id, account_failures): (Option<i64>, i64) = sqlx::query_as(
+        "WITH counts AS (
+            SELECT count(*) FILTER (WHERE ip IS NOT DISTINCT FROM $3) AS pair, count(*) AS account
+              FROM login_failures
+             WHERE account_key = $2 AND failed_at > now() - make_interval(secs => $4)
+         ), by_ip AS (
+            SELECT count(*) AS n FROM login_failures
+             WHERE $3::inet IS NOT NULL AND ip = $3 AND failed_at > now() - make_interval(secs => $4)
+         ), reserved AS (
+            INSERT INTO login_failures (portal, account_key, ip)
+            SELECT $1, $2, $3 FROM counts, by_ip
+             WHERE counts.pair < $5 AND counts.account < $6 AND by_ip.n < $7
+            RETURNING id
+         )
+         SELECT (SELECT id FROM reserved), (SELECT account FROM counts)",
+    )
+    .bind(portal.as_str())
+    .bind(account_key)
+    .bind(ip.map(IpNetwork::from))
+    .bind(limits.window.as_secs_f64())
+    .bind(limits.per_account_and_ip)
+    .bind(limits.per_account)
+    .bind(limits.per_ip)
+    .fetch_one(&mut *conn)
+    .await?;
+    match id {
+        Some(id) => Ok(Reservation { id, account_failures }),
+        None => Err(AppError::TooManyRequests(TOO_MANY_ATTEMPTS.into())),
+    }
+}
+
+/// A successful login: its reservation and its own pair's earlier failures
+/// are forgiven; other addresses' failures on the account still count.
+pub async fn forgive(
+    conn: &mut PgConnection,
+    reservation: Reservation,
     account_key: &str,
     ip: Option<IpAddr>,
 ) -> AppResult<()> {
-    let window = limits.window.as_secs_f64();
-    let (by_account, by_ip): (i64, i64) = sqlx::query_as(
-        "SELECT
-            (SELECT count(*) FROM login_failures
-              WHERE account_key = $1 AND failed_at > now() - make_interval(secs => $3)),
-            (SELECT count(*) FROM login_failures
-              WHERE $2::inet IS NOT NULL AND ip = $2 AND failed_at > now() - make_interval(secs => $3))",
-    )
-    .bind(account_key)
-    .bind(ip.map(IpNetwork::from))
-    .bind(window)
-    .fetch_one(conn)
-    .await?;
-    if by_account >= limits.per_account || by_ip >= limits.per_ip {
-        return Err(AppError::TooManyRequests(TOO_MANY_ATTEMPTS.into()));
-    }
-    Ok(())
-}
-
-pub async fn record(conn: &mut PgConnection, portal: Portal, account_key: &str, ip: Option<IpAddr>) -> AppResult<()> {
-    sqlx::query("INSERT INTO login_failures (portal, account_key, ip) VALUES ($1, $2, $3)")
-        .bind(portal.as_str())
+    sqlx::query("DELETE FROM login_failures WHERE id = $1 OR (account_key = $2 AND ip IS NOT DISTINCT FROM $3)")
+        .bind(reservation.id)
         .bind(account_key)
         .bind(ip.map(IpNetwork::from))
         .execute(conn)
         .await?;
-    Ok(())
-}
-
-/// A successful login forgives the account's earlier failures.
-pub async fn clear_account(conn: &mut PgConnection, account_key: &str) -> AppResult<()> {
-    sqlx::query("DELETE FROM login_failures WHERE account_key = $1").bind(account_key).execute(conn).await?;
     Ok(())
 }

@@ -70,16 +70,25 @@ pub async fn create(
     Ok(token)
 }
 
-/// A live admin session's user (active only), in one query. Needs platform
-/// scope.
-pub async fn find_admin_session(conn: &mut PgConnection, token: &str) -> AppResult<Option<AdminUser>> {
+/// A live admin session's user (active only), in one statement. A session
+/// unused for `idle` is over; a used one is marked as seen (at most once a
+/// minute, so most requests write nothing). Anonymous scope.
+pub async fn find_admin_session(conn: &mut PgConnection, token: &str, idle: Duration) -> AppResult<Option<AdminUser>> {
     Ok(sqlx::query_as(
-        "SELECT u.id, u.username, u.email, u.name, u.role, u.is_active, u.created_at
+        "WITH touched AS (
+            UPDATE sessions SET last_seen_at = now()
+             WHERE token_hash = $1 AND portal = 'admin' AND expires_at > now()
+               AND last_seen_at > now() - make_interval(secs => $2)
+               AND last_seen_at < now() - interval '1 minute'
+         )
+         SELECT u.id, u.username, u.email, u.name, u.role, u.is_active, u.created_at
            FROM sessions s
            JOIN users u ON u.id = s.admin_user_id AND u.is_active
-          WHERE s.token_hash = $1 AND s.portal = 'admin' AND s.expires_at > now()",
+          WHERE s.token_hash = $1 AND s.portal = 'admin' AND s.expires_at > now()
+            AND s.last_seen_at > now() - make_interval(secs => $2)",
     )
     .bind(sha256(token))
+    .bind(idle.as_secs_f64())
     .fetch_optional(conn)
     .await?)
 }
@@ -90,8 +99,9 @@ pub async fn delete(conn: &mut PgConnection, token: &str) -> AppResult<()> {
 }
 
 /// A live owner session with everything the request needs, found in one
-/// query: the tenant (active), the owner (active) and the tenant's security
-/// key for the caller to compare in constant time. Needs platform scope.
+/// query: the tenant (active), the owner (active) and the SHA-256 of the
+/// tenant's security key for the caller to compare in constant time.
+/// Anonymous scope.
 pub async fn find_owner_session(conn: &mut PgConnection, token: &str) -> AppResult<Option<OwnerSession>> {
     let row = sqlx::query(concat!(
         "SELECT ",
@@ -124,7 +134,7 @@ pub async fn find_owner_session(conn: &mut PgConnection, token: &str) -> AppResu
 }
 
 /// A live client session with its tenant (active) and client (active), in one
-/// query. Needs platform scope.
+/// query. Anonymous scope.
 pub async fn find_client_session(conn: &mut PgConnection, token: &str) -> AppResult<Option<ClientSession>> {
     let row = sqlx::query(concat!(
         "SELECT ",
@@ -158,7 +168,8 @@ pub async fn find_client_session(conn: &mut PgConnection, token: &str) -> AppRes
 pub struct OwnerSession {
     pub tenant: TenantSummary,
     pub owner: TenantOwner,
-    /// The tenant's security key, to compare with `X-Tenant-Secret`.
+    /// SHA-256 (hex) of the tenant's security key, to compare with the hash
+    /// of `X-Tenant-Secret`.
     pub secret_hash: String,
 }
 

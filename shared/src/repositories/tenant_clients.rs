@@ -4,6 +4,7 @@ use uuid::Uuid;
 
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
+use crate::status::ClientStatus;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TenantClient {
@@ -12,14 +13,14 @@ pub struct TenantClient {
     pub name: String,
     pub email: String,
     pub phone: Option<String>,
-    pub status: String,
+    pub status: ClientStatus,
     pub last_login: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
 }
 
 impl TenantClient {
     pub fn is_active(&self) -> bool {
-        self.status == "active"
+        self.status == ClientStatus::Active
     }
 }
 
@@ -61,8 +62,9 @@ pub async fn find_credentials(
     Ok(row.map(|r| (r.client, r.password)))
 }
 
-/// The client with this e-mail who made the purchase `external_id` (the
-/// purchase id they received by e-mail).
+/// The client with this e-mail who made the confirmed purchase `external_id`
+/// (the purchase id they received by e-mail). A refunded or pending sale
+/// opens nothing.
 pub async fn find_by_purchase(
     conn: &mut PgConnection,
     tenant_id: Uuid,
@@ -74,7 +76,8 @@ pub async fn find_by_purchase(
            FROM tenant_clients c
           WHERE c.tenant_id = $1 AND c.email = $2
             AND EXISTS (SELECT 1 FROM tenant_sales s
-                         WHERE s.tenant_id = c.tenant_id AND s.client_id = c.id AND s.external_id = $3)",
+                         WHERE s.tenant_id = c.tenant_id AND s.client_id = c.id AND s.external_id = $3
+                           AND s.status = 'confirmed')",
     )
     .bind(tenant_id)
     .bind(email)

@@ -3,6 +3,7 @@ use uuid::Uuid;
 
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
+use crate::status::OwnerRole;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TenantOwner {
@@ -11,7 +12,7 @@ pub struct TenantOwner {
     pub name: String,
     pub email: String,
     pub phone: Option<String>,
-    pub role: String,
+    pub role: OwnerRole,
     pub is_active: bool,
     pub email_verified: bool,
 }
@@ -22,7 +23,7 @@ pub struct NewTenantOwner {
     pub email: String,
     pub phone: Option<String>,
     pub password_hash: String,
-    pub role: String,
+    pub role: OwnerRole,
 }
 
 macro_rules! columns {
@@ -74,7 +75,7 @@ pub async fn create(conn: &mut PgConnection, new: NewTenantOwner) -> AppResult<T
     .bind(&new.email)
     .bind(&new.phone)
     .bind(&new.password_hash)
-    .bind(&new.role)
+    .bind(new.role)
     .fetch_one(conn)
     .await
     .map_err(|e| match unique_violation(&e) {

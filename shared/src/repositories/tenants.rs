@@ -2,10 +2,12 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+use crate::crypto::SecretBox;
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
 use crate::portal::domain_of_url;
-use crate::secrets::{constant_time_eq, sha256};
+use crate::secrets::{constant_time_eq, key_prefix, sha256_hex};
+pub use crate::status::TenantStatus;
 
 /// What the portals need to know about a tenant to serve a request.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -16,12 +18,12 @@ pub struct TenantSummary {
     pub display_name: Option<String>,
     pub logo_url: Option<String>,
     pub favicon_url: Option<String>,
-    pub status: String,
+    pub status: TenantStatus,
 }
 
 impl TenantSummary {
     pub fn is_active(&self) -> bool {
-        self.status == "active"
+        self.status == TenantStatus::Active
     }
 }
 
@@ -40,9 +42,11 @@ pub struct TenantBrandingRow {
 pub struct NewTenant {
     pub name: String,
     pub url: String,
-    pub secret_hash: String,
+    /// The security key in full: only its SHA-256 and a prefix are stored.
+    pub security_key: String,
+    /// The hottok Hotmart sends: only its SHA-256 and a prefix are stored.
     pub hotmart_webhook_secret: Option<String>,
-    pub status: String,
+    pub status: TenantStatus,
 }
 
 macro_rules! summary {
@@ -53,24 +57,25 @@ macro_rules! summary {
 
 pub async fn create(conn: &mut PgConnection, new: NewTenant) -> AppResult<TenantSummary> {
     sqlx::query_as(concat!(
-        "INSERT INTO tenants (id, name, url, secret_hash, secret_lookup, hotmart_webhook_secret, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ",
+        "INSERT INTO tenants (id, name, url, secret_hash, secret_prefix, hotmart_webhook_secret, hotmart_secret_prefix, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ",
         summary!()
     ))
     .bind(new_id())
     .bind(new.name.trim())
     .bind(new.url.trim())
-    .bind(&new.secret_hash)
-    .bind(sha256(&new.secret_hash))
-    .bind(&new.hotmart_webhook_secret)
-    .bind(&new.status)
+    .bind(sha256_hex(&new.security_key))
+    .bind(key_prefix(&new.security_key))
+    .bind(new.hotmart_webhook_secret.as_deref().map(sha256_hex))
+    .bind(new.hotmart_webhook_secret.as_deref().map(key_prefix))
+    .bind(new.status)
     .fetch_one(conn)
     .await
     .map_err(|e| match unique_violation(&e) {
         Some("tenants_url_key" | "tenants_domain_key") => {
             AppError::validation_field("url", "Já existe um tenant com esta URL")
         }
-        Some("tenants_secret_lookup_key") => {
+        Some("tenants_secret_hash_key") => {
             AppError::validation_field("secretHash", "Este secret hash já pertence a outro tenant")
         }
         _ => e.into(),
@@ -101,30 +106,52 @@ pub async fn find_by_reference(conn: &mut PgConnection, reference: &str) -> AppR
     }
 }
 
-/// The tenant whose security key is `secret`. The row is found by the key's
-/// SHA-256 and the key itself compared in constant time. Needs platform scope.
+/// The tenant whose security key is `secret`, found by the key's SHA-256
+/// (keys are 256-bit random values: a plain hash is enough). Anonymous scope.
 pub async fn find_by_secret(conn: &mut PgConnection, secret: &str) -> AppResult<Option<TenantSummary>> {
-    #[derive(sqlx::FromRow)]
-    struct Row {
-        #[sqlx(flatten)]
-        tenant: TenantSummary,
-        secret_hash: String,
-    }
-    let row: Option<Row> =
-        sqlx::query_as(concat!("SELECT ", summary!(), ", secret_hash FROM tenants WHERE secret_lookup = $1"))
-            .bind(sha256(secret))
-            .fetch_optional(conn)
-            .await?;
-    Ok(row.filter(|r| constant_time_eq(&r.secret_hash, secret)).map(|r| r.tenant))
+    Ok(sqlx::query_as(concat!("SELECT ", summary!(), " FROM tenants WHERE secret_hash = $1"))
+        .bind(sha256_hex(secret))
+        .fetch_optional(conn)
+        .await?)
 }
 
-/// Whether `secret` is this tenant's security key (constant time).
+/// Whether `secret` is this tenant's security key (hashes compared in
+/// constant time). Anonymous scope.
 pub async fn secret_matches(conn: &mut PgConnection, tenant_id: Uuid, secret: &str) -> AppResult<bool> {
     let stored: Option<String> = sqlx::query_scalar("SELECT secret_hash FROM tenants WHERE id = $1")
         .bind(tenant_id)
         .fetch_optional(conn)
         .await?;
-    Ok(stored.is_some_and(|s| constant_time_eq(&s, secret)))
+    Ok(stored.is_some_and(|s| constant_time_eq(&s, &sha256_hex(secret))))
+}
+
+/// Stores (encrypted) or clears the tenant's Resend API key. Owner or
+/// platform scope; nobody can read the key back but the mailer.
+pub async fn set_resend_api_key(
+    conn: &mut PgConnection,
+    secrets: &SecretBox,
+    tenant_id: Uuid,
+    key: Option<&str>,
+) -> AppResult<()> {
+    sqlx::query("UPDATE tenants SET resend_api_key = $2, updated_at = now() WHERE id = $1")
+        .bind(tenant_id)
+        .bind(key.map(|k| secrets.seal(k)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// The tenant's Resend API key in clear, for sending mail. Worker scope.
+pub async fn resend_api_key(
+    conn: &mut PgConnection,
+    secrets: &SecretBox,
+    tenant_id: Uuid,
+) -> AppResult<Option<String>> {
+    let sealed: Option<Option<String>> = sqlx::query_scalar("SELECT resend_api_key FROM tenants WHERE id = $1")
+        .bind(tenant_id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(sealed.flatten().and_then(|s| secrets.open(&s)))
 }
 
 pub async fn branding(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<TenantBrandingRow>> {
@@ -135,4 +162,12 @@ pub async fn branding(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<Ten
     .bind(id)
     .fetch_optional(conn)
     .await?)
+}
+
+/// How many tenants exist besides the one at `domain` (seed-demo's guard).
+pub async fn count_except_domain(conn: &mut PgConnection, domain: &str) -> AppResult<i64> {
+    Ok(sqlx::query_scalar("SELECT count(*) FROM tenants WHERE domain <> $1")
+        .bind(domain_of_url(domain))
+        .fetch_one(conn)
+        .await?)
 }

@@ -4,27 +4,29 @@ import { isDevelopmentHost, readExtraDevHosts, readPlatformDomain, selectPortal 
 const ROOT = 'roboforge.com.br'
 
 describe('selectPortal on development hosts', () => {
+  const DEV = ['localhost', '127.0.0.1', '::1', `preview.${ROOT}`]
   const devHosts = ['localhost', '127.0.0.1', '::1', '[::1]', 'app.localhost', `pr-42.preview.${ROOT}`]
 
   it.each(devHosts)('%s picks the portal by path', (host) => {
-    expect(selectPortal(host, '/tenant/login', ROOT)).toEqual({ portal: 'tenant', basePath: '/tenant' })
-    expect(selectPortal(host, '/tenant', ROOT)).toEqual({ portal: 'tenant', basePath: '/tenant' })
-    expect(selectPortal(host, '/client/dashboard', ROOT)).toEqual({ portal: 'client', basePath: '/client' })
-    expect(selectPortal(host, '/client', ROOT)).toEqual({ portal: 'client', basePath: '/client' })
-    expect(selectPortal(host, '/', ROOT)).toEqual({ portal: 'admin', basePath: '' })
-    expect(selectPortal(host, '/auth', ROOT)).toEqual({ portal: 'admin', basePath: '' })
+    expect(selectPortal(host, '/tenant/login', ROOT, DEV)).toEqual({ portal: 'tenant', basePath: '/tenant' })
+    expect(selectPortal(host, '/tenant', ROOT, DEV)).toEqual({ portal: 'tenant', basePath: '/tenant' })
+    expect(selectPortal(host, '/client/dashboard', ROOT, DEV)).toEqual({ portal: 'client', basePath: '/client' })
+    expect(selectPortal(host, '/client', ROOT, DEV)).toEqual({ portal: 'client', basePath: '/client' })
+    expect(selectPortal(host, '/', ROOT, DEV)).toEqual({ portal: 'admin', basePath: '' })
+    expect(selectPortal(host, '/auth', ROOT, DEV)).toEqual({ portal: 'admin', basePath: '' })
   })
 
   it('keeps admin routes that merely start with the same letters in the admin portal', () => {
-    expect(selectPortal('localhost', '/tenants', ROOT).portal).toBe('admin')
-    expect(selectPortal('localhost', '/tenant-owners', ROOT).portal).toBe('admin')
-    expect(selectPortal('localhost', '/clients', ROOT).portal).toBe('admin')
-    expect(selectPortal('localhost', '/client-robots', ROOT).portal).toBe('admin')
+    expect(selectPortal('localhost', '/tenants', ROOT, DEV).portal).toBe('admin')
+    expect(selectPortal('localhost', '/tenant-owners', ROOT, DEV).portal).toBe('admin')
+    expect(selectPortal('localhost', '/clients', ROOT, DEV).portal).toBe('admin')
+    expect(selectPortal('localhost', '/client-robots', ROOT, DEV).portal).toBe('admin')
   })
 
-  it('treats localhost as development when the platform domain is localhost', () => {
-    expect(selectPortal('localhost', '/client/login', 'localhost')).toEqual({ portal: 'client', basePath: '/client' })
-    expect(isDevelopmentHost('LOCALHOST', 'localhost')).toBe(true)
+  it('never treats a host as development unless the server named it', () => {
+    expect(isDevelopmentHost('LOCALHOST', 'localhost', ['localhost'])).toBe(true)
+    expect(isDevelopmentHost('localhost', 'localhost')).toBe(false)
+    expect(selectPortal('localhost', '/client/login', ROOT)).toEqual({ portal: 'client', basePath: '' })
   })
 })
 
@@ -80,7 +82,7 @@ describe('extra development hosts (server DEV_HOSTS)', () => {
     expect(selectPortal('acme.dev', '/tenant', ROOT)).toEqual({ portal: 'client', basePath: '' })
   })
 
-  it('reads the list the server wrote into the page, ignoring the placeholder', () => {
+  it('reads the list the server wrote into the page; the Vite dev server (placeholder) means local hosts', () => {
     const doc = document.implementation.createHTMLDocument()
     const meta = doc.createElement('meta')
     meta.name = 'rf-dev-hosts'
@@ -88,6 +90,8 @@ describe('extra development hosts (server DEV_HOSTS)', () => {
     doc.head.appendChild(meta)
     expect(readExtraDevHosts(doc)).toEqual(['acme.dev', 'qa.example.com'])
     meta.content = '__RF_DEV_HOSTS__'
+    expect(readExtraDevHosts(doc)).toEqual(['localhost', '127.0.0.1'])
+    meta.content = ''
     expect(readExtraDevHosts(doc)).toEqual([])
   })
 })

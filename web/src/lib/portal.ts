@@ -16,18 +16,13 @@ function normalizeHost(host: string): string {
 /** Placeholder the server replaces with its DEV_HOSTS list (comma separated). */
 export const DEV_HOSTS_PLACEHOLDER = '__RF_DEV_HOSTS__'
 
-export function isDevelopmentHost(hostname: string, platformDomain: string, extraDevHosts: readonly string[] = []): boolean {
-  const host = normalizeHost(hostname)
-  const root = normalizeHost(platformDomain)
-  return (
-    host === 'localhost' ||
-    host === '127.0.0.1' ||
-    host === '::1' ||
-    host === '[::1]' ||
-    host.endsWith('.localhost') ||
-    (root !== '' && host.endsWith(`.preview.${root}`)) ||
-    extraDevHosts.some((extra) => host === extra || host.endsWith(`.${extra}`))
-  )
+/**
+ * A development host is one the server's DEV_HOSTS names (or a subdomain of one), as in
+ * `shared::portal`: never implied by the name, since a Host header is the caller's to choose.
+ */
+export function isDevelopmentHost(hostname: string, _platformDomain: string, devHosts: readonly string[] = []): boolean {
+  const host = normalizeHost(hostname).replace(/^\[(.*)\]$/, '$1')
+  return devHosts.some((dev) => host === dev || host.endsWith(`.${dev}`))
 }
 
 /** True for `/segment` and `/segment/...`, but not `/segments` (admin has /tenants and /clients). */
@@ -64,10 +59,13 @@ export function readPlatformDomain(doc: Document = document): string {
   return content
 }
 
-/** Extra development hosts (server's DEV_HOSTS) from the page's meta tag. */
+/** Local hosts the Vite dev server (which fills no placeholder) treats as development. */
+const VITE_DEV_HOSTS = ['localhost', '127.0.0.1']
+
+/** Development hosts (server's DEV_HOSTS) from the page's meta tag. */
 export function readExtraDevHosts(doc: Document = document): string[] {
   const content = doc.querySelector('meta[name="rf-dev-hosts"]')?.getAttribute('content')?.trim() ?? ''
-  if (content === DEV_HOSTS_PLACEHOLDER) return []
+  if (content === DEV_HOSTS_PLACEHOLDER) return [...VITE_DEV_HOSTS]
   return content
     .split(',')
     .map(normalizeHost)

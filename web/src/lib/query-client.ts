@@ -1,6 +1,15 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '@/lib/api/client'
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** The answer is the same whoever is signed in (e.g. a tenant's public branding): signing in or out keeps it. */
+      public?: boolean
+    }
+  }
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -3,7 +3,9 @@ use axum::Json;
 use serde::Deserialize;
 use shared::db::{self, Scope};
 use shared::portal::Portal;
-use shared::repositories::tenants;
+use shared::repositories::{login_failures, tenants};
+
+use crate::sign_in::Attempt;
 use shared::AppError;
 use utoipa::IntoParams;
 
@@ -30,15 +32,26 @@ pub async fn show(
     mut meta: RequestMeta,
     ApiQuery(query): ApiQuery<BrandingQuery>,
 ) -> ApiResult<Json<TenantBranding>> {
-    if let Some(secret) = query.secret.filter(|s| !s.trim().is_empty()) {
-        meta.tenant_secret = Some(secret.trim().to_string());
+    let by_secret = state.config.portal_rules.is_dev_host(&meta.host)
+        && query.secret.as_deref().is_some_and(|s| !s.trim().is_empty());
+    if by_secret {
+        meta.tenant_secret = query.secret.as_deref().map(|s| s.trim().to_string());
     }
-    let mut tx = db::begin(&state.pool, Scope::Platform).await?;
+    let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
+    // A key guessed here is a key guessed: throttled like a login (per IP).
+    let attempt = Attempt { state: &state, meta: &meta, portal: Portal::Tenant, account_key: "branding-by-key".into() };
+    let reservation = if by_secret { Some(attempt.reserve(&mut tx).await?) } else { None };
     let not_found = || AppError::NotFound("Tenant não encontrado".into());
-    let tenant = tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Client, query.tenant.as_deref())
-        .await?
-        .filter(|t| t.is_active())
-        .ok_or_else(not_found)?;
+    let tenant = tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Client, query.tenant.as_deref()).await?;
+    if let Some(reservation) = reservation {
+        if tenant.is_some() {
+            login_failures::forgive(&mut tx, reservation, &attempt.account_key, meta.ip).await?;
+        }
+        // The reservation (a failure when no tenant matched) must count.
+        tx.commit().await?;
+        tx = db::begin(&state.pool, Scope::anonymous()).await?;
+    }
+    let tenant = tenant.filter(|t| t.is_active()).ok_or_else(not_found)?;
     let branding = tenants::branding(&mut tx, tenant.id).await?.ok_or_else(not_found)?;
     tx.commit().await?;
     Ok(Json(branding.into()))

@@ -3,7 +3,7 @@ import type { NavigationItem } from '@/lib/navigation'
 
 /**
  * Menu entries that the admin and tenant-owner portals share, with one label and icon in both.
- * Entries without a path live at a different path in each portal, which adds it.
+ * Entries without a path live at a different path in each portal, whose screen table adds it.
  */
 export const managementScreens = {
   dashboard: { label: 'Dashboard', icon: LayoutDashboardIcon },

@@ -107,6 +107,9 @@ function apiBaseUrl(): string {
 export const api = createClient<paths>({
   baseUrl: apiBaseUrl(),
   credentials: 'include',
+  // The server refuses state-changing calls that a form on another site could forge: JSON bodies
+  // pass on their own, body-less calls (logout) carry this header.
+  headers: { 'X-Requested-With': 'fetch' },
   // Looked up per call rather than captured once, so tests and instrumentation can replace fetch.
   fetch: (request) => globalThis.fetch(request),
 })

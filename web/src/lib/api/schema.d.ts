@@ -303,13 +303,17 @@ export interface components {
             /** @default  */
             username: string;
         };
+        /**
+         * @description `tenant_owners.role`
+         * @enum {string}
+         */
+        OwnerRole: "admin" | "support" | "financial";
         OwnerUser: {
             email: string;
             /** Format: uuid */
             id: string;
             name: string;
-            /** @description admin, support or financial. */
-            role: string;
+            role: components["schemas"]["OwnerRole"];
         };
         /** @description Public branding of a tenant (the client login page's look). */
         TenantBranding: {

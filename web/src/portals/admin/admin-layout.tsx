@@ -1,7 +1,10 @@
 import { SignedInOnly } from '@/components/auth/session-gates'
 import { SidebarPortalLayout } from '@/components/portal-shell/sidebar-portal-layout'
-import { adminNavigation } from './admin-navigation'
-import { useAdminLogout, useAdminSession } from './admin-session'
+import { menuOf } from '@/components/portal-shell/screens'
+import { useAdminLogout, useAdminSession } from '@/features/auth/api/admin-session'
+import { adminScreens } from './admin-screens'
+
+const adminNavigation = menuOf(adminScreens)
 
 /** Signed-in admin screens; everyone else goes to /auth. */
 export function AdminLayout() {

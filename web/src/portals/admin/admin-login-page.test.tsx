@@ -49,6 +49,30 @@ describe('admin login form', () => {
   })
 })
 
+describe('admin login form and the server', () => {
+  it("shows the server's field errors under the inputs they name", async () => {
+    mockFetch(() => Response.json({ message: 'Dados inválidos', fields: { username: 'Usuário deve ter no máximo 64 caracteres' } }, { status: 400 }))
+    renderWithProviders(<AdminLoginForm />, { path: '/auth' })
+    await userEvent.type(screen.getByLabelText('Usuário'), 'admin')
+    await userEvent.type(screen.getByLabelText('Senha'), 'segredo123{Enter}')
+    const message = await screen.findByText('Usuário deve ter no máximo 64 caracteres')
+    expect(screen.getByLabelText('Usuário')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Usuário')).toHaveAttribute('aria-describedby', expect.stringContaining(message.id))
+    expect(screen.getByLabelText('Usuário')).toHaveFocus()
+    expect(screen.getByText('Falha no login')).toBeInTheDocument()
+    expect(screen.getByText('Dados inválidos')).toBeInTheDocument()
+  })
+
+  it('takes its limits from the shared field rules', async () => {
+    const fetch = mockFetch(() => Response.json({}))
+    renderWithProviders(<AdminLoginForm />, { path: '/auth' })
+    await userEvent.type(screen.getByLabelText('Usuário'), 'a'.repeat(65))
+    await userEvent.type(screen.getByLabelText('Senha'), 'segredo123{Enter}')
+    expect(await screen.findByText('Usuário deve ter no máximo 64 caracteres')).toBeInTheDocument()
+    expect(fetch).not.toHaveBeenCalled()
+  })
+})
+
 describe('admin login page', () => {
   it('sends a signed-in admin to the dashboard', async () => {
     mockFetch(() => Response.json(admin))

@@ -3,11 +3,13 @@ import { BotIcon, LayersIcon, ShieldCheckIcon, TrendingUpIcon } from 'lucide-rea
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { LoginField, LoginForm, useLoginForm } from '@/components/auth/login-form'
 import { LoginScreen } from '@/components/auth/session-gates'
-import { useAdminLogin, useAdminSession } from './admin-session'
+import { useAdminLogin, useAdminSession } from '@/features/auth/api/admin-session'
+import { fieldSchema } from '@/lib/field-rules'
 
+// The server checks an admin login with the same rules as creating an admin.
 export const adminLoginSchema = z.object({
-  username: z.string().min(3, 'Usuário deve ter no mínimo 3 caracteres'),
-  password: z.string().min(6, 'Senha deve ter no mínimo 6 caracteres'),
+  username: fieldSchema('adminUsername'),
+  password: fieldSchema('newPassword'),
 })
 
 const featureBlurbs = [
@@ -54,7 +56,7 @@ export function AdminLoginForm() {
   const login = useAdminLogin()
   const form = useLoginForm(adminLoginSchema, { username: '', password: '' })
   return (
-    <LoginForm form={form} login={login}>
+    <LoginForm form={form} login={login} failure={{ title: 'Falha no login', fallback: 'Usuário ou senha inválidos' }}>
       <LoginField control={form.control} name="username" label="Usuário" autoComplete="username" autoFocus />
       <LoginField control={form.control} name="password" label="Senha" type="password" autoComplete="current-password" />
     </LoginForm>

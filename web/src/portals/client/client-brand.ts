@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { ClientSession, TenantBranding } from '@/lib/api/types'
-import { useClientSession, useTenantBranding } from './client-session'
+import { useClientSession } from '@/features/auth/api/client-session'
+import { useTenantBranding } from '@/features/branding/api/tenant-branding'
 
 export interface ClientBrand {
   name: string | null

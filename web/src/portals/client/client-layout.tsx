@@ -6,9 +6,12 @@ import { BrandLogo } from '@/components/brand-logo'
 import { SignedInOnly } from '@/components/auth/session-gates'
 import { cn } from '@/lib/class-names'
 import type { ClientSession } from '@/lib/api/types'
+import { menuOf } from '@/components/portal-shell/screens'
+import { useClientLogout, useClientSession } from '@/features/auth/api/client-session'
 import { useClientBrand } from './client-brand'
-import { clientNavigation } from './client-navigation'
-import { useClientLogout, useClientSession } from './client-session'
+import { clientScreens } from './client-screens'
+
+const clientNavigation = menuOf(clientScreens)
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(

@@ -49,6 +49,18 @@ describe('client login page', () => {
     expect(await login.json()).toEqual({ email: 'carla@ex.com', purchaseId: 'HP123' })
   })
 
+  it("puts the server's purchase-id error under that input", async () => {
+    api({ '/api/client-auth/login-purchase': () => Response.json({ message: 'Dados inválidos', fields: { purchaseId: 'ID de compra deve ter no máximo 128 caracteres' } }, { status: 400 }) })
+    renderWithProviders(<ClientLoginPage />, { path: '/login' })
+    await userEvent.click(await screen.findByRole('tab', { name: 'ID de Compra' }))
+    await userEvent.type(screen.getByLabelText('Email'), 'carla@ex.com')
+    await userEvent.type(screen.getByLabelText('ID de Compra', { selector: 'input' }), 'HP123{Enter}')
+    expect(await screen.findByText('ID de compra deve ter no máximo 128 caracteres')).toBeInTheDocument()
+    expect(screen.getByLabelText('ID de Compra', { selector: 'input' })).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByText('Erro ao fazer login')).toBeInTheDocument()
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/login')
+  })
+
   it("shows 'Erro ao fazer login' with the fallback text", async () => {
     api({ '/api/client-auth/login': () => new Response('bad gateway', { status: 502 }) })
     renderWithProviders(<ClientLoginPage />, { path: '/login' })

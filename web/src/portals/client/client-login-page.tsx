@@ -3,19 +3,18 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { BrandedLoginPage, ForgotPasswordLink } from '@/components/auth/branded-login-page'
 import { LoginField, LoginForm, useLoginForm } from '@/components/auth/login-form'
 import { LoginScreen } from '@/components/auth/session-gates'
+import { useClientPasswordLogin, useClientPurchaseLogin, useClientSession } from '@/features/auth/api/client-session'
+import { fieldSchema } from '@/lib/field-rules'
 import { useClientBrand } from './client-brand'
-import { useClientPasswordLogin, useClientPurchaseLogin, useClientSession } from './client-session'
-
-const email = z.string().trim().email('Email inválido')
 
 export const clientPasswordLoginSchema = z.object({
-  email,
-  password: z.string().min(1, 'Senha é obrigatória'),
+  email: fieldSchema('email'),
+  password: fieldSchema('loginPassword'),
 })
 
 export const clientPurchaseLoginSchema = z.object({
-  email,
-  purchaseId: z.string().trim().min(1, 'ID de compra é obrigatório'),
+  email: fieldSchema('email'),
+  purchaseId: fieldSchema('purchaseId'),
 })
 
 const emailField = { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'seu@email.com' } as const
@@ -24,7 +23,7 @@ function PasswordLoginForm() {
   const login = useClientPasswordLogin()
   const form = useLoginForm(clientPasswordLoginSchema, { email: '', password: '' })
   return (
-    <LoginForm form={form} login={login}>
+    <LoginForm form={form} login={login} failure={{ title: 'Erro ao fazer login', fallback: 'Email ou senha incorretos' }}>
       <LoginField control={form.control} {...emailField} />
       <LoginField control={form.control} name="password" label="Senha" type="password" autoComplete="current-password" />
     </LoginForm>
@@ -35,7 +34,7 @@ function PurchaseLoginForm() {
   const login = useClientPurchaseLogin()
   const form = useLoginForm(clientPurchaseLoginSchema, { email: '', purchaseId: '' })
   return (
-    <LoginForm form={form} login={login}>
+    <LoginForm form={form} login={login} failure={{ title: 'Erro ao fazer login', fallback: 'Email ou ID de compra inválidos' }}>
       <LoginField control={form.control} {...emailField} />
       <LoginField
         control={form.control}

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom'
 import { PageHeading, TitleOnlyPage } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
+import { useClientSession } from '@/features/auth/api/client-session'
 import { firstName } from '@/lib/format'
-import { clientDashboardShortcuts } from './client-navigation'
-import { useClientSession } from './client-session'
+import type { NavigationItem } from '@/lib/navigation'
 
-export function ClientDashboardPage() {
+/** The client's home: a greeting and `shortcuts` to some screens as buttons. */
+export function ClientDashboardPage({ shortcuts }: { shortcuts: NavigationItem[] }) {
   const { data: session } = useClientSession()
   const name = firstName(session?.user.name)
   return (
@@ -15,7 +16,7 @@ export function ClientDashboardPage() {
         Olá, {name || 'cliente'}! Bem-vindo à sua área.
       </p>
       <div className="flex flex-wrap gap-2">
-        {clientDashboardShortcuts.map((item) => (
+        {shortcuts.map((item) => (
           <Button key={item.path} asChild variant="outline">
             <Link to={item.path}>
               <item.icon aria-hidden />

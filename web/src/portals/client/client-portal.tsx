@@ -1,13 +1,13 @@
 import { useMemo } from 'react'
-import { Route } from 'react-router-dom'
 import { PortalBrandProvider } from '@/components/portal-shell/portal-brand-provider'
+import { screenRoutes } from '@/components/portal-shell/screens'
 import { SignInPortalRoutes } from '@/components/portal-shell/sign-in-portal-routes'
 import { readClientTenant } from '@/lib/api/tenant-context'
 import type { PortalBrand } from '@/lib/page-title'
 import { useBrandingTheme, useClientBrand } from './client-brand'
 import { ClientLayout } from './client-layout'
 import { ClientLoginPage } from './client-login-page'
-import * as pages from './client-pages'
+import { clientScreens } from './client-screens'
 
 // Remember `?tenant=` from the link the client arrived with before any API call is made.
 readClientTenant()
@@ -20,10 +20,7 @@ export default function ClientPortal() {
   return (
     <PortalBrandProvider brand={portalBrand}>
       <SignInPortalRoutes loginPage={<ClientLoginPage />} layout={<ClientLayout />}>
-        <Route path="dashboard" element={<pages.ClientDashboardPage />} />
-        <Route path="robots" element={<pages.ClientRobotsPage />} />
-        <Route path="subscriptions" element={<pages.ClientSubscriptionsPage />} />
-        <Route path="lessons" element={<pages.ClientLessonsPage />} />
+        {screenRoutes(clientScreens)}
       </SignInPortalRoutes>
     </PortalBrandProvider>
   )

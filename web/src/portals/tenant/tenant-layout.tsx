@@ -1,7 +1,10 @@
 import { SignedInOnly } from '@/components/auth/session-gates'
 import { SidebarPortalLayout } from '@/components/portal-shell/sidebar-portal-layout'
-import { tenantNavigation } from './tenant-navigation'
-import { tenantDisplayName, useTenantLogout, useTenantSession } from './tenant-session'
+import { menuOf } from '@/components/portal-shell/screens'
+import { tenantDisplayName, useTenantLogout, useTenantSession } from '@/features/auth/api/tenant-session'
+import { tenantScreens } from './tenant-screens'
+
+const tenantNavigation = menuOf(tenantScreens)
 
 /** Signed-in tenant-owner screens; everyone else goes to /login. */
 export function TenantLayout() {

@@ -38,6 +38,23 @@ describe('tenant login page', () => {
     expect(localStorage.getItem(TENANT_SECRET_KEY)).toBe('chave-da-loja')
   })
 
+  it("puts the server's field errors on the inputs, the security key included", async () => {
+    mockFetch((request) =>
+      new URL(request.url).pathname === '/api/tenant-auth/login'
+        ? Response.json({ message: 'Dados inválidos', fields: { email: 'Email inválido', securityKey: 'Chave de segurança é obrigatória' } }, { status: 400 })
+        : Response.json({ message: 'Não autenticado' }, { status: 401 }),
+    )
+    renderWithProviders(<TenantLoginPage />, { path: '/login' })
+    await fillAndSubmit()
+    expect(await screen.findByText('Email inválido')).toBeInTheDocument()
+    expect(screen.getByText('Chave de segurança é obrigatória')).toBeInTheDocument()
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Chave de Segurança')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('aria-invalid', 'false')
+    expect(screen.getByText('Dados inválidos')).toBeInTheDocument()
+    expect(localStorage.getItem(TENANT_SECRET_KEY)).toBeNull()
+  })
+
   it('shows the fallback message when the server gives none', async () => {
     mockFetch((request) =>
       new URL(request.url).pathname === '/api/tenant-auth/login' ? new Response('', { status: 502 }) : Response.json({ message: 'x' }, { status: 401 }),

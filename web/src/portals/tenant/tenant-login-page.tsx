@@ -2,19 +2,22 @@ import { z } from 'zod'
 import { BrandedLoginPage, ForgotPasswordLink } from '@/components/auth/branded-login-page'
 import { LoginField, LoginForm, useLoginForm } from '@/components/auth/login-form'
 import { LoginScreen } from '@/components/auth/session-gates'
-import { useTenantLogin, useTenantSession } from './tenant-session'
+import { useTenantLogin, useTenantSession } from '@/features/auth/api/tenant-session'
+import { fieldSchema } from '@/lib/field-rules'
 
 export const tenantLoginSchema = z.object({
-  email: z.string().trim().min(1, 'E-mail é obrigatório'),
-  password: z.string().min(1, 'Senha é obrigatória'),
-  securityKey: z.string().trim().min(1, 'Chave de segurança é obrigatória'),
+  email: fieldSchema('email'),
+  password: fieldSchema('loginPassword'),
+  securityKey: fieldSchema('securityKey'),
 })
+
+const failure = { title: 'Falha no login', fallback: 'Não foi possível fazer login. Verifique suas credenciais.' }
 
 function TenantLoginForm() {
   const login = useTenantLogin()
   const form = useLoginForm(tenantLoginSchema, { email: '', password: '', securityKey: '' })
   return (
-    <LoginForm form={form} login={login} footer={<ForgotPasswordLink />}>
+    <LoginForm form={form} login={login} failure={failure} footer={<ForgotPasswordLink />}>
       <LoginField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" required autoFocus placeholder="voce@empresa.com" />
       <LoginField control={form.control} name="password" label="Senha" type="password" autoComplete="current-password" required />
       <LoginField control={form.control} name="securityKey" label="Chave de Segurança" type="password" autoComplete="off" required />

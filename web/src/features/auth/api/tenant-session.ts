@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { api, ApiError, errorMessage, unwrap } from '@/lib/api/client'
 import type { TenantSession } from '@/lib/api/types'
 import { forgetTenantSecret, readTenantSecret, storeTenantSecret } from '@/lib/api/tenant-context'
 import { toast } from '@/components/ui/use-toast'
-
-export const tenantSessionKey = ['tenant-session'] as const
+import { authKeys, endSession, startSession } from './auth-keys'
 
 async function fetchTenantSession(): Promise<TenantSession | null> {
   const secretSent = readTenantSecret()
@@ -22,8 +21,11 @@ async function fetchTenantSession(): Promise<TenantSession | null> {
 }
 
 /** The signed-in tenant owner with their tenant, or null. */
+export const tenantSessionQuery = () =>
+  queryOptions({ queryKey: authKeys.session('tenant'), queryFn: fetchTenantSession, staleTime: 5 * 60_000, retry: false })
+
 export function useTenantSession() {
-  return useQuery({ queryKey: tenantSessionKey, queryFn: fetchTenantSession, staleTime: 5 * 60_000, retry: false })
+  return useQuery(tenantSessionQuery())
 }
 
 export interface TenantLoginValues {
@@ -32,6 +34,10 @@ export interface TenantLoginValues {
   securityKey: string
 }
 
+/**
+ * Stores the tenant's security key (sent as X-Tenant-Secret from then on), signs in and opens the dashboard.
+ * A failed login forgets the key; the login form shows the failure.
+ */
 export function useTenantLogin() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -42,13 +48,10 @@ export function useTenantLogin() {
       return unwrap(api.POST('/api/tenant-auth/login', { headers: { 'X-Tenant-Secret': secret }, body: { email: email.trim(), password } }))
     },
     onSuccess: (session) => {
-      queryClient.setQueryData(tenantSessionKey, session)
+      startSession(queryClient, 'tenant', session)
       navigate('/dashboard', { replace: true })
     },
-    onError: (error) => {
-      forgetTenantSecret()
-      toast({ variant: 'destructive', title: 'Falha no login', description: errorMessage(error, 'Não foi possível fazer login. Verifique suas credenciais.') })
-    },
+    onError: () => forgetTenantSecret(),
   })
 }
 
@@ -59,8 +62,7 @@ export function useTenantLogout() {
     mutationFn: () => unwrap(api.POST('/api/tenant-auth/logout', {})),
     onSuccess: () => {
       forgetTenantSecret()
-      queryClient.clear()
-      queryClient.setQueryData(tenantSessionKey, null)
+      endSession(queryClient, 'tenant')
       navigate('/login', { replace: true })
     },
     onError: (error) => {
@@ -69,6 +71,7 @@ export function useTenantLogout() {
   })
 }
 
+/** The name the tenant shows to people: its display name, else its name. */
 export function tenantDisplayName(session: TenantSession | null | undefined): string | null {
   return session?.tenant.displayName?.trim() || session?.tenant.name?.trim() || null
 }

@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { api, ApiError, errorMessage, unwrap } from '@/lib/api/client'
 import type { AdminUser, LoginRequest } from '@/lib/api/types'
 import { toast } from '@/components/ui/use-toast'
-
-export const adminSessionKey = ['admin-session'] as const
+import { authKeys, endSession, startSession } from './auth-keys'
 
 async function fetchAdminSession(): Promise<AdminUser | null> {
   try {
@@ -16,21 +15,22 @@ async function fetchAdminSession(): Promise<AdminUser | null> {
 }
 
 /** The signed-in platform admin, or null. Fetched once; login and logout update it directly. */
+export const adminSessionQuery = () =>
+  queryOptions({ queryKey: authKeys.session('admin'), queryFn: fetchAdminSession, staleTime: Infinity, gcTime: Infinity, retry: false })
+
 export function useAdminSession() {
-  return useQuery({ queryKey: adminSessionKey, queryFn: fetchAdminSession, staleTime: Infinity, gcTime: Infinity, retry: false })
+  return useQuery(adminSessionQuery())
 }
 
+/** Signs in and opens the dashboard. Failures are shown by the login form (toast and field messages). */
 export function useAdminLogin() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
     mutationFn: (credentials: LoginRequest) => unwrap(api.POST('/api/auth/login', { body: credentials })),
     onSuccess: ({ user }) => {
-      queryClient.setQueryData(adminSessionKey, user)
+      startSession(queryClient, 'admin', user)
       navigate('/', { replace: true })
-    },
-    onError: (error) => {
-      toast({ variant: 'destructive', title: 'Falha no login', description: errorMessage(error, 'Usuário ou senha inválidos') })
     },
   })
 }
@@ -41,8 +41,7 @@ export function useAdminLogout() {
   return useMutation({
     mutationFn: () => unwrap(api.POST('/api/auth/logout')),
     onSuccess: () => {
-      queryClient.clear()
-      queryClient.setQueryData(adminSessionKey, null)
+      endSession(queryClient, 'admin')
       navigate('/auth', { replace: true })
     },
     onError: (error) => {

@@ -1,0 +1,45 @@
+//! The closed sets of values the data model stores as text (each mirrors a
+//! CHECK constraint of the migrations). Enums, not strings, so a typo does not
+//! compile, and the OpenAPI document (hence the web's types) gets unions.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+macro_rules! text_enum {
+    ($(#[$doc:meta])* $name:ident { $($variant:ident),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, sqlx::Type, Serialize, Deserialize, ToSchema)]
+        #[sqlx(type_name = "text", rename_all = "snake_case")]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name { $($variant),+ }
+    };
+}
+
+text_enum!(
+    /// `tenants.status`
+    TenantStatus { Active, Inactive, Suspended }
+);
+text_enum!(
+    /// `tenant_clients.status`
+    ClientStatus { Active, Inactive, Suspended }
+);
+text_enum!(
+    /// `tenant_owners.role`
+    OwnerRole { Admin, Support, Financial }
+);
+text_enum!(
+    /// `tenant_sales.status`
+    SaleStatus { Confirmed, Pending, Refunded }
+);
+text_enum!(
+    /// `tenant_subscriptions.status`
+    SubscriptionStatus { Active, Cancelled, Pending, Expired }
+);
+text_enum!(
+    /// `tenant_client_robots.status` (a license)
+    LicenseStatus { Active, Expired, Cancelled, Trial }
+);
+text_enum!(
+    /// Where a sale or subscription came from.
+    Origin { Hotmart, Manual }
+);

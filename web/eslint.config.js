@@ -1,0 +1,51 @@
+// ESLint for the web app (`npm run lint`, part of `npm run check` and `make test`).
+import js from '@eslint/js'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+import { importX } from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import reactHooks from 'eslint-plugin-react-hooks'
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'src/lib/api/schema.d.ts', 'e2e/screenshots/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      // Which files import-x parses, and how it parses them (without these it cannot follow .ts(x) imports).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Feature modules are shared by the portals, so they never reach into one.
+            { target: './src/features', from: './src/portals', message: 'features are shared by portals: move the code into the feature or src/lib' },
+            // Portals are separate bundles: one never imports another.
+            { target: './src/portals/admin', from: ['./src/portals/tenant', './src/portals/client'] },
+            { target: './src/portals/tenant', from: ['./src/portals/admin', './src/portals/client'] },
+            { target: './src/portals/client', from: ['./src/portals/admin', './src/portals/tenant'] },
+            // Generic building blocks know nothing of features or portals.
+            { target: ['./src/lib', './src/components', './src/hooks'], from: ['./src/features', './src/portals'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
+)

@@ -1,0 +1,21 @@
+import { BookOpenIcon, BotIcon, LayoutDashboardIcon, RepeatIcon } from 'lucide-react'
+import { lazyPage, type Screen } from '@/components/portal-shell/screens'
+import type { NavigationItem } from '@/lib/navigation'
+
+const pages = () => import('./client-pages')
+const ClientDashboardPage = lazyPage(pages, 'ClientDashboardPage')
+const ClientRobotsPage = lazyPage(pages, 'ClientRobotsPage')
+const ClientSubscriptionsPage = lazyPage(pages, 'ClientSubscriptionsPage')
+const ClientLessonsPage = lazyPage(pages, 'ClientLessonsPage')
+
+const robots: NavigationItem = { label: 'Meus Robôs', path: '/robots', icon: BotIcon }
+const lessons: NavigationItem = { label: 'Área de Ensino', path: '/lessons', icon: BookOpenIcon }
+
+/** The signed-in client screens, in menu order: the top menu and the routes are both made from this table. */
+export const clientScreens: Screen[] = [
+  // The dashboard offers some screens as buttons.
+  { label: 'Dashboard', path: '/dashboard', icon: LayoutDashboardIcon, element: <ClientDashboardPage shortcuts={[robots, lessons]} /> },
+  { ...robots, element: <ClientRobotsPage /> },
+  { label: 'Assinaturas', path: '/subscriptions', icon: RepeatIcon, element: <ClientSubscriptionsPage /> },
+  { ...lessons, element: <ClientLessonsPage /> },
+]

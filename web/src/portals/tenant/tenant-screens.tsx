@@ -1,0 +1,27 @@
+import { MailIcon, SettingsIcon } from 'lucide-react'
+import { managementScreens as shared } from '@/components/portal-shell/management-screens'
+import { lazyPage, type Screen } from '@/components/portal-shell/screens'
+
+const pages = () => import('./tenant-pages')
+const TenantDashboardPage = lazyPage(pages, 'TenantDashboardPage')
+const TenantClientsPage = lazyPage(pages, 'TenantClientsPage')
+const TenantRobotsPage = lazyPage(pages, 'TenantRobotsPage')
+const TenantRobotFactoryPage = lazyPage(pages, 'TenantRobotFactoryPage')
+const TenantLicensesPage = lazyPage(pages, 'TenantLicensesPage')
+const TenantSalesPage = lazyPage(pages, 'TenantSalesPage')
+const TenantSubscriptionsPage = lazyPage(pages, 'TenantSubscriptionsPage')
+const TenantSettingsPage = lazyPage(pages, 'TenantSettingsPage')
+const TenantEmailSettingsPage = lazyPage(pages, 'TenantEmailSettingsPage')
+
+/** The signed-in tenant-owner screens, in menu order: the sidebar and the routes are both made from this table. */
+export const tenantScreens: Screen[] = [
+  { ...shared.dashboard, path: '/dashboard', element: <TenantDashboardPage /> },
+  { ...shared.clients, element: <TenantClientsPage /> },
+  { ...shared.robots, element: <TenantRobotsPage /> },
+  { ...shared.robotFactory, element: <TenantRobotFactoryPage /> },
+  { ...shared.licenses, path: '/licenses', element: <TenantLicensesPage /> },
+  { ...shared.sales, element: <TenantSalesPage /> },
+  { ...shared.subscriptions, element: <TenantSubscriptionsPage /> },
+  { label: 'Configurações', path: '/settings', icon: SettingsIcon, element: <TenantSettingsPage /> },
+  { label: 'E-mails', path: '/email-settings', icon: MailIcon, element: <TenantEmailSettingsPage /> },
+]
