@@ -7,7 +7,8 @@ run:
 test:
 	scripts/test.sh
 
-# Regenerates web/openapi.json from the handlers, then the TypeScript types.
+# Regenerates web/openapi.json and the shared field rules from the server, then the TypeScript types.
 openapi:
 	SQLX_OFFLINE=true CARGO_TARGET_DIR=$${CARGO_TARGET_DIR:-$$HOME/.cache/roboforge-target} cargo run -q -p api -- openapi > web/openapi.json
+	SQLX_OFFLINE=true CARGO_TARGET_DIR=$${CARGO_TARGET_DIR:-$$HOME/.cache/roboforge-target} cargo run -q -p api -- field-rules > web/src/lib/api/field-rules.json
 	cd web && npm run gen:api

@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use shared::AppError;
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
 
 #[derive(Debug)]
 pub struct ApiError(pub AppError);
@@ -102,4 +102,37 @@ impl From<QueryRejection> for ApiError {
 /// The answer for anything the caller is not signed in for.
 pub fn not_authenticated() -> ApiError {
     ApiError(AppError::Unauthorized("Não autenticado".into()))
+}
+
+/// The errors every admin-only operation can answer, declared once for the
+/// OpenAPI document: `responses((status = 200, body = X), AdminErrors)`.
+#[derive(IntoResponses)]
+pub enum AdminErrors {
+    /// Invalid input: a pt-BR `message` and per-field `fields`.
+    #[response(status = 400)]
+    BadRequest(ErrorBody),
+    /// No admin session (or it expired).
+    #[response(status = 401)]
+    Unauthorized(ErrorBody),
+    /// Overloaded: try again shortly.
+    #[response(status = 503)]
+    Unavailable(ErrorBody),
+}
+
+/// The errors every tenant-owner operation can answer (the security key is
+/// checked with the session).
+#[derive(IntoResponses)]
+pub enum OwnerErrors {
+    /// Invalid input: a pt-BR `message` and per-field `fields`.
+    #[response(status = 400)]
+    BadRequest(ErrorBody),
+    /// No owner session, or a missing or wrong `X-Tenant-Secret`.
+    #[response(status = 401)]
+    Unauthorized(ErrorBody),
+    /// Not found in this tenant (another tenant's ids are unknown here).
+    #[response(status = 404)]
+    NotFound(ErrorBody),
+    /// Overloaded: try again shortly.
+    #[response(status = 503)]
+    Unavailable(ErrorBody),
 }

@@ -7,7 +7,6 @@
 pub mod api_error;
 pub mod app_state;
 pub mod cookies;
-pub mod dto;
 pub mod extractors;
 pub mod http_guards;
 pub mod openapi;

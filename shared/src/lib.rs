@@ -26,6 +26,8 @@ pub mod jobs;
 #[cfg(feature = "domain")]
 pub mod mql5;
 #[cfg(feature = "domain")]
+pub mod pagination;
+#[cfg(feature = "domain")]
 pub mod passwords;
 #[cfg(feature = "domain")]
 pub mod portal;

@@ -11,13 +11,16 @@ use shared::repositories::{admin_users, sessions};
 use shared::validation::{char_len, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use shared::AppError;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
-use crate::dto::AdminUser;
 use crate::extractors::SignedInAdmin;
 use crate::request_meta::RequestMeta;
 use crate::sign_in::Attempt;
 use crate::{cookies, AppState};
+use shared::repositories::admin_users as admin_user_rows;
+use uuid::Uuid;
 
 pub const INVALID_CREDENTIALS: &str = "Usuário ou senha inválidos";
 
@@ -33,13 +36,13 @@ pub struct LoginRequest {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AdminLoginResponse {
-    pub user: AdminUser,
+    pub user: AdminUserResponse,
 }
 
 /// The signed-in admin.
 #[utoipa::path(operation_id = "adminMe", security(("adminSession" = [])), get, path = "/api/auth/me", tag = "admin-auth",
-    responses((status = 200, body = AdminUser), (status = 401, body = ErrorBody)))]
-pub async fn me(admin: SignedInAdmin) -> Json<AdminUser> {
+    responses((status = 200, body = AdminUserResponse), (status = 401, body = ErrorBody)))]
+pub async fn me(admin: SignedInAdmin) -> Json<AdminUserResponse> {
     Json(admin.user.into())
 }
 
@@ -108,4 +111,26 @@ pub async fn end_session(state: &AppState, headers: &HeaderMap, portal: Portal) 
         tx.commit().await?;
     }
     Ok(())
+}
+
+/// `/api/auth/*`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(me)).routes(routes!(login)).routes(routes!(logout))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = AdminUser)]
+pub struct AdminUserResponse {
+    pub id: Uuid,
+    pub username: String,
+    pub email: String,
+    pub name: String,
+    pub role: String,
+}
+
+impl From<admin_user_rows::AdminUser> for AdminUserResponse {
+    fn from(u: admin_user_rows::AdminUser) -> Self {
+        Self { id: u.id, username: u.username, email: u.email, name: u.name, role: u.role }
+    }
 }

@@ -15,16 +15,20 @@ use shared::repositories::tenants::TenantSummary;
 use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use shared::AppError;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::api_error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody};
-use crate::dto::ClientSession;
 use crate::extractors::SignedInClient;
 use crate::request_meta::RequestMeta;
 use crate::routes::auth::end_session;
+use crate::routes::tenant_auth::PortalTenant;
 use crate::sign_in::Attempt;
 use crate::tenant_resolution::{self, TenantQuery};
 use crate::{cookies, AppState};
+use serde::Serialize;
 use shared::repositories::login_failures::Reservation;
+use uuid::Uuid;
 
 pub const INVALID_PASSWORD: &str = "Email ou senha incorretos";
 pub const INVALID_PURCHASE: &str = "Email ou ID de compra inválidos";
@@ -167,4 +171,35 @@ async fn finish(
     let cookie = attempt.succeed(&mut tx, reservation, principal, previous).await?;
     tx.commit().await?;
     Ok(([cookie], Json(ClientSession { user: client.into(), tenant: tenant.into() })))
+}
+
+/// `/api/client-auth/*`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(login_purchase))
+        .routes(routes!(me))
+        .routes(routes!(logout))
+}
+
+/// The signed-in client and their tenant.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClientSession {
+    pub user: ClientUserResponse,
+    pub tenant: PortalTenant,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ClientUser)]
+pub struct ClientUserResponse {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+}
+
+impl From<TenantClient> for ClientUserResponse {
+    fn from(c: TenantClient) -> Self {
+        Self { id: c.id, name: c.name, email: c.email }
+    }
 }

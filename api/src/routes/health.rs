@@ -2,6 +2,8 @@ use axum::extract::State;
 use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::api_error::ApiResult;
 use crate::AppState;
@@ -17,4 +19,9 @@ pub struct Health {
 pub async fn check(State(state): State<AppState>) -> ApiResult<Json<Health>> {
     shared::db::ping(&state.pool).await?;
     Ok(Json(Health { status: "ok" }))
+}
+
+/// `/api/health`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(check))
 }

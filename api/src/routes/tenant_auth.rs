@@ -13,15 +13,21 @@ use shared::repositories::{sessions, tenant_owners, tenants};
 use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use shared::AppError;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
-use crate::dto::TenantSession;
 use crate::extractors::SignedInOwner;
 use crate::request_meta::RequestMeta;
 use crate::routes::auth::end_session;
 use crate::sign_in::Attempt;
 use crate::tenant_resolution;
 use crate::{cookies, AppState};
+use serde::Serialize;
+use shared::repositories::tenant_owners::TenantOwner;
+use shared::repositories::tenants::TenantSummary;
+use shared::status::OwnerRole;
+use uuid::Uuid;
 
 pub const INVALID_CREDENTIALS: &str = "Credenciais inválidas. Verifique e-mail, senha e chave de segurança.";
 pub const TENANT_INACTIVE: &str = "Este tenant não está ativo. Fale com o suporte da plataforma.";
@@ -115,4 +121,49 @@ pub async fn logout(
 ) -> ApiResult<impl IntoResponse> {
     end_session(&state, &headers, Portal::Tenant).await?;
     Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Tenant, meta.secure_cookies())]))
+}
+
+/// `/api/tenant-auth/*`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(login)).routes(routes!(me)).routes(routes!(logout))
+}
+
+/// The signed-in tenant owner and their tenant.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TenantSession {
+    pub user: OwnerUserResponse,
+    pub tenant: PortalTenant,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = OwnerUser)]
+pub struct OwnerUserResponse {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub role: OwnerRole,
+}
+
+impl From<TenantOwner> for OwnerUserResponse {
+    fn from(o: TenantOwner) -> Self {
+        Self { id: o.id, name: o.name, email: o.email, role: o.role }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = TenantSummary)]
+pub struct PortalTenant {
+    pub id: Uuid,
+    pub name: String,
+    pub display_name: Option<String>,
+    pub logo_url: Option<String>,
+    pub favicon_url: Option<String>,
+}
+
+impl From<TenantSummary> for PortalTenant {
+    fn from(t: TenantSummary) -> Self {
+        Self { id: t.id, name: t.name, display_name: t.display_name, logo_url: t.logo_url, favicon_url: t.favicon_url }
+    }
 }

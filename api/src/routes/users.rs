@@ -6,10 +6,12 @@ use serde::Deserialize;
 use shared::repositories::admin_users::{self, NewAdminUser};
 use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
-use crate::dto::AdminUser;
 use crate::extractors::SignedInAdmin;
+use crate::routes::auth::AdminUserResponse;
 use crate::AppState;
 use axum::extract::State;
 
@@ -28,12 +30,12 @@ pub struct CreateAdminRequest {
 
 /// Registers a new platform admin (admins only).
 #[utoipa::path(operation_id = "createAdmin", security(("adminSession" = [])), post, path = "/api/users", tag = "admin-auth", request_body = CreateAdminRequest,
-    responses((status = 201, body = AdminUser), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+    responses((status = 201, body = AdminUserResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
 pub async fn create(
     State(state): State<AppState>,
     admin: SignedInAdmin,
     ApiJson(body): ApiJson<CreateAdminRequest>,
-) -> ApiResult<(StatusCode, Json<AdminUser>)> {
+) -> ApiResult<(StatusCode, Json<AdminUserResponse>)> {
     let username = body.username.trim().to_string();
     let name = body.name.trim().to_string();
     Validator::new()
@@ -54,4 +56,9 @@ pub async fn create(
     .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(user.into())))
+}
+
+/// `/api/users`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(create))
 }

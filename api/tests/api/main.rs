@@ -11,4 +11,5 @@ mod hardening;
 mod openapi_contract;
 mod startup_checks;
 mod tenant_auth;
+mod tenants;
 mod web_shell;

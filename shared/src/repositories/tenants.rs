@@ -5,6 +5,7 @@ use uuid::Uuid;
 use crate::crypto::SecretBox;
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
+use crate::pagination::{contains_pattern, Counted, Page, PageParams};
 use crate::portal::domain_of_url;
 use crate::secrets::{constant_time_eq, key_prefix, sha256_hex};
 pub use crate::status::TenantStatus;
@@ -170,4 +171,44 @@ pub async fn count_except_domain(conn: &mut PgConnection, domain: &str) -> AppRe
         .bind(domain_of_url(domain))
         .fetch_one(conn)
         .await?)
+}
+
+/// A row of the admin's tenant list.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TenantListRow {
+    pub id: Uuid,
+    pub name: String,
+    pub url: String,
+    pub display_name: Option<String>,
+    pub status: TenantStatus,
+    pub secret_prefix: Option<String>,
+    pub hotmart_configured: bool,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct TenantFilter {
+    /// Part of the name, display name or URL.
+    pub q: Option<String>,
+    pub status: Option<TenantStatus>,
+}
+
+/// Tenants, newest first. Platform scope.
+pub async fn list(conn: &mut PgConnection, filter: &TenantFilter, page: PageParams) -> AppResult<Page<TenantListRow>> {
+    let rows: Vec<Counted<TenantListRow>> = sqlx::query_as(
+        "SELECT id, name, url, display_name, status, secret_prefix, hotmart_configured, created_at,
+                count(*) OVER () AS total
+           FROM tenants
+          WHERE ($1::text IS NULL OR name ILIKE $1 OR url ILIKE $1 OR display_name ILIKE $1)
+            AND ($2::text IS NULL OR status = $2)
+          ORDER BY created_at DESC, id DESC
+          LIMIT $3 OFFSET $4",
+    )
+    .bind(contains_pattern(filter.q.as_deref()))
+    .bind(filter.status)
+    .bind(page.limit())
+    .bind(page.offset())
+    .fetch_all(conn)
+    .await?;
+    Ok(Page::from_counted(rows, page))
 }

@@ -1,3 +1,11 @@
 //! `/api/public/*`: calls made before anyone signs in.
 
 pub mod tenant_branding;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().merge(tenant_branding::router())
+}

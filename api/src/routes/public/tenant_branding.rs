@@ -8,12 +8,16 @@ use shared::repositories::{login_failures, tenants};
 use crate::sign_in::Attempt;
 use shared::AppError;
 use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::api_error::{ApiQuery, ApiResult, ErrorBody};
-use crate::dto::TenantBranding;
 use crate::request_meta::RequestMeta;
 use crate::tenant_resolution;
 use crate::AppState;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -55,4 +59,47 @@ pub async fn show(
     let branding = tenants::branding(&mut tx, tenant.id).await?.ok_or_else(not_found)?;
     tx.commit().await?;
     Ok(Json(branding.into()))
+}
+
+/// `/api/public/tenant-branding`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(show))
+}
+
+/// Public branding of a tenant (the client login page's look).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TenantBranding {
+    pub name: String,
+    pub display_name: Option<String>,
+    pub logo_url: Option<String>,
+    pub favicon_url: Option<String>,
+    pub primary_color: Option<String>,
+    pub secondary_color: Option<String>,
+    pub accent_color: Option<String>,
+    pub background_color: Option<String>,
+    pub surface_color: Option<String>,
+    pub border_color: Option<String>,
+    pub custom_font: Option<String>,
+}
+
+impl From<tenants::TenantBrandingRow> for TenantBranding {
+    fn from(b: tenants::TenantBrandingRow) -> Self {
+        let pick = |json: &Option<Value>, key: &str| {
+            json.as_ref().and_then(|j| j.get(key)).and_then(Value::as_str).map(str::to_string)
+        };
+        Self {
+            primary_color: pick(&b.theme_colors, "primary"),
+            secondary_color: pick(&b.theme_colors, "secondary"),
+            accent_color: pick(&b.theme_colors, "accent"),
+            background_color: pick(&b.background_colors, "background"),
+            surface_color: pick(&b.background_colors, "card"),
+            border_color: pick(&b.background_colors, "sidebar"),
+            custom_font: b.font_family,
+            name: b.name,
+            display_name: b.display_name,
+            logo_url: b.logo_url,
+            favicon_url: b.favicon_url,
+        }
+    }
 }

@@ -208,6 +208,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tenants, newest first, filtered and paginated on the server. */
+        get: operations["listTenants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -315,6 +332,31 @@ export interface components {
             name: string;
             role: components["schemas"]["OwnerRole"];
         };
+        Page_TenantListItem: {
+            items: {
+                /** Format: date-time */
+                createdAt: string;
+                displayName?: string | null;
+                /** @description Whether a Hotmart hottok is configured. */
+                hotmartConfigured: boolean;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description First characters of the security key, to recognise it. */
+                secretPrefix?: string | null;
+                status: components["schemas"]["TenantStatus"];
+                url: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+        };
         /** @description Public branding of a tenant (the client login page's look). */
         TenantBranding: {
             accentColor?: string | null;
@@ -328,6 +370,21 @@ export interface components {
             primaryColor?: string | null;
             secondaryColor?: string | null;
             surfaceColor?: string | null;
+        };
+        /** @description A tenant in the admin's list. The security key appears only as its prefix. */
+        TenantListItem: {
+            /** Format: date-time */
+            createdAt: string;
+            displayName?: string | null;
+            /** @description Whether a Hotmart hottok is configured. */
+            hotmartConfigured: boolean;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description First characters of the security key, to recognise it. */
+            secretPrefix?: string | null;
+            status: components["schemas"]["TenantStatus"];
+            url: string;
         };
         TenantOwnerLoginRequest: {
             /**
@@ -343,6 +400,11 @@ export interface components {
             tenant: components["schemas"]["TenantSummary"];
             user: components["schemas"]["OwnerUser"];
         };
+        /**
+         * @description `tenants.status`
+         * @enum {string}
+         */
+        TenantStatus: "active" | "inactive" | "suspended";
         TenantSummary: {
             displayName?: string | null;
             faviconUrl?: string | null;
@@ -752,6 +814,60 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTenants: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Rows per page (1–100, default 20). */
+                pageSize?: number;
+                /** @description Part of the name, display name or URL. */
+                q?: string;
+                status?: components["schemas"]["TenantStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_TenantListItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
