@@ -9,5 +9,6 @@ pub mod login_failures;
 pub mod sessions;
 pub mod tenant_clients;
 pub mod tenant_owners;
+pub mod tenant_robots;
 pub mod tenant_sales;
 pub mod tenants;
