@@ -10,7 +10,7 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 as_postgres() { as_root runuser -u postgres -- "$@"; }
 
 if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
-  echo "==> instalando PostgreSQL (apt)"
+  echo "==> installing PostgreSQL (apt)"
   as_root apt-get update -qq
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
 fi
@@ -20,7 +20,7 @@ if ! pg_lsclusters -h | awk '{print $1" "$2}' | grep -q "^$version main$"; then
   as_root pg_createcluster "$version" main >/dev/null
 fi
 if ! pg_lsclusters -h | awk -v v="$version" '$1==v && $2=="main" {print $4}' | grep -q online; then
-  echo "==> iniciando PostgreSQL $version"
+  echo "==> starting PostgreSQL $version"
   as_root pg_ctlcluster "$version" main start
 fi
 port=$(pg_lsclusters -h | awk -v v="$version" '$1==v && $2=="main" {print $3}')

@@ -9,7 +9,7 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 apt_updated=0
 apt_install() {
   if [ "$apt_updated" = 0 ]; then as_root apt-get update -qq; apt_updated=1; fi
-  echo "==> instalando $* (apt)"
+  echo "==> installing $* (apt)"
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
@@ -17,10 +17,10 @@ command -v cc >/dev/null || apt_install build-essential
 command -v curl >/dev/null || apt_install curl
 command -v node >/dev/null || apt_install nodejs npm
 command -v psql >/dev/null || apt_install postgresql-client
-command -v cargo >/dev/null || { echo "cargo não encontrado: instale Rust (rustup) primeiro" >&2; exit 1; }
+command -v cargo >/dev/null || { echo "cargo not found: install Rust (rustup) first" >&2; exit 1; }
 
 if [ "${1:-}" = "--test" ]; then
-  cargo nextest --version >/dev/null 2>&1 || { echo "==> instalando cargo-nextest"; cargo install cargo-nextest --locked; }
+  cargo nextest --version >/dev/null 2>&1 || { echo "==> installing cargo-nextest"; cargo install cargo-nextest --locked; }
   [ -x /usr/bin/chromium ] || apt_install chromium
 fi
 
@@ -28,7 +28,7 @@ fi
 # refuses this lock: npm leaves foreign-platform optional packages of
 # tailwind out of it, which `npm install` accepts.)
 if [ ! -f web/node_modules/.installed ] || [ web/package-lock.json -nt web/node_modules/.installed ]; then
-  echo "==> instalando dependências do web (npm install)"
+  echo "==> installing the web dependencies (npm install)"
   (cd web && npm install --no-audit --no-fund --loglevel=error)
   touch web/node_modules/.installed
 fi

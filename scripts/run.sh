@@ -17,9 +17,9 @@ if [ -z "${DATABASE_URL:-}" ]; then
   export DEV_HOSTS="${DEV_HOSTS-localhost,127.0.0.1}"
 fi
 
-echo "==> compilando o web"
+echo "==> building the web app"
 (cd web && npm run build --silent)
-echo "==> compilando a API"
+echo "==> building the API"
 cargo build -p api --release
 export WEB_DIST="${WEB_DIST:-$PWD/web/dist}"
 exec "$CARGO_TARGET_DIR/release/api" serve "$@"

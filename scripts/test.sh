@@ -13,16 +13,16 @@ export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://roboforge:roboforge@12
 export TEST_SUPERUSER_URL="${TEST_SUPERUSER_URL:-postgres://roboforge_super:roboforge_super@127.0.0.1:${port}/postgres}"
 scripts/drop-test-databases.sh --templates
 
-echo "==> formatação e lint (rustfmt, clippy)"
+echo "==> format and lint (rustfmt, clippy)"
 cargo fmt --all --check
 cargo clippy -q --workspace --all-targets -- -D warnings
 
-echo "==> testes Rust"
+echo "==> Rust tests"
 cargo nextest run --workspace --no-fail-fast
 scripts/drop-test-databases.sh
 
-echo "==> testes do web (tipos + unidade)"
+echo "==> web tests (ESLint, types, unit)"
 (cd web && npm run check --silent)
 
-echo "==> testes no navegador"
+echo "==> browser tests"
 scripts/e2e.sh
