@@ -10,6 +10,15 @@ use sqlx::PgConnection;
 use crate::error::{AppError, AppResult};
 
 pub const HOUSEKEEPING_QUEUE: &str = "roboforge.housekeeping";
+pub const HOTMART_QUEUE: &str = "roboforge.hotmart";
+
+/// Apply one stored Hotmart event (idempotent: a processed event is skipped).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ProcessHotmartEvent {
+    pub tenant_id: uuid::Uuid,
+    pub inbox_id: uuid::Uuid,
+}
 
 /// Purge expired sessions, reset tokens and old login failures.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

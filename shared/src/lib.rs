@@ -26,6 +26,8 @@ pub mod jobs;
 #[cfg(feature = "domain")]
 pub mod mql5;
 #[cfg(feature = "domain")]
+pub mod notifications;
+#[cfg(feature = "domain")]
 pub mod pagination;
 #[cfg(feature = "domain")]
 pub mod passwords;
@@ -33,6 +35,8 @@ pub mod passwords;
 pub mod portal;
 #[cfg(feature = "domain")]
 pub mod repositories;
+#[cfg(feature = "domain")]
+pub mod sales_engine;
 #[cfg(feature = "domain")]
 pub mod secrets;
 #[cfg(feature = "domain")]

@@ -2,6 +2,8 @@
 //! (one process is the whole platform); the `worker` binary runs them alone
 //! next to `api serve --no-workers` instances.
 
+mod buyer_emails;
+pub mod hotmart;
 pub mod housekeeping;
 
 use std::future::Future;
@@ -10,12 +12,32 @@ use std::sync::Arc;
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use shared::config::Config;
-use shared::jobs::{Housekeeping, HOUSEKEEPING_QUEUE};
+use shared::jobs::{Housekeeping, ProcessHotmartEvent, HOTMART_QUEUE, HOUSEKEEPING_QUEUE};
 use sqlx::PgPool;
+use tower::retry::backoff::ExponentialBackoffMaker;
+use tower::retry::backoff::MakeBackoff;
+use tower::util::rng::HasherRng;
 
 /// How often an idle worker looks for new jobs. One indexed query per queue
 /// and interval; apalis would otherwise wait a whole heartbeat (30 s).
 const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Retries after the first attempt, so that attempts end at the engine's limit.
+fn hotmart_retries() -> usize {
+    (shared::sales_engine::MAX_ATTEMPTS - 1) as usize
+}
+
+/// 0.5 s, 1 s, 2 s, ... up to a minute, with jitter.
+fn retry_backoff() -> tower::retry::backoff::ExponentialBackoff {
+    ExponentialBackoffMaker::new(
+        std::time::Duration::from_millis(500),
+        std::time::Duration::from_secs(60),
+        0.5,
+        HasherRng::default(),
+    )
+    .expect("valid backoff bounds")
+    .make_backoff()
+}
 
 fn poll_every(period: std::time::Duration) -> Strategy {
     Strategy::new().interval(period)
@@ -33,6 +55,8 @@ pub async fn run(
     let scheduler = tokio::spawn(housekeeping::schedule(pool.clone(), config.housekeeping_every, scheduler_stopped));
 
     let storage_pool = pool.clone();
+    let hotmart_pool = pool.clone();
+    let hotmart_instance = instance.clone();
     let monitor = Monitor::new()
         .register(move |_restarts| {
             let storage = PostgresStorage::<Housekeeping>::new(&storage_pool)
@@ -42,6 +66,16 @@ pub async fn run(
                 .backend(storage)
                 .data(storage_pool.clone())
                 .build(housekeeping::handle)
+        })
+        .register(move |_restarts| {
+            let storage = PostgresStorage::<ProcessHotmartEvent>::new(&hotmart_pool)
+                .with_config(QueueConfig::default().queue(HOTMART_QUEUE))
+                .poll_with_strategy(poll_every(POLL_INTERVAL));
+            WorkerBuilder::new(format!("hotmart-{hotmart_instance}"))
+                .backend(storage)
+                .data(hotmart_pool.clone())
+                .retry(BackoffRetryPolicy::new(hotmart_retries(), retry_backoff()))
+                .build(hotmart::handle)
         })
         .shutdown_timeout(std::time::Duration::from_secs(20));
 

@@ -12,6 +12,7 @@ pub mod public;
 pub mod tenant_auth;
 pub mod tenants;
 pub mod users;
+pub mod webhooks;
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -26,4 +27,5 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(tenant_auth::router())
         .merge(client_auth::router())
         .merge(public::router())
+        .merge(webhooks::router())
 }

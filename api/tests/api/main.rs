@@ -8,6 +8,7 @@ mod admin_auth;
 mod bad_input;
 mod client_auth;
 mod hardening;
+mod hotmart;
 mod openapi_contract;
 mod startup_checks;
 mod tenant_auth;

@@ -18,6 +18,8 @@ pub const PASSWORD: &str = "segredo123";
 pub struct TestApp {
     pub base: String,
     pub db: TestDb,
+    /// The app's key for secrets at rest (robot signing keys, API keys).
+    pub secrets: shared::crypto::SecretBox,
 }
 
 /// A tenant with one owner, one client and one sale (purchase id) of that client.
@@ -76,11 +78,12 @@ impl TestApp {
         // The pool below has 8 connections, not the default 20.
         config.capacity.request_pool_size = 8;
         adjust(&mut config);
+        let secrets = config.secrets.clone();
         let state = AppState::new(db.app_pool.clone(), Arc::new(config));
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(server::serve(listener, state, std::future::pending()));
-        TestApp { base, db }
+        TestApp { base, db, secrets }
     }
 
     /// A browser-like client: keeps cookies between calls.
@@ -123,6 +126,41 @@ impl TestApp {
             purchase_id: seed.purchase_id,
             client_id: seeded.client_id,
         }
+    }
+
+    /// A tenant whose Hotmart hottok is `hottok`.
+    pub async fn tenant_with_hottok(&self, slug: &str, hottok: &str) -> TenantFixture {
+        let seed = TenantSeed { hotmart_webhook_secret: Some(hottok.into()), ..TenantSeed::example(slug, PASSWORD) };
+        let seeded = seed.create(&self.db.app_pool).await.unwrap();
+        TenantFixture {
+            id: seeded.tenant_id,
+            url: seed.url,
+            secret: seed.security_key,
+            owner_email: seed.owner_email,
+            client_email: seed.client_email,
+            purchase_id: seed.purchase_id,
+            client_id: seeded.client_id,
+        }
+    }
+
+    /// A robot of `tenant` (with its sealed signing key).
+    pub async fn robot(&self, tenant: &TenantFixture, name: &str) -> Uuid {
+        let mut tx = db::begin(&self.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
+        let robot = shared::repositories::tenant_robots::create(
+            &mut tx,
+            &self.secrets,
+            shared::repositories::tenant_robots::NewTenantRobot {
+                tenant_id: tenant.id,
+                name: name.into(),
+                description: None,
+                logo_url: None,
+                active: true,
+            },
+        )
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        robot.id
     }
 
     /// Someone with no session at all.

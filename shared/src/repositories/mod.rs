@@ -4,11 +4,14 @@
 //! the queries on their indexes.
 
 pub mod admin_users;
+pub mod hotmart_inbox;
 pub mod housekeeping;
+pub mod licenses;
 pub mod login_failures;
 pub mod sessions;
 pub mod tenant_clients;
 pub mod tenant_owners;
 pub mod tenant_robots;
 pub mod tenant_sales;
+pub mod tenant_subscriptions;
 pub mod tenants;

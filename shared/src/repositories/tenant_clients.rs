@@ -124,3 +124,35 @@ pub async fn create(conn: &mut PgConnection, new: NewTenantClient) -> AppResult<
         _ => e.into(),
     })
 }
+
+/// The client with this e-mail, created (without a password) when there is
+/// none. Returns the client id and whether it was created now. Safe against
+/// a concurrent creation of the same e-mail.
+pub async fn find_or_create_by_email(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    email: &str,
+    name: &str,
+    phone: Option<&str>,
+) -> AppResult<(Uuid, bool)> {
+    let created: Option<Uuid> = sqlx::query_scalar(
+        "INSERT INTO tenant_clients (id, tenant_id, name, email, phone) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (tenant_id, email) DO NOTHING RETURNING id",
+    )
+    .bind(new_id())
+    .bind(tenant_id)
+    .bind(name)
+    .bind(email)
+    .bind(phone)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(id) = created {
+        return Ok((id, true));
+    }
+    let id = sqlx::query_scalar("SELECT id FROM tenant_clients WHERE tenant_id = $1 AND email = $2")
+        .bind(tenant_id)
+        .bind(email)
+        .fetch_one(conn)
+        .await?;
+    Ok((id, false))
+}

@@ -242,6 +242,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/hotmart/robot/{robotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives a Hotmart postback for one robot. */
+        post: operations["hotmartWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -412,6 +429,12 @@ export interface components {
             id: string;
             logoUrl?: string | null;
             name: string;
+        };
+        /** @description The answer Hotmart gets. */
+        WebhookReceipt: {
+            /** @description This event id had already been received: nothing changed. */
+            duplicate: boolean;
+            received: boolean;
         };
     };
     responses: never;
@@ -907,6 +930,60 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    hotmartWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The tenant's Hotmart hottok (or `hottok` in the body) */
+                "X-HOTMART-HOTTOK"?: string | null;
+            };
+            path: {
+                /** @description The robot's id */
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Hotmart postback 2.0.0 */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

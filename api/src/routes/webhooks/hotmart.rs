@@ -1,0 +1,95 @@
+//! `POST /api/webhooks/hotmart/robot/{robotId}`: Hotmart's postback (2.0.0).
+//!
+//! Authenticate (the tenant's hottok, constant time), store the raw event in
+//! the inbox keyed by its id, queue its processing in the same transaction,
+//! answer 200. Nothing is processed here: Hotmart disables a URL that keeps
+//! failing, so a stored event must never get a 5xx because processing would.
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::Json;
+use serde::Serialize;
+use shared::db::{self, Scope};
+use shared::hotmart;
+use shared::jobs::{self, ProcessHotmartEvent, HOTMART_QUEUE};
+use shared::repositories::hotmart_inbox::{self, NewInboxEvent};
+use shared::secrets::{constant_time_eq, sha256_hex};
+use shared::AppError;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::api_error::{ApiResult, ErrorBody};
+use crate::AppState;
+
+pub const UNKNOWN_ROBOT: &str = "Robô não encontrado";
+pub const BAD_HOTTOK: &str = "Hottok inválido ou não configurado para este tenant";
+
+/// The answer Hotmart gets.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WebhookReceipt {
+    pub received: bool,
+    /// This event id had already been received: nothing changed.
+    pub duplicate: bool,
+}
+
+/// Receives a Hotmart postback for one robot.
+#[utoipa::path(operation_id = "hotmartWebhook", post, path = "/api/webhooks/hotmart/robot/{robotId}", tag = "webhooks",
+    params(("robotId" = String, Path, description = "The robot's id"),
+           ("X-HOTMART-HOTTOK" = Option<String>, Header, description = "The tenant's Hotmart hottok (or `hottok` in the body)")),
+    request_body(content = serde_json::Value, description = "Hotmart postback 2.0.0", content_type = "application/json"),
+    responses((status = 200, body = WebhookReceipt), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn receive(
+    State(state): State<AppState>,
+    Path(robot_id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Json<WebhookReceipt>> {
+    let unknown = || AppError::NotFound(UNKNOWN_ROBOT.into());
+    let robot_id = Uuid::parse_str(robot_id.trim()).map_err(|_| unknown())?;
+    let event = hotmart::parse(&body).map_err(|e| AppError::validation_field("body", &e.to_string()))?;
+    let hottok = headers
+        .get("x-hotmart-hottok")
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .or_else(|| event.hottok.clone());
+
+    let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
+    let target = hotmart_inbox::find_target(&mut tx, robot_id).await?.ok_or_else(unknown)?;
+    let authentic = match (&target.hottok_hash, &hottok) {
+        (Some(stored), Some(sent)) => constant_time_eq(stored, &sha256_hex(sent)),
+        _ => false,
+    };
+    if !authentic {
+        return Err(AppError::Unauthorized(BAD_HOTTOK.into()).into());
+    }
+    db::set_scope(&mut tx, Scope::anonymous_in(target.tenant_id)).await?;
+    let stored = hotmart_inbox::store(
+        &mut tx,
+        NewInboxEvent {
+            tenant_id: target.tenant_id,
+            robot_id: target.robot_id,
+            event_id: &event.event_id,
+            event: event.kind.as_str(),
+            payload: &event.raw,
+            is_test: event.is_test,
+        },
+    )
+    .await?;
+    if let Some(inbox_id) = stored {
+        let job = ProcessHotmartEvent { tenant_id: target.tenant_id, inbox_id };
+        jobs::enqueue(&mut tx, HOTMART_QUEUE, &job, Some(&format!("hotmart-{inbox_id}"))).await?;
+    }
+    tx.commit().await?;
+    Ok(Json(WebhookReceipt { received: true, duplicate: stored.is_none() }))
+}
+
+/// `/api/webhooks/hotmart/*`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(receive))
+}

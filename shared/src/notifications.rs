@@ -1,0 +1,63 @@
+//! Live notifications (NEW_SALE, REFUND, SUBSCRIPTION_CANCELLED). Writers
+//! call [`notify`] inside the transaction that makes the change: PostgreSQL
+//! delivers a NOTIFY only when that transaction commits, so nothing is ever
+//! announced that did not happen. Each api instance listens once and fans out
+//! to its SSE streams (api::notifications).
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::PgConnection;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::error::{AppError, AppResult};
+
+pub const CHANNEL: &str = "roboforge_notifications";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum NotificationType {
+    NewSale,
+    Refund,
+    SubscriptionCancelled,
+}
+
+/// One notification as the streams send it. Small by construction (NOTIFY
+/// payloads must stay under 8000 bytes): ids, a title and a one-line message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Notification {
+    pub id: Uuid,
+    pub tenant_id: Uuid,
+    #[serde(rename = "type")]
+    pub kind: NotificationType,
+    pub title: String,
+    pub message: String,
+    pub timestamp: DateTime<Utc>,
+}
+
+impl Notification {
+    pub fn new(tenant_id: Uuid, kind: NotificationType, title: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            id: crate::ids::new_id(),
+            tenant_id,
+            kind,
+            title: title.into(),
+            message: message.into(),
+            timestamp: Utc::now(),
+        }
+    }
+}
+
+/// Announces `notification` when the caller's transaction commits.
+pub async fn notify(conn: &mut PgConnection, notification: &Notification) -> AppResult<()> {
+    let mut payload = serde_json::to_string(notification).map_err(AppError::internal)?;
+    if payload.len() > 7900 {
+        // A very long buyer name must not make the whole processing fail.
+        let mut shortened = notification.clone();
+        shortened.message = shortened.message.chars().take(200).collect();
+        payload = serde_json::to_string(&shortened).map_err(AppError::internal)?;
+    }
+    sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(payload).execute(conn).await?;
+    Ok(())
+}
