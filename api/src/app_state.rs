@@ -1,6 +1,8 @@
 use std::sync::Arc;
 
 use shared::config::Config;
+
+use crate::notification_hub::NotificationHub;
 use shared::db::PgPool;
 use shared::passwords::Hasher;
 use shared::AppError;
@@ -13,6 +15,8 @@ pub struct AppState {
     pub pool: PgPool,
     pub config: Arc<Config>,
     pub hasher: Hasher,
+    /// Live notifications of this instance (one listener, many streams).
+    pub notifications: Arc<NotificationHub>,
     /// Logins in progress. A login holds pooled connections twice and a
     /// hashing slot once; capping them leaves the pool to everything else, so
     /// a login flood cannot starve the rest of the API (health included).
@@ -24,7 +28,7 @@ impl AppState {
         let capacity = config.capacity;
         let hasher = Hasher::new(capacity.concurrent_hashes, capacity.hash_wait);
         let logins = Arc::new(Semaphore::new((capacity.request_pool_size as usize / 4).max(2)));
-        Self { pool, config, hasher, logins }
+        Self { pool, config, hasher, logins, notifications: NotificationHub::new() }
     }
 
     /// A place among the logins in progress, or 503 after `hash_wait`.

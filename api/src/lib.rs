@@ -9,6 +9,7 @@ pub mod app_state;
 pub mod cookies;
 pub mod extractors;
 pub mod http_guards;
+pub mod notification_hub;
 pub mod openapi;
 pub mod request_meta;
 pub mod routes;

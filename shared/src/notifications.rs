@@ -61,3 +61,36 @@ pub async fn notify(conn: &mut PgConnection, notification: &Notification) -> App
     sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(payload).execute(conn).await?;
     Ok(())
 }
+
+/// Listens on [`CHANNEL`] for as long as the process runs and hands every
+/// notification to `deliver`. One connection per process (DESIGN 2): it
+/// reconnects by itself, backing off up to 10 s while the database is away.
+pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Notification) + Send + 'static) {
+    let mut backoff = std::time::Duration::from_millis(250);
+    loop {
+        match sqlx::postgres::PgListener::connect_with(&pool).await {
+            Ok(mut listener) => {
+                if let Err(error) = listener.listen(CHANNEL).await {
+                    tracing::warn!(%error, "notifications: LISTEN failed");
+                } else {
+                    backoff = std::time::Duration::from_millis(250);
+                    loop {
+                        match listener.recv().await {
+                            Ok(message) => match serde_json::from_str::<Notification>(message.payload()) {
+                                Ok(notification) => deliver(notification),
+                                Err(error) => tracing::warn!(%error, "notifications: unreadable payload"),
+                            },
+                            Err(error) => {
+                                tracing::warn!(%error, "notifications: connection lost, reconnecting");
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Err(error) => tracing::warn!(%error, "notifications: cannot connect, retrying"),
+        }
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(std::time::Duration::from_secs(10));
+    }
+}

@@ -8,6 +8,7 @@
 pub mod auth;
 pub mod client_auth;
 pub mod health;
+pub mod notifications;
 pub mod public;
 pub mod tenant_auth;
 pub mod tenants;
@@ -22,6 +23,7 @@ pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(health::router())
         .merge(auth::router())
+        .merge(notifications::router())
         .merge(users::router())
         .merge(tenants::router())
         .merge(tenant_auth::router())

@@ -9,6 +9,7 @@ mod bad_input;
 mod client_auth;
 mod hardening;
 mod hotmart;
+mod notifications;
 mod openapi_contract;
 mod startup_checks;
 mod tenant_auth;

@@ -140,6 +140,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live notifications (NEW_SALE, REFUND, SUBSCRIPTION_CANCELLED) as server-sent events. */
+        get: operations["notificationStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/tenant-branding": {
         parameters: {
             query?: never;
@@ -337,6 +354,23 @@ export interface components {
             /** @default  */
             username: string;
         };
+        /**
+         * @description One notification as the streams send it. Small by construction (NOTIFY
+         *     payloads must stay under 8000 bytes): ids, a title and a one-line message.
+         */
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            message: string;
+            /** Format: uuid */
+            tenantId: string;
+            /** Format: date-time */
+            timestamp: string;
+            title: string;
+            type: components["schemas"]["NotificationType"];
+        };
+        /** @enum {string} */
+        NotificationType: "NEW_SALE" | "REFUND" | "SUBSCRIPTION_CANCELLED";
         /**
          * @description `tenant_owners.role`
          * @enum {string}
@@ -711,6 +745,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    notificationStream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream: `connected`, then `notification` events carrying a Notification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["Notification"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -1,0 +1,54 @@
+//! One PostgreSQL listener per api instance, fanned out to every SSE stream
+//! of this instance through a broadcast channel (DESIGN 2). Streams filter by
+//! the viewer's tenant; a slow stream that falls behind skips what it missed
+//! rather than holding the others back.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use shared::db::PgPool;
+use shared::notifications::{self, Notification};
+use tokio::sync::broadcast;
+
+pub struct NotificationHub {
+    sender: broadcast::Sender<Notification>,
+    open_streams: AtomicUsize,
+}
+
+impl NotificationHub {
+    pub fn new() -> Arc<Self> {
+        let (sender, _) = broadcast::channel(1024);
+        Arc::new(Self { sender, open_streams: AtomicUsize::new(0) })
+    }
+
+    /// Starts this instance's listener (once, when the server starts).
+    pub fn start(self: &Arc<Self>, pool: PgPool) {
+        let hub = self.clone();
+        tokio::spawn(notifications::listen(pool, move |n| {
+            // No stream open: nobody to tell, nothing to keep.
+            let _ = hub.sender.send(n);
+        }));
+    }
+
+    pub fn subscribe(self: &Arc<Self>) -> Subscription {
+        self.open_streams.fetch_add(1, Ordering::Relaxed);
+        Subscription { receiver: self.sender.subscribe(), hub: self.clone() }
+    }
+
+    /// SSE streams open on this instance (for /metrics).
+    pub fn open_streams(&self) -> usize {
+        self.open_streams.load(Ordering::Relaxed)
+    }
+}
+
+/// One stream's view of the hub; counts itself out when dropped.
+pub struct Subscription {
+    pub receiver: broadcast::Receiver<Notification>,
+    hub: Arc<NotificationHub>,
+}
+
+impl Drop for Subscription {
+    fn drop(&mut self) {
+        self.hub.open_streams.fetch_sub(1, Ordering::Relaxed);
+    }
+}

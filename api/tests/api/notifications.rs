@@ -1,0 +1,112 @@
+//! Live notifications: committed through one instance, streamed by another,
+//! never to another tenant's owner.
+
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::support::{Caller, TestApp};
+
+const HOTTOK: &str = "hottok-notificacoes-123";
+
+/// Opens `caller`'s stream on the instance at `base`.
+async fn open_stream(caller: &Caller, base: &str) -> reqwest::Response {
+    let mut request = caller.http.get(format!("{base}/api/notifications/stream"));
+    if let Some(secret) = &caller.tenant_secret {
+        request = request.header("x-tenant-secret", secret);
+    }
+    let response = request.send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
+    response
+}
+
+/// Reads the stream until a `notification` event arrives or `within` passes.
+async fn next_notification(stream: &mut reqwest::Response, within: Duration) -> Option<Value> {
+    let deadline = Instant::now() + within;
+    let mut text = String::new();
+    loop {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        match tokio::time::timeout(left, stream.chunk()).await {
+            Ok(Ok(Some(bytes))) => text.push_str(&String::from_utf8_lossy(&bytes)),
+            _ => return None,
+        }
+        if let Some(start) = text.find("event: notification\ndata: ") {
+            let rest = &text[start + "event: notification\ndata: ".len()..];
+            if let Some(end) = rest.find('\n') {
+                return Some(serde_json::from_str(&rest[..end]).unwrap());
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_sale_committed_on_one_instance_reaches_another_instances_streams_within_a_second() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant_with_hottok("acme", HOTTOK).await;
+    let other = app.tenant("other").await;
+    let robot = app.robot(&acme, "Scalper").await;
+    let second = app.second_instance().await;
+
+    let admin = app.as_admin().await;
+    let acme_owner = app.owner_of(&acme).await;
+    let other_owner = app.owner_of(&other).await;
+    let mut admin_stream = open_stream(&admin, &second).await;
+    let mut acme_stream = open_stream(&acme_owner, &second).await;
+    let mut other_stream = open_stream(&other_owner, &second).await;
+    for stream in [&mut admin_stream, &mut acme_stream, &mut other_stream] {
+        let first = String::from_utf8_lossy(&stream.chunk().await.unwrap().unwrap()).to_string();
+        assert!(first.contains("event: connected"), "{first}");
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await; // the second instance's LISTEN is up
+
+    let body: Value = serde_json::from_str(
+        &std::fs::read_to_string(format!(
+            "{}/../shared/tests/fixtures/hotmart/purchase_approved.json",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let posted = app
+        .browser()
+        .post(app.url(&format!("/api/webhooks/hotmart/robot/{robot}")))
+        .header("x-hotmart-hottok", HOTTOK)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(posted.status(), StatusCode::OK);
+    worker::hotmart::drain(&app.db.worker_pool, acme.id).await.unwrap();
+    let committed = Instant::now();
+
+    let seen = next_notification(&mut acme_stream, Duration::from_secs(1))
+        .await
+        .expect("the owner's stream announces the sale");
+    assert!(committed.elapsed() < Duration::from_secs(1));
+    assert_eq!(seen["type"], "NEW_SALE");
+    assert_eq!(seen["title"], "Nova venda");
+    assert!(seen["message"].as_str().unwrap().contains("R$ 297,00"), "{seen}");
+    assert_eq!(seen["tenantId"], acme.id.to_string());
+    let for_admin =
+        next_notification(&mut admin_stream, Duration::from_secs(1)).await.expect("the admin sees every tenant");
+    assert_eq!(for_admin["id"], seen["id"]);
+    assert!(
+        next_notification(&mut other_stream, Duration::from_millis(1500)).await.is_none(),
+        "another tenant's owner never gets it"
+    );
+}
+
+#[tokio::test]
+async fn the_stream_needs_an_admin_or_an_owner_with_the_key() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let anonymous = app.anonymous().get("/api/notifications/stream").await;
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    let client = app.client_of(&acme).await.get("/api/notifications/stream").await;
+    assert_eq!(client.status(), StatusCode::UNAUTHORIZED);
+    let owner = app.owner_of(&acme).await;
+    let keyless = Caller { tenant_secret: None, ..owner };
+    assert_eq!(keyless.get("/api/notifications/stream").await.status(), StatusCode::UNAUTHORIZED);
+}
