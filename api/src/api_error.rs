@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::{BytesRejection, JsonRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -82,6 +82,29 @@ impl From<JsonRejection> for ApiError {
             _ => "Não foi possível ler o corpo da requisição.",
         };
         ApiError(AppError::Validation { message: message.into(), fields: BTreeMap::new() })
+    }
+}
+
+/// `axum::body::Bytes`, but an oversized or unreadable body answers in pt-BR.
+pub struct ApiBytes(pub axum::body::Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for ApiBytes {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        Ok(ApiBytes(axum::body::Bytes::from_request(request, state).await?))
+    }
+}
+
+impl From<BytesRejection> for ApiError {
+    fn from(rejection: BytesRejection) -> Self {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            return ApiError(AppError::PayloadTooLarge("O arquivo enviado é grande demais.".into()));
+        }
+        ApiError(AppError::Validation {
+            message: "Não foi possível ler o arquivo enviado.".into(),
+            fields: BTreeMap::new(),
+        })
     }
 }
 

@@ -46,6 +46,7 @@ async fn main() -> anyhow::Result<()> {
 }
 
 async fn serve(config: Arc<Config>, pools: startup::Pools, with_workers: bool) -> anyhow::Result<()> {
+    startup::seed_defaults(&pools.workers).await?;
     startup::ensure_first_admin(&pools.workers, &config).await?;
     let pool = pools.requests;
     let (stop_tx, stop_rx) = watch::channel(false);

@@ -23,6 +23,8 @@ use crate::{routes, AppState};
         (name = "tenant-auth", description = "Identidade do tenant owner"),
         (name = "client-auth", description = "Identidade do cliente"),
         (name = "public", description = "Chamadas sem autenticação"),
+        (name = "robot-auth-template", description = "Template de autenticação MQL5"),
+        (name = "robots", description = "Robôs"),
         (name = "notifications", description = "Notificações ao vivo (SSE)"),
         (name = "webhooks", description = "Chamadas de máquinas: Hotmart e a verificação de licença dos robôs"),
     )

@@ -40,3 +40,11 @@ pub async fn ensure_first_admin(pool: &PgPool, config: &Config) -> anyhow::Resul
     }
     Ok(())
 }
+
+/// Rows the platform ships with: the default MQL5 authentication template.
+pub async fn seed_defaults(pool: &PgPool) -> anyhow::Result<()> {
+    let mut tx = db::begin(pool, Scope::worker()).await?;
+    shared::repositories::auth_template::ensure_default(&mut tx).await?;
+    tx.commit().await?;
+    Ok(())
+}

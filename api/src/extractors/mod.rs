@@ -6,9 +6,11 @@
 
 mod admin;
 mod client;
+mod manager;
 mod owner;
 mod tenant_session;
 
 pub use admin::SignedInAdmin;
 pub use client::SignedInClient;
+pub use manager::SignedInManager;
 pub use owner::SignedInOwner;

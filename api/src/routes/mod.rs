@@ -10,6 +10,8 @@ pub mod client_auth;
 pub mod health;
 pub mod notifications;
 pub mod public;
+pub mod robot_auth_template;
+pub mod robots;
 pub mod tenant_auth;
 pub mod tenants;
 pub mod users;
@@ -26,6 +28,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(notifications::router())
         .merge(users::router())
         .merge(tenants::router())
+        .merge(robot_auth_template::router())
+        .merge(robots::router())
         .merge(tenant_auth::router())
         .merge(client_auth::router())
         .merge(public::router())

@@ -11,6 +11,7 @@ mod hardening;
 mod hotmart;
 mod notifications;
 mod openapi_contract;
+mod robot_auth;
 mod startup_checks;
 mod tenant_auth;
 mod tenants;

@@ -57,6 +57,10 @@ impl Caller {
         self.with_headers(self.http.post(format!("{}{path}", self.base))).json(&body).send().await.unwrap()
     }
 
+    pub async fn patch_json(&self, path: &str, body: Value) -> Response {
+        self.with_headers(self.http.patch(format!("{}{path}", self.base))).json(&body).send().await.unwrap()
+    }
+
     pub async fn delete(&self, path: &str) -> Response {
         self.with_headers(self.http.delete(format!("{}{path}", self.base)))
             .header("x-requested-with", "test")
@@ -79,6 +83,7 @@ impl TestApp {
         config.capacity.request_pool_size = 8;
         adjust(&mut config);
         let secrets = config.secrets.clone();
+        api::startup::seed_defaults(&db.worker_pool).await.unwrap();
         let state = AppState::new(db.app_pool.clone(), Arc::new(config));
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());

@@ -4,6 +4,8 @@
 //! the queries on their indexes.
 
 pub mod admin_users;
+pub mod audit_log;
+pub mod auth_template;
 pub mod hotmart_inbox;
 pub mod housekeeping;
 pub mod licenses;

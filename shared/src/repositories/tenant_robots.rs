@@ -94,3 +94,11 @@ pub async fn mark_webhook_verified(conn: &mut PgConnection, tenant_id: Uuid, id:
         .await?;
     Ok(())
 }
+
+/// A robot of any tenant, by id (platform scope).
+pub async fn find_any(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<TenantRobot>> {
+    Ok(sqlx::query_as(concat!("SELECT ", columns!(), " FROM tenant_robots WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}

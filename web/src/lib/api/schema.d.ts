@@ -174,6 +174,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/robot-auth-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The template in use. */
+        get: operations["getRobotAuthTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes the template (name, code, version, active). */
+        patch: operations["updateRobotAuthTemplate"];
+        trace?: never;
+    };
+    "/api/robots/{id}/inject-auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Injects the active authentication template into an uploaded `.mq5`
+         *     (request body: the file's bytes, UTF-8 or UTF-16; send
+         *     `X-Requested-With`). Returns the source to compile. Admin or the robot's
+         *     tenant owner; the answer carries the robot's signing key inside the code,
+         *     so it is never available to clients.
+         */
+        post: operations["injectRobotAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant-auth/login": {
         parameters: {
             query?: never;
@@ -291,6 +332,18 @@ export interface components {
             role: string;
             username: string;
         };
+        AuthTemplateResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            name: string;
+            templateCode: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version: string;
+        };
         ClientLoginRequest: {
             /**
              * Format: email
@@ -347,6 +400,15 @@ export interface components {
         };
         Health: {
             status: string;
+        };
+        /** @description An EA's source with the license check wired in. */
+        InjectedSource: {
+            /** Format: uuid */
+            robotId: string;
+            /** @description The MQL5 source, UTF-8, ready to compile in MetaEditor. */
+            source: string;
+            /** @description The version of the authentication template used. */
+            templateVersion: string;
         };
         LoginRequest: {
             /** @default  */
@@ -463,6 +525,17 @@ export interface components {
             id: string;
             logoUrl?: string | null;
             name: string;
+        };
+        /** @description Fields to change; absent ones stay as they are. */
+        UpdateAuthTemplateRequest: {
+            /** @default null */
+            isActive: boolean | null;
+            /** @default null */
+            name: string | null;
+            /** @default null */
+            templateCode: string | null;
+            /** @default null */
+            version: string | null;
         };
         /** @description The answer Hotmart gets. */
         WebhookReceipt: {
@@ -800,6 +873,181 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRobotAuthTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthTemplateResponse"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateRobotAuthTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAuthTemplateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthTemplateResponse"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    injectRobotAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The robot's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The .mq5 file */
+        requestBody: {
+            content: {
+                "application/octet-stream": number[];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InjectedSource"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
