@@ -17,13 +17,14 @@ CREATE INDEX audit_log_tenant_idx ON audit_log (tenant_id, created_at DESC);
 CREATE INDEX audit_log_created_idx ON audit_log (created_at DESC);
 
 -- Platform rows (tenant_id NULL) are the platform's; a tenant's rows are
--- readable by that tenant's owner. Nobody updates or deletes history.
+-- its owner's to read. Nobody updates or deletes history: no role has the
+-- grants for it.
 ALTER TABLE audit_log ENABLE ROW LEVEL SECURITY;
 ALTER TABLE audit_log FORCE ROW LEVEL SECURITY;
-CREATE POLICY audit_read ON audit_log FOR SELECT
-    USING (app_platform() OR tenant_id = NULLIF(current_setting('app.tenant_id', true), '')::uuid);
-CREATE POLICY audit_write ON audit_log FOR INSERT
+CREATE POLICY tenant_isolation ON audit_log
+    USING (app_platform() OR tenant_id = NULLIF(current_setting('app.tenant_id', true), '')::uuid)
     WITH CHECK (app_platform() OR tenant_id = NULLIF(current_setting('app.tenant_id', true), '')::uuid);
+REVOKE ALL ON audit_log FROM rf_platform_admin, rf_worker, rf_owner;
 GRANT SELECT, INSERT ON audit_log TO rf_platform_admin, rf_worker, rf_owner;
 
 -- One active authentication template at a time.
