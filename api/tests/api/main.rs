@@ -9,6 +9,7 @@ mod bad_input;
 mod client_auth;
 mod hardening;
 mod hotmart;
+mod isolation_matrix;
 mod notifications;
 mod openapi_contract;
 mod robot_auth;

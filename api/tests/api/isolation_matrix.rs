@@ -1,0 +1,154 @@
+//! The isolation matrix (DESIGN 12): every operation of the OpenAPI document
+//! is called as anonymous, the platform admin, the owner of tenant A, the
+//! owner of tenant B, a client of A and a client of B, with ids that belong
+//! to tenant A, and each answer is checked against the operation's row below.
+//! An operation without a row fails the test: every new endpoint must be
+//! placed here the day it exists.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::{Caller, TestApp};
+
+/// Who may use an operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Access {
+    /// Anyone (logins, logouts, health, public branding, machine webhooks
+    /// authenticated by their own secret): checked only for "no 5xx".
+    Public,
+    /// The platform admin only; everyone else 401.
+    Admin,
+    /// Any signed-in owner, about themselves (no ids in the path).
+    OwnSession,
+    /// Any signed-in client, about themselves.
+    OwnClientSession,
+    /// The admin and tenant A's owner; B's owner 404 (A's ids are unknown to
+    /// B), clients and anonymous 401.
+    AdminOrOwnerOfA,
+    /// Live streams: the admin and any owner (each sees only their tenant);
+    /// clients and anonymous 401.
+    AdminOrAnyOwner,
+}
+
+fn access_of(operation_id: &str) -> Option<Access> {
+    use Access::*;
+    Some(match operation_id {
+        "health" | "tenantBranding" => Public,
+        "adminLogin"
+        | "adminLogout"
+        | "tenantLogin"
+        | "tenantLogout"
+        | "clientLogin"
+        | "clientLoginPurchase"
+        | "clientLogout" => Public,
+        "hotmartWebhook" | "validateLicense" => Public,
+        "adminMe" | "createAdmin" | "listTenants" | "getRobotAuthTemplate" | "updateRobotAuthTemplate" => Admin,
+        "tenantMe" => OwnSession,
+        "clientMe" => OwnClientSession,
+        "injectRobotAuth" => AdminOrOwnerOfA,
+        "notificationStream" => AdminOrAnyOwner,
+        _ => return None,
+    })
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Who {
+    Anonymous,
+    Admin,
+    OwnerA,
+    OwnerB,
+    ClientA,
+    ClientB,
+}
+
+/// Whether `who` is let through (anything but 401/403/404 counts as through).
+fn allowed(access: Access, who: Who) -> Option<bool> {
+    use Who::*;
+    match access {
+        Access::Public => None,
+        Access::Admin => Some(who == Admin),
+        Access::OwnSession => Some(matches!(who, OwnerA | OwnerB)),
+        Access::OwnClientSession => Some(matches!(who, ClientA | ClientB)),
+        Access::AdminOrOwnerOfA => Some(matches!(who, Admin | OwnerA)),
+        Access::AdminOrAnyOwner => Some(matches!(who, Admin | OwnerA | OwnerB)),
+    }
+}
+
+/// The refusal `who` must get when not allowed.
+fn refusal(access: Access, who: Who) -> StatusCode {
+    match (access, who) {
+        (Access::AdminOrOwnerOfA, Who::OwnerB) => StatusCode::NOT_FOUND,
+        _ => StatusCode::UNAUTHORIZED,
+    }
+}
+
+#[tokio::test]
+async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
+    let app = TestApp::spawn().await;
+    let a = app.tenant("alfa").await;
+    let b = app.tenant("beta").await;
+    let robot_a = app.robot(&a, "Robô A").await.to_string();
+    let callers: Vec<(Who, Caller)> = vec![
+        (Who::Anonymous, app.anonymous()),
+        (Who::Admin, app.as_admin().await),
+        (Who::OwnerA, app.owner_of(&a).await),
+        (Who::OwnerB, app.owner_of(&b).await),
+        (Who::ClientA, app.client_of(&a).await),
+        (Who::ClientB, app.client_of(&b).await),
+    ];
+    let document: Value = serde_json::from_str(&api::openapi::document_json()).unwrap();
+    let mut operations: Vec<(&String, &String, &Value)> = document["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, item)| item.as_object().unwrap().iter().map(move |(method, op)| (path, method, op)))
+        .collect();
+    // Logouts end the callers' sessions: they go last.
+    operations.sort_by_key(|(_, _, op)| op["operationId"].as_str().unwrap().ends_with("Logout"));
+    let mut missing = Vec::new();
+    {
+        for (path, method, operation) in operations {
+            let id = operation["operationId"].as_str().unwrap();
+            let Some(access) = access_of(id) else {
+                missing.push(id.to_string());
+                continue;
+            };
+            // Every id in the path is tenant A's.
+            let url_path = path.replace("{id}", &robot_a).replace("{robotId}", &robot_a);
+            for (who, caller) in &callers {
+                let url = format!("{}{url_path}", caller.base);
+                let mut request = match method.as_str() {
+                    "get" => caller.http.get(&url),
+                    "post" => caller.http.post(&url).json(&json!({})),
+                    "patch" => caller.http.patch(&url).json(&json!({})),
+                    "put" => caller.http.put(&url).json(&json!({})),
+                    "delete" => caller.http.delete(&url).header("x-requested-with", "matrix"),
+                    other => panic!("method {other} not covered by the matrix"),
+                };
+                if let Some(secret) = &caller.tenant_secret {
+                    request = request.header("x-tenant-secret", secret);
+                }
+                let response = request.send().await.unwrap();
+                let status = response.status();
+                let label = format!("{} {path} ({id}) as {who:?}", method.to_uppercase());
+                assert!(!status.is_server_error(), "{label}: {status}");
+                match allowed(access, *who) {
+                    None => {}
+                    Some(true) => {
+                        assert!(!matches!(status.as_u16(), 401 | 403 | 404), "{label} must be allowed, got {status}")
+                    }
+                    Some(false) => {
+                        assert_eq!(status, refusal(access, *who), "{label}");
+                        if id != "notificationStream" {
+                            let body = response.text().await.unwrap();
+                            for secret in [&robot_a, &a.id.to_string(), &a.client_email, &a.owner_email] {
+                                assert!(!body.contains(secret.as_str()), "{label} leaked {secret}: {body}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "operations without a row in the isolation matrix: {missing:?}");
+}
