@@ -2,8 +2,9 @@
 //! client, one sale, with published credentials. It refuses a database that
 //! holds any other tenant (a real platform) unless `--force` is given.
 
+use shared::crypto::SecretBox;
 use shared::db::{self, PgPool, Scope};
-use shared::repositories::tenants;
+use shared::repositories::{tenant_robots, tenants};
 use shared::seed::TenantSeed;
 
 pub const TENANT_URL: &str = "demo.localhost";
@@ -12,8 +13,9 @@ pub const OWNER_EMAIL: &str = "owner@demo.localhost";
 pub const CLIENT_EMAIL: &str = "cliente@demo.localhost";
 pub const PASSWORD: &str = "demo123456";
 pub const PURCHASE_ID: &str = "HP-DEMO-0001";
+pub const HOTTOK: &str = "demo-hottok-0000000000";
 
-pub async fn run(pool: &PgPool, force: bool) -> anyhow::Result<()> {
+pub async fn run(pool: &PgPool, secrets: &SecretBox, force: bool) -> anyhow::Result<()> {
     let mut tx = db::begin(pool, Scope::worker()).await?;
     let existing = tenants::find_by_domain(&mut tx, TENANT_URL).await?;
     let others = tenants::count_except_domain(&mut tx, TENANT_URL).await?;
@@ -36,13 +38,30 @@ pub async fn run(pool: &PgPool, force: bool) -> anyhow::Result<()> {
                 client_name: "Carlos Cliente".into(),
                 client_email: CLIENT_EMAIL.into(),
                 purchase_id: PURCHASE_ID.into(),
+                hotmart_webhook_secret: Some(HOTTOK.into()),
                 sale_amount: rust_decimal::Decimal::new(49700, 2),
                 ..TenantSeed::example("demo", PASSWORD)
             };
             seed.create(pool).await.map_err(|e| anyhow::anyhow!("{e}"))?.tenant_id
         }
     };
+    let mut tx = db::begin(pool, Scope::worker_for(tenant_id)).await?;
+    let robot = match tenant_robots::first(&mut tx, tenant_id).await? {
+        Some(robot) => robot,
+        None => {
+            let new = tenant_robots::NewTenantRobot {
+                tenant_id,
+                name: "Robô Demo".into(),
+                description: Some("Robô de demonstração".into()),
+                logo_url: None,
+                active: true,
+            };
+            tenant_robots::create(&mut tx, secrets, new).await.map_err(|e| anyhow::anyhow!("{e}"))?
+        }
+    };
+    tx.commit().await?;
     println!("Demo tenant: {TENANT_URL} (id {tenant_id})");
+    println!("  robot:  {} (Hotmart webhook /api/webhooks/hotmart/robot/{}, hottok {HOTTOK})", robot.id, robot.id);
     println!("  owner:  /tenant/login  e-mail {OWNER_EMAIL}  password {PASSWORD}  key {SECRET}");
     println!("  client: /client/login?tenant={TENANT_URL}  e-mail {CLIENT_EMAIL}  password {PASSWORD}  purchase id {PURCHASE_ID}");
     Ok(())

@@ -39,7 +39,7 @@ async fn main() -> anyhow::Result<()> {
         }
         // A demo tenant has a published key and password: the seed itself
         // refuses a database with real tenants.
-        "seed-demo" => demo_seed::run(&pools.workers, args.iter().any(|a| a == "--force")).await,
+        "seed-demo" => demo_seed::run(&pools.workers, &config.secrets, args.iter().any(|a| a == "--force")).await,
         "serve" => serve(config, pools, !args.iter().any(|a| a == "--no-workers")).await,
         other => anyhow::bail!("unknown command {other:?}: use serve, migrate, seed-demo, openapi or field-rules"),
     }

@@ -21,6 +21,7 @@ use tower::util::rng::HasherRng;
 /// How often an idle worker looks for new jobs. One indexed query per queue
 /// and interval; apalis would otherwise wait a whole heartbeat (30 s).
 const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
+const HOTMART_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
 
 /// Retries after the first attempt, so that attempts end at the engine's limit.
 fn hotmart_retries() -> usize {
@@ -68,12 +69,16 @@ pub async fn run(
                 .build(housekeeping::handle)
         })
         .register(move |_restarts| {
+            // Sales arrive in bursts (a launch): fetch many at once, often, and
+            // work on a few in parallel (events of one purchase serialise on
+            // their advisory lock).
             let storage = PostgresStorage::<ProcessHotmartEvent>::new(&hotmart_pool)
-                .with_config(QueueConfig::default().queue(HOTMART_QUEUE))
-                .poll_with_strategy(poll_every(POLL_INTERVAL));
+                .with_config(QueueConfig::default().queue(HOTMART_QUEUE).batch_size(100))
+                .poll_with_strategy(poll_every(HOTMART_POLL_INTERVAL));
             WorkerBuilder::new(format!("hotmart-{hotmart_instance}"))
                 .backend(storage)
                 .data(hotmart_pool.clone())
+                .concurrency(4)
                 .retry(BackoffRetryPolicy::new(hotmart_retries(), retry_backoff()))
                 .build(hotmart::handle)
         })

@@ -133,22 +133,15 @@ impl TestApp {
     /// A tenant with one owner, one client and one sale: the same seed builder
     /// `api seed-demo` uses.
     pub async fn tenant(&self, slug: &str) -> TenantFixture {
-        let seed = TenantSeed::example(slug, PASSWORD);
-        let seeded = seed.create(&self.db.app_pool).await.unwrap();
-        TenantFixture {
-            id: seeded.tenant_id,
-            url: seed.url,
-            secret: seed.security_key,
-            owner_email: seed.owner_email,
-            client_email: seed.client_email,
-            purchase_id: seed.purchase_id,
-            client_id: seeded.client_id,
-        }
+        self.seed(TenantSeed::example(slug, PASSWORD)).await
     }
 
     /// A tenant whose Hotmart hottok is `hottok`.
     pub async fn tenant_with_hottok(&self, slug: &str, hottok: &str) -> TenantFixture {
-        let seed = TenantSeed { hotmart_webhook_secret: Some(hottok.into()), ..TenantSeed::example(slug, PASSWORD) };
+        self.seed(TenantSeed { hotmart_webhook_secret: Some(hottok.into()), ..TenantSeed::example(slug, PASSWORD) }).await
+    }
+
+    async fn seed(&self, seed: TenantSeed) -> TenantFixture {
         let seeded = seed.create(&self.db.app_pool).await.unwrap();
         TenantFixture {
             id: seeded.tenant_id,

@@ -102,3 +102,15 @@ pub async fn find_any(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<Ten
         .fetch_optional(conn)
         .await?)
 }
+
+/// The tenant's oldest robot (demo data).
+pub async fn first(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Option<TenantRobot>> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM tenant_robots WHERE tenant_id = $1 ORDER BY created_at LIMIT 1"
+    ))
+    .bind(tenant_id)
+    .fetch_optional(conn)
+    .await?)
+}
