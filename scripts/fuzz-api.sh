@@ -16,6 +16,6 @@ cargo build -q -p api
 
 export ADMIN_USERNAME=admin ADMIN_PASSWORD=fuzz-admin-1 RUST_LOG=warn
 # The throttle would turn most generated logins into 429s.
-export LOGIN_MAX_FAILURES_PER_ACCOUNT=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000
+export LOGIN_MAX_FAILURES_PER_ACCOUNT=1000000 LOGIN_MAX_FAILURES_PER_IP=1000000 LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP=1000000
 start_throwaway_server debug
 st run "$base/api/openapi.json" --url "$base" --checks not_a_server_error --max-examples "${1:-100}"

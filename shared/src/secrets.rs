@@ -21,10 +21,17 @@ pub fn sha256_hex(value: &str) -> String {
     hex::encode(sha256(value))
 }
 
-/// The first characters of a key, shown so a person can recognise it after
-/// it was displayed in full once.
+/// The first characters of a generated key (12 of 64 hex characters, as the
+/// admin's table shows), so a person can recognise it after it was displayed
+/// in full once.
 pub fn key_prefix(key: &str) -> String {
-    key.chars().take(8).collect()
+    key.chars().take(12).collect()
+}
+
+/// The first characters of a secret a person chose (the Hotmart hottok), few
+/// enough not to weaken it.
+pub fn short_prefix(secret: &str) -> String {
+    secret.chars().take(4).collect()
 }
 
 /// Compares two secrets in time independent of where they first differ.

@@ -66,6 +66,9 @@ impl TenantSeed {
                 security_key: self.security_key.clone(),
                 hotmart_webhook_secret: self.hotmart_webhook_secret.clone(),
                 status: TenantStatus::Active,
+                logo_url: None,
+                theme_colors: None,
+                settings: None,
             },
         )
         .await?;

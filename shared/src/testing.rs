@@ -120,6 +120,9 @@ pub async fn create_tenant(pool: &PgPool, url: &str) -> uuid::Uuid {
             security_key: crate::secrets::random_token(),
             hotmart_webhook_secret: None,
             status: crate::status::TenantStatus::Active,
+            logo_url: None,
+            theme_colors: None,
+            settings: None,
         },
     )
     .await

@@ -1,18 +1,26 @@
 //! `/api/tenants`: the platform admin's tenants.
 
+use axum::extract::Path;
+use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use shared::pagination::{Page, PageParams};
+use shared::portal::domain_of_url;
+use shared::repositories::audit_log::{self, Action, Entry};
 use shared::repositories::tenants::{self, TenantFilter, TenantListRow};
 use shared::status::TenantStatus;
+use shared::validation::{char_len, Validator};
+use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::api_error::{AdminErrors, ApiQuery, ApiResult};
+use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::extractors::SignedInAdmin;
+use crate::request_meta::RequestMeta;
 use crate::AppState;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -44,6 +52,8 @@ pub struct TenantListItem {
     pub secret_prefix: Option<String>,
     /// Whether a Hotmart hottok is configured.
     pub hotmart_configured: bool,
+    pub logo_url: Option<String>,
+    pub activation_date: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -57,6 +67,8 @@ impl From<TenantListRow> for TenantListItem {
             status: t.status,
             secret_prefix: t.secret_prefix,
             hotmart_configured: t.hotmart_configured,
+            logo_url: t.logo_url,
+            activation_date: t.activation_date,
             created_at: t.created_at,
         }
     }
@@ -77,7 +89,219 @@ pub async fn list(
     Ok(Json(page.map(TenantListItem::from)))
 }
 
+pub const NOT_FOUND: &str = "Tenant não encontrado";
+
+/// A tenant as the admin's dialog sends it. On edit, absent (or blank)
+/// `secretHash` and `hotmartWebhookSecret` keep the current ones: they are
+/// stored as hashes and cannot be shown again.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TenantRequest {
+    #[schema(min_length = 1, max_length = 200)]
+    pub name: Option<String>,
+    /// The tenant's domain or URL (e.g. `robosdojoao.com.br`).
+    #[schema(min_length = 1, max_length = 253)]
+    pub url: Option<String>,
+    #[schema(max_length = 2000)]
+    pub logo_url: Option<String>,
+    /// The security key (at least 16 characters; the Generate button makes
+    /// 64 hex characters). Only its hash is kept.
+    #[schema(min_length = 16, max_length = 128)]
+    pub secret_hash: Option<String>,
+    /// Hotmart's hottok for this tenant's webhooks. Only its hash is kept.
+    #[schema(max_length = 200)]
+    pub hotmart_webhook_secret: Option<String>,
+    pub status: Option<TenantStatus>,
+    pub theme_colors: Option<Value>,
+    pub settings: Option<Value>,
+}
+
+fn blank_to_none(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_string()).filter(|v| !v.is_empty())
+}
+
+/// Checks a create (`creating`) or edit request with the spec's messages.
+fn validate(body: &TenantRequest, creating: bool) -> Result<(), AppError> {
+    let mut v = Validator::new();
+    let name = body.name.as_deref().map(str::trim);
+    let url = body.url.as_deref().map(str::trim);
+    if creating || name.is_some() {
+        v.check(name.is_some_and(|n| !n.is_empty()), "name", "Nome é obrigatório");
+        v.check(name.is_none_or(|n| char_len(n) <= 200), "name", "Nome deve ter no máximo 200 caracteres");
+    }
+    if creating || url.is_some() {
+        v.check(url.is_some_and(|u| !u.is_empty()), "url", "URL é obrigatória");
+        let domain = url.map(domain_of_url).unwrap_or_default();
+        v.check(
+            url.is_none_or(|u| u.is_empty())
+                || (!domain.is_empty() && domain.contains('.') && !u_has_space(url) && char_len(&domain) <= 253),
+            "url",
+            "URL inválida",
+        );
+    }
+    if creating {
+        v.check(body.status.is_some(), "status", "Status é obrigatório");
+    }
+    let secret = body.secret_hash.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    if creating || secret.is_some() {
+        v.check(
+            secret.is_some_and(|s| char_len(s) >= 16),
+            "secretHash",
+            "Secret hash deve ter pelo menos 16 caracteres",
+        );
+        v.check(
+            secret.is_none_or(|s| char_len(s) <= 128),
+            "secretHash",
+            "Secret hash deve ter no máximo 128 caracteres",
+        );
+    }
+    let hottok = body.hotmart_webhook_secret.as_deref().map(str::trim).unwrap_or_default();
+    v.check(
+        char_len(hottok) <= 200,
+        "hotmartWebhookSecret",
+        "Hotmart webhook secret deve ter no máximo 200 caracteres",
+    );
+    v.check(body.logo_url.as_deref().is_none_or(|l| char_len(l) <= 2000), "logoUrl", "URL do logo longa demais");
+    for (field, value) in [("themeColors", &body.theme_colors), ("settings", &body.settings)] {
+        v.check(value.as_ref().is_none_or(|j| j.is_object() || j.is_null()), field, "Deve ser um objeto JSON");
+    }
+    v.finish()
+}
+
+fn u_has_space(url: Option<&str>) -> bool {
+    url.is_some_and(|u| u.chars().any(char::is_whitespace))
+}
+
+/// What the audit log keeps of a tenant: never the key or the hottok, only
+/// whether they changed.
+fn audited(t: &TenantListRow) -> Value {
+    serde_json::json!({
+        "name": t.name, "url": t.url, "status": t.status, "logoUrl": t.logo_url,
+        "secretPrefix": t.secret_prefix, "hotmartConfigured": t.hotmart_configured,
+    })
+}
+
+/// Creates a tenant.
+#[utoipa::path(operation_id = "createTenant", post, path = "/api/tenants", tag = "tenants",
+    security(("adminSession" = [])), request_body = TenantRequest,
+    responses((status = 201, body = TenantListItem), AdminErrors))]
+pub async fn create(
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<TenantRequest>,
+) -> ApiResult<(StatusCode, Json<TenantListItem>)> {
+    validate(&body, true)?;
+    let new = tenants::NewTenant {
+        name: body.name.unwrap_or_default().trim().to_string(),
+        url: body.url.unwrap_or_default().trim().to_string(),
+        security_key: body.secret_hash.unwrap_or_default().trim().to_string(),
+        hotmart_webhook_secret: blank_to_none(body.hotmart_webhook_secret),
+        status: body.status.unwrap_or(TenantStatus::Active),
+        logo_url: blank_to_none(body.logo_url),
+        theme_colors: body.theme_colors.filter(|j| !j.is_null()),
+        settings: body.settings.filter(|j| !j.is_null()),
+    };
+    let mut tx = admin.begin().await?;
+    let created = tenants::create(&mut tx, new).await?;
+    let row =
+        tenants::find_for_admin(&mut tx, created.id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    audit_log::record(
+        &mut tx,
+        Entry {
+            tenant_id: Some(row.id),
+            actor: admin.scope().actor,
+            action: Action::Create,
+            entity: "tenant",
+            entity_id: Some(row.id),
+            changes: audit_log::diff(&Value::Null, &audited(&row)),
+            ip: meta.ip,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(row.into())))
+}
+
+/// Changes a tenant.
+#[utoipa::path(operation_id = "updateTenant", patch, path = "/api/tenants/{id}", tag = "tenants",
+    security(("adminSession" = [])), params(("id" = Uuid, Path)), request_body = TenantRequest,
+    responses((status = 200, body = TenantListItem), (status = 404, body = ErrorBody), AdminErrors))]
+pub async fn update(
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<TenantRequest>,
+) -> ApiResult<Json<TenantListItem>> {
+    let id = parse_id(&id)?;
+    validate(&body, false)?;
+    let changes = tenants::TenantChanges {
+        name: body.name.map(|n| n.trim().to_string()),
+        url: body.url.map(|u| u.trim().to_string()),
+        logo_url: body.logo_url.map(|l| blank_to_none(Some(l))),
+        security_key: blank_to_none(body.secret_hash),
+        hotmart_webhook_secret: blank_to_none(body.hotmart_webhook_secret),
+        status: body.status,
+        theme_colors: body.theme_colors.filter(|j| !j.is_null()),
+        settings: body.settings.filter(|j| !j.is_null()),
+    };
+    let key_rotated = changes.security_key.is_some();
+    let mut tx = admin.begin().await?;
+    let before = tenants::find_for_admin(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let after = tenants::update(&mut tx, id, changes).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let mut diff = audit_log::diff(&audited(&before), &audited(&after));
+    if key_rotated {
+        diff["securityKey"] = serde_json::json!({ "before": "***", "after": "*** (nova chave)" });
+    }
+    audit_log::record(
+        &mut tx,
+        Entry {
+            tenant_id: Some(id),
+            actor: admin.scope().actor,
+            action: Action::Update,
+            entity: "tenant",
+            entity_id: Some(id),
+            changes: diff,
+            ip: meta.ip,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(after.into()))
+}
+
+/// Deletes a tenant and everything it owns (owners, clients, robots,
+/// licenses, sales, subscriptions), in one transaction.
+#[utoipa::path(operation_id = "deleteTenant", delete, path = "/api/tenants/{id}", tag = "tenants",
+    security(("adminSession" = [])), params(("id" = Uuid, Path)),
+    responses((status = 204), (status = 404, body = ErrorBody), AdminErrors))]
+pub async fn delete(admin: SignedInAdmin, meta: RequestMeta, Path(id): Path<String>) -> ApiResult<StatusCode> {
+    let id = parse_id(&id)?;
+    let mut tx = admin.begin().await?;
+    let before = tenants::find_for_admin(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    tenants::delete(&mut tx, id).await?;
+    // Platform-level row: the tenant's own history goes with it.
+    audit_log::record(
+        &mut tx,
+        Entry {
+            tenant_id: None,
+            actor: admin.scope().actor,
+            action: Action::Delete,
+            entity: "tenant",
+            entity_id: Some(id),
+            changes: audit_log::diff(&audited(&before), &Value::Null),
+            ip: meta.ip,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+fn parse_id(id: &str) -> Result<Uuid, AppError> {
+    Uuid::parse_str(id.trim()).map_err(|_| AppError::NotFound(NOT_FOUND.into()))
+}
+
 /// `/api/tenants`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list))
+    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(update, delete))
 }

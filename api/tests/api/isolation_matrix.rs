@@ -42,7 +42,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "clientLoginPurchase"
         | "clientLogout" => Public,
         "hotmartWebhook" | "validateLicense" => Public,
-        "adminMe" | "createAdmin" | "listTenants" | "getRobotAuthTemplate" | "updateRobotAuthTemplate" => Admin,
+        "adminMe" | "createAdmin" | "getRobotAuthTemplate" | "updateRobotAuthTemplate" => Admin,
+        "listTenants" | "createTenant" | "updateTenant" | "deleteTenant" => Admin,
         "tenantMe" => OwnSession,
         "clientMe" => OwnClientSession,
         "injectRobotAuth" => AdminOrOwnerOfA,
@@ -103,8 +104,10 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
         .iter()
         .flat_map(|(path, item)| item.as_object().unwrap().iter().map(move |(method, op)| (path, method, op)))
         .collect();
-    // Logouts end the callers' sessions: they go last.
-    operations.sort_by_key(|(_, _, op)| op["operationId"].as_str().unwrap().ends_with("Logout"));
+    // Deletions remove tenant A's data and logouts end the callers' sessions: they go last.
+    operations.sort_by_key(|(_, method, op)| {
+        (op["operationId"].as_str().unwrap().ends_with("Logout"), method.as_str() == "delete")
+    });
     let mut missing = Vec::new();
     {
         for (path, method, operation) in operations {
@@ -114,7 +117,8 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 continue;
             };
             // Every id in the path is tenant A's.
-            let url_path = path.replace("{id}", &robot_a).replace("{robotId}", &robot_a);
+            let id_of_a = if path.starts_with("/api/tenants/") { a.id.to_string() } else { robot_a.clone() };
+            let url_path = path.replace("{id}", &id_of_a).replace("{robotId}", &robot_a);
             for (who, caller) in &callers {
                 let url = format!("{}{url_path}", caller.base);
                 let mut request = match method.as_str() {

@@ -138,7 +138,8 @@ impl TestApp {
 
     /// A tenant whose Hotmart hottok is `hottok`.
     pub async fn tenant_with_hottok(&self, slug: &str, hottok: &str) -> TenantFixture {
-        self.seed(TenantSeed { hotmart_webhook_secret: Some(hottok.into()), ..TenantSeed::example(slug, PASSWORD) }).await
+        self.seed(TenantSeed { hotmart_webhook_secret: Some(hottok.into()), ..TenantSeed::example(slug, PASSWORD) })
+            .await
     }
 
     async fn seed(&self, seed: TenantSeed) -> TenantFixture {

@@ -7,7 +7,7 @@ use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
 use crate::pagination::{contains_pattern, Counted, Page, PageParams};
 use crate::portal::domain_of_url;
-use crate::secrets::{constant_time_eq, key_prefix, sha256_hex};
+use crate::secrets::{constant_time_eq, key_prefix, sha256_hex, short_prefix};
 pub use crate::status::TenantStatus;
 
 /// What the portals need to know about a tenant to serve a request.
@@ -48,6 +48,9 @@ pub struct NewTenant {
     /// The hottok Hotmart sends: only its SHA-256 and a prefix are stored.
     pub hotmart_webhook_secret: Option<String>,
     pub status: TenantStatus,
+    pub logo_url: Option<String>,
+    pub theme_colors: Option<Value>,
+    pub settings: Option<Value>,
 }
 
 macro_rules! summary {
@@ -58,8 +61,9 @@ macro_rules! summary {
 
 pub async fn create(conn: &mut PgConnection, new: NewTenant) -> AppResult<TenantSummary> {
     sqlx::query_as(concat!(
-        "INSERT INTO tenants (id, name, url, secret_hash, secret_prefix, hotmart_webhook_secret, hotmart_secret_prefix, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ",
+        "INSERT INTO tenants (id, name, url, secret_hash, secret_prefix, hotmart_webhook_secret, hotmart_secret_prefix,
+                              status, logo_url, theme_colors, settings)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, COALESCE($11, '{}'::jsonb)) RETURNING ",
         summary!()
     ))
     .bind(new_id())
@@ -68,11 +72,19 @@ pub async fn create(conn: &mut PgConnection, new: NewTenant) -> AppResult<Tenant
     .bind(sha256_hex(&new.security_key))
     .bind(key_prefix(&new.security_key))
     .bind(new.hotmart_webhook_secret.as_deref().map(sha256_hex))
-    .bind(new.hotmart_webhook_secret.as_deref().map(key_prefix))
+    .bind(new.hotmart_webhook_secret.as_deref().map(short_prefix))
     .bind(new.status)
+    .bind(&new.logo_url)
+    .bind(&new.theme_colors)
+    .bind(&new.settings)
     .fetch_one(conn)
     .await
-    .map_err(|e| match unique_violation(&e) {
+    .map_err(tenant_conflict)
+}
+
+/// Unique violations of `tenants` as pt-BR field messages.
+fn tenant_conflict(e: sqlx::Error) -> AppError {
+    match unique_violation(&e) {
         Some("tenants_url_key" | "tenants_domain_key") => {
             AppError::validation_field("url", "Já existe um tenant com esta URL")
         }
@@ -80,7 +92,7 @@ pub async fn create(conn: &mut PgConnection, new: NewTenant) -> AppResult<Tenant
             AppError::validation_field("secretHash", "Este secret hash já pertence a outro tenant")
         }
         _ => e.into(),
-    })
+    }
 }
 
 pub async fn find(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<TenantSummary>> {
@@ -183,7 +195,15 @@ pub struct TenantListRow {
     pub status: TenantStatus,
     pub secret_prefix: Option<String>,
     pub hotmart_configured: bool,
+    pub logo_url: Option<String>,
+    pub activation_date: Option<chrono::DateTime<chrono::Utc>>,
     pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+macro_rules! admin_columns {
+    () => {
+        "id, name, url, display_name, status, secret_prefix, hotmart_configured, logo_url, activation_date, created_at"
+    };
 }
 
 #[derive(Debug, Default, Clone)]
@@ -196,8 +216,8 @@ pub struct TenantFilter {
 /// Tenants, newest first. Platform scope.
 pub async fn list(conn: &mut PgConnection, filter: &TenantFilter, page: PageParams) -> AppResult<Page<TenantListRow>> {
     let rows: Vec<Counted<TenantListRow>> = sqlx::query_as(
-        "SELECT id, name, url, display_name, status, secret_prefix, hotmart_configured, created_at,
-                count(*) OVER () AS total
+        "SELECT id, name, url, display_name, status, secret_prefix, hotmart_configured, logo_url, activation_date,
+                created_at, count(*) OVER () AS total
            FROM tenants
           WHERE ($1::text IS NULL OR name ILIKE $1 OR url ILIKE $1 OR display_name ILIKE $1)
             AND ($2::text IS NULL OR status = $2)
@@ -211,4 +231,66 @@ pub async fn list(conn: &mut PgConnection, filter: &TenantFilter, page: PagePara
     .fetch_all(conn)
     .await?;
     Ok(Page::from_counted(rows, page))
+}
+
+/// One tenant as the admin sees it. Platform scope.
+pub async fn find_for_admin(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<TenantListRow>> {
+    Ok(sqlx::query_as(concat!("SELECT ", admin_columns!(), " FROM tenants WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// What an admin may change; `None` keeps the current value. A new security
+/// key or hottok replaces the stored hash (the old one stops working at once).
+#[derive(Debug, Default)]
+pub struct TenantChanges {
+    pub name: Option<String>,
+    pub url: Option<String>,
+    pub logo_url: Option<Option<String>>,
+    pub security_key: Option<String>,
+    pub hotmart_webhook_secret: Option<String>,
+    pub status: Option<TenantStatus>,
+    pub theme_colors: Option<Value>,
+    pub settings: Option<Value>,
+}
+
+pub async fn update(conn: &mut PgConnection, id: Uuid, c: TenantChanges) -> AppResult<Option<TenantListRow>> {
+    sqlx::query_as(concat!(
+        "UPDATE tenants SET
+            name = COALESCE($2, name),
+            url = COALESCE($3, url),
+            logo_url = CASE WHEN $4 THEN $5 ELSE logo_url END,
+            secret_hash = COALESCE($6, secret_hash),
+            secret_prefix = COALESCE($7, secret_prefix),
+            hotmart_webhook_secret = COALESCE($8, hotmart_webhook_secret),
+            hotmart_secret_prefix = COALESCE($9, hotmart_secret_prefix),
+            status = COALESCE($10, status),
+            theme_colors = COALESCE($11, theme_colors),
+            settings = COALESCE($12, settings),
+            updated_at = now()
+          WHERE id = $1 RETURNING ",
+        admin_columns!()
+    ))
+    .bind(id)
+    .bind(c.name.as_deref().map(str::trim))
+    .bind(c.url.as_deref().map(str::trim))
+    .bind(c.logo_url.is_some())
+    .bind(c.logo_url.flatten())
+    .bind(c.security_key.as_deref().map(sha256_hex))
+    .bind(c.security_key.as_deref().map(key_prefix))
+    .bind(c.hotmart_webhook_secret.as_deref().map(sha256_hex))
+    .bind(c.hotmart_webhook_secret.as_deref().map(short_prefix))
+    .bind(c.status)
+    .bind(c.theme_colors)
+    .bind(c.settings)
+    .fetch_optional(conn)
+    .await
+    .map_err(tenant_conflict)
+}
+
+/// Deletes the tenant and, by cascade, everything it owns. Platform scope.
+pub async fn delete(conn: &mut PgConnection, id: Uuid) -> AppResult<bool> {
+    let deleted = sqlx::query("DELETE FROM tenants WHERE id = $1").bind(id).execute(conn).await?;
+    Ok(deleted.rows_affected() == 1)
 }

@@ -276,11 +276,33 @@ export interface paths {
         /** Tenants, newest first, filtered and paginated on the server. */
         get: operations["listTenants"];
         put?: never;
-        post?: never;
+        /** Creates a tenant. */
+        post: operations["createTenant"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a tenant and everything it owns (owners, clients, robots,
+         *     licenses, sales, subscriptions), in one transaction.
+         */
+        delete: operations["deleteTenant"];
+        options?: never;
+        head?: never;
+        /** Changes a tenant. */
+        patch: operations["updateTenant"];
         trace?: never;
     };
     "/api/users": {
@@ -448,12 +470,15 @@ export interface components {
         Page_TenantListItem: {
             items: {
                 /** Format: date-time */
+                activationDate?: string | null;
+                /** Format: date-time */
                 createdAt: string;
                 displayName?: string | null;
                 /** @description Whether a Hotmart hottok is configured. */
                 hotmartConfigured: boolean;
                 /** Format: uuid */
                 id: string;
+                logoUrl?: string | null;
                 name: string;
                 /** @description First characters of the security key, to recognise it. */
                 secretPrefix?: string | null;
@@ -487,12 +512,15 @@ export interface components {
         /** @description A tenant in the admin's list. The security key appears only as its prefix. */
         TenantListItem: {
             /** Format: date-time */
+            activationDate?: string | null;
+            /** Format: date-time */
             createdAt: string;
             displayName?: string | null;
             /** @description Whether a Hotmart hottok is configured. */
             hotmartConfigured: boolean;
             /** Format: uuid */
             id: string;
+            logoUrl?: string | null;
             name: string;
             /** @description First characters of the security key, to recognise it. */
             secretPrefix?: string | null;
@@ -507,6 +535,37 @@ export interface components {
             email: string;
             /** @default  */
             password: string;
+        };
+        /**
+         * @description A tenant as the admin's dialog sends it. On edit, absent (or blank)
+         *     `secretHash` and `hotmartWebhookSecret` keep the current ones: they are
+         *     stored as hashes and cannot be shown again.
+         */
+        TenantRequest: {
+            /**
+             * @description Hotmart's hottok for this tenant's webhooks. Only its hash is kept.
+             * @default null
+             */
+            hotmartWebhookSecret: string | null;
+            /** @default null */
+            logoUrl: string | null;
+            /** @default null */
+            name: string | null;
+            /**
+             * @description The security key (at least 16 characters; the Generate button makes
+             *     64 hex characters). Only its hash is kept.
+             * @default null
+             */
+            secretHash: string | null;
+            settings?: unknown;
+            /** @default null */
+            status: components["schemas"]["TenantStatus"] | null;
+            themeColors?: unknown;
+            /**
+             * @description The tenant's domain or URL (e.g. `robosdojoao.com.br`).
+             * @default null
+             */
+            url: string | null;
         };
         /** @description The signed-in tenant owner and their tenant. */
         TenantSession: {
@@ -1192,6 +1251,170 @@ export interface operations {
             };
             /** @description No admin session (or it expired). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantListItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantListItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
