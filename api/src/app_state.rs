@@ -2,7 +2,9 @@ use std::sync::Arc;
 
 use shared::config::Config;
 
+use crate::license_log::LicenseCheckLog;
 use crate::notification_hub::NotificationHub;
+use crate::rate_limit::PerIpLimit;
 use shared::db::PgPool;
 use shared::passwords::Hasher;
 use shared::AppError;
@@ -17,6 +19,10 @@ pub struct AppState {
     pub hasher: Hasher,
     /// Live notifications of this instance (one listener, many streams).
     pub notifications: Arc<NotificationHub>,
+    /// The license-check log, written in batches off the request path.
+    pub license_log: Arc<LicenseCheckLog>,
+    /// License checks per IP and minute.
+    pub license_limit: Arc<PerIpLimit>,
     /// Logins in progress. A login holds pooled connections twice and a
     /// hashing slot once; capping them leaves the pool to everything else, so
     /// a login flood cannot starve the rest of the API (health included).
@@ -28,7 +34,16 @@ impl AppState {
         let capacity = config.capacity;
         let hasher = Hasher::new(capacity.concurrent_hashes, capacity.hash_wait);
         let logins = Arc::new(Semaphore::new((capacity.request_pool_size as usize / 4).max(2)));
-        Self { pool, config, hasher, logins, notifications: NotificationHub::new() }
+        let license_limit = Arc::new(PerIpLimit::new(config.license_checks_per_minute));
+        Self {
+            pool,
+            config,
+            hasher,
+            logins,
+            notifications: NotificationHub::new(),
+            license_log: LicenseCheckLog::new(),
+            license_limit,
+        }
     }
 
     /// A place among the logins in progress, or 503 after `hash_wait`.

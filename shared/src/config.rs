@@ -31,6 +31,9 @@ pub struct Config {
     /// Encrypts secrets we must send onward (Resend keys, robot signing keys).
     pub secrets: SecretBox,
     pub capacity: Capacity,
+    /// License checks one address may make per minute (robots check at start
+    /// and hourly; a whole office behind one address stays far below).
+    pub license_checks_per_minute: u32,
 }
 
 /// How much work one process takes on before shedding load.
@@ -142,6 +145,7 @@ impl Config {
                 concurrent_hashes: parse("CONCURRENT_PASSWORD_HASHES", defaults.concurrent_hashes)?,
                 hash_wait: defaults.hash_wait,
             },
+            license_checks_per_minute: parse("LICENSE_CHECKS_PER_MINUTE_PER_IP", 600)?,
             database_url,
         })
     }
@@ -164,6 +168,7 @@ impl Config {
             housekeeping_every: Duration::from_secs(600),
             trust_proxy: 0,
             capacity: Capacity::default(),
+            license_checks_per_minute: 600,
         }
     }
 }

@@ -24,6 +24,8 @@ pub mod ids;
 #[cfg(feature = "domain")]
 pub mod jobs;
 #[cfg(feature = "domain")]
+pub mod license_check;
+#[cfg(feature = "domain")]
 pub mod mql5;
 #[cfg(feature = "domain")]
 pub mod notifications;

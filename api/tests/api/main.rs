@@ -10,6 +10,7 @@ mod client_auth;
 mod hardening;
 mod hotmart;
 mod isolation_matrix;
+mod license_check;
 mod notifications;
 mod openapi_contract;
 mod robot_auth;

@@ -339,6 +339,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/validate-license": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Validates a robot's license (email, mtAccount, robotId, tenantId, nonce). */
+        post: operations["validateLicense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -431,6 +448,34 @@ export interface components {
             source: string;
             /** @description The version of the authentication template used. */
             templateVersion: string;
+        };
+        /** @description The answer a robot reads. */
+        LicenseAnswer: {
+            /**
+             * @description OK, INVALID_REQUEST, NOT_FOUND, EXPIRED, CANCELLED, SUSPENDED, ROBOT_INACTIVE,
+             *     TENANT_SUSPENDED, ACCOUNT_MISMATCH or RATE_LIMITED.
+             */
+            code: string;
+            /**
+             * Format: int64
+             * @description When the license ends (unix seconds); null when it does not, or when not valid.
+             */
+            expiresAt?: number | null;
+            /** @description For the robot's user, pt-BR. */
+            message: string;
+            /** @description The request's nonce, echoed. */
+            nonce: string;
+            /**
+             * Format: int64
+             * @description The server's clock (unix seconds), signed: a replayed answer is stale.
+             */
+            serverTime: number;
+            /**
+             * @description Lower-case hex HMAC-SHA256 of the signed string under the robot's key;
+             *     null when the robot is unknown (there is no key to sign with).
+             */
+            signature?: string | null;
+            valid: boolean;
         };
         LoginRequest: {
             /** @default  */
@@ -1522,6 +1567,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validateLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description { email, mtAccount (number or digits), robotId, tenantId, nonce? } */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseAnswer"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseAnswer"];
                 };
             };
         };

@@ -1,0 +1,86 @@
+//! The license-check log, written off the request path: checks push records
+//! into a bounded channel (never waiting), one task per instance drains it
+//! every second or every 500 rows into a single multi-row INSERT. When the
+//! channel is full the record is dropped and counted, never the answer
+//! delayed.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use shared::db::{self, PgPool, Scope};
+use shared::license_check::{self, CheckRecord};
+use tokio::sync::mpsc;
+
+const CAPACITY: usize = 20_000;
+const BATCH: usize = 500;
+
+pub struct LicenseCheckLog {
+    sender: mpsc::Sender<CheckRecord>,
+    receiver: Mutex<Option<mpsc::Receiver<CheckRecord>>>,
+    dropped: AtomicU64,
+    written: AtomicU64,
+}
+
+impl LicenseCheckLog {
+    pub fn new() -> Arc<Self> {
+        let (sender, receiver) = mpsc::channel(CAPACITY);
+        Arc::new(Self {
+            sender,
+            receiver: Mutex::new(Some(receiver)),
+            dropped: AtomicU64::new(0),
+            written: AtomicU64::new(0),
+        })
+    }
+
+    pub fn record(&self, record: CheckRecord) {
+        if self.sender.try_send(record).is_err() {
+            self.dropped.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Records lost to a full channel or a failed write (for /metrics).
+    pub fn dropped(&self) -> u64 {
+        self.dropped.load(Ordering::Relaxed)
+    }
+
+    pub fn written(&self) -> u64 {
+        self.written.load(Ordering::Relaxed)
+    }
+
+    /// Starts this instance's writer (once, when the server starts).
+    pub fn start(self: &Arc<Self>, pool: PgPool) {
+        let Some(mut receiver) = self.receiver.lock().expect("log receiver").take() else { return };
+        let log = self.clone();
+        tokio::spawn(async move {
+            let mut batch = Vec::with_capacity(BATCH);
+            loop {
+                let received =
+                    tokio::time::timeout(Duration::from_secs(1), receiver.recv_many(&mut batch, BATCH)).await;
+                if matches!(received, Ok(0)) {
+                    return; // every sender is gone: the server stopped
+                }
+                if batch.is_empty() {
+                    continue;
+                }
+                match write(&pool, &batch).await {
+                    Ok(n) => {
+                        log.written.fetch_add(n, Ordering::Relaxed);
+                    }
+                    Err(error) => {
+                        log.dropped.fetch_add(batch.len() as u64, Ordering::Relaxed);
+                        tracing::warn!(%error, rows = batch.len(), "license check log: batch lost");
+                    }
+                }
+                batch.clear();
+            }
+        });
+    }
+}
+
+async fn write(pool: &PgPool, batch: &[CheckRecord]) -> Result<u64, shared::AppError> {
+    let mut tx = db::begin(pool, Scope::worker()).await?;
+    let n = license_check::record_batch(&mut tx, batch).await?;
+    tx.commit().await?;
+    Ok(n)
+}

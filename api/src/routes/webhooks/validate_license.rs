@@ -1,0 +1,141 @@
+//! `POST /api/webhooks/validate-license`: the check every robot calls when it
+//! starts. HTTP 200 with `valid` true or false and a machine-readable `code`
+//! for anything a robot can send (429 only when rate-limited); the answer is
+//! signed with the robot's key over the robot's own nonce
+//! (docs/license-signature.md).
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chrono::Utc;
+use serde::Serialize;
+use shared::db::{self, Scope};
+use shared::license_check::{self, CheckCode, CheckRecord};
+use shared::mql5::signed_string;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api_error::{ApiBytes, ApiResult};
+use crate::request_meta::RequestMeta;
+use crate::AppState;
+
+/// The answer a robot reads.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LicenseAnswer {
+    pub valid: bool,
+    /// OK, INVALID_REQUEST, NOT_FOUND, EXPIRED, CANCELLED, SUSPENDED, ROBOT_INACTIVE,
+    /// TENANT_SUSPENDED, ACCOUNT_MISMATCH or RATE_LIMITED.
+    pub code: &'static str,
+    /// For the robot's user, pt-BR.
+    pub message: &'static str,
+    /// When the license ends (unix seconds); null when it does not, or when not valid.
+    pub expires_at: Option<i64>,
+    /// The server's clock (unix seconds), signed: a replayed answer is stale.
+    pub server_time: i64,
+    /// The request's nonce, echoed.
+    pub nonce: String,
+    /// Lower-case hex HMAC-SHA256 of the signed string under the robot's key;
+    /// null when the robot is unknown (there is no key to sign with).
+    pub signature: Option<String>,
+}
+
+/// Validates a robot's license (email, mtAccount, robotId, tenantId, nonce).
+#[utoipa::path(operation_id = "validateLicense", post, path = "/api/webhooks/validate-license", tag = "webhooks",
+    request_body(content = serde_json::Value, description = "{ email, mtAccount (number or digits), robotId, tenantId, nonce? }",
+                 content_type = "application/json"),
+    responses((status = 200, body = LicenseAnswer), (status = 429, body = LicenseAnswer)))]
+pub async fn validate(
+    State(state): State<AppState>,
+    meta: RequestMeta,
+    ApiBytes(body): ApiBytes,
+) -> ApiResult<Response> {
+    let now = Utc::now();
+    let server_time = now.timestamp();
+    if !state.license_limit.allow(meta.ip) {
+        let answer = unsigned(CheckCode::RateLimited, String::new(), server_time);
+        return Ok((StatusCode::TOO_MANY_REQUESTS, Json(answer)).into_response());
+    }
+    let request = match license_check::parse_request(&body) {
+        Ok(request) => request,
+        Err(nonce) => {
+            return Ok(Json(unsigned(CheckCode::InvalidRequest, nonce.unwrap_or_default(), server_time)).into_response())
+        }
+    };
+
+    let mut tx = db::begin(&state.pool, Scope::anonymous_in(request.tenant_id)).await?;
+    let Some(facts) = license_check::load(&mut tx, &request).await? else {
+        // Unknown robot, or not this tenant's: nothing to sign with, nothing to log against.
+        return Ok(Json(unsigned(CheckCode::NotFound, request.nonce, server_time)).into_response());
+    };
+    let mut outcome = license_check::decide(&facts, now);
+    if let (Ok(()), Some(license_id)) = (outcome, facts.license_id) {
+        let bound = match &facts.account_number {
+            Some(stored) => Some(stored.clone()),
+            None => license_check::bind_account(&mut tx, request.tenant_id, license_id, request.account).await?,
+        };
+        if !bound.is_some_and(|stored| license_check::same_account(&stored, request.account)) {
+            outcome = Err(CheckCode::AccountMismatch);
+        }
+    }
+    tx.commit().await?;
+
+    let code = outcome.err().unwrap_or(CheckCode::Ok);
+    let valid = code == CheckCode::Ok;
+    let expires_at = facts.expiration_date.filter(|_| valid).map(|e| e.timestamp());
+    state.license_log.record(CheckRecord {
+        tenant_id: request.tenant_id,
+        robot_id: Some(request.robot_id),
+        license_id: facts.license_id,
+        email: request.email.clone(),
+        account: Some(request.account),
+        ip: meta.ip,
+        valid,
+        code,
+        checked_at: now,
+    });
+    let signature = state.config.secrets.open(&facts.signing_key).map(|key| {
+        let message = signed_string(
+            &request.nonce,
+            valid,
+            code.as_str(),
+            expires_at,
+            server_time,
+            &request.robot_id.to_string(),
+            request.account,
+        );
+        license_check::sign(&key, &message)
+    });
+    if signature.is_none() {
+        tracing::error!(robot = %request.robot_id, "robot signing key unreadable: is SECRETS_KEY the one it was sealed with?");
+    }
+    Ok(Json(LicenseAnswer {
+        valid,
+        code: code.as_str(),
+        message: code.message(),
+        expires_at,
+        server_time,
+        nonce: request.nonce,
+        signature,
+    })
+    .into_response())
+}
+
+fn unsigned(code: CheckCode, nonce: String, server_time: i64) -> LicenseAnswer {
+    LicenseAnswer {
+        valid: false,
+        code: code.as_str(),
+        message: code.message(),
+        expires_at: None,
+        server_time,
+        nonce,
+        signature: None,
+    }
+}
+
+/// `/api/webhooks/validate-license`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(validate))
+}

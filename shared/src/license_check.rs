@@ -1,0 +1,317 @@
+//! The license check every robot calls when it starts (and hourly after).
+//! The hot path: one indexed query decides, a lock only to bind an account
+//! the first time, and an HMAC-SHA256 signature over the answer
+//! (docs/license-signature.md) so a fake server or a replayed answer fails
+//! in the robot.
+//!
+//! Which license counts when a client holds several of one robot (renewals,
+//! repeat purchases): usable ones first (active or trial, not expired), then
+//! one already bound to this account, then an unbound one, then the latest
+//! expiration (no expiration first), then the newest.
+
+use chrono::{DateTime, Utc};
+use hmac::{Hmac, KeyInit, Mac};
+use serde::Serialize;
+use sha2::Sha256;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::error::AppResult;
+use crate::status::{ClientStatus, LicenseStatus, TenantStatus};
+
+/// Machine-readable outcome; the robot's alerts key on these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum CheckCode {
+    Ok,
+    InvalidRequest,
+    NotFound,
+    Expired,
+    Cancelled,
+    Suspended,
+    RobotInactive,
+    TenantSuspended,
+    AccountMismatch,
+    RateLimited,
+}
+
+impl CheckCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CheckCode::Ok => "OK",
+            CheckCode::InvalidRequest => "INVALID_REQUEST",
+            CheckCode::NotFound => "NOT_FOUND",
+            CheckCode::Expired => "EXPIRED",
+            CheckCode::Cancelled => "CANCELLED",
+            CheckCode::Suspended => "SUSPENDED",
+            CheckCode::RobotInactive => "ROBOT_INACTIVE",
+            CheckCode::TenantSuspended => "TENANT_SUSPENDED",
+            CheckCode::AccountMismatch => "ACCOUNT_MISMATCH",
+            CheckCode::RateLimited => "RATE_LIMITED",
+        }
+    }
+
+    /// What the robot's user reads (pt-BR).
+    pub fn message(self) -> &'static str {
+        match self {
+            CheckCode::Ok => "Licença válida.",
+            CheckCode::InvalidRequest => "Requisição inválida: informe email, mtAccount, robotId e tenantId.",
+            CheckCode::NotFound => "Licença não encontrada para este e-mail e robô.",
+            CheckCode::Expired => "Licença expirada.",
+            CheckCode::Cancelled => "Licença cancelada.",
+            CheckCode::Suspended => "Cliente suspenso. Fale com o vendedor.",
+            CheckCode::RobotInactive => "Este robô está desativado.",
+            CheckCode::TenantSuspended => "Loja suspensa. Fale com o vendedor.",
+            CheckCode::AccountMismatch => "Conta MT5 não autorizada para esta licença.",
+            CheckCode::RateLimited => "Muitas verificações. Aguarde um minuto.",
+        }
+    }
+}
+
+/// A well-formed check request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckRequest {
+    pub email: String,
+    pub account: u64,
+    pub robot_id: Uuid,
+    pub tenant_id: Uuid,
+    pub nonce: String,
+}
+
+/// Reads a request body by hand: any JSON a robot (or anyone) sends becomes
+/// either a request or `Err(nonce)` — with the nonce when it was readable, so
+/// even a refusal can be signed for the robot that asked.
+pub fn parse_request(body: &[u8]) -> Result<CheckRequest, Option<String>> {
+    let value: serde_json::Value = serde_json::from_slice(body).map_err(|_| None)?;
+    let nonce = match value.get("nonce") {
+        None | Some(serde_json::Value::Null) => String::new(),
+        Some(serde_json::Value::String(n)) if valid_nonce(n) => n.clone(),
+        Some(_) => return Err(None),
+    };
+    let fail = || Some(nonce.clone());
+    let email = value.get("email").and_then(|e| e.as_str()).map(|e| e.trim().to_lowercase()).ok_or_else(fail)?;
+    if email.is_empty() || email.len() > 254 {
+        return Err(fail());
+    }
+    let account = match value.get("mtAccount") {
+        Some(serde_json::Value::Number(n)) => n.as_u64(),
+        Some(serde_json::Value::String(s)) => parse_account(s),
+        _ => None,
+    }
+    .filter(|a| *a > 0)
+    .ok_or_else(fail)?;
+    let uuid = |key: &str| value.get(key).and_then(|v| v.as_str()).and_then(|s| Uuid::parse_str(s.trim()).ok());
+    let robot_id = uuid("robotId").ok_or_else(fail)?;
+    let tenant_id = uuid("tenantId").ok_or_else(fail)?;
+    Ok(CheckRequest { email, account, robot_id, tenant_id, nonce })
+}
+
+/// An MT account as a number: digits only (surrounding spaces allowed);
+/// leading zeros do not make another account.
+pub fn parse_account(text: &str) -> Option<u64> {
+    let text = text.trim();
+    if text.is_empty() || text.len() > 20 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+fn valid_nonce(nonce: &str) -> bool {
+    nonce.len() <= 128 && nonce.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Everything the decision needs, from one query.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CheckFacts {
+    pub tenant_status: TenantStatus,
+    pub robot_active: bool,
+    pub signing_key: String,
+    pub client_id: Option<Uuid>,
+    pub client_status: Option<ClientStatus>,
+    pub license_id: Option<Uuid>,
+    pub license_status: Option<LicenseStatus>,
+    pub expiration_date: Option<DateTime<Utc>>,
+    pub account_number: Option<String>,
+}
+
+/// The robot (in the tenant it claims), the client by e-mail and the license
+/// chosen by the rule above. None when the robot is not the tenant's.
+/// Anonymous scope narrowed to the tenant.
+pub async fn load(conn: &mut PgConnection, request: &CheckRequest) -> AppResult<Option<CheckFacts>> {
+    Ok(sqlx::query_as(
+        "SELECT t.status AS tenant_status, r.active AS robot_active, r.license_signing_key AS signing_key,
+                c.id AS client_id, c.status AS client_status,
+                l.id AS license_id, l.status AS license_status, l.expiration_date, l.account_number
+           FROM tenant_robots r
+           JOIN tenants t ON t.id = r.tenant_id
+           LEFT JOIN tenant_clients c ON c.tenant_id = r.tenant_id AND c.email = $3
+           LEFT JOIN LATERAL (
+                SELECT l.id, l.status, l.expiration_date, l.account_number
+                  FROM tenant_client_robots l
+                 WHERE l.tenant_id = r.tenant_id AND l.robot_id = r.id AND l.client_id = c.id
+                 ORDER BY (l.status IN ('active', 'trial') AND (l.expiration_date IS NULL OR l.expiration_date > now())) DESC,
+                          (ltrim(l.account_number, '0') = $4) DESC NULLS LAST,
+                          (l.account_number IS NULL) DESC,
+                          l.expiration_date DESC NULLS FIRST,
+                          l.created_at DESC
+                 LIMIT 1) l ON true
+          WHERE r.tenant_id = $1 AND r.id = $2",
+    )
+    .bind(request.tenant_id)
+    .bind(request.robot_id)
+    .bind(&request.email)
+    .bind(request.account.to_string())
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// Binds the license to `account` if it has none yet; returns the account it
+/// is bound to afterwards. Atomic: of many first checks at once, one binds.
+pub async fn bind_account(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    license_id: Uuid,
+    account: u64,
+) -> AppResult<Option<String>> {
+    let bound: Option<String> = sqlx::query_scalar(
+        "UPDATE tenant_client_robots SET account_number = $3
+          WHERE tenant_id = $1 AND id = $2 AND account_number IS NULL RETURNING account_number",
+    )
+    .bind(tenant_id)
+    .bind(license_id)
+    .bind(account.to_string())
+    .fetch_optional(&mut *conn)
+    .await?;
+    if bound.is_some() {
+        return Ok(bound);
+    }
+    Ok(sqlx::query_scalar("SELECT account_number FROM tenant_client_robots WHERE tenant_id = $1 AND id = $2")
+        .bind(tenant_id)
+        .bind(license_id)
+        .fetch_optional(conn)
+        .await?
+        .flatten())
+}
+
+/// What the facts say, before any account binding. `Ok(None)` means the
+/// license is usable and its account must be checked (or bound).
+pub fn decide(facts: &CheckFacts, now: DateTime<Utc>) -> Result<(), CheckCode> {
+    if facts.tenant_status != TenantStatus::Active {
+        return Err(CheckCode::TenantSuspended);
+    }
+    if !facts.robot_active {
+        return Err(CheckCode::RobotInactive);
+    }
+    let (Some(_), Some(license_status)) = (facts.client_id, facts.license_status) else {
+        return Err(CheckCode::NotFound);
+    };
+    if facts.client_status != Some(ClientStatus::Active) {
+        return Err(CheckCode::Suspended);
+    }
+    match license_status {
+        LicenseStatus::Cancelled => Err(CheckCode::Cancelled),
+        LicenseStatus::Expired => Err(CheckCode::Expired),
+        _ if facts.expiration_date.is_some_and(|e| e <= now) => Err(CheckCode::Expired),
+        _ => Ok(()),
+    }
+}
+
+/// Whether a stored account (as anyone typed it) is `account`.
+pub fn same_account(stored: &str, account: u64) -> bool {
+    parse_account(stored) == Some(account)
+}
+
+/// Lower-case hex HMAC-SHA256 of `message` under the ASCII of `key`.
+pub fn sign(key: &str, message: &str) -> String {
+    let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(key.as_bytes()).expect("HMAC takes any key length");
+    mac.update(message.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+/// One row of the check log (telemetry for the tenant).
+#[derive(Debug, Clone)]
+pub struct CheckRecord {
+    pub tenant_id: Uuid,
+    pub robot_id: Option<Uuid>,
+    pub license_id: Option<Uuid>,
+    pub email: String,
+    pub account: Option<u64>,
+    pub ip: Option<std::net::IpAddr>,
+    pub valid: bool,
+    pub code: CheckCode,
+    pub checked_at: DateTime<Utc>,
+}
+
+/// Writes a batch of check records in one statement. Worker scope.
+pub async fn record_batch(conn: &mut PgConnection, batch: &[CheckRecord]) -> AppResult<u64> {
+    let ids: Vec<Uuid> = batch.iter().map(|_| crate::ids::new_id()).collect();
+    let tenants: Vec<Uuid> = batch.iter().map(|r| r.tenant_id).collect();
+    let robots: Vec<Option<Uuid>> = batch.iter().map(|r| r.robot_id).collect();
+    let licenses: Vec<Option<Uuid>> = batch.iter().map(|r| r.license_id).collect();
+    let emails: Vec<String> = batch.iter().map(|r| r.email.chars().take(254).collect()).collect();
+    let accounts: Vec<Option<String>> = batch.iter().map(|r| r.account.map(|a| a.to_string())).collect();
+    let ips: Vec<Option<sqlx::types::ipnetwork::IpNetwork>> = batch.iter().map(|r| r.ip.map(Into::into)).collect();
+    let valid: Vec<bool> = batch.iter().map(|r| r.valid).collect();
+    let codes: Vec<&str> = batch.iter().map(|r| r.code.as_str()).collect();
+    let at: Vec<DateTime<Utc>> = batch.iter().map(|r| r.checked_at).collect();
+    let inserted = sqlx::query(
+        "INSERT INTO license_checks (id, tenant_id, robot_id, license_id, email, account_number, ip, valid, code, checked_at)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::inet[],
+                              $8::bool[], $9::text[], $10::timestamptz[])",
+    )
+    .bind(ids)
+    .bind(tenants)
+    .bind(robots)
+    .bind(licenses)
+    .bind(emails)
+    .bind(accounts)
+    .bind(ips)
+    .bind(valid)
+    .bind(codes)
+    .bind(at)
+    .execute(conn)
+    .await?;
+    Ok(inserted.rows_affected())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_parse_accounts_as_numbers_and_refuse_garbage() {
+        let ok = |body: &str| parse_request(body.as_bytes()).unwrap();
+        let r = ok(
+            r#"{"email":" Ana@X.com ","mtAccount":"000123","robotId":"0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012","tenantId":"0193a5b2-0000-7000-8000-00000000000a","nonce":"ab_c-1"}"#,
+        );
+        assert_eq!((r.email.as_str(), r.account, r.nonce.as_str()), ("ana@x.com", 123, "ab_c-1"));
+        let n = ok(
+            r#"{"email":"a@x.com","mtAccount":123,"robotId":"0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012","tenantId":"0193a5b2-0000-7000-8000-00000000000a"}"#,
+        );
+        assert_eq!(n.account, 123);
+        assert_eq!(parse_request(b"{"), Err(None));
+        assert_eq!(parse_request(br#"{"nonce":"a|b"}"#), Err(None));
+        assert_eq!(parse_request(br#"{"nonce":"abc","email":"a@x.com","mtAccount":"12a"}"#), Err(Some("abc".into())));
+        assert_eq!(parse_request(br#"{"email":"a@x.com","mtAccount":-5}"#), Err(Some(String::new())));
+        assert_eq!(parse_account(" 0051234567 "), Some(51234567));
+        assert_eq!(parse_account("1e5"), None);
+    }
+
+    #[test]
+    fn signature_matches_the_documented_example() {
+        // docs/license-signature.md, first worked example.
+        let key = "5f2b8c1e9a4d7f3062e1b9c8d4a7f05e3c2b1a0918f7e6d5c4b3a29180f7e6d5";
+        let message = crate::mql5::signed_string(
+            "9f86d081884c7d659a2feaa0c55ad015",
+            true,
+            "OK",
+            Some(1767225600),
+            1764000000,
+            "0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012",
+            51234567,
+        );
+        let signature = sign(key, &message);
+        assert_eq!(signature, "7126514e69be5f3019b3f722f1b15a13df83ea15aa1332aa7ce2166aca510b66");
+        assert_ne!(signature, sign("another-key", &message));
+    }
+}
