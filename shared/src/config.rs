@@ -34,6 +34,27 @@ pub struct Config {
     /// License checks one address may make per minute (robots check at start
     /// and hourly; a whole office behind one address stays far below).
     pub license_checks_per_minute: u32,
+    pub email: EmailConfig,
+}
+
+/// The platform's e-mail settings: the fallback for tenants without their own key.
+#[derive(Debug, Clone)]
+pub struct EmailConfig {
+    /// Resend's API base (a local stand-in in tests).
+    pub resend_api_base: String,
+    pub resend_api_key: Option<String>,
+    /// Sender when the tenant has no domain of its own.
+    pub from: String,
+}
+
+impl Default for EmailConfig {
+    fn default() -> Self {
+        Self {
+            resend_api_base: "https://api.resend.com".into(),
+            resend_api_key: None,
+            from: "RoboForge <noreply@roboforge.com.br>".into(),
+        }
+    }
 }
 
 /// How much work one process takes on before shedding load.
@@ -146,6 +167,11 @@ impl Config {
                 hash_wait: defaults.hash_wait,
             },
             license_checks_per_minute: parse("LICENSE_CHECKS_PER_MINUTE_PER_IP", 600)?,
+            email: EmailConfig {
+                resend_api_base: var("RESEND_API_BASE").unwrap_or_else(|| EmailConfig::default().resend_api_base),
+                resend_api_key: var("RESEND_API_KEY"),
+                from: var("EMAIL_FROM").unwrap_or_else(|| EmailConfig::default().from),
+            },
             database_url,
         })
     }
@@ -169,6 +195,7 @@ impl Config {
             trust_proxy: 0,
             capacity: Capacity::default(),
             license_checks_per_minute: 600,
+            email: EmailConfig::default(),
         }
     }
 }

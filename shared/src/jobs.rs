@@ -11,6 +11,15 @@ use crate::error::{AppError, AppResult};
 
 pub const HOUSEKEEPING_QUEUE: &str = "roboforge.housekeeping";
 pub const HOTMART_QUEUE: &str = "roboforge.hotmart";
+pub const EMAIL_QUEUE: &str = "roboforge.email";
+
+/// Send one message of the e-mail outbox (idempotent: a sent one is skipped).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SendEmail {
+    pub tenant_id: uuid::Uuid,
+    pub outbox_id: uuid::Uuid,
+}
 
 /// Apply one stored Hotmart event (idempotent: a processed event is skipped).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

@@ -14,6 +14,8 @@ pub mod crypto;
 #[cfg(feature = "domain")]
 pub mod db;
 #[cfg(feature = "domain")]
+pub mod email;
+#[cfg(feature = "domain")]
 pub mod error;
 #[cfg(feature = "domain")]
 pub mod field_rules;

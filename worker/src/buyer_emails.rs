@@ -1,15 +1,79 @@
-//! The e-mails processing asks for. Until the e-mail pipeline lands they are
-//! logged (not lost silently); the pipeline queues them in the same
-//! transaction.
+//! The e-mails a processed sale asks for, queued in the same transaction.
+
+use std::collections::BTreeMap;
 
 use shared::db::Tx;
-use shared::sales_engine::BuyerEmail;
+use shared::email::{self, EmailTemplate};
+use shared::sales_engine::{format_brl, BuyerEmail};
 use shared::AppError;
 use uuid::Uuid;
 
-pub async fn queue(_tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Result<(), AppError> {
-    for email in emails {
-        tracing::info!(tenant = %tenant_id, ?email, "buyer e-mail requested");
+pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Result<(), AppError> {
+    if emails.is_empty() {
+        return Ok(());
+    }
+    let tenant = TenantFacts::load(tx, tenant_id).await?;
+    for message in emails {
+        let (template, to, mut vars) = match message {
+            BuyerEmail::Welcome { email, name, purchase_id, robot_id, .. } => {
+                let robot = match robot_id {
+                    Some(id) => TenantFacts::robot_name(tx, tenant_id, *id).await?,
+                    None => String::new(),
+                };
+                let vars = BTreeMap::from([
+                    ("clientName".to_string(), name.clone()),
+                    ("robotName".to_string(), robot),
+                    ("email".to_string(), email.clone()),
+                    ("purchaseId".to_string(), purchase_id.clone()),
+                    ("downloadUrl".to_string(), tenant.portal_url.clone()),
+                ]);
+                (EmailTemplate::Welcome, email, vars)
+            }
+            BuyerEmail::SaleConfirmation { email, name, purchase_id, amount, .. } => {
+                let vars = BTreeMap::from([
+                    ("clientName".to_string(), name.clone()),
+                    ("transactionId".to_string(), purchase_id.clone()),
+                    ("amount".to_string(), amount.map(format_brl).unwrap_or_default()),
+                ]);
+                (EmailTemplate::SaleConfirmation, email, vars)
+            }
+            BuyerEmail::SubscriptionConfirmation { email, name, .. } => {
+                let vars = BTreeMap::from([
+                    ("clientName".to_string(), name.clone()),
+                    ("recurrence".to_string(), "mensal".to_string()),
+                ]);
+                (EmailTemplate::SubscriptionConfirmation, email, vars)
+            }
+        };
+        vars.insert("tenantName".into(), tenant.name.clone());
+        vars.insert("contactEmail".into(), tenant.contact_email.clone());
+        email::queue(tx, tenant_id, template, to, &vars).await?;
     }
     Ok(())
+}
+
+struct TenantFacts {
+    name: String,
+    contact_email: String,
+    portal_url: String,
+}
+
+impl TenantFacts {
+    async fn load(tx: &mut Tx, tenant_id: Uuid) -> Result<Self, AppError> {
+        let (name, url, contact): (String, String, Option<String>) = sqlx::query_as(
+            "SELECT COALESCE(display_name, name), url, settings->>'contactEmail' FROM tenants WHERE id = $1",
+        )
+        .bind(tenant_id)
+        .fetch_one(&mut **tx)
+        .await?;
+        let domain = shared::portal::domain_of_url(&url);
+        Ok(Self { name, contact_email: contact.unwrap_or_default(), portal_url: format!("https://{domain}/login") })
+    }
+
+    async fn robot_name(tx: &mut Tx, tenant_id: Uuid, robot_id: Uuid) -> Result<String, AppError> {
+        Ok(shared::repositories::tenant_robots::find(tx, tenant_id, robot_id)
+            .await?
+            .map(|r| r.name)
+            .unwrap_or_default())
+    }
 }

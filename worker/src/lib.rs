@@ -3,6 +3,7 @@
 //! next to `api serve --no-workers` instances.
 
 mod buyer_emails;
+pub mod email;
 pub mod hotmart;
 pub mod housekeeping;
 
@@ -12,7 +13,7 @@ use std::sync::Arc;
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use shared::config::Config;
-use shared::jobs::{Housekeeping, ProcessHotmartEvent, HOTMART_QUEUE, HOUSEKEEPING_QUEUE};
+use shared::jobs::{Housekeeping, ProcessHotmartEvent, SendEmail, EMAIL_QUEUE, HOTMART_QUEUE, HOUSEKEEPING_QUEUE};
 use sqlx::PgPool;
 use tower::retry::backoff::ExponentialBackoffMaker;
 use tower::retry::backoff::MakeBackoff;
@@ -58,6 +59,7 @@ pub async fn run(
     let storage_pool = pool.clone();
     let hotmart_pool = pool.clone();
     let hotmart_instance = instance.clone();
+    let (email_pool, email_instance, email_config) = (pool.clone(), instance.clone(), config.clone());
     let monitor = Monitor::new()
         .register(move |_restarts| {
             let storage = PostgresStorage::<Housekeeping>::new(&storage_pool)
@@ -81,6 +83,18 @@ pub async fn run(
                 .concurrency(4)
                 .retry(BackoffRetryPolicy::new(hotmart_retries(), retry_backoff()))
                 .build(hotmart::handle)
+        })
+        .register(move |_restarts| {
+            let storage = PostgresStorage::<SendEmail>::new(&email_pool)
+                .with_config(QueueConfig::default().queue(EMAIL_QUEUE).batch_size(50))
+                .poll_with_strategy(poll_every(POLL_INTERVAL));
+            WorkerBuilder::new(format!("email-{email_instance}"))
+                .backend(storage)
+                .data(email_pool.clone())
+                .data(email_config.clone())
+                .concurrency(4)
+                .retry(BackoffRetryPolicy::new((email::MAX_ATTEMPTS - 1) as usize, retry_backoff()))
+                .build(email::handle)
         })
         .shutdown_timeout(std::time::Duration::from_secs(20));
 

@@ -7,6 +7,7 @@ mod support;
 mod admin_auth;
 mod bad_input;
 mod client_auth;
+mod email;
 mod hardening;
 mod hotmart;
 mod isolation_matrix;

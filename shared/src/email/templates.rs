@@ -1,0 +1,155 @@
+//! The four transactional e-mails, with pt-BR defaults a tenant may replace
+//! (`tenants.email_templates`: `{ "welcome": "<html>", ... }`). Variables are
+//! written `{{name}}` and substituted HTML-escaped; an unknown variable
+//! becomes empty text, so a typo in a tenant's template never shows braces
+//! to a buyer.
+
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmailTemplate {
+    Welcome,
+    SaleConfirmation,
+    PasswordReset,
+    SubscriptionConfirmation,
+}
+
+impl EmailTemplate {
+    pub const ALL: [EmailTemplate; 4] = [
+        EmailTemplate::Welcome,
+        EmailTemplate::SaleConfirmation,
+        EmailTemplate::PasswordReset,
+        EmailTemplate::SubscriptionConfirmation,
+    ];
+
+    /// The key in `tenants.email_templates` and the API.
+    pub fn key(self) -> &'static str {
+        match self {
+            EmailTemplate::Welcome => "welcome",
+            EmailTemplate::SaleConfirmation => "saleConfirmation",
+            EmailTemplate::PasswordReset => "passwordReset",
+            EmailTemplate::SubscriptionConfirmation => "subscriptionConfirmation",
+        }
+    }
+
+    /// The variables the spec lists for the template.
+    pub fn variables(self) -> &'static [&'static str] {
+        match self {
+            EmailTemplate::Welcome => {
+                &["tenantName", "clientName", "robotName", "downloadUrl", "contactEmail", "email", "purchaseId"]
+            }
+            EmailTemplate::SaleConfirmation => {
+                &["tenantName", "clientName", "robotName", "amount", "transactionId", "contactEmail"]
+            }
+            EmailTemplate::PasswordReset => &["tenantName", "ownerName", "resetLink"],
+            EmailTemplate::SubscriptionConfirmation => {
+                &["tenantName", "clientName", "amount", "recurrence", "nextChargeDate", "contactEmail"]
+            }
+        }
+    }
+
+    pub fn subject(self) -> &'static str {
+        match self {
+            EmailTemplate::Welcome => "Bem-vindo(a) à {{tenantName}}",
+            EmailTemplate::SaleConfirmation => "Compra confirmada: {{robotName}}",
+            EmailTemplate::PasswordReset => "Redefinição de senha — {{tenantName}}",
+            EmailTemplate::SubscriptionConfirmation => "Assinatura confirmada — {{tenantName}}",
+        }
+    }
+
+    pub fn default_html(self) -> &'static str {
+        match self {
+            EmailTemplate::Welcome => concat!(
+                "<h1>Olá, {{clientName}}!</h1>",
+                "<p>Sua compra do <strong>{{robotName}}</strong> na {{tenantName}} foi confirmada.</p>",
+                "<p>Para acessar a área do cliente, entre com o e-mail <strong>{{email}}</strong> e o ID da compra ",
+                "<strong>{{purchaseId}}</strong>.</p>",
+                "<p><a href=\"{{downloadUrl}}\">Acessar a área do cliente</a></p>",
+                "<p>Dúvidas? Escreva para {{contactEmail}}.</p>"
+            ),
+            EmailTemplate::SaleConfirmation => concat!(
+                "<h1>Compra confirmada</h1>",
+                "<p>Olá, {{clientName}}. Recebemos o pagamento de <strong>{{amount}}</strong> pelo ",
+                "<strong>{{robotName}}</strong> (transação {{transactionId}}).</p>",
+                "<p>Dúvidas? Escreva para {{contactEmail}}.</p><p>{{tenantName}}</p>"
+            ),
+            EmailTemplate::PasswordReset => concat!(
+                "<p>Olá, {{ownerName}}.</p>",
+                "<p>Recebemos um pedido para redefinir sua senha na {{tenantName}}. O link vale por 1 hora:</p>",
+                "<p><a href=\"{{resetLink}}\">Redefinir senha</a></p>",
+                "<p>Se não foi você, ignore este e-mail.</p>"
+            ),
+            EmailTemplate::SubscriptionConfirmation => concat!(
+                "<h1>Assinatura confirmada</h1>",
+                "<p>Olá, {{clientName}}. Sua assinatura de <strong>{{amount}}</strong> ({{recurrence}}) na ",
+                "{{tenantName}} está ativa. Próxima cobrança: {{nextChargeDate}}.</p>",
+                "<p>Dúvidas? Escreva para {{contactEmail}}.</p>"
+            ),
+        }
+    }
+}
+
+/// Substitutes `{{name}}` with the HTML-escaped value (empty when unknown).
+pub fn render(text: &str, variables: &BTreeMap<String, String>, escape: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("{{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        match after.find("}}") {
+            Some(end) => {
+                let name = after[..end].trim();
+                let value = variables.get(name).map(String::as_str).unwrap_or("");
+                out.push_str(&if escape { escape_html(value) } else { value.to_string() });
+                rest = &after[end + 2..];
+            }
+            None => {
+                out.push_str(&rest[start..]);
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+pub fn escape_html(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_are_escaped_and_unknown_ones_vanish() {
+        let vars = BTreeMap::from([("clientName".to_string(), "<script>x</script> & Cia".to_string())]);
+        assert_eq!(render("Olá {{clientName}}{{nada}}!", &vars, true), "Olá &lt;script&gt;x&lt;/script&gt; &amp; Cia!");
+        assert_eq!(render("sem fim {{", &vars, true), "sem fim {{");
+    }
+
+    #[test]
+    fn every_default_uses_only_its_listed_variables() {
+        for template in EmailTemplate::ALL {
+            let text = format!("{}{}", template.subject(), template.default_html());
+            let mut rest = text.as_str();
+            while let Some(start) = rest.find("{{") {
+                let end = rest[start..].find("}}").unwrap();
+                let name = &rest[start + 2..start + end];
+                assert!(template.variables().contains(&name), "{} uses {name}", template.key());
+                rest = &rest[start + end..];
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+//! Sends one outbox message (job `SendEmail`). The row stays locked while it
+//! is sent, so two runs of one job cannot both send; a sent message is
+//! skipped. Rate limits, server errors and network failures are retried with
+//! backoff; any other refusal ends the message as failed. With no key at all
+//! the message is recorded as not configured.
+
+use std::sync::Arc;
+
+use apalis::prelude::{BoxDynError, Data};
+use shared::config::Config;
+use shared::db::{self, PgPool, Scope};
+use shared::email::{self, resend};
+use shared::jobs::SendEmail;
+use shared::AppError;
+
+/// Attempts before a message that keeps failing for retryable reasons is
+/// marked failed.
+pub const MAX_ATTEMPTS: i32 = 6;
+
+pub async fn handle(job: SendEmail, pool: Data<PgPool>, config: Data<Arc<Config>>) -> Result<(), BoxDynError> {
+    send(&pool, &config, &job).await.map(|_| ()).map_err(|e| Box::new(e) as BoxDynError)
+}
+
+/// What one run did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sent {
+    Sent,
+    AlreadyDone,
+    NotConfigured,
+    Failed,
+}
+
+/// The job's body (tests call it directly). `Err` means "retry later".
+pub async fn send(pool: &PgPool, config: &Config, job: &SendEmail) -> Result<Sent, AppError> {
+    let mut tx = db::begin(pool, Scope::worker_for(job.tenant_id)).await?;
+    let Some(message) = email::lock(&mut tx, job.tenant_id, job.outbox_id).await? else {
+        return Ok(Sent::AlreadyDone);
+    };
+    if message.status != "pending" {
+        return Ok(Sent::AlreadyDone);
+    }
+    let sender = email::tenant_sender(&mut tx, job.tenant_id).await?;
+    let tenant_key = sender.as_ref().and_then(|s| s.sealed_key.as_deref()).and_then(|k| config.secrets.open(k));
+    let (key, from) = match (tenant_key, &config.email.resend_api_key) {
+        (Some(key), _) => {
+            let sender = sender.as_ref().expect("key implies sender");
+            let from = match sender.domain.as_deref().filter(|d| !d.trim().is_empty()) {
+                Some(domain) => format!("{} <noreply@{}>", sender.name.replace(['<', '>', '"'], ""), domain.trim()),
+                None => config.email.from.clone(),
+            };
+            (key, from)
+        }
+        (None, Some(platform)) => (platform.clone(), config.email.from.clone()),
+        (None, None) => {
+            email::mark(
+                &mut tx,
+                job.tenant_id,
+                job.outbox_id,
+                "not_configured",
+                None,
+                Some("nenhuma chave do Resend configurada"),
+            )
+            .await?;
+            tx.commit().await?;
+            tracing::warn!(queue = "email", tenant = %job.tenant_id, outbox = %job.outbox_id,
+                "e-mail recorded but not sent: no Resend key (tenant or platform)");
+            return Ok(Sent::NotConfigured);
+        }
+    };
+    let http =
+        reqwest::Client::builder().timeout(std::time::Duration::from_secs(15)).build().map_err(AppError::internal)?;
+    let idempotency_key = format!("outbox-{}", message.id);
+    let outcome = resend::send(
+        &http,
+        &config.email.resend_api_base,
+        &key,
+        &resend::Message {
+            from: &from,
+            to: &message.to_address,
+            subject: &message.subject,
+            html: &message.html,
+            idempotency_key: &idempotency_key,
+        },
+    )
+    .await;
+    let result = match outcome {
+        Ok(provider_id) => {
+            email::mark(&mut tx, job.tenant_id, job.outbox_id, "sent", Some(&provider_id), None).await?;
+            Ok(Sent::Sent)
+        }
+        Err(error) if error.retryable && message.attempts + 1 < MAX_ATTEMPTS => {
+            email::mark(&mut tx, job.tenant_id, job.outbox_id, "pending", None, Some(&error.message)).await?;
+            Err(AppError::internal(error))
+        }
+        Err(error) => {
+            email::mark(&mut tx, job.tenant_id, job.outbox_id, "failed", None, Some(&error.message)).await?;
+            Ok(Sent::Failed)
+        }
+    };
+    tx.commit().await?;
+    tracing::info!(queue = "email", tenant = %job.tenant_id, outbox = %job.outbox_id, outcome = ?result, "e-mail job done");
+    result
+}
