@@ -59,6 +59,8 @@ run() {
   echo "== $1"
   wrk -t2 -c"$connections" -d"$duration" --latency -s "$lua" "$2" | grep -E "Requests/sec|Non-2xx|  50%|  90%|  99%"
 }
+# Steady state: every robot has checked once since the instance started.
+wrk -t2 -c"$connections" -d5s -s "$lua" "$base/api/webhooks/validate-license" >/dev/null
 run "trivial axum handler (floor)" "http://127.0.0.1:$trivial_port/"
 run "POST /api/webhooks/validate-license" "$base/api/webhooks/validate-license"
 echo "check log rows written: $(sql "SELECT count(*) FROM license_checks")"

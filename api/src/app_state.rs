@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use shared::config::Config;
 
+use crate::license_cache::LicenseCache;
 use crate::license_log::LicenseCheckLog;
 use crate::notification_hub::NotificationHub;
 use crate::rate_limit::PerIpLimit;
@@ -23,6 +24,8 @@ pub struct AppState {
     pub license_log: Arc<LicenseCheckLog>,
     /// License checks per IP and minute.
     pub license_limit: Arc<PerIpLimit>,
+    /// License-check facts, invalidated through the listener.
+    pub license_cache: Arc<LicenseCache>,
     /// Logins in progress. A login holds pooled connections twice and a
     /// hashing slot once; capping them leaves the pool to everything else, so
     /// a login flood cannot starve the rest of the API (health included).
@@ -43,6 +46,7 @@ impl AppState {
             notifications: NotificationHub::new(),
             license_log: LicenseCheckLog::new(),
             license_limit,
+            license_cache: Arc::new(LicenseCache::new()),
         }
     }
 

@@ -9,6 +9,7 @@ pub mod app_state;
 pub mod cookies;
 pub mod extractors;
 pub mod http_guards;
+pub mod license_cache;
 pub mod license_log;
 pub mod notification_hub;
 pub mod openapi;

@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use shared::db::PgPool;
-use shared::notifications::{self, Notification};
+use shared::notifications::{self, Heard, Notification};
+
+use crate::license_cache::LicenseCache;
 use tokio::sync::broadcast;
 
 pub struct NotificationHub {
@@ -21,12 +23,17 @@ impl NotificationHub {
         Arc::new(Self { sender, open_streams: AtomicUsize::new(0) })
     }
 
-    /// Starts this instance's listener (once, when the server starts).
-    pub fn start(self: &Arc<Self>, pool: PgPool) {
+    /// Starts this instance's listener (once, when the server starts); it
+    /// also keeps the license-check cache in step.
+    pub fn start(self: &Arc<Self>, pool: PgPool, license_cache: Arc<LicenseCache>) {
         let hub = self.clone();
-        tokio::spawn(notifications::listen(pool, move |n| {
+        tokio::spawn(notifications::listen(pool, move |heard| match heard {
             // No stream open: nobody to tell, nothing to keep.
-            let _ = hub.sender.send(n);
+            Heard::Notification(n) => {
+                let _ = hub.sender.send(n);
+            }
+            Heard::LicensesChanged(tenant) => license_cache.invalidate_tenant(tenant),
+            Heard::Reconnected => license_cache.clear(),
         }));
     }
 

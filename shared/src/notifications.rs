@@ -62,26 +62,54 @@ pub async fn notify(conn: &mut PgConnection, notification: &Notification) -> App
     Ok(())
 }
 
-/// Listens on [`CHANNEL`] for as long as the process runs and hands every
-/// notification to `deliver`. One connection per process (DESIGN 2): it
+/// Tells every api instance that a tenant's licensing facts changed
+/// (triggers on tenants, robots, clients and licenses send it): cached
+/// license-check answers of that tenant are dropped.
+pub const LICENSE_CACHE_CHANNEL: &str = "roboforge_license_cache";
+
+/// What arrives on the instance's one listening connection.
+#[derive(Debug, Clone)]
+pub enum Heard {
+    Notification(Notification),
+    /// Licensing facts of this tenant changed.
+    LicensesChanged(Uuid),
+    /// The connection was lost and re-established: anything may have been
+    /// missed in between.
+    Reconnected,
+}
+
+/// Listens on both channels for as long as the process runs and hands every
+/// message to `deliver`. One connection per process (DESIGN 2): it
 /// reconnects by itself, backing off up to 10 s while the database is away.
-pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Notification) + Send + 'static) {
+pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static) {
     let mut backoff = std::time::Duration::from_millis(250);
+    let mut connected_before = false;
     loop {
         match sqlx::postgres::PgListener::connect_with(&pool).await {
             Ok(mut listener) => {
-                if let Err(error) = listener.listen(CHANNEL).await {
+                if let Err(error) = listener.listen_all([CHANNEL, LICENSE_CACHE_CHANNEL]).await {
                     tracing::warn!(%error, "notifications: LISTEN failed");
                 } else {
+                    if connected_before {
+                        deliver(Heard::Reconnected);
+                    }
+                    connected_before = true;
                     backoff = std::time::Duration::from_millis(250);
                     loop {
                         match listener.recv().await {
+                            Ok(message) if message.channel() == LICENSE_CACHE_CHANNEL => {
+                                match Uuid::parse_str(message.payload()) {
+                                    Ok(tenant) => deliver(Heard::LicensesChanged(tenant)),
+                                    Err(_) => deliver(Heard::Reconnected),
+                                }
+                            }
                             Ok(message) => match serde_json::from_str::<Notification>(message.payload()) {
-                                Ok(notification) => deliver(notification),
+                                Ok(notification) => deliver(Heard::Notification(notification)),
                                 Err(error) => tracing::warn!(%error, "notifications: unreadable payload"),
                             },
                             Err(error) => {
                                 tracing::warn!(%error, "notifications: connection lost, reconnecting");
+                                deliver(Heard::Reconnected);
                                 break;
                             }
                         }

@@ -31,6 +31,8 @@ async fn sql(app: &TestApp, tenant: Uuid, statement: &str) {
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
     sqlx::query(sqlx::AssertSqlSafe(statement.to_string())).execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
+    // The change reaches the instances' caches by NOTIFY, a moment after commit.
+    tokio::time::sleep(Duration::from_millis(100)).await;
 }
 
 async fn add_license(
@@ -278,4 +280,25 @@ async fn one_address_is_rate_limited() {
     assert_eq!(limited.status(), StatusCode::TOO_MANY_REQUESTS);
     let answer: Value = limited.json().await.unwrap();
     assert_eq!((answer["valid"].as_bool(), answer["code"].as_str()), (Some(false), Some("RATE_LIMITED")));
+}
+
+#[tokio::test]
+async fn a_cached_answer_is_dropped_as_soon_as_the_license_changes() {
+    let s = setup().await;
+    for _ in 0..3 {
+        assert_eq!(check(&s.app, body(&s, json!(4242), "warm")).await["code"], "OK");
+    }
+    // Without invalidation the cached answer would stay OK for a minute.
+    let mut tx = db::begin(&s.app.db.app_pool, Scope::worker_for(s.acme.id)).await.unwrap();
+    sqlx::query("UPDATE tenant_client_robots SET status = 'cancelled'").execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    let started = std::time::Instant::now();
+    loop {
+        let code = check(&s.app, body(&s, json!(4242), "after")).await["code"].as_str().unwrap().to_string();
+        if code == "CANCELLED" {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(1), "still {code} a second after the change");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
 }

@@ -65,8 +65,24 @@ pub async fn validate(
         }
     };
 
-    let mut tx = db::begin(&state.pool, Scope::anonymous_in(request.tenant_id)).await?;
-    let Some(facts) = license_check::load(&mut tx, &request).await? else {
+    // The routine check is answered from this instance's cache (kept in step
+    // by NOTIFY); the database is read on a miss and written only to bind.
+    let cache_key = (request.tenant_id, request.robot_id, request.email.clone());
+    let cached = match state.license_cache.get(&cache_key) {
+        Some(cached) => Some((cached.facts, cached.signing_key)),
+        None => {
+            let generation = state.license_cache.generation(request.tenant_id);
+            let mut tx = db::begin(&state.pool, Scope::anonymous_in(request.tenant_id)).await?;
+            let facts = license_check::load(&mut tx, &request).await?;
+            tx.commit().await?;
+            facts.map(|facts| {
+                let key = state.config.secrets.open(&facts.signing_key);
+                state.license_cache.put(cache_key.clone(), facts.clone(), key.clone(), generation);
+                (facts, key)
+            })
+        }
+    };
+    let Some((facts, signing_key)) = cached else {
         // Unknown robot, or not this tenant's: nothing to sign with, nothing to log against.
         return Ok(Json(unsigned(CheckCode::NotFound, request.nonce, server_time)).into_response());
     };
@@ -74,13 +90,18 @@ pub async fn validate(
     if let (Ok(()), Some(license_id)) = (outcome, facts.license_id) {
         let bound = match &facts.account_number {
             Some(stored) => Some(stored.clone()),
-            None => license_check::bind_account(&mut tx, request.tenant_id, license_id, request.account).await?,
+            None => {
+                let mut tx = db::begin(&state.pool, Scope::anonymous_in(request.tenant_id)).await?;
+                let bound =
+                    license_check::bind_account(&mut tx, request.tenant_id, license_id, request.account).await?;
+                tx.commit().await?;
+                bound
+            }
         };
         if !bound.is_some_and(|stored| license_check::same_account(&stored, request.account)) {
             outcome = Err(CheckCode::AccountMismatch);
         }
     }
-    tx.commit().await?;
 
     let code = outcome.err().unwrap_or(CheckCode::Ok);
     let valid = code == CheckCode::Ok;
@@ -96,7 +117,7 @@ pub async fn validate(
         code,
         checked_at: now,
     });
-    let signature = state.config.secrets.open(&facts.signing_key).map(|key| {
+    let signature = signing_key.map(|key| {
         let message = signed_string(
             &request.nonce,
             valid,
