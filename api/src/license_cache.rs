@@ -7,7 +7,7 @@
 //! also age out after a minute as a last resort.
 
 use std::collections::HashMap;
-use std::sync::RwLock;
+use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
 use shared::license_check::CheckFacts;
@@ -19,7 +19,6 @@ const MAX_ENTRIES: usize = 200_000;
 /// (tenant, robot, e-mail)
 pub type CacheKey = (Uuid, Uuid, String);
 
-#[derive(Clone)]
 pub struct CachedFacts {
     pub facts: CheckFacts,
     /// The robot's signing key, decrypted once.
@@ -30,7 +29,7 @@ pub struct CachedFacts {
 
 #[derive(Default)]
 pub struct LicenseCache {
-    entries: RwLock<HashMap<CacheKey, CachedFacts>>,
+    entries: RwLock<HashMap<CacheKey, Arc<CachedFacts>>>,
     generations: RwLock<HashMap<Uuid, u64>>,
 }
 
@@ -44,17 +43,25 @@ impl LicenseCache {
         self.generations.read().expect("generations").get(&tenant).copied().unwrap_or(0)
     }
 
-    pub fn get(&self, key: &CacheKey) -> Option<CachedFacts> {
+    pub fn get(&self, key: &CacheKey) -> Option<Arc<CachedFacts>> {
         let entry = self.entries.read().expect("entries").get(key).cloned()?;
         (entry.generation == self.generation(key.0) && entry.loaded.elapsed() < MAX_AGE).then_some(entry)
     }
 
-    pub fn put(&self, key: CacheKey, facts: CheckFacts, signing_key: Option<String>, generation: u64) {
+    pub fn put(
+        &self,
+        key: CacheKey,
+        facts: CheckFacts,
+        signing_key: Option<String>,
+        generation: u64,
+    ) -> Arc<CachedFacts> {
+        let entry = Arc::new(CachedFacts { facts, signing_key, generation, loaded: Instant::now() });
         let mut entries = self.entries.write().expect("entries");
         if entries.len() >= MAX_ENTRIES {
             entries.clear();
         }
-        entries.insert(key, CachedFacts { facts, signing_key, generation, loaded: Instant::now() });
+        entries.insert(key, entry.clone());
+        entry
     }
 
     /// A tenant's facts changed: everything cached for it is stale.

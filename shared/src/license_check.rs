@@ -82,27 +82,41 @@ pub struct CheckRequest {
 /// either a request or `Err(nonce)` — with the nonce when it was readable, so
 /// even a refusal can be signed for the robot that asked.
 pub fn parse_request(body: &[u8]) -> Result<CheckRequest, Option<String>> {
-    let value: serde_json::Value = serde_json::from_slice(body).map_err(|_| None)?;
-    let nonce = match value.get("nonce") {
-        None | Some(serde_json::Value::Null) => String::new(),
-        Some(serde_json::Value::String(n)) if valid_nonce(n) => n.clone(),
+    // Typed, borrowed where possible: this runs on every check.
+    #[derive(serde::Deserialize)]
+    struct Raw<'a> {
+        #[serde(default, borrow)]
+        email: Option<std::borrow::Cow<'a, str>>,
+        #[serde(default, rename = "mtAccount")]
+        mt_account: Option<serde_json::Value>,
+        #[serde(default, rename = "robotId", borrow)]
+        robot_id: Option<std::borrow::Cow<'a, str>>,
+        #[serde(default, rename = "tenantId", borrow)]
+        tenant_id: Option<std::borrow::Cow<'a, str>>,
+        #[serde(default, borrow)]
+        nonce: Option<std::borrow::Cow<'a, str>>,
+    }
+    let raw: Raw = serde_json::from_slice(body).map_err(|_| None)?;
+    let nonce = match raw.nonce {
+        None => String::new(),
+        Some(n) if valid_nonce(&n) => n.into_owned(),
         Some(_) => return Err(None),
     };
     let fail = || Some(nonce.clone());
-    let email = value.get("email").and_then(|e| e.as_str()).map(|e| e.trim().to_lowercase()).ok_or_else(fail)?;
+    let email = raw.email.map(|e| e.trim().to_lowercase()).ok_or_else(fail)?;
     if email.is_empty() || email.len() > 254 {
         return Err(fail());
     }
-    let account = match value.get("mtAccount") {
+    let account = match raw.mt_account {
         Some(serde_json::Value::Number(n)) => n.as_u64(),
-        Some(serde_json::Value::String(s)) => parse_account(s),
+        Some(serde_json::Value::String(s)) => parse_account(&s),
         _ => None,
     }
     .filter(|a| *a > 0)
     .ok_or_else(fail)?;
-    let uuid = |key: &str| value.get(key).and_then(|v| v.as_str()).and_then(|s| Uuid::parse_str(s.trim()).ok());
-    let robot_id = uuid("robotId").ok_or_else(fail)?;
-    let tenant_id = uuid("tenantId").ok_or_else(fail)?;
+    let uuid = |v: Option<std::borrow::Cow<'_, str>>| v.and_then(|s| Uuid::parse_str(s.trim()).ok());
+    let robot_id = uuid(raw.robot_id).ok_or_else(fail)?;
+    let tenant_id = uuid(raw.tenant_id).ok_or_else(fail)?;
     Ok(CheckRequest { email, account, robot_id, tenant_id, nonce })
 }
 

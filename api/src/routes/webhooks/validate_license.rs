@@ -69,7 +69,7 @@ pub async fn validate(
     // by NOTIFY); the database is read on a miss and written only to bind.
     let cache_key = (request.tenant_id, request.robot_id, request.email.clone());
     let cached = match state.license_cache.get(&cache_key) {
-        Some(cached) => Some((cached.facts, cached.signing_key)),
+        Some(cached) => Some(cached),
         None => {
             let generation = state.license_cache.generation(request.tenant_id);
             let mut tx = db::begin(&state.pool, Scope::anonymous_in(request.tenant_id)).await?;
@@ -77,16 +77,16 @@ pub async fn validate(
             tx.commit().await?;
             facts.map(|facts| {
                 let key = state.config.secrets.open(&facts.signing_key);
-                state.license_cache.put(cache_key.clone(), facts.clone(), key.clone(), generation);
-                (facts, key)
+                state.license_cache.put(cache_key, facts, key, generation)
             })
         }
     };
-    let Some((facts, signing_key)) = cached else {
+    let Some(entry) = cached else {
         // Unknown robot, or not this tenant's: nothing to sign with, nothing to log against.
         return Ok(Json(unsigned(CheckCode::NotFound, request.nonce, server_time)).into_response());
     };
-    let mut outcome = license_check::decide(&facts, now);
+    let (facts, signing_key) = (&entry.facts, entry.signing_key.as_deref());
+    let mut outcome = license_check::decide(facts, now);
     if let (Ok(()), Some(license_id)) = (outcome, facts.license_id) {
         let bound = match &facts.account_number {
             Some(stored) => Some(stored.clone()),
@@ -127,7 +127,7 @@ pub async fn validate(
             &request.robot_id.to_string(),
             request.account,
         );
-        license_check::sign(&key, &message)
+        license_check::sign(key, &message)
     });
     if signature.is_none() {
         tracing::error!(robot = %request.robot_id, "robot signing key unreadable: is SECRETS_KEY the one it was sealed with?");
