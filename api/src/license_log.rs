@@ -1,6 +1,6 @@
 //! The license-check log, written off the request path: checks push records
 //! into a bounded channel (never waiting), one task per instance drains it
-//! every second or every 500 rows into a single multi-row INSERT. When the
+//! every second or every 2,000 rows into a single multi-row INSERT. When the
 //! channel is full the record is dropped and counted, never the answer
 //! delayed.
 
@@ -13,7 +13,7 @@ use shared::license_check::{self, CheckRecord};
 use tokio::sync::mpsc;
 
 const CAPACITY: usize = 20_000;
-const BATCH: usize = 500;
+const BATCH: usize = 2000;
 
 pub struct LicenseCheckLog {
     sender: mpsc::Sender<CheckRecord>,
