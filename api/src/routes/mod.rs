@@ -8,6 +8,7 @@
 pub mod auth;
 pub mod client_auth;
 pub mod health;
+pub mod hotmart_events;
 pub mod notifications;
 pub mod public;
 pub mod robot_auth_template;
@@ -34,4 +35,5 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(client_auth::router())
         .merge(public::router())
         .merge(webhooks::router())
+        .merge(hotmart_events::router())
 }

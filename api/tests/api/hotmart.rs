@@ -376,3 +376,36 @@ async fn a_poison_event_ends_failed_with_its_error_after_the_retries() {
     };
     assert!(failed && error.contains("poison"), "{error}");
 }
+
+#[tokio::test]
+async fn the_admin_sees_a_failed_event_with_its_error_and_replays_it() {
+    let shop = Shop::open().await;
+    sqlx::raw_sql(
+        "CREATE FUNCTION always_fail() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN RAISE EXCEPTION 'tabela travada'; END $$;
+         CREATE TRIGGER always_fail BEFORE INSERT ON tenant_sales FOR EACH ROW EXECUTE FUNCTION always_fail();",
+    )
+    .execute(&shop.app.db.owner_pool)
+    .await
+    .unwrap();
+    assert_eq!(shop.post("purchase_approved").await, StatusCode::OK);
+    let inbox: Uuid = shop.scalar("SELECT id FROM hotmart_inbox").await;
+    let job = shared::jobs::ProcessHotmartEvent { tenant_id: shop.tenant.id, inbox_id: inbox };
+    for _ in 0..shared::sales_engine::MAX_ATTEMPTS {
+        let _ = worker::hotmart::run(&shop.app.db.worker_pool, &job).await;
+    }
+    let admin = shop.app.as_admin().await;
+    let failed: Value = admin.get("/api/hotmart-events?failed=true").await.json().await.unwrap();
+    assert_eq!(failed["total"], 1);
+    assert!(failed["items"][0]["lastError"].as_str().unwrap().contains("tabela travada"));
+
+    sqlx::raw_sql("DROP TRIGGER always_fail ON tenant_sales").execute(&shop.app.db.owner_pool).await.unwrap();
+    let replay = admin.post(&format!("/api/hotmart-events/{inbox}/replay"), serde_json::json!({})).await;
+    assert_eq!(replay.status(), StatusCode::ACCEPTED);
+    worker::hotmart::drain(&shop.app.db.worker_pool, shop.tenant.id).await.unwrap();
+    assert_eq!(shop.state().await["sales"][0]["status"], "confirmed");
+    let again = admin.post(&format!("/api/hotmart-events/{inbox}/replay"), serde_json::json!({})).await;
+    assert_eq!(again.status(), StatusCode::CONFLICT, "only a failed event is replayed");
+    let none: Value = admin.get("/api/hotmart-events?failed=true").await.json().await.unwrap();
+    assert_eq!(none["total"], 0);
+}

@@ -44,6 +44,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "hotmartWebhook" | "validateLicense" => Public,
         "adminMe" | "createAdmin" | "getRobotAuthTemplate" | "updateRobotAuthTemplate" => Admin,
         "listTenants" | "createTenant" | "updateTenant" | "deleteTenant" => Admin,
+        "listHotmartEvents" | "replayHotmartEvent" => Admin,
         "tenantMe" => OwnSession,
         "clientMe" => OwnClientSession,
         "injectRobotAuth" => AdminOrOwnerOfA,
@@ -86,9 +87,28 @@ fn refusal(access: Access, who: Who) -> StatusCode {
 #[tokio::test]
 async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     let app = TestApp::spawn().await;
-    let a = app.tenant("alfa").await;
+    let a = app.tenant_with_hottok("alfa", "hottok-alfa").await;
     let b = app.tenant("beta").await;
     let robot_a = app.robot(&a, "Robô A").await.to_string();
+    // A Hotmart event of tenant A, for the routes about events.
+    let fixture = format!("{}/../shared/tests/fixtures/hotmart/purchase_approved.json", env!("CARGO_MANIFEST_DIR"));
+    let stored: Value = app
+        .browser()
+        .post(app.url(&format!("/api/webhooks/hotmart/robot/{robot_a}")))
+        .header("x-hotmart-hottok", "hottok-alfa")
+        .header("content-type", "application/json")
+        .body(std::fs::read_to_string(fixture).unwrap())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(stored["received"], true);
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker_for(a.id)).await.unwrap();
+    let event_a: uuid::Uuid = sqlx::query_scalar("SELECT id FROM hotmart_inbox").fetch_one(&mut *tx).await.unwrap();
+    drop(tx);
+    let event_a = event_a.to_string();
     let callers: Vec<(Who, Caller)> = vec![
         (Who::Anonymous, app.anonymous()),
         (Who::Admin, app.as_admin().await),
@@ -117,7 +137,13 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 continue;
             };
             // Every id in the path is tenant A's.
-            let id_of_a = if path.starts_with("/api/tenants/") { a.id.to_string() } else { robot_a.clone() };
+            let id_of_a = if path.starts_with("/api/tenants/") {
+                a.id.to_string()
+            } else if path.starts_with("/api/hotmart-events/") {
+                event_a.clone()
+            } else {
+                robot_a.clone()
+            };
             let url_path = path.replace("{id}", &id_of_a).replace("{robotId}", &robot_a);
             for (who, caller) in &callers {
                 let url = format!("{}{url_path}", caller.base);

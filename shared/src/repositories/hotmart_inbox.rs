@@ -162,3 +162,48 @@ pub async fn pending_ids(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<
     .fetch_all(conn)
     .await?)
 }
+
+/// A row of the admin's list of received events.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct InboxListRow {
+    pub id: Uuid,
+    pub tenant_id: Uuid,
+    pub robot_id: Option<Uuid>,
+    pub event_id: String,
+    pub event: String,
+    pub received_at: DateTime<Utc>,
+    pub processed_at: Option<DateTime<Utc>>,
+    pub attempts: i32,
+    pub last_error: Option<String>,
+    pub failed_at: Option<DateTime<Utc>>,
+    pub outcome: Option<String>,
+}
+
+/// Received events, newest first; `failed_only` keeps those whose retries ran
+/// out. Platform scope.
+pub async fn list(
+    conn: &mut PgConnection,
+    tenant_id: Option<Uuid>,
+    failed_only: bool,
+    page: crate::pagination::PageParams,
+) -> AppResult<crate::pagination::Page<InboxListRow>> {
+    let rows: Vec<crate::pagination::Counted<InboxListRow>> = sqlx::query_as(
+        "SELECT id, tenant_id, robot_id, event_id, event, received_at, processed_at, attempts, last_error, failed_at,
+                outcome, count(*) OVER () AS total
+           FROM hotmart_inbox
+          WHERE ($1::uuid IS NULL OR tenant_id = $1) AND (NOT $2 OR failed_at IS NOT NULL)
+          ORDER BY received_at DESC, id DESC LIMIT $3 OFFSET $4",
+    )
+    .bind(tenant_id)
+    .bind(failed_only)
+    .bind(page.limit())
+    .bind(page.offset())
+    .fetch_all(conn)
+    .await?;
+    Ok(crate::pagination::Page::from_counted(rows, page))
+}
+
+/// The tenant of an event (platform scope).
+pub async fn tenant_of(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<Uuid>> {
+    Ok(sqlx::query_scalar("SELECT tenant_id FROM hotmart_inbox WHERE id = $1").bind(id).fetch_optional(conn).await?)
+}

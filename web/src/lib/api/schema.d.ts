@@ -140,6 +140,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hotmart-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Received Hotmart events, newest first. */
+        get: operations["listHotmartEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hotmart-events/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Processes a failed event again (its attempts start over). */
+        post: operations["replayHotmartEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/stream": {
         parameters: {
             query?: never;
@@ -440,6 +474,26 @@ export interface components {
         Health: {
             status: string;
         };
+        HotmartEventItem: {
+            /** Format: int32 */
+            attempts: number;
+            event: string;
+            eventId: string;
+            /** Format: date-time */
+            failedAt?: string | null;
+            /** Format: uuid */
+            id: string;
+            lastError?: string | null;
+            outcome?: string | null;
+            /** Format: date-time */
+            processedAt?: string | null;
+            /** Format: date-time */
+            receivedAt: string;
+            /** Format: uuid */
+            robotId?: string | null;
+            /** Format: uuid */
+            tenantId: string;
+        };
         /** @description An EA's source with the license check wired in. */
         InjectedSource: {
             /** Format: uuid */
@@ -511,6 +565,37 @@ export interface components {
             id: string;
             name: string;
             role: components["schemas"]["OwnerRole"];
+        };
+        Page_HotmartEventItem: {
+            items: {
+                /** Format: int32 */
+                attempts: number;
+                event: string;
+                eventId: string;
+                /** Format: date-time */
+                failedAt?: string | null;
+                /** Format: uuid */
+                id: string;
+                lastError?: string | null;
+                outcome?: string | null;
+                /** Format: date-time */
+                processedAt?: string | null;
+                /** Format: date-time */
+                receivedAt: string;
+                /** Format: uuid */
+                robotId?: string | null;
+                /** Format: uuid */
+                tenantId: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
         };
         Page_TenantListItem: {
             items: {
@@ -922,6 +1007,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    listHotmartEvents: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                tenantId?: string;
+                /** @description Only events whose retries ran out. */
+                failed?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_HotmartEventItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    replayHotmartEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
