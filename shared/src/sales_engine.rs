@@ -41,25 +41,24 @@ pub const SUBSCRIPTION_GRACE: Duration = Duration::days(3);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BuyerEmail {
     /// A client created by this purchase: log in with e-mail + purchase id.
-    Welcome {
-        client_id: Uuid,
-        email: String,
-        name: String,
-        purchase_id: String,
-        robot_id: Option<Uuid>,
-    },
+    Welcome { client_id: Uuid, email: String, name: String, purchase_id: String, robot_id: Option<Uuid> },
     SaleConfirmation {
         client_id: Uuid,
         email: String,
         name: String,
         purchase_id: String,
         amount: Option<Decimal>,
+        robot_id: Option<Uuid>,
     },
     SubscriptionConfirmation {
         client_id: Uuid,
         email: String,
         name: String,
         subscriber_code: String,
+        amount: Decimal,
+        /// `tenant_subscriptions.recurrence` (monthly, quarterly, ...).
+        recurrence: String,
+        next_charge: Option<DateTime<Utc>>,
     },
 }
 
@@ -189,6 +188,7 @@ async fn purchase(
                 name: name.clone(),
                 purchase_id: purchase.transaction.clone(),
                 amount: purchase.amount_paid,
+                robot_id,
             });
         }
     }
@@ -225,6 +225,9 @@ async fn purchase(
                         email: email.into(),
                         name: name.clone(),
                         subscriber_code: info.subscriber_code.clone(),
+                        amount: created.amount,
+                        recurrence: created.recurrence.clone(),
+                        next_charge: created.next_billing_date,
                     });
                 }
                 created

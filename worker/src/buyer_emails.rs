@@ -29,18 +29,28 @@ pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Resul
                 ]);
                 (EmailTemplate::Welcome, email, vars)
             }
-            BuyerEmail::SaleConfirmation { email, name, purchase_id, amount, .. } => {
+            BuyerEmail::SaleConfirmation { email, name, purchase_id, amount, robot_id, .. } => {
+                let robot = match robot_id {
+                    Some(id) => TenantFacts::robot_name(tx, tenant_id, *id).await?,
+                    None => String::new(),
+                };
                 let vars = BTreeMap::from([
                     ("clientName".to_string(), name.clone()),
+                    ("robotName".to_string(), robot),
                     ("transactionId".to_string(), purchase_id.clone()),
                     ("amount".to_string(), amount.map(format_brl).unwrap_or_default()),
                 ]);
                 (EmailTemplate::SaleConfirmation, email, vars)
             }
-            BuyerEmail::SubscriptionConfirmation { email, name, .. } => {
+            BuyerEmail::SubscriptionConfirmation { email, name, amount, recurrence, next_charge, .. } => {
                 let vars = BTreeMap::from([
                     ("clientName".to_string(), name.clone()),
-                    ("recurrence".to_string(), "mensal".to_string()),
+                    ("amount".to_string(), format_brl(*amount)),
+                    ("recurrence".to_string(), recurrence_pt(recurrence).to_string()),
+                    (
+                        "nextChargeDate".to_string(),
+                        next_charge.map(|d| d.format("%d/%m/%Y").to_string()).unwrap_or_default(),
+                    ),
                 ]);
                 (EmailTemplate::SubscriptionConfirmation, email, vars)
             }
@@ -75,5 +85,15 @@ impl TenantFacts {
             .await?
             .map(|r| r.name)
             .unwrap_or_default())
+    }
+}
+
+/// `tenant_subscriptions.recurrence` as the buyer reads it.
+fn recurrence_pt(recurrence: &str) -> &'static str {
+    match recurrence {
+        "quarterly" => "trimestral",
+        "semiannual" => "semestral",
+        "annual" => "anual",
+        _ => "mensal",
     }
 }

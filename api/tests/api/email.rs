@@ -215,4 +215,40 @@ async fn a_hotmart_purchase_queues_the_welcome_and_the_confirmation() {
             && html.contains("comprador.teste@example.com"),
         "{html}"
     );
+    let (subject, html): (String, String) =
+        sqlx::query_as("SELECT subject, html FROM email_outbox WHERE template = 'saleConfirmation'")
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+    assert_eq!(subject, "Compra confirmada: Scalper Pro");
+    assert!(html.contains("R$ 297,00") && html.contains("<strong>Scalper Pro</strong>"), "{html}");
+}
+
+#[tokio::test]
+async fn a_hotmart_subscription_queues_a_complete_subscription_confirmation() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant_with_hottok("acme", "hottok-email-123").await;
+    let robot = app.robot(&acme, "Scalper Pro").await;
+    let body = std::fs::read_to_string(format!(
+        "{}/../shared/tests/fixtures/hotmart/subscription_approved.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let posted = app
+        .browser()
+        .post(app.url(&format!("/api/webhooks/hotmart/robot/{robot}")))
+        .header("x-hotmart-hottok", "hottok-email-123")
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(posted.status(), reqwest::StatusCode::OK);
+    worker::hotmart::drain(&app.db.worker_pool, acme.id).await.unwrap();
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    let html: String = sqlx::query_scalar("SELECT html FROM email_outbox WHERE template = 'subscriptionConfirmation'")
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+    assert!(html.contains("R$ 197,90") && html.contains("(mensal)") && html.contains("02/01/2026"), "{html}");
 }
