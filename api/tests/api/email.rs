@@ -183,22 +183,7 @@ async fn a_hotmart_purchase_queues_the_welcome_and_the_confirmation() {
     let app = TestApp::spawn().await;
     let acme = app.tenant_with_hottok("acme", "hottok-email-123").await;
     let robot = app.robot(&acme, "Scalper Pro").await;
-    let body: Value = serde_json::from_str(
-        &std::fs::read_to_string(format!(
-            "{}/../shared/tests/fixtures/hotmart/purchase_approved.json",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap(),
-    )
-    .unwrap();
-    let posted = app
-        .browser()
-        .post(app.url(&format!("/api/webhooks/hotmart/robot/{robot}")))
-        .header("x-hotmart-hottok", "hottok-email-123")
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+    let posted = app.post_hotmart(robot, "hottok-email-123", "purchase_approved").await;
     assert_eq!(posted.status(), reqwest::StatusCode::OK);
     worker::hotmart::drain(&app.db.worker_pool, acme.id).await.unwrap();
     let rows = outbox(&app, acme.id).await;
@@ -229,20 +214,7 @@ async fn a_hotmart_subscription_queues_a_complete_subscription_confirmation() {
     let app = TestApp::spawn().await;
     let acme = app.tenant_with_hottok("acme", "hottok-email-123").await;
     let robot = app.robot(&acme, "Scalper Pro").await;
-    let body = std::fs::read_to_string(format!(
-        "{}/../shared/tests/fixtures/hotmart/subscription_approved.json",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let posted = app
-        .browser()
-        .post(app.url(&format!("/api/webhooks/hotmart/robot/{robot}")))
-        .header("x-hotmart-hottok", "hottok-email-123")
-        .header("content-type", "application/json")
-        .body(body)
-        .send()
-        .await
-        .unwrap();
+    let posted = app.post_hotmart(robot, "hottok-email-123", "subscription_approved").await;
     assert_eq!(posted.status(), reqwest::StatusCode::OK);
     worker::hotmart::drain(&app.db.worker_pool, acme.id).await.unwrap();
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();

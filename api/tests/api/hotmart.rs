@@ -44,6 +44,19 @@ impl Shop {
         self.post_with(self.robot, Some(HOTTOK), &fixture(name)).await.status()
     }
 
+    /// Fault injection in the database: every sale insert fails with `message`
+    /// until the trigger is dropped.
+    async fn make_sales_fail(&self, message: &str) {
+        sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+            "CREATE FUNCTION always_fail() RETURNS trigger LANGUAGE plpgsql AS $$
+             BEGIN RAISE EXCEPTION '{message}'; END $$;
+             CREATE TRIGGER always_fail BEFORE INSERT ON tenant_sales FOR EACH ROW EXECUTE FUNCTION always_fail();"
+        )))
+        .execute(&self.app.db.owner_pool)
+        .await
+        .unwrap();
+    }
+
     /// Posts and processes, in that order.
     async fn deliver(&self, names: &[&str]) {
         for name in names {
@@ -356,14 +369,7 @@ async fn a_failure_after_the_sale_insert_leaves_nothing_and_the_retry_completes_
 #[tokio::test]
 async fn a_poison_event_ends_failed_with_its_error_after_the_retries() {
     let shop = Shop::open().await;
-    sqlx::raw_sql(
-        "CREATE FUNCTION always_fail() RETURNS trigger LANGUAGE plpgsql AS $$
-         BEGIN RAISE EXCEPTION 'poison'; END $$;
-         CREATE TRIGGER always_fail BEFORE INSERT ON tenant_sales FOR EACH ROW EXECUTE FUNCTION always_fail();",
-    )
-    .execute(&shop.app.db.owner_pool)
-    .await
-    .unwrap();
+    shop.make_sales_fail("poison").await;
     assert_eq!(shop.post("purchase_approved").await, StatusCode::OK);
     let inbox: Uuid = shop.scalar("SELECT id FROM hotmart_inbox").await;
     let job = shared::jobs::ProcessHotmartEvent { tenant_id: shop.tenant.id, inbox_id: inbox };
@@ -380,14 +386,7 @@ async fn a_poison_event_ends_failed_with_its_error_after_the_retries() {
 #[tokio::test]
 async fn the_admin_sees_a_failed_event_with_its_error_and_replays_it() {
     let shop = Shop::open().await;
-    sqlx::raw_sql(
-        "CREATE FUNCTION always_fail() RETURNS trigger LANGUAGE plpgsql AS $$
-         BEGIN RAISE EXCEPTION 'tabela travada'; END $$;
-         CREATE TRIGGER always_fail BEFORE INSERT ON tenant_sales FOR EACH ROW EXECUTE FUNCTION always_fail();",
-    )
-    .execute(&shop.app.db.owner_pool)
-    .await
-    .unwrap();
+    shop.make_sales_fail("tabela travada").await;
     assert_eq!(shop.post("purchase_approved").await, StatusCode::OK);
     let inbox: Uuid = shop.scalar("SELECT id FROM hotmart_inbox").await;
     let job = shared::jobs::ProcessHotmartEvent { tenant_id: shop.tenant.id, inbox_id: inbox };

@@ -91,19 +91,7 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     let b = app.tenant("beta").await;
     let robot_a = app.robot(&a, "Robô A").await.to_string();
     // A Hotmart event of tenant A, for the routes about events.
-    let fixture = format!("{}/../shared/tests/fixtures/hotmart/purchase_approved.json", env!("CARGO_MANIFEST_DIR"));
-    let stored: Value = app
-        .browser()
-        .post(app.url(&format!("/api/webhooks/hotmart/robot/{robot_a}")))
-        .header("x-hotmart-hottok", "hottok-alfa")
-        .header("content-type", "application/json")
-        .body(std::fs::read_to_string(fixture).unwrap())
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let stored: Value = app.post_hotmart(&robot_a, "hottok-alfa", "purchase_approved").await.json().await.unwrap();
     assert_eq!(stored["received"], true);
     let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker_for(a.id)).await.unwrap();
     let event_a: uuid::Uuid = sqlx::query_scalar("SELECT id FROM hotmart_inbox").fetch_one(&mut *tx).await.unwrap();

@@ -61,22 +61,7 @@ async fn a_sale_committed_on_one_instance_reaches_another_instances_streams_with
     }
     tokio::time::sleep(Duration::from_millis(300)).await; // the second instance's LISTEN is up
 
-    let body: Value = serde_json::from_str(
-        &std::fs::read_to_string(format!(
-            "{}/../shared/tests/fixtures/hotmart/purchase_approved.json",
-            env!("CARGO_MANIFEST_DIR")
-        ))
-        .unwrap(),
-    )
-    .unwrap();
-    let posted = app
-        .browser()
-        .post(app.url(&format!("/api/webhooks/hotmart/robot/{robot}")))
-        .header("x-hotmart-hottok", HOTTOK)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+    let posted = app.post_hotmart(robot, HOTTOK, "purchase_approved").await;
     assert_eq!(posted.status(), StatusCode::OK);
     worker::hotmart::drain(&app.db.worker_pool, acme.id).await.unwrap();
     let committed = Instant::now();

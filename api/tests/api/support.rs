@@ -175,6 +175,19 @@ impl TestApp {
         robot.id
     }
 
+    /// Posts the Hotmart fixture `name` (shared/tests/fixtures/hotmart) to
+    /// `robot`'s webhook URL with `hottok`.
+    pub async fn post_hotmart(&self, robot: impl std::fmt::Display, hottok: &str, name: &str) -> Response {
+        self.browser()
+            .post(self.url(&format!("/api/webhooks/hotmart/robot/{robot}")))
+            .header("x-hotmart-hottok", hottok)
+            .header("content-type", "application/json")
+            .body(hotmart_fixture(name))
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// Someone with no session at all.
     pub fn anonymous(&self) -> Caller {
         Caller { base: self.base.clone(), http: self.browser(), tenant_secret: None }
@@ -294,4 +307,10 @@ where
         out.push(handle.await.expect("task"));
     }
     out
+}
+
+/// A realistic Hotmart 2.0.0 payload from shared/tests/fixtures/hotmart.
+pub fn hotmart_fixture(name: &str) -> String {
+    let path = format!("{}/../shared/tests/fixtures/hotmart/{name}.json", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).unwrap()
 }
