@@ -55,6 +55,8 @@ pub async fn run(pool: &PgPool, secrets: &SecretBox, force: bool) -> anyhow::Res
                 description: Some("Robô de demonstração".into()),
                 logo_url: None,
                 active: true,
+                file_path: None,
+                version: None,
             };
             tenant_robots::create(&mut tx, secrets, new).await.map_err(|e| anyhow::anyhow!("{e}"))?
         }

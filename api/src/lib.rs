@@ -8,6 +8,7 @@ pub mod api_error;
 pub mod app_state;
 pub mod cookies;
 pub mod extractors;
+pub mod form_input;
 pub mod http_guards;
 pub mod license_cache;
 pub mod license_log;

@@ -8,6 +8,9 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+#[cfg(feature = "domain")]
+pub use self::listing::{fetch_page, Listing, COUNT_CAP};
+
 pub const DEFAULT_PAGE_SIZE: u32 = 20;
 pub const MAX_PAGE_SIZE: u32 = 100;
 
@@ -57,6 +60,10 @@ pub struct Page<T> {
     pub total: i64,
     pub page: u32,
     pub page_size: u32,
+    /// True when there are more than `total` rows: big lists stop counting
+    /// at [`COUNT_CAP`] (a page of a million-row list must not count them
+    /// all); the screens then say "10.000+".
+    pub total_capped: bool,
 }
 
 impl<T> Page<T> {
@@ -64,7 +71,13 @@ impl<T> Page<T> {
     /// 0 rows there, which the lists show as "nothing on this page".
     pub fn from_counted(rows: Vec<Counted<T>>, params: PageParams) -> Self {
         let total = rows.first().map(|r| r.total).unwrap_or(0);
-        Self { items: rows.into_iter().map(|r| r.row).collect(), total, page: params.page, page_size: params.page_size }
+        Self {
+            items: rows.into_iter().map(|r| r.row).collect(),
+            total,
+            page: params.page,
+            page_size: params.page_size,
+            total_capped: false,
+        }
     }
 
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
@@ -73,6 +86,7 @@ impl<T> Page<T> {
             total: self.total,
             page: self.page,
             page_size: self.page_size,
+            total_capped: self.total_capped,
         }
     }
 }
@@ -83,6 +97,82 @@ pub fn contains_pattern(q: Option<&str>) -> Option<String> {
     let q = q.map(str::trim).filter(|q| !q.is_empty())?;
     let escaped = q.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
     Some(format!("%{escaped}%"))
+}
+
+#[cfg(feature = "domain")]
+mod listing {
+    use sqlx::postgres::PgRow;
+    use sqlx::{FromRow, PgConnection, Postgres, QueryBuilder};
+
+    use super::{Page, PageParams};
+    use crate::error::AppResult;
+
+    /// Lists stop counting here: "10.000+" tells a person as much as the
+    /// exact figure, and counting a million rows on every page does not scale.
+    pub const COUNT_CAP: i64 = 10_000;
+
+    /// A list query in parts: the base table and its alias, the filters on
+    /// it (pushed by `filters` as `AND …` conditions on the alias's columns,
+    /// with their binds, once for the page and once for the count), the joins
+    /// that add display columns, and the order (on the alias's columns).
+    pub struct Listing<'a, F: Fn(&mut QueryBuilder<Postgres>)> {
+        pub columns: &'a str,
+        /// `table alias`, e.g. `tenant_sales s`.
+        pub from: &'a str,
+        /// Joined after the page is chosen: they add columns, never filter.
+        pub joins: &'a str,
+        pub filters: F,
+        pub order_by: &'a str,
+    }
+
+    impl<F: Fn(&mut QueryBuilder<Postgres>)> Listing<'_, F> {
+        fn alias(&self) -> &str {
+            self.from.split_whitespace().last().unwrap_or(self.from)
+        }
+    }
+
+    /// One page of a list: its rows, and the number of matching rows up to
+    /// [`COUNT_CAP`] (not counted again when the page itself shows the end).
+    ///
+    /// The page's ids are chosen on the base table alone (an index-only scan
+    /// of its list index when the filters allow), then joined for display:
+    /// page 500 reads 10,000 index entries, not 10,000 joined rows. The count
+    /// reads the base table alone for the same reason.
+    pub async fn fetch_page<T, F>(
+        conn: &mut PgConnection,
+        listing: Listing<'_, F>,
+        params: PageParams,
+    ) -> AppResult<Page<T>>
+    where
+        T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
+        F: Fn(&mut QueryBuilder<Postgres>),
+    {
+        let alias = listing.alias();
+        let mut rows = QueryBuilder::<Postgres>::new("SELECT ");
+        rows.push(listing.columns).push(" FROM (SELECT ").push(alias).push(".id FROM ").push(listing.from);
+        rows.push(" WHERE true");
+        (listing.filters)(&mut rows);
+        rows.push(" ORDER BY ").push(listing.order_by);
+        rows.push(" LIMIT ").push_bind(params.limit()).push(" OFFSET ").push_bind(params.offset());
+        rows.push(") page JOIN ").push(listing.from).push(" ON ").push(alias).push(".id = page.id");
+        rows.push(listing.joins).push(" ORDER BY ").push(listing.order_by);
+        let items: Vec<T> = rows.build_query_as().fetch_all(&mut *conn).await?;
+
+        let seen = params.offset() + items.len() as i64;
+        let (total, total_capped) = if !items.is_empty() && (items.len() as i64) < params.limit() {
+            (seen, false)
+        } else if items.is_empty() && params.offset() == 0 {
+            (0, false)
+        } else {
+            let mut count = QueryBuilder::<Postgres>::new("SELECT count(*) FROM (SELECT 1 FROM ");
+            count.push(listing.from).push(" WHERE true");
+            (listing.filters)(&mut count);
+            count.push(" LIMIT ").push_bind(COUNT_CAP + 1).push(") matched");
+            let counted: i64 = count.build_query_scalar().fetch_one(conn).await?;
+            (counted.min(COUNT_CAP), counted > COUNT_CAP)
+        };
+        Ok(Page { items, total, page: params.page, page_size: params.page_size, total_capped })
+    }
 }
 
 #[cfg(test)]

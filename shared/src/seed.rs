@@ -83,6 +83,7 @@ impl TenantSeed {
                 phone: None,
                 password_hash: hash.clone(),
                 role: OwnerRole::Admin,
+                is_active: true,
             },
         )
         .await?;
@@ -94,6 +95,7 @@ impl TenantSeed {
                 email: self.client_email.clone(),
                 phone: None,
                 password_hash: Some(hash),
+                status: crate::status::ClientStatus::Active,
             },
         )
         .await?;

@@ -43,3 +43,7 @@ text_enum!(
     /// Where a sale or subscription came from.
     Origin { Hotmart, Manual }
 );
+text_enum!(
+    /// `tenant_subscriptions.recurrence`
+    Recurrence { Monthly, Quarterly, Semiannual, Annual }
+);

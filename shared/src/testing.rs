@@ -143,6 +143,7 @@ pub async fn create_client(pool: &PgPool, tenant_id: uuid::Uuid, email: &str) ->
             email: email.into(),
             phone: None,
             password_hash: None,
+            status: crate::status::ClientStatus::Active,
         },
     )
     .await

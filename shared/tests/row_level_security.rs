@@ -190,3 +190,40 @@ async fn every_tenant_owned_table_has_the_tenant_policy_for_reads_and_writes() {
         }
     }
 }
+
+#[tokio::test]
+async fn the_platform_policy_applies_to_the_platform_roles_alone() {
+    let db = fresh_database().await;
+    // Decision 0009: the policies that open every tenant name their roles
+    // (the platform admin; the worker, with the platform flag), so a tenant
+    // principal that sets app.platform_admin gains nothing.
+    type PolicyRow = (String, Option<String>, Vec<String>, Option<String>, Vec<String>);
+    let rows: Vec<PolicyRow> = sqlx::query_as(
+        "SELECT c.relname::text, w.qual, w.roles::text[], a.qual, a.roles::text[] FROM pg_class c
+           JOIN pg_attribute att ON att.attrelid = c.oid AND att.attname = 'tenant_id'
+           LEFT JOIN pg_policies w ON w.schemaname = 'public' AND w.tablename = c.relname
+                                   AND w.policyname = 'platform_scope'
+           LEFT JOIN pg_policies a ON a.schemaname = 'public' AND a.tablename = c.relname
+                                   AND a.policyname = 'platform_admin'
+          WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' ORDER BY 1",
+    )
+    .fetch_all(&db.owner_pool)
+    .await
+    .unwrap();
+    assert!(!rows.is_empty());
+    for (table, worker_qual, worker_roles, admin_qual, admin_roles) in rows {
+        let worker_qual = worker_qual.unwrap_or_else(|| panic!("{table} has no platform_scope policy"));
+        assert_eq!(worker_qual, "(current_setting('app.platform_admin'::text, true) = 'on'::text)", "{table}");
+        assert_eq!(worker_roles, ["rf_worker"], "{table}");
+        assert_eq!(admin_qual.as_deref(), Some("true"), "{table}");
+        assert_eq!(admin_roles, ["rf_platform_admin"], "{table}");
+    }
+    let tenant_roles: Vec<Vec<String>> = sqlx::query_scalar(
+        "SELECT roles::text[] FROM pg_policies WHERE schemaname = 'public' AND policyname = 'tenant_isolation'",
+    )
+    .fetch_all(&db.owner_pool)
+    .await
+    .unwrap();
+    assert!(!tenant_roles.is_empty());
+    assert!(tenant_roles.iter().all(|roles| !roles.iter().any(|r| r == "rf_platform_admin" || r == "public")));
+}

@@ -5,15 +5,22 @@
 //! request/response types and its `router()`; this is the one place they are
 //! merged.
 
+pub mod audit_log;
 pub mod auth;
 pub mod client_auth;
+pub mod client_robots;
+pub mod clients;
+pub mod dashboard;
 pub mod health;
 pub mod hotmart_events;
 pub mod notifications;
 pub mod public;
 pub mod robot_auth_template;
 pub mod robots;
+pub mod sales;
+pub mod subscriptions;
 pub mod tenant_auth;
+pub mod tenant_owners;
 pub mod tenants;
 pub mod users;
 pub mod webhooks;
@@ -36,4 +43,11 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(public::router())
         .merge(webhooks::router())
         .merge(hotmart_events::router())
+        .merge(dashboard::router())
+        .merge(tenant_owners::router())
+        .merge(clients::router())
+        .merge(client_robots::router())
+        .merge(sales::router())
+        .merge(subscriptions::router())
+        .merge(audit_log::router())
 }

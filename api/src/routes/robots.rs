@@ -2,20 +2,29 @@
 //! the owning tenant.
 
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::Json;
-use serde::Serialize;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
 use shared::db::{self, Scope};
 use shared::mql5::{self, InjectionValues};
+use shared::pagination::{Page, PageParams};
 use shared::portal::domain_of_url;
+use shared::repositories::audit_log::{self, Action};
+use shared::repositories::tenant_robots::{RobotChanges, RobotFilter, RobotListRow};
 use shared::repositories::{auth_template, tenant_robots, tenants};
+use shared::validation::{char_len, Validator};
 use shared::AppError;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::api_error::{ApiBytes, ApiResult, OwnerErrors};
-use crate::extractors::SignedInManager;
+use crate::api_error::{AdminErrors, ApiBytes, ApiJson, ApiQuery, ApiResult, ErrorBody, OwnerErrors};
+use crate::extractors::{SignedInAdmin, SignedInManager};
+use crate::form_input::{blank_to_none, id_field, path_id, search_term, text_field};
+use crate::request_meta::RequestMeta;
 use crate::AppState;
 
 pub const UNKNOWN_ROBOT: &str = "Robô não encontrado";
@@ -98,7 +107,251 @@ pub async fn inject_auth(
     Ok(Json(InjectedSource { robot_id: robot.id, source: injected, template_version: template.version }))
 }
 
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct RobotListQuery {
+    #[param(minimum = 1)]
+    pub page: Option<u32>,
+    #[param(minimum = 1, maximum = 100)]
+    pub page_size: Option<u32>,
+    /// Part of the name.
+    #[param(max_length = 200)]
+    pub q: Option<String>,
+    pub tenant_id: Option<Uuid>,
+}
+
+/// The robot's tenant, as the admin's list needs it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RobotTenant {
+    pub id: Uuid,
+    pub name: String,
+    pub url: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RobotItem {
+    pub id: Uuid,
+    pub tenant_id: Uuid,
+    pub tenant: RobotTenant,
+    pub name: String,
+    pub logo_url: Option<String>,
+    pub description: Option<String>,
+    pub platform: String,
+    pub file_path: Option<String>,
+    pub version: String,
+    pub active_version: Option<String>,
+    pub active: bool,
+    /// `https://{tenant domain}/api/webhooks/hotmart/robot/{id}`; None when
+    /// the tenant has no URL.
+    pub webhook_url: Option<String>,
+    /// When the webhook last received a valid postback (None: never).
+    pub webhook_verified_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Where Hotmart must post this robot's sales.
+pub fn webhook_url(tenant_url: &str, robot_id: Uuid) -> Option<String> {
+    let domain = domain_of_url(tenant_url);
+    (!domain.is_empty()).then(|| format!("https://{domain}/api/webhooks/hotmart/robot/{robot_id}"))
+}
+
+impl From<RobotListRow> for RobotItem {
+    fn from(r: RobotListRow) -> Self {
+        let robot = r.robot;
+        Self {
+            id: robot.id,
+            tenant_id: robot.tenant_id,
+            webhook_url: webhook_url(&r.tenant_url, robot.id),
+            tenant: RobotTenant { id: robot.tenant_id, name: r.tenant_name, url: r.tenant_url },
+            name: robot.name,
+            logo_url: robot.logo_url,
+            description: robot.description,
+            platform: robot.platform,
+            file_path: r.file_path,
+            version: robot.version,
+            active_version: robot.active_version,
+            active: robot.active,
+            webhook_verified_at: robot.webhook_verified_at,
+            created_at: robot.created_at,
+        }
+    }
+}
+
+fn audited(r: &RobotItem) -> Value {
+    json!({ "tenantId": r.tenant_id, "name": r.name, "logoUrl": r.logo_url, "description": r.description,
+            "filePath": r.file_path, "version": r.version, "active": r.active })
+}
+
+/// Robots of every tenant, newest first, each with its tenant and webhook URL.
+#[utoipa::path(operation_id = "listRobots", get, path = "/api/robots", tag = "robots",
+    security(("adminSession" = [])), params(RobotListQuery),
+    responses((status = 200, body = Page<RobotItem>), AdminErrors))]
+pub async fn list(admin: SignedInAdmin, ApiQuery(query): ApiQuery<RobotListQuery>) -> ApiResult<Json<Page<RobotItem>>> {
+    let filter = RobotFilter { tenant_id: query.tenant_id, q: search_term(query.q) };
+    let mut tx = admin.begin().await?;
+    let page = tenant_robots::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    tx.commit().await?;
+    Ok(Json(page.map(RobotItem::from)))
+}
+
+/// A robot as the admin's dialog sends it. The tenant is set at creation
+/// and cannot change.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RobotRequest {
+    pub tenant_id: Option<String>,
+    #[schema(min_length = 1, max_length = 200)]
+    pub name: Option<String>,
+    #[schema(max_length = 2000)]
+    pub logo_url: Option<String>,
+    #[schema(max_length = 5000)]
+    pub description: Option<String>,
+    /// Only MT5 exists.
+    pub platform: Option<String>,
+    #[schema(max_length = 500)]
+    pub file_path: Option<String>,
+    /// Default 1.0.0.
+    #[schema(max_length = 40)]
+    pub version: Option<String>,
+    pub active: Option<bool>,
+}
+
+struct CheckedRobot {
+    tenant_id: Option<Uuid>,
+    name: Option<String>,
+    logo_url: Option<String>,
+    description: Option<String>,
+    file_path: Option<String>,
+    version: Option<String>,
+}
+
+fn validate_robot(body: &RobotRequest, creating: bool) -> Result<CheckedRobot, AppError> {
+    let mut v = Validator::new();
+    let tenant_id = id_field(&mut v, "tenantId", body.tenant_id.as_deref(), creating, "Selecione um tenant");
+    let name = blank_to_none(body.name.as_deref());
+    if creating || body.name.is_some() {
+        v.check(name.is_some(), "name", "Nome é obrigatório");
+        v.check(name.as_deref().is_none_or(|n| char_len(n) <= 200), "name", "Nome deve ter no máximo 200 caracteres");
+    }
+    let logo_url = text_field(&mut v, "logoUrl", body.logo_url.as_deref(), 2000, "URL do logo longa demais");
+    v.check(
+        logo_url.as_deref().is_none_or(|u| u.starts_with("https://") || u.starts_with("http://") || u.starts_with('/')),
+        "logoUrl",
+        "URL do logo inválida",
+    );
+    let description = text_field(
+        &mut v,
+        "description",
+        body.description.as_deref(),
+        5000,
+        "Descrição deve ter no máximo 5000 caracteres",
+    );
+    let file_path = text_field(&mut v, "filePath", body.file_path.as_deref(), 500, "Caminho longo demais");
+    let platform = blank_to_none(body.platform.as_deref());
+    v.check(platform.as_deref().is_none_or(|p| p == "MT5"), "platform", "Plataforma inválida (apenas MT5)");
+    let version = blank_to_none(body.version.as_deref());
+    if body.version.is_some() {
+        v.check(version.is_some(), "version", "Versão é obrigatória");
+    }
+    v.check(version.as_deref().is_none_or(|n| char_len(n) <= 40), "version", "Versão deve ter no máximo 40 caracteres");
+    v.finish()?;
+    Ok(CheckedRobot { tenant_id, name, logo_url, description, file_path, version })
+}
+
+/// Creates a robot (with its own license signing key).
+#[utoipa::path(operation_id = "createRobot", post, path = "/api/robots", tag = "robots",
+    security(("adminSession" = [])), request_body = RobotRequest,
+    responses((status = 201, body = RobotItem), AdminErrors))]
+pub async fn create(
+    State(state): State<AppState>,
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<RobotRequest>,
+) -> ApiResult<(StatusCode, Json<RobotItem>)> {
+    let checked = validate_robot(&body, true)?;
+    let tenant_id = checked.tenant_id.expect("validated");
+    let mut tx = admin.begin().await?;
+    if tenants::find(&mut tx, tenant_id).await?.is_none() {
+        return Err(AppError::validation_field("tenantId", "Tenant não encontrado").into());
+    }
+    let new = tenant_robots::NewTenantRobot {
+        tenant_id,
+        name: checked.name.expect("validated"),
+        description: checked.description,
+        logo_url: checked.logo_url,
+        active: body.active.unwrap_or(true),
+        file_path: checked.file_path,
+        version: checked.version,
+    };
+    let robot = tenant_robots::create(&mut tx, &state.config.secrets, new).await?;
+    let item: RobotItem = tenant_robots::find_listed(&mut tx, robot.id)
+        .await?
+        .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))?
+        .into();
+    audit_log::record_change(
+        &mut tx,
+        admin.scope().actor,
+        meta.ip,
+        Some(tenant_id),
+        Action::Create,
+        "robot",
+        item.id,
+        &Value::Null,
+        &audited(&item),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(item)))
+}
+
+/// Changes a robot; its tenant cannot change.
+#[utoipa::path(operation_id = "updateRobot", patch, path = "/api/robots/{id}", tag = "robots",
+    security(("adminSession" = [])), params(("id" = Uuid, Path)), request_body = RobotRequest,
+    responses((status = 200, body = RobotItem), (status = 404, body = ErrorBody), AdminErrors))]
+pub async fn update(
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<RobotRequest>,
+) -> ApiResult<Json<RobotItem>> {
+    let id = path_id(&id, UNKNOWN_ROBOT)?;
+    let checked = validate_robot(&body, false)?;
+    let not_found = || AppError::NotFound(UNKNOWN_ROBOT.into());
+    let mut tx = admin.begin().await?;
+    let before: RobotItem = tenant_robots::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    if checked.tenant_id.is_some_and(|t| t != before.tenant_id) {
+        return Err(AppError::validation_field("tenantId", "O tenant de um robô não pode ser alterado").into());
+    }
+    let changes = RobotChanges {
+        name: checked.name,
+        logo_url: body.logo_url.as_ref().map(|_| checked.logo_url),
+        description: body.description.as_ref().map(|_| checked.description),
+        file_path: body.file_path.as_ref().map(|_| checked.file_path),
+        version: checked.version,
+        active: body.active,
+    };
+    tenant_robots::update(&mut tx, id, changes).await?;
+    let after: RobotItem = tenant_robots::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    audit_log::record_change(
+        &mut tx,
+        admin.scope().actor,
+        meta.ip,
+        Some(after.tenant_id),
+        Action::Update,
+        "robot",
+        id,
+        &audited(&before),
+        &audited(&after),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(after))
+}
+
 /// `/api/robots/*`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(inject_auth))
+    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(update)).routes(routes!(inject_auth))
 }

@@ -45,12 +45,40 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "adminMe" | "createAdmin" | "getRobotAuthTemplate" | "updateRobotAuthTemplate" => Admin,
         "listTenants" | "createTenant" | "updateTenant" | "deleteTenant" => Admin,
         "listHotmartEvents" | "replayHotmartEvent" => Admin,
+        "dashboardStats" | "dashboardActivity" | "listAuditLog" => Admin,
+        "listTenantOwners" | "createTenantOwner" | "updateTenantOwner" => Admin,
+        "listRobots" | "createRobot" | "updateRobot" => Admin,
+        "listClients" | "createClient" | "updateClient" => Admin,
+        "listLicenses" | "createLicense" | "updateLicense" => Admin,
+        "listSales" | "getSale" | "createSale" | "updateSale" => Admin,
+        "listSubscriptions" | "createSubscription" | "updateSubscription" => Admin,
         "tenantMe" => OwnSession,
         "clientMe" => OwnClientSession,
         "injectRobotAuth" => AdminOrOwnerOfA,
         "notificationStream" => AdminOrAnyOwner,
         _ => return None,
     })
+}
+
+/// Operations of an OpenAPI document that have no row in the matrix.
+fn operations_without_a_row(document: &Value) -> Vec<String> {
+    document["paths"]
+        .as_object()
+        .unwrap()
+        .values()
+        .flat_map(|item| item.as_object().unwrap().values())
+        .filter_map(|op| op["operationId"].as_str())
+        .filter(|id| access_of(id).is_none())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn a_route_added_without_a_row_fails_the_matrix() {
+    let mut document: Value = serde_json::from_str(&api::openapi::document_json()).unwrap();
+    assert_eq!(operations_without_a_row(&document), Vec::<String>::new());
+    document["paths"]["/api/brand-new"] = json!({ "get": { "operationId": "brandNewOperation" } });
+    assert_eq!(operations_without_a_row(&document), ["brandNewOperation"]);
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,6 +125,7 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     let event_a: uuid::Uuid = sqlx::query_scalar("SELECT id FROM hotmart_inbox").fetch_one(&mut *tx).await.unwrap();
     drop(tx);
     let event_a = event_a.to_string();
+    let rows_a = app.rows_of(&a, robot_a.parse().unwrap()).await;
     let callers: Vec<(Who, Caller)> = vec![
         (Who::Anonymous, app.anonymous()),
         (Who::Admin, app.as_admin().await),
@@ -129,6 +158,16 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 a.id.to_string()
             } else if path.starts_with("/api/hotmart-events/") {
                 event_a.clone()
+            } else if path.starts_with("/api/tenant-owners/") {
+                rows_a.owner.to_string()
+            } else if path.starts_with("/api/clients/") {
+                rows_a.client.to_string()
+            } else if path.starts_with("/api/client-robots/") {
+                rows_a.license.to_string()
+            } else if path.starts_with("/api/sales/") {
+                rows_a.sale.to_string()
+            } else if path.starts_with("/api/subscriptions/") {
+                rows_a.subscription.to_string()
             } else {
                 robot_a.clone()
             };
@@ -169,4 +208,5 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
         }
     }
     assert!(missing.is_empty(), "operations without a row in the isolation matrix: {missing:?}");
+    assert_eq!(missing, operations_without_a_row(&document));
 }

@@ -5,6 +5,7 @@
 mod support;
 
 mod admin_auth;
+mod admin_resources;
 mod bad_input;
 mod client_auth;
 mod email;

@@ -35,6 +35,17 @@ pub struct TenantFixture {
 
 /// Someone calling the API (crates.io's `RequestHelper` idea): keeps its
 /// cookies, and an owner also sends the tenant's security key.
+/// Ids of one row of each kind a tenant owns ([`TestApp::rows_of`]).
+#[derive(Debug, Clone, Copy)]
+pub struct TenantRows {
+    pub owner: Uuid,
+    pub client: Uuid,
+    pub robot: Uuid,
+    pub sale: Uuid,
+    pub license: Uuid,
+    pub subscription: Uuid,
+}
+
 pub struct Caller {
     pub base: String,
     pub http: Client,
@@ -167,12 +178,56 @@ impl TestApp {
                 description: None,
                 logo_url: None,
                 active: true,
+                file_path: None,
+                version: None,
             },
         )
         .await
         .unwrap();
         tx.commit().await.unwrap();
         robot.id
+    }
+
+    /// One row of each kind a tenant owns, for tests that need their ids:
+    /// the seeded owner, client and sale, plus a license of `robot` and a
+    /// subscription.
+    pub async fn rows_of(&self, tenant: &TenantFixture, robot: Uuid) -> TenantRows {
+        let mut tx = db::begin(&self.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
+        let owner: Uuid = sqlx::query_scalar("SELECT id FROM tenant_owners WHERE tenant_id = $1 AND email = $2")
+            .bind(tenant.id)
+            .bind(&tenant.owner_email)
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+        let sale: Uuid = sqlx::query_scalar("SELECT id FROM tenant_sales WHERE tenant_id = $1 AND external_id = $2")
+            .bind(tenant.id)
+            .bind(&tenant.purchase_id)
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+        let license: Uuid = sqlx::query_scalar(
+            "INSERT INTO tenant_client_robots (id, tenant_id, client_id, robot_id, sale_id, status, activation_date)
+             VALUES (gen_random_uuid(), $1, $2, $3, $4, 'active', now()) RETURNING id",
+        )
+        .bind(tenant.id)
+        .bind(tenant.client_id)
+        .bind(robot)
+        .bind(sale)
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+        let subscription: Uuid = sqlx::query_scalar(
+            "INSERT INTO tenant_subscriptions (id, tenant_id, client_id, sale_id, amount)
+             VALUES (gen_random_uuid(), $1, $2, $3, 97.00) RETURNING id",
+        )
+        .bind(tenant.id)
+        .bind(tenant.client_id)
+        .bind(sale)
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        TenantRows { owner, client: tenant.client_id, robot, sale, license, subscription }
     }
 
     /// Posts the Hotmart fixture `name` (shared/tests/fixtures/hotmart) to

@@ -4,14 +4,16 @@
 
 use std::net::IpAddr;
 
+use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::{Map, Value};
 use sqlx::types::ipnetwork::IpNetwork;
-use sqlx::PgConnection;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use crate::db::Actor;
 use crate::error::AppResult;
 use crate::ids::new_id;
+use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -72,6 +74,98 @@ pub async fn record(conn: &mut PgConnection, entry: Entry<'_>) -> AppResult<()> 
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Records the change from `before` to `after` (JSON objects of the fields
+/// a person may see; `Value::Null` for a create or a delete). An update
+/// that changed nothing leaves no row.
+#[allow(clippy::too_many_arguments)]
+pub async fn record_change(
+    conn: &mut PgConnection,
+    actor: Actor,
+    ip: Option<IpAddr>,
+    tenant_id: Option<Uuid>,
+    action: Action,
+    entity: &str,
+    entity_id: Uuid,
+    before: &Value,
+    after: &Value,
+) -> AppResult<()> {
+    let changes = diff(before, after);
+    if action == Action::Update && changes.as_object().is_some_and(Map::is_empty) {
+        return Ok(());
+    }
+    record(conn, Entry { tenant_id, actor, action, entity, entity_id: Some(entity_id), changes, ip }).await
+}
+
+/// An audit row as the "Auditoria" screen shows it, with the actor's and
+/// tenant's names.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AuditRow {
+    pub id: Uuid,
+    pub tenant_id: Option<Uuid>,
+    pub tenant_name: Option<String>,
+    pub actor_kind: String,
+    pub actor_id: Option<Uuid>,
+    pub actor_name: Option<String>,
+    pub action: String,
+    pub entity: String,
+    pub entity_id: Option<Uuid>,
+    pub changes: Value,
+    pub ip: Option<IpNetwork>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct AuditFilter {
+    pub tenant_id: Option<Uuid>,
+    /// Part of the actor's name, username or e-mail.
+    pub actor: Option<String>,
+    pub entity: Option<String>,
+    /// On or after this day (São Paulo).
+    pub from: Option<NaiveDate>,
+    /// On or before this day (São Paulo).
+    pub to: Option<NaiveDate>,
+}
+
+/// Newest first.
+pub async fn list(conn: &mut PgConnection, filter: &AuditFilter, params: PageParams) -> AppResult<Page<AuditRow>> {
+    let actor = contains_pattern(filter.actor.as_deref());
+    let listing = Listing {
+        columns: "a.id, a.tenant_id, t.name AS tenant_name, a.actor_kind, a.actor_id,
+                  COALESCE(u.name, o.name) AS actor_name, a.action, a.entity, a.entity_id, a.changes, a.ip,
+                  a.created_at",
+        from: "audit_log a",
+        joins: " LEFT JOIN tenants t ON t.id = a.tenant_id
+                 LEFT JOIN users u ON a.actor_kind = 'admin' AND u.id = a.actor_id
+                 LEFT JOIN tenant_owners o ON a.actor_kind = 'owner' AND o.id = a.actor_id",
+        filters: |qb: &mut QueryBuilder<Postgres>| {
+            if let Some(tenant) = filter.tenant_id {
+                qb.push(" AND a.tenant_id = ").push_bind(tenant);
+            }
+            if let Some(entity) = filter.entity.as_deref().map(str::trim).filter(|e| !e.is_empty()) {
+                qb.push(" AND a.entity = ").push_bind(entity.to_string());
+            }
+            if let Some(p) = &actor {
+                qb.push(" AND ((a.actor_kind = 'admin' AND a.actor_id IN (SELECT id FROM users WHERE name ILIKE ");
+                qb.push_bind(p.clone()).push(" OR username ILIKE ").push_bind(p.clone()).push("))");
+                qb.push(
+                    " OR (a.actor_kind = 'owner' AND a.actor_id IN (SELECT id FROM tenant_owners WHERE name ILIKE ",
+                );
+                qb.push_bind(p.clone()).push(" OR email ILIKE ").push_bind(p.clone()).push(")))");
+            }
+            if let Some(from) = filter.from {
+                qb.push(" AND a.created_at >= (").push_bind(from);
+                qb.push("::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
+            }
+            if let Some(to) = filter.to {
+                qb.push(" AND a.created_at < (").push_bind(to);
+                qb.push("::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
+            }
+        },
+        order_by: "a.created_at DESC, a.id DESC",
+    };
+    fetch_page(conn, listing, params).await
 }
 
 #[cfg(test)]

@@ -1,11 +1,12 @@
 //! Licenses (`tenant_client_robots`): a client's right to run a robot.
 
-use chrono::{DateTime, Utc};
-use sqlx::PgConnection;
+use chrono::{DateTime, NaiveDate, Utc};
+use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use crate::error::AppResult;
 use crate::ids::new_id;
+use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
 use crate::status::LicenseStatus;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -93,4 +94,126 @@ pub async fn set_expiration(
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// A license as the lists show it: with the client's and robot's names
+/// (None when they were deleted: the screens say so).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LicenseListRow {
+    #[sqlx(flatten)]
+    pub license: License,
+    pub tenant_name: String,
+    pub client_name: Option<String>,
+    pub client_email: Option<String>,
+    pub robot_name: Option<String>,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct LicenseFilter {
+    pub tenant_id: Option<Uuid>,
+    pub status: Option<LicenseStatus>,
+    /// Part of the client's name or e-mail, or of the robot's name.
+    pub q: Option<String>,
+    /// Activation on or after this day (São Paulo); excludes licenses
+    /// never activated.
+    pub activated_from: Option<NaiveDate>,
+    /// Activation on or before this day (São Paulo); idem.
+    pub activated_to: Option<NaiveDate>,
+}
+
+const LISTED: &str = "l.id, l.tenant_id, l.client_id, l.robot_id, l.sale_id, l.activation_date, l.expiration_date,
+                      l.status, l.account_number, l.created_at, t.name AS tenant_name, c.name AS client_name,
+                      c.email AS client_email, r.name AS robot_name";
+const FROM: &str = " FROM tenant_client_robots l";
+const JOINS: &str = " JOIN tenants t ON t.id = l.tenant_id
+                      LEFT JOIN tenant_clients c ON c.tenant_id = l.tenant_id AND c.id = l.client_id
+                      LEFT JOIN tenant_robots r ON r.tenant_id = l.tenant_id AND r.id = l.robot_id";
+
+/// Licenses, newest first.
+pub async fn list(
+    conn: &mut PgConnection,
+    filter: &LicenseFilter,
+    params: PageParams,
+) -> AppResult<Page<LicenseListRow>> {
+    let pattern = contains_pattern(filter.q.as_deref());
+    let listing = Listing {
+        columns: LISTED,
+        from: "tenant_client_robots l",
+        joins: JOINS,
+        filters: |qb: &mut QueryBuilder<Postgres>| {
+            if let Some(tenant) = filter.tenant_id {
+                qb.push(" AND l.tenant_id = ").push_bind(tenant);
+            }
+            if let Some(status) = filter.status {
+                qb.push(" AND l.status = ").push_bind(status);
+            }
+            if let Some(from) = filter.activated_from {
+                qb.push(" AND l.activation_date >= (").push_bind(from);
+                qb.push("::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
+            }
+            if let Some(to) = filter.activated_to {
+                qb.push(" AND l.activation_date < (").push_bind(to);
+                qb.push("::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
+            }
+            if let Some(p) = &pattern {
+                // Matching clients and robots are found by their trigram
+                // indexes first, then their licenses by the client and robot
+                // indexes: one semi-join the planner can size, where an OR of
+                // two subqueries would make it walk the whole list.
+                qb.push(" AND l.id IN (SELECT x.id FROM tenant_client_robots x WHERE (x.tenant_id, x.client_id) IN");
+                qb.push(" (SELECT tenant_id, id FROM tenant_clients WHERE name ILIKE ").push_bind(p.clone());
+                qb.push(" OR email ILIKE ").push_bind(p.clone());
+                qb.push(") UNION ALL SELECT x.id FROM tenant_client_robots x WHERE x.robot_id IN");
+                qb.push(" (SELECT id FROM tenant_robots WHERE name ILIKE ").push_bind(p.clone()).push("))");
+            }
+        },
+        order_by: "l.created_at DESC, l.id DESC",
+    };
+    fetch_page(conn, listing, params).await
+}
+
+pub async fn find_listed(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<LicenseListRow>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {LISTED}{FROM}{JOINS} WHERE l.id = $1")))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Every field of a license as the admin's dialog sets it.
+#[derive(Debug, Clone)]
+pub struct LicenseFields {
+    pub tenant_id: Uuid,
+    pub client_id: Uuid,
+    pub robot_id: Uuid,
+    pub sale_id: Option<Uuid>,
+    pub activation_date: Option<DateTime<Utc>>,
+    pub expiration_date: Option<DateTime<Utc>>,
+    pub status: LicenseStatus,
+    pub account_number: Option<String>,
+}
+
+/// Creates (`id` None) or rewrites a license. The composite keys refuse a
+/// client, robot or sale of another tenant.
+pub async fn save(conn: &mut PgConnection, id: Option<Uuid>, f: &LicenseFields) -> AppResult<Option<Uuid>> {
+    let sql = if id.is_some() {
+        "UPDATE tenant_client_robots SET tenant_id = $2, client_id = $3, robot_id = $4, sale_id = $5,
+                activation_date = $6, expiration_date = $7, status = $8, account_number = $9
+          WHERE id = $1 RETURNING id"
+    } else {
+        "INSERT INTO tenant_client_robots (id, tenant_id, client_id, robot_id, sale_id, activation_date,
+                                           expiration_date, status, account_number)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id"
+    };
+    Ok(sqlx::query_scalar(sql)
+        .bind(id.unwrap_or_else(new_id))
+        .bind(f.tenant_id)
+        .bind(f.client_id)
+        .bind(f.robot_id)
+        .bind(f.sale_id)
+        .bind(f.activation_date)
+        .bind(f.expiration_date)
+        .bind(f.status)
+        .bind(&f.account_number)
+        .fetch_optional(conn)
+        .await?)
 }

@@ -6,6 +6,7 @@
 pub mod admin_users;
 pub mod audit_log;
 pub mod auth_template;
+pub mod dashboard;
 pub mod hotmart_inbox;
 pub mod housekeeping;
 pub mod licenses;

@@ -189,3 +189,16 @@ fn tenant_from(row: &PgRow) -> Result<TenantSummary, sqlx::Error> {
         status: row.try_get("t_status")?,
     })
 }
+
+/// Ends every session of an owner (password changed, deactivated or moved
+/// to another tenant). Platform scope.
+pub async fn end_for_owner(conn: &mut PgConnection, owner_id: Uuid) -> AppResult<()> {
+    sqlx::query("DELETE FROM sessions WHERE owner_id = $1").bind(owner_id).execute(conn).await?;
+    Ok(())
+}
+
+/// Ends every session of a client (password changed or no longer active).
+pub async fn end_for_client(conn: &mut PgConnection, client_id: Uuid) -> AppResult<()> {
+    sqlx::query("DELETE FROM sessions WHERE client_id = $1").bind(client_id).execute(conn).await?;
+    Ok(())
+}

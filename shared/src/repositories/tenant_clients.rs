@@ -4,7 +4,9 @@ use uuid::Uuid;
 
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
+use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
 use crate::status::ClientStatus;
+use sqlx::{Postgres, QueryBuilder};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TenantClient {
@@ -30,6 +32,7 @@ pub struct NewTenantClient {
     pub email: String,
     pub phone: Option<String>,
     pub password_hash: Option<String>,
+    pub status: ClientStatus,
 }
 
 macro_rules! columns {
@@ -105,8 +108,8 @@ pub async fn touch_last_login(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid
 
 pub async fn create(conn: &mut PgConnection, new: NewTenantClient) -> AppResult<TenantClient> {
     sqlx::query_as(concat!(
-        "INSERT INTO tenant_clients (id, tenant_id, name, email, phone, password)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ",
+        "INSERT INTO tenant_clients (id, tenant_id, name, email, phone, password, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ",
         columns!()
     ))
     .bind(new_id())
@@ -115,14 +118,10 @@ pub async fn create(conn: &mut PgConnection, new: NewTenantClient) -> AppResult<
     .bind(&new.email)
     .bind(&new.phone)
     .bind(&new.password_hash)
+    .bind(new.status)
     .fetch_one(conn)
     .await
-    .map_err(|e| match unique_violation(&e) {
-        Some("tenant_clients_tenant_id_email_key") => {
-            AppError::validation_field("email", "Já existe um cliente com este e-mail")
-        }
-        _ => e.into(),
-    })
+    .map_err(client_conflict)
 }
 
 /// The client with this e-mail, created (without a password) when there is
@@ -155,4 +154,101 @@ pub async fn find_or_create_by_email(
         .fetch_one(conn)
         .await?;
     Ok((id, false))
+}
+
+fn client_conflict(e: sqlx::Error) -> AppError {
+    match unique_violation(&e) {
+        Some("tenant_clients_tenant_id_email_key") => {
+            AppError::validation_field("email", "Já existe um cliente com este e-mail")
+        }
+        _ => e.into(),
+    }
+}
+
+/// A client as the lists show them.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClientListRow {
+    #[sqlx(flatten)]
+    pub client: TenantClient,
+    pub tenant_name: String,
+    pub registration_date: DateTime<Utc>,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct ClientFilter {
+    pub tenant_id: Option<Uuid>,
+    pub status: Option<ClientStatus>,
+    /// Part of the name or e-mail.
+    pub q: Option<String>,
+}
+
+const LISTED: &str = "c.id, c.tenant_id, c.name, c.email, c.phone, c.status, c.last_login, c.created_at,
+                      c.registration_date, t.name AS tenant_name";
+
+/// Clients, newest first; the platform sees every tenant's, an owner theirs.
+pub async fn list(
+    conn: &mut PgConnection,
+    filter: &ClientFilter,
+    params: PageParams,
+) -> AppResult<Page<ClientListRow>> {
+    let pattern = contains_pattern(filter.q.as_deref());
+    let listing = Listing {
+        columns: LISTED,
+        from: "tenant_clients c",
+        joins: " JOIN tenants t ON t.id = c.tenant_id",
+        filters: |qb: &mut QueryBuilder<Postgres>| {
+            if let Some(tenant) = filter.tenant_id {
+                qb.push(" AND c.tenant_id = ").push_bind(tenant);
+            }
+            if let Some(status) = filter.status {
+                qb.push(" AND c.status = ").push_bind(status);
+            }
+            if let Some(p) = &pattern {
+                qb.push(" AND (c.name ILIKE ").push_bind(p.clone()).push(" OR c.email ILIKE ").push_bind(p.clone());
+                qb.push(")");
+            }
+        },
+        order_by: "c.created_at DESC, c.id DESC",
+    };
+    fetch_page(conn, listing, params).await
+}
+
+pub async fn find_listed(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<ClientListRow>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {LISTED} FROM tenant_clients c JOIN tenants t ON t.id = c.tenant_id WHERE c.id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// What an edit may change; None keeps the current value.
+#[derive(Debug, Default)]
+pub struct ClientChanges {
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<Option<String>>,
+    pub password_hash: Option<String>,
+    pub status: Option<ClientStatus>,
+}
+
+pub async fn update(conn: &mut PgConnection, id: Uuid, c: ClientChanges) -> AppResult<Option<TenantClient>> {
+    sqlx::query_as(concat!(
+        "UPDATE tenant_clients SET
+            name = COALESCE($2, name), email = COALESCE($3, email),
+            phone = CASE WHEN $4 THEN $5 ELSE phone END, password = COALESCE($6, password),
+            status = COALESCE($7, status)
+          WHERE id = $1 RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(c.name)
+    .bind(c.email)
+    .bind(c.phone.is_some())
+    .bind(c.phone.flatten())
+    .bind(c.password_hash)
+    .bind(c.status)
+    .fetch_optional(conn)
+    .await
+    .map_err(client_conflict)
 }

@@ -24,6 +24,7 @@ pub struct NewTenantOwner {
     pub phone: Option<String>,
     pub password_hash: String,
     pub role: OwnerRole,
+    pub is_active: bool,
 }
 
 macro_rules! columns {
@@ -65,8 +66,8 @@ pub async fn find(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResu
 
 pub async fn create(conn: &mut PgConnection, new: NewTenantOwner) -> AppResult<TenantOwner> {
     sqlx::query_as(concat!(
-        "INSERT INTO tenant_owners (id, tenant_id, name, email, phone, password, role)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ",
+        "INSERT INTO tenant_owners (id, tenant_id, name, email, phone, password, role, is_active)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ",
         columns!()
     ))
     .bind(new_id())
@@ -76,12 +77,108 @@ pub async fn create(conn: &mut PgConnection, new: NewTenantOwner) -> AppResult<T
     .bind(&new.phone)
     .bind(&new.password_hash)
     .bind(new.role)
+    .bind(new.is_active)
     .fetch_one(conn)
     .await
-    .map_err(|e| match unique_violation(&e) {
+    .map_err(owner_conflict)
+}
+
+/// An owner as the lists show them, with their tenant's name.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OwnerListRow {
+    #[sqlx(flatten)]
+    pub owner: TenantOwner,
+    pub tenant_name: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct OwnerFilter {
+    pub tenant_id: Option<Uuid>,
+    /// Part of the name or e-mail.
+    pub q: Option<String>,
+}
+
+/// Owners, newest first. Platform scope lists every tenant's.
+pub async fn list(
+    conn: &mut PgConnection,
+    filter: &OwnerFilter,
+    params: crate::pagination::PageParams,
+) -> AppResult<crate::pagination::Page<OwnerListRow>> {
+    let pattern = crate::pagination::contains_pattern(filter.q.as_deref());
+    let listing = crate::pagination::Listing {
+        columns: "o.id, o.tenant_id, o.name, o.email, o.phone, o.role, o.is_active, o.email_verified,
+                  o.created_at, t.name AS tenant_name",
+        from: "tenant_owners o",
+        joins: " JOIN tenants t ON t.id = o.tenant_id",
+        filters: |qb: &mut sqlx::QueryBuilder<sqlx::Postgres>| {
+            if let Some(tenant) = filter.tenant_id {
+                qb.push(" AND o.tenant_id = ").push_bind(tenant);
+            }
+            if let Some(p) = &pattern {
+                qb.push(" AND (o.name ILIKE ").push_bind(p.clone()).push(" OR o.email ILIKE ").push_bind(p.clone());
+                qb.push(")");
+            }
+        },
+        order_by: "o.created_at DESC, o.id DESC",
+    };
+    crate::pagination::fetch_page(conn, listing, params).await
+}
+
+/// An owner of any tenant (platform scope), with the tenant's name.
+pub async fn find_listed(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<OwnerListRow>> {
+    Ok(sqlx::query_as(
+        "SELECT o.id, o.tenant_id, o.name, o.email, o.phone, o.role, o.is_active, o.email_verified,
+                o.created_at, t.name AS tenant_name
+           FROM tenant_owners o JOIN tenants t ON t.id = o.tenant_id WHERE o.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// What an edit may change; None keeps the current value.
+#[derive(Debug, Default)]
+pub struct OwnerChanges {
+    pub tenant_id: Option<Uuid>,
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<Option<String>>,
+    pub password_hash: Option<String>,
+    pub role: Option<OwnerRole>,
+    pub is_active: Option<bool>,
+}
+
+/// Changes an owner; a new password ends their sessions (the caller's
+/// concern: see `sessions::end_for_owner`). None when there is no such owner.
+pub async fn update(conn: &mut PgConnection, id: Uuid, c: OwnerChanges) -> AppResult<Option<TenantOwner>> {
+    sqlx::query_as(concat!(
+        "UPDATE tenant_owners SET
+            tenant_id = COALESCE($2, tenant_id), name = COALESCE($3, name), email = COALESCE($4, email),
+            phone = CASE WHEN $5 THEN $6 ELSE phone END, password = COALESCE($7, password),
+            role = COALESCE($8, role), is_active = COALESCE($9, is_active)
+          WHERE id = $1 RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(c.tenant_id)
+    .bind(c.name)
+    .bind(c.email)
+    .bind(c.phone.is_some())
+    .bind(c.phone.flatten())
+    .bind(c.password_hash)
+    .bind(c.role)
+    .bind(c.is_active)
+    .fetch_optional(conn)
+    .await
+    .map_err(owner_conflict)
+}
+
+fn owner_conflict(e: sqlx::Error) -> AppError {
+    match unique_violation(&e) {
         Some("tenant_owners_tenant_id_email_key") => {
             AppError::validation_field("email", "Já existe um owner com este e-mail neste tenant")
         }
         _ => e.into(),
-    })
+    }
 }

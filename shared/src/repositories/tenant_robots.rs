@@ -9,7 +9,9 @@ use uuid::Uuid;
 use crate::crypto::SecretBox;
 use crate::error::AppResult;
 use crate::ids::new_id;
+use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
 use crate::secrets::random_token;
+use sqlx::{Postgres, QueryBuilder};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TenantRobot {
@@ -33,6 +35,9 @@ pub struct NewTenantRobot {
     pub description: Option<String>,
     pub logo_url: Option<String>,
     pub active: bool,
+    pub file_path: Option<String>,
+    /// None: the default (1.0.0).
+    pub version: Option<String>,
 }
 
 macro_rules! columns {
@@ -45,8 +50,9 @@ macro_rules! columns {
 /// characters, sealed). Owner, platform or worker scope.
 pub async fn create(conn: &mut PgConnection, secrets: &SecretBox, new: NewTenantRobot) -> AppResult<TenantRobot> {
     Ok(sqlx::query_as(concat!(
-        "INSERT INTO tenant_robots (id, tenant_id, name, description, logo_url, active, license_signing_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ",
+        "INSERT INTO tenant_robots (id, tenant_id, name, description, logo_url, active, license_signing_key,
+                                    file_path, version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, '1.0.0')) RETURNING ",
         columns!()
     ))
     .bind(new_id())
@@ -56,6 +62,8 @@ pub async fn create(conn: &mut PgConnection, secrets: &SecretBox, new: NewTenant
     .bind(&new.logo_url)
     .bind(new.active)
     .bind(secrets.seal(&random_token()))
+    .bind(&new.file_path)
+    .bind(&new.version)
     .fetch_one(conn)
     .await?)
 }
@@ -113,4 +121,93 @@ pub async fn first(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Option
     .bind(tenant_id)
     .fetch_optional(conn)
     .await?)
+}
+
+/// A robot as the admin's list shows it: with its tenant's name and URL
+/// (the webhook URL is made from it).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RobotListRow {
+    #[sqlx(flatten)]
+    pub robot: TenantRobot,
+    pub file_path: Option<String>,
+    pub tenant_name: String,
+    pub tenant_url: String,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct RobotFilter {
+    pub tenant_id: Option<Uuid>,
+    /// Part of the name.
+    pub q: Option<String>,
+}
+
+const LISTED: &str = "r.id, r.tenant_id, r.name, r.logo_url, r.description, r.platform, r.version, r.active_version,
+                      r.active, r.webhook_verified_at, r.created_at, r.file_path, t.name AS tenant_name,
+                      t.url AS tenant_url";
+
+/// Robots, newest first.
+pub async fn list(conn: &mut PgConnection, filter: &RobotFilter, params: PageParams) -> AppResult<Page<RobotListRow>> {
+    let pattern = contains_pattern(filter.q.as_deref());
+    let listing = Listing {
+        columns: LISTED,
+        from: "tenant_robots r",
+        joins: " JOIN tenants t ON t.id = r.tenant_id",
+        filters: |qb: &mut QueryBuilder<Postgres>| {
+            if let Some(tenant) = filter.tenant_id {
+                qb.push(" AND r.tenant_id = ").push_bind(tenant);
+            }
+            if let Some(p) = &pattern {
+                qb.push(" AND r.name ILIKE ").push_bind(p.clone());
+            }
+        },
+        order_by: "r.created_at DESC, r.id DESC",
+    };
+    fetch_page(conn, listing, params).await
+}
+
+pub async fn find_listed(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<RobotListRow>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {LISTED} FROM tenant_robots r JOIN tenants t ON t.id = r.tenant_id WHERE r.id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// What an edit may change (never the tenant); None keeps the current value.
+#[derive(Debug, Default)]
+pub struct RobotChanges {
+    pub name: Option<String>,
+    pub logo_url: Option<Option<String>>,
+    pub description: Option<Option<String>>,
+    pub file_path: Option<Option<String>>,
+    pub version: Option<String>,
+    pub active: Option<bool>,
+}
+
+pub async fn update(conn: &mut PgConnection, id: Uuid, c: RobotChanges) -> AppResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE tenant_robots SET
+            name = COALESCE($2, name),
+            logo_url = CASE WHEN $3 THEN $4 ELSE logo_url END,
+            description = CASE WHEN $5 THEN $6 ELSE description END,
+            file_path = CASE WHEN $7 THEN $8 ELSE file_path END,
+            version = COALESCE($9, version),
+            active = COALESCE($10, active),
+            updated_at = now()
+          WHERE id = $1",
+    )
+    .bind(id)
+    .bind(c.name)
+    .bind(c.logo_url.is_some())
+    .bind(c.logo_url.flatten())
+    .bind(c.description.is_some())
+    .bind(c.description.flatten())
+    .bind(c.file_path.is_some())
+    .bind(c.file_path.flatten())
+    .bind(c.version)
+    .bind(c.active)
+    .execute(conn)
+    .await?;
+    Ok(updated.rows_affected() == 1)
 }

@@ -1,9 +1,12 @@
+use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
-use sqlx::PgConnection;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
-use crate::error::AppResult;
+use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
+use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
+use crate::status::{Origin, SaleStatus};
 
 pub struct NewManualSale {
     pub tenant_id: Uuid,
@@ -138,4 +141,168 @@ pub async fn update_hotmart(conn: &mut PgConnection, id: Uuid, f: &HotmartSaleFa
     .bind(f.status)
     .fetch_one(conn)
     .await?)
+}
+
+/// A sale as the lists show it (without the provider's payload).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SaleListRow {
+    pub id: Uuid,
+    pub external_id: Option<String>,
+    pub tenant_id: Uuid,
+    pub tenant_name: String,
+    pub client_id: Option<Uuid>,
+    pub client_name: Option<String>,
+    pub client_email: Option<String>,
+    pub origin: Origin,
+    pub amount_paid_by_customer: Option<Decimal>,
+    pub gross_amount: Option<Decimal>,
+    pub hotmart_commission: Option<Decimal>,
+    pub coproducer_commission: Option<Decimal>,
+    pub affiliate_commission: Option<Decimal>,
+    pub other_fees: Option<Decimal>,
+    pub net_amount: Option<Decimal>,
+    pub original_currency: String,
+    pub exchange_rate: Option<Decimal>,
+    pub sale_date: Option<DateTime<Utc>>,
+    pub cancellation_date: Option<DateTime<Utc>>,
+    pub status: SaleStatus,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct SaleFilter {
+    pub tenant_id: Option<Uuid>,
+    pub status: Option<SaleStatus>,
+    pub origin: Option<Origin>,
+    /// Part of the external id (the provider's transaction code).
+    pub q: Option<String>,
+}
+
+const LISTED: &str = "s.id, s.external_id, s.tenant_id, t.name AS tenant_name, s.client_id, c.name AS client_name,
+                      c.email AS client_email, s.origin, s.amount_paid_by_customer, s.gross_amount,
+                      s.hotmart_commission, s.coproducer_commission, s.affiliate_commission, s.other_fees,
+                      s.net_amount, s.original_currency, s.exchange_rate, s.sale_date, s.cancellation_date,
+                      s.status, s.created_at";
+const FROM: &str = " FROM tenant_sales s";
+const JOINS: &str = " JOIN tenants t ON t.id = s.tenant_id
+                      LEFT JOIN tenant_clients c ON c.tenant_id = s.tenant_id AND c.id = s.client_id";
+
+/// Sales, newest first.
+pub async fn list(conn: &mut PgConnection, filter: &SaleFilter, params: PageParams) -> AppResult<Page<SaleListRow>> {
+    let pattern = contains_pattern(filter.q.as_deref());
+    let listing = Listing {
+        columns: LISTED,
+        from: "tenant_sales s",
+        joins: JOINS,
+        filters: |qb: &mut QueryBuilder<Postgres>| {
+            if let Some(tenant) = filter.tenant_id {
+                qb.push(" AND s.tenant_id = ").push_bind(tenant);
+            }
+            if let Some(status) = filter.status {
+                qb.push(" AND s.status = ").push_bind(status);
+            }
+            if let Some(origin) = filter.origin {
+                qb.push(" AND s.origin = ").push_bind(origin);
+            }
+            if let Some(p) = &pattern {
+                qb.push(" AND s.external_id ILIKE ").push_bind(p.clone());
+            }
+        },
+        order_by: "s.created_at DESC, s.id DESC",
+    };
+    fetch_page(conn, listing, params).await
+}
+
+/// A sale with the provider's original payload.
+pub async fn find_detail(
+    conn: &mut PgConnection,
+    id: Uuid,
+) -> AppResult<Option<(SaleListRow, Option<serde_json::Value>)>> {
+    #[derive(sqlx::FromRow)]
+    struct Row {
+        #[sqlx(flatten)]
+        sale: SaleListRow,
+        original_payload: Option<serde_json::Value>,
+    }
+    let row: Option<Row> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {LISTED}, s.original_payload{FROM}{JOINS} WHERE s.id = $1"
+    )))
+    .bind(id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|r| (r.sale, r.original_payload)))
+}
+
+/// Every field of a sale as the admin's dialog sets it.
+#[derive(Debug, Clone)]
+pub struct SaleFields {
+    pub tenant_id: Uuid,
+    pub client_id: Option<Uuid>,
+    pub external_id: Option<String>,
+    pub origin: Origin,
+    pub amount_paid_by_customer: Option<Decimal>,
+    pub gross_amount: Option<Decimal>,
+    pub hotmart_commission: Option<Decimal>,
+    pub coproducer_commission: Option<Decimal>,
+    pub affiliate_commission: Option<Decimal>,
+    pub other_fees: Option<Decimal>,
+    pub net_amount: Option<Decimal>,
+    pub original_currency: String,
+    pub exchange_rate: Option<Decimal>,
+    pub sale_date: Option<DateTime<Utc>>,
+    pub cancellation_date: Option<DateTime<Utc>>,
+    pub status: SaleStatus,
+}
+
+/// Creates (`id` None) or rewrites a sale; the provider's payload is kept.
+/// None when there is no sale `id`.
+pub async fn save(conn: &mut PgConnection, id: Option<Uuid>, f: &SaleFields) -> AppResult<Option<Uuid>> {
+    let sql = if id.is_some() {
+        "UPDATE tenant_sales SET tenant_id = $2, client_id = $3, external_id = $4, origin = $5,
+                amount_paid_by_customer = $6, gross_amount = $7, hotmart_commission = $8,
+                coproducer_commission = $9, affiliate_commission = $10, other_fees = $11, net_amount = $12,
+                original_currency = $13, exchange_rate = $14, sale_date = $15, cancellation_date = $16, status = $17
+          WHERE id = $1 RETURNING id"
+    } else {
+        "INSERT INTO tenant_sales (id, tenant_id, client_id, external_id, origin, amount_paid_by_customer,
+                                   gross_amount, hotmart_commission, coproducer_commission, affiliate_commission,
+                                   other_fees, net_amount, original_currency, exchange_rate, sale_date,
+                                   cancellation_date, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, COALESCE($15, now()), $16, $17) RETURNING id"
+    };
+    sqlx::query_scalar(sql)
+        .bind(id.unwrap_or_else(new_id))
+        .bind(f.tenant_id)
+        .bind(f.client_id)
+        .bind(&f.external_id)
+        .bind(f.origin)
+        .bind(f.amount_paid_by_customer)
+        .bind(f.gross_amount)
+        .bind(f.hotmart_commission)
+        .bind(f.coproducer_commission)
+        .bind(f.affiliate_commission)
+        .bind(f.other_fees)
+        .bind(f.net_amount)
+        .bind(&f.original_currency)
+        .bind(f.exchange_rate)
+        .bind(f.sale_date)
+        .bind(f.cancellation_date)
+        .bind(f.status)
+        .fetch_optional(conn)
+        .await
+        .map_err(|e| match unique_violation(&e) {
+            Some("tenant_sales_external_key") => {
+                AppError::validation_field("externalId", "Já existe uma venda com este ID externo nesta origem")
+            }
+            _ => e.into(),
+        })
+}
+
+/// Whether the tenant has this sale.
+pub async fn belongs_to(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<bool> {
+    Ok(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM tenant_sales WHERE tenant_id = $1 AND id = $2)")
+        .bind(tenant_id)
+        .bind(id)
+        .fetch_one(conn)
+        .await?)
 }

@@ -4,12 +4,13 @@
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde_json::Value;
-use sqlx::PgConnection;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
-use crate::error::AppResult;
+use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
-use crate::status::SubscriptionStatus;
+use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
+use crate::status::{Origin, Recurrence, SubscriptionStatus};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Subscription {
@@ -143,4 +144,134 @@ pub async fn reschedule(
     .bind(amount)
     .fetch_one(conn)
     .await?)
+}
+
+/// A subscription as the lists show it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct SubscriptionListRow {
+    pub id: Uuid,
+    pub external_id: Option<String>,
+    pub tenant_id: Uuid,
+    pub tenant_name: String,
+    pub client_id: Option<Uuid>,
+    pub client_name: Option<String>,
+    pub client_email: Option<String>,
+    pub sale_id: Option<Uuid>,
+    pub origin: Origin,
+    pub amount: Decimal,
+    pub recurrence: Recurrence,
+    pub status: SubscriptionStatus,
+    pub last_payment_date: Option<DateTime<Utc>>,
+    pub next_billing_date: Option<DateTime<Utc>>,
+    pub last_charge_attempt: Option<DateTime<Utc>>,
+    pub cancellation_date: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct SubscriptionFilter {
+    pub tenant_id: Option<Uuid>,
+    pub status: Option<SubscriptionStatus>,
+    pub recurrence: Option<Recurrence>,
+    /// Part of the external id or of the client's name or e-mail.
+    pub q: Option<String>,
+}
+
+const LISTED: &str = "s.id, s.external_id, s.tenant_id, t.name AS tenant_name, s.client_id, c.name AS client_name,
+                      c.email AS client_email, s.sale_id, s.origin, s.amount, s.recurrence, s.status,
+                      s.last_payment_date, s.next_billing_date, s.last_charge_attempt, s.cancellation_date,
+                      s.created_at";
+const FROM: &str = " FROM tenant_subscriptions s";
+const JOINS: &str = " JOIN tenants t ON t.id = s.tenant_id
+                      LEFT JOIN tenant_clients c ON c.tenant_id = s.tenant_id AND c.id = s.client_id";
+
+/// Subscriptions, newest first.
+pub async fn list(
+    conn: &mut PgConnection,
+    filter: &SubscriptionFilter,
+    params: PageParams,
+) -> AppResult<Page<SubscriptionListRow>> {
+    let pattern = contains_pattern(filter.q.as_deref());
+    let listing = Listing {
+        columns: LISTED,
+        from: "tenant_subscriptions s",
+        joins: JOINS,
+        filters: |qb: &mut QueryBuilder<Postgres>| {
+            if let Some(tenant) = filter.tenant_id {
+                qb.push(" AND s.tenant_id = ").push_bind(tenant);
+            }
+            if let Some(status) = filter.status {
+                qb.push(" AND s.status = ").push_bind(status);
+            }
+            if let Some(recurrence) = filter.recurrence {
+                qb.push(" AND s.recurrence = ").push_bind(recurrence);
+            }
+            if let Some(p) = &pattern {
+                qb.push(" AND (s.external_id ILIKE ").push_bind(p.clone());
+                qb.push(" OR s.client_id IN (SELECT id FROM tenant_clients WHERE name ILIKE ").push_bind(p.clone());
+                qb.push(" OR email ILIKE ").push_bind(p.clone()).push("))");
+            }
+        },
+        order_by: "s.created_at DESC, s.id DESC",
+    };
+    fetch_page(conn, listing, params).await
+}
+
+pub async fn find_listed(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<SubscriptionListRow>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {LISTED}{FROM}{JOINS} WHERE s.id = $1")))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Every field of a subscription as the admin's dialog sets it.
+#[derive(Debug, Clone)]
+pub struct SubscriptionFields {
+    pub tenant_id: Uuid,
+    pub client_id: Option<Uuid>,
+    pub sale_id: Option<Uuid>,
+    pub external_id: Option<String>,
+    pub origin: Origin,
+    pub amount: Decimal,
+    pub recurrence: Recurrence,
+    pub status: SubscriptionStatus,
+    pub last_payment_date: Option<DateTime<Utc>>,
+    pub next_billing_date: Option<DateTime<Utc>>,
+    pub cancellation_date: Option<DateTime<Utc>>,
+}
+
+/// Creates (`id` None) or rewrites a subscription. None when there is no
+/// subscription `id`.
+pub async fn save(conn: &mut PgConnection, id: Option<Uuid>, f: &SubscriptionFields) -> AppResult<Option<Uuid>> {
+    let sql = if id.is_some() {
+        "UPDATE tenant_subscriptions SET tenant_id = $2, client_id = $3, sale_id = $4, external_id = $5, origin = $6,
+                amount = $7, recurrence = $8, status = $9, last_payment_date = $10, next_billing_date = $11,
+                cancellation_date = $12
+          WHERE id = $1 RETURNING id"
+    } else {
+        "INSERT INTO tenant_subscriptions (id, tenant_id, client_id, sale_id, external_id, origin, amount, recurrence,
+                                           status, last_payment_date, next_billing_date, cancellation_date)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id"
+    };
+    sqlx::query_scalar(sql)
+        .bind(id.unwrap_or_else(new_id))
+        .bind(f.tenant_id)
+        .bind(f.client_id)
+        .bind(f.sale_id)
+        .bind(&f.external_id)
+        .bind(f.origin)
+        .bind(f.amount)
+        .bind(f.recurrence)
+        .bind(f.status)
+        .bind(f.last_payment_date)
+        .bind(f.next_billing_date)
+        .bind(f.cancellation_date)
+        .fetch_optional(conn)
+        .await
+        .map_err(|e| match unique_violation(&e) {
+            Some("tenant_subscriptions_external_key") => {
+                AppError::validation_field("externalId", "Já existe uma assinatura com este ID externo nesta origem")
+            }
+            _ => e.into(),
+        })
 }

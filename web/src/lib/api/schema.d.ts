@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first. */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -123,6 +140,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client-robots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Licenses of every tenant, newest first. */
+        get: operations["listLicenses"];
+        put?: never;
+        /** Creates a license. */
+        post: operations["createLicense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-robots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rewrites a license with the dialog's fields. */
+        patch: operations["updateLicense"];
+        trace?: never;
+    };
+    "/api/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Clients of every tenant, newest first. */
+        get: operations["listClients"];
+        put?: never;
+        /** Creates a client of a tenant. */
+        post: operations["createClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes a client. A new password or a status other than active ends
+         *     their sessions.
+         */
+        patch: operations["updateClient"];
+        trace?: never;
+    };
+    "/api/dashboard/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent tenants and sales, performance alerts and the two charts. */
+        get: operations["dashboardActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seven cards, with month-over-month trends. */
+        get: operations["dashboardStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -226,6 +350,41 @@ export interface paths {
         patch: operations["updateRobotAuthTemplate"];
         trace?: never;
     };
+    "/api/robots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Robots of every tenant, newest first, each with its tenant and webhook URL. */
+        get: operations["listRobots"];
+        put?: never;
+        /** Creates a robot (with its own license signing key). */
+        post: operations["createRobot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/robots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a robot; its tenant cannot change. */
+        patch: operations["updateRobot"];
+        trace?: never;
+    };
     "/api/robots/{id}/inject-auth": {
         parameters: {
             query?: never;
@@ -247,6 +406,77 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sales of every tenant, newest first. */
+        get: operations["listSales"];
+        put?: never;
+        /** Records a sale. */
+        post: operations["createSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sale with the provider's original payload. */
+        get: operations["getSale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rewrites a sale with the dialog's fields (the provider's payload stays). */
+        patch: operations["updateSale"];
+        trace?: never;
+    };
+    "/api/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Subscriptions of every tenant, newest first. */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /** Records a subscription. */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rewrites a subscription with the dialog's fields. */
+        patch: operations["updateSubscription"];
         trace?: never;
     };
     "/api/tenant-auth/login": {
@@ -298,6 +528,44 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/tenant-owners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Owners of every tenant, newest first. */
+        get: operations["listTenantOwners"];
+        put?: never;
+        /** Creates an owner for a tenant. */
+        post: operations["createTenantOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant-owners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes an owner. A new password, deactivation or another tenant ends
+         *     their sessions.
+         */
+        patch: operations["updateTenantOwner"];
         trace?: never;
     };
     "/api/tenants": {
@@ -405,6 +673,28 @@ export interface components {
             role: string;
             username: string;
         };
+        AuditItem: {
+            /** @description create, update or delete. */
+            action: string;
+            /** Format: uuid */
+            actorId?: string | null;
+            /** @description admin, owner, client, system or anonymous. */
+            actorKind: string;
+            actorName?: string | null;
+            /** @description `{ field: { before, after } }`; never secrets or password hashes. */
+            changes: unknown;
+            /** Format: date-time */
+            createdAt: string;
+            entity: string;
+            /** Format: uuid */
+            entityId?: string | null;
+            /** Format: uuid */
+            id: string;
+            ip?: string | null;
+            /** Format: uuid */
+            tenantId?: string | null;
+            tenantName?: string | null;
+        };
         AuthTemplateResponse: {
             /** Format: date-time */
             createdAt: string;
@@ -416,6 +706,23 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             version: string;
+        };
+        ClientItem: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastLogin?: string | null;
+            name: string;
+            phone?: string | null;
+            /** Format: date-time */
+            registrationDate: string;
+            status: components["schemas"]["ClientStatus"];
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
         };
         ClientLoginRequest: {
             /**
@@ -438,11 +745,40 @@ export interface components {
              */
             purchaseId: string;
         };
+        /**
+         * @description A client as the dialog sends it. The tenant is set at creation; on edit
+         *     a blank `password` keeps the current one.
+         */
+        ClientRequest: {
+            /**
+             * Format: email
+             * @default null
+             */
+            email: string | null;
+            /** @default null */
+            name: string | null;
+            /**
+             * @description At least 6 characters; blank keeps the current one on edit.
+             * @default null
+             */
+            password: string | null;
+            /** @default null */
+            phone: string | null;
+            /** @default null */
+            status: components["schemas"]["ClientStatus"] | null;
+            /** @default null */
+            tenantId: string | null;
+        };
         /** @description The signed-in client and their tenant. */
         ClientSession: {
             tenant: components["schemas"]["TenantSummary"];
             user: components["schemas"]["ClientUser"];
         };
+        /**
+         * @description `tenant_clients.status`
+         * @enum {string}
+         */
+        ClientStatus: "active" | "inactive" | "suspended";
         ClientUser: {
             email: string;
             /** Format: uuid */
@@ -461,6 +797,56 @@ export interface components {
             password: string;
             /** @default  */
             username: string;
+        };
+        /** @description Everything on the dashboard besides the cards. */
+        DashboardActivity: {
+            /** @description The last 30 days, oldest first. */
+            licenseChecksByDay: components["schemas"]["DayChecksItem"][];
+            /**
+             * @description Active tenants older than 90 days with less than R$ 3.000 confirmed
+             *     in the last 30 days (at most 10, weakest first).
+             */
+            performanceAlerts: components["schemas"]["PerformanceAlertItem"][];
+            /** @description The five newest sales. */
+            recentSales: components["schemas"]["RecentSaleItem"][];
+            /** @description The five newest tenants. */
+            recentTenants: components["schemas"]["RecentTenantItem"][];
+            /** @description The last 12 months, oldest first. */
+            revenueByMonth: components["schemas"]["MonthRevenueItem"][];
+        };
+        DashboardStats: {
+            /** Format: int64 */
+            activeSubscriptions: number;
+            /** Format: int64 */
+            activeTenants: number;
+            /**
+             * @description Their gross amount, BRL.
+             * @example 1234.50
+             */
+            monthlyRevenue: string;
+            /**
+             * Format: int64
+             * @description Confirmed sales this calendar month (São Paulo).
+             */
+            monthlySales: number;
+            /** Format: int64 */
+            totalClients: number;
+            /** Format: int64 */
+            totalRobots: number;
+            /** Format: int64 */
+            totalTenants: number;
+            trends: components["schemas"]["Trends"];
+        };
+        DayChecksItem: {
+            /** Format: int64 */
+            checks: number;
+            /** Format: date */
+            day: string;
+            /**
+             * Format: int64
+             * @description Distinct licenses that passed the check that day.
+             */
+            installations: number;
         };
         /** @description Error body of every failed call. */
         ErrorBody: {
@@ -531,11 +917,83 @@ export interface components {
             signature?: string | null;
             valid: boolean;
         };
+        LicenseItem: {
+            accountNumber?: string | null;
+            /** Format: date-time */
+            activationDate?: string | null;
+            clientEmail?: string | null;
+            /** Format: uuid */
+            clientId?: string | null;
+            /** @description None when the client was deleted ('Cliente não encontrado'). */
+            clientName?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expirationDate?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            robotId?: string | null;
+            /** @description None when the robot was deleted ('Robô não encontrado'). */
+            robotName?: string | null;
+            /** Format: uuid */
+            saleId?: string | null;
+            status: components["schemas"]["LicenseStatus"];
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
+        };
+        /**
+         * @description A license as the dialog sends it: every field, empty optional ones as
+         *     null.
+         */
+        LicenseRequest: {
+            /**
+             * @description The MetaTrader account number (digits); null until the client binds one.
+             * @default null
+             */
+            accountNumber: string | null;
+            /**
+             * @description ISO date or date-time; null for none.
+             * @default null
+             */
+            activationDate: string | null;
+            /** @default null */
+            clientId: string | null;
+            /**
+             * @description ISO date or date-time; null for no end.
+             * @default null
+             */
+            expirationDate: string | null;
+            /** @default null */
+            robotId: string | null;
+            /** @default null */
+            saleId: string | null;
+            /** @default null */
+            status: components["schemas"]["LicenseStatus"] | null;
+            /** @default null */
+            tenantId: string | null;
+        };
+        /**
+         * @description `tenant_client_robots.status` (a license)
+         * @enum {string}
+         */
+        LicenseStatus: "active" | "expired" | "cancelled" | "trial";
         LoginRequest: {
             /** @default  */
             password: string;
             /** @default  */
             username: string;
+        };
+        MonthRevenueItem: {
+            /**
+             * Format: date
+             * @description First day of the month.
+             */
+            month: string;
+            revenue: string;
+            /** Format: int64 */
+            sales: number;
         };
         /**
          * @description One notification as the streams send it. Small by construction (NOTIFY
@@ -555,6 +1013,52 @@ export interface components {
         /** @enum {string} */
         NotificationType: "NEW_SALE" | "REFUND" | "SUBSCRIPTION_CANCELLED";
         /**
+         * @description Where a sale or subscription came from.
+         * @enum {string}
+         */
+        Origin: "hotmart" | "manual";
+        OwnerItem: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            emailVerified: boolean;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
+            name: string;
+            phone?: string | null;
+            role: components["schemas"]["OwnerRole"];
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
+        };
+        /**
+         * @description An owner as the dialog sends it. On edit a blank `password` keeps the
+         *     current one.
+         */
+        OwnerRequest: {
+            /**
+             * Format: email
+             * @default null
+             */
+            email: string | null;
+            /** @default null */
+            isActive: boolean | null;
+            /** @default null */
+            name: string | null;
+            /**
+             * @description At least 6 characters; required to create, blank keeps it on edit.
+             * @default null
+             */
+            password: string | null;
+            /** @default null */
+            phone: string | null;
+            /** @default null */
+            role: components["schemas"]["OwnerRole"] | null;
+            /** @default null */
+            tenantId: string | null;
+        };
+        /**
          * @description `tenant_owners.role`
          * @enum {string}
          */
@@ -565,6 +1069,79 @@ export interface components {
             id: string;
             name: string;
             role: components["schemas"]["OwnerRole"];
+        };
+        Page_AuditItem: {
+            items: {
+                /** @description create, update or delete. */
+                action: string;
+                /** Format: uuid */
+                actorId?: string | null;
+                /** @description admin, owner, client, system or anonymous. */
+                actorKind: string;
+                actorName?: string | null;
+                /** @description `{ field: { before, after } }`; never secrets or password hashes. */
+                changes: unknown;
+                /** Format: date-time */
+                createdAt: string;
+                entity: string;
+                /** Format: uuid */
+                entityId?: string | null;
+                /** Format: uuid */
+                id: string;
+                ip?: string | null;
+                /** Format: uuid */
+                tenantId?: string | null;
+                tenantName?: string | null;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
+        Page_ClientItem: {
+            items: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                lastLogin?: string | null;
+                name: string;
+                phone?: string | null;
+                /** Format: date-time */
+                registrationDate: string;
+                status: components["schemas"]["ClientStatus"];
+                /** Format: uuid */
+                tenantId: string;
+                tenantName: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
         };
         Page_HotmartEventItem: {
             items: {
@@ -596,6 +1173,225 @@ export interface components {
              * @description Rows matching the filters, on every page.
              */
             total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
+        Page_LicenseItem: {
+            items: {
+                accountNumber?: string | null;
+                /** Format: date-time */
+                activationDate?: string | null;
+                clientEmail?: string | null;
+                /** Format: uuid */
+                clientId?: string | null;
+                /** @description None when the client was deleted ('Cliente não encontrado'). */
+                clientName?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                expirationDate?: string | null;
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                robotId?: string | null;
+                /** @description None when the robot was deleted ('Robô não encontrado'). */
+                robotName?: string | null;
+                /** Format: uuid */
+                saleId?: string | null;
+                status: components["schemas"]["LicenseStatus"];
+                /** Format: uuid */
+                tenantId: string;
+                tenantName: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
+        Page_OwnerItem: {
+            items: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                emailVerified: boolean;
+                /** Format: uuid */
+                id: string;
+                isActive: boolean;
+                name: string;
+                phone?: string | null;
+                role: components["schemas"]["OwnerRole"];
+                /** Format: uuid */
+                tenantId: string;
+                tenantName: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
+        Page_RobotItem: {
+            items: {
+                active: boolean;
+                activeVersion?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                description?: string | null;
+                filePath?: string | null;
+                /** Format: uuid */
+                id: string;
+                logoUrl?: string | null;
+                name: string;
+                platform: string;
+                tenant: components["schemas"]["RobotTenant"];
+                /** Format: uuid */
+                tenantId: string;
+                version: string;
+                /**
+                 * @description `https://{tenant domain}/api/webhooks/hotmart/robot/{id}`; None when
+                 *     the tenant has no URL.
+                 */
+                webhookUrl?: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the webhook last received a valid postback (None: never).
+                 */
+                webhookVerifiedAt?: string | null;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
+        Page_SaleItem: {
+            items: {
+                affiliateCommission?: string | null;
+                /** @example 197.00 */
+                amountPaidByCustomer?: string | null;
+                /** Format: date-time */
+                cancellationDate?: string | null;
+                clientEmail?: string | null;
+                /** Format: uuid */
+                clientId?: string | null;
+                clientName?: string | null;
+                coproducerCommission?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                exchangeRate?: string | null;
+                externalId?: string | null;
+                /** @example 197.00 */
+                grossAmount?: string | null;
+                hotmartCommission?: string | null;
+                /** Format: uuid */
+                id: string;
+                netAmount?: string | null;
+                origin: components["schemas"]["Origin"];
+                originalCurrency: string;
+                otherFees?: string | null;
+                /** Format: date-time */
+                saleDate?: string | null;
+                status: components["schemas"]["SaleStatus"];
+                /** Format: uuid */
+                tenantId: string;
+                tenantName: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
+        Page_SubscriptionItem: {
+            items: {
+                /** @example 97.00 */
+                amount: string;
+                /** Format: date-time */
+                cancellationDate?: string | null;
+                clientEmail?: string | null;
+                /** Format: uuid */
+                clientId?: string | null;
+                clientName?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                externalId?: string | null;
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                lastChargeAttempt?: string | null;
+                /** Format: date-time */
+                lastPaymentDate?: string | null;
+                /** Format: date-time */
+                nextBillingDate?: string | null;
+                origin: components["schemas"]["Origin"];
+                recurrence: components["schemas"]["Recurrence"];
+                /** Format: uuid */
+                saleId?: string | null;
+                status: components["schemas"]["SubscriptionStatus"];
+                /** Format: uuid */
+                tenantId: string;
+                tenantName: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
         };
         Page_TenantListItem: {
             items: {
@@ -624,7 +1420,267 @@ export interface components {
              * @description Rows matching the filters, on every page.
              */
             total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
         };
+        PerformanceAlertItem: {
+            /** Format: date-time */
+            createdAt: string;
+            revenueLast30Days: string;
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
+        };
+        RecentSaleItem: {
+            clientName?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            externalId?: string | null;
+            grossAmount?: string | null;
+            /** Format: uuid */
+            id: string;
+            origin: components["schemas"]["Origin"];
+            /** Format: date-time */
+            saleDate?: string | null;
+            status: components["schemas"]["SaleStatus"];
+            tenantName: string;
+        };
+        RecentTenantItem: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            status: components["schemas"]["TenantStatus"];
+            url: string;
+        };
+        /**
+         * @description `tenant_subscriptions.recurrence`
+         * @enum {string}
+         */
+        Recurrence: "monthly" | "quarterly" | "semiannual" | "annual";
+        RobotItem: {
+            active: boolean;
+            activeVersion?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            description?: string | null;
+            filePath?: string | null;
+            /** Format: uuid */
+            id: string;
+            logoUrl?: string | null;
+            name: string;
+            platform: string;
+            tenant: components["schemas"]["RobotTenant"];
+            /** Format: uuid */
+            tenantId: string;
+            version: string;
+            /**
+             * @description `https://{tenant domain}/api/webhooks/hotmart/robot/{id}`; None when
+             *     the tenant has no URL.
+             */
+            webhookUrl?: string | null;
+            /**
+             * Format: date-time
+             * @description When the webhook last received a valid postback (None: never).
+             */
+            webhookVerifiedAt?: string | null;
+        };
+        /**
+         * @description A robot as the admin's dialog sends it. The tenant is set at creation
+         *     and cannot change.
+         */
+        RobotRequest: {
+            /** @default null */
+            active: boolean | null;
+            /** @default null */
+            description: string | null;
+            /** @default null */
+            filePath: string | null;
+            /** @default null */
+            logoUrl: string | null;
+            /** @default null */
+            name: string | null;
+            /**
+             * @description Only MT5 exists.
+             * @default null
+             */
+            platform: string | null;
+            /** @default null */
+            tenantId: string | null;
+            /**
+             * @description Default 1.0.0.
+             * @default null
+             */
+            version: string | null;
+        };
+        /** @description The robot's tenant, as the admin's list needs it. */
+        RobotTenant: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            url: string;
+        };
+        /** @description A sale with the provider's original payload. */
+        SaleDetail: components["schemas"]["SaleItem"] & {
+            /** @description The Hotmart postback as received (None for manual sales). */
+            originalPayload?: unknown;
+        };
+        SaleItem: {
+            affiliateCommission?: string | null;
+            /** @example 197.00 */
+            amountPaidByCustomer?: string | null;
+            /** Format: date-time */
+            cancellationDate?: string | null;
+            clientEmail?: string | null;
+            /** Format: uuid */
+            clientId?: string | null;
+            clientName?: string | null;
+            coproducerCommission?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            exchangeRate?: string | null;
+            externalId?: string | null;
+            /** @example 197.00 */
+            grossAmount?: string | null;
+            hotmartCommission?: string | null;
+            /** Format: uuid */
+            id: string;
+            netAmount?: string | null;
+            origin: components["schemas"]["Origin"];
+            originalCurrency: string;
+            otherFees?: string | null;
+            /** Format: date-time */
+            saleDate?: string | null;
+            status: components["schemas"]["SaleStatus"];
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
+        };
+        /**
+         * @description A sale as the dialog sends it: every field; empty optional ones as null.
+         *     Amounts are decimal strings or numbers with at most two decimals.
+         */
+        SaleRequest: {
+            /** @default null */
+            affiliateCommission: string | null;
+            /**
+             * @default null
+             * @example 197.00
+             */
+            amountPaidByCustomer: string | null;
+            /** @default null */
+            cancellationDate: string | null;
+            /** @default null */
+            clientId: string | null;
+            /** @default null */
+            coproducerCommission: string | null;
+            /**
+             * @default null
+             * @example 1.000000
+             */
+            exchangeRate: string | null;
+            /** @default null */
+            externalId: string | null;
+            /**
+             * @default null
+             * @example 197.00
+             */
+            grossAmount: string | null;
+            /** @default null */
+            hotmartCommission: string | null;
+            /** @default null */
+            netAmount: string | null;
+            /** @default null */
+            origin: components["schemas"]["Origin"] | null;
+            /**
+             * @description Three-letter code; default BRL.
+             * @default null
+             */
+            originalCurrency: string | null;
+            /** @default null */
+            otherFees: string | null;
+            /**
+             * @description ISO date or date-time; empty: now (create) or none.
+             * @default null
+             */
+            saleDate: string | null;
+            /** @default null */
+            status: components["schemas"]["SaleStatus"] | null;
+            /** @default null */
+            tenantId: string | null;
+        };
+        /**
+         * @description `tenant_sales.status`
+         * @enum {string}
+         */
+        SaleStatus: "confirmed" | "pending" | "refunded";
+        SubscriptionItem: {
+            /** @example 97.00 */
+            amount: string;
+            /** Format: date-time */
+            cancellationDate?: string | null;
+            clientEmail?: string | null;
+            /** Format: uuid */
+            clientId?: string | null;
+            clientName?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            externalId?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastChargeAttempt?: string | null;
+            /** Format: date-time */
+            lastPaymentDate?: string | null;
+            /** Format: date-time */
+            nextBillingDate?: string | null;
+            origin: components["schemas"]["Origin"];
+            recurrence: components["schemas"]["Recurrence"];
+            /** Format: uuid */
+            saleId?: string | null;
+            status: components["schemas"]["SubscriptionStatus"];
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
+        };
+        /** @description A subscription as the dialog sends it; empty optional fields as null. */
+        SubscriptionRequest: {
+            /**
+             * @default null
+             * @example 97.00
+             */
+            amount: string | null;
+            /** @default null */
+            cancellationDate: string | null;
+            /** @default null */
+            clientId: string | null;
+            /** @default null */
+            externalId: string | null;
+            /** @default null */
+            lastPaymentDate: string | null;
+            /** @default null */
+            nextBillingDate: string | null;
+            /** @default null */
+            origin: components["schemas"]["Origin"] | null;
+            /** @default null */
+            recurrence: components["schemas"]["Recurrence"] | null;
+            /** @default null */
+            saleId: string | null;
+            /** @default null */
+            status: components["schemas"]["SubscriptionStatus"] | null;
+            /** @default null */
+            tenantId: string | null;
+        };
+        /**
+         * @description `tenant_subscriptions.status`
+         * @enum {string}
+         */
+        SubscriptionStatus: "active" | "cancelled" | "pending" | "expired";
         /** @description Public branding of a tenant (the client login page's look). */
         TenantBranding: {
             accentColor?: string | null;
@@ -715,6 +1771,42 @@ export interface components {
             logoUrl?: string | null;
             name: string;
         };
+        /**
+         * @description Change against the previous month, in percent (rounded to one decimal);
+         *     None when the previous month had nothing to compare with.
+         */
+        Trends: {
+            /**
+             * Format: double
+             * @description New clients this month vs. last month.
+             */
+            clients?: number | null;
+            /**
+             * Format: double
+             * @description Confirmed revenue this month vs. last month.
+             */
+            revenue?: number | null;
+            /**
+             * Format: double
+             * @description New robots this month vs. last month.
+             */
+            robots?: number | null;
+            /**
+             * Format: double
+             * @description Confirmed sales this month vs. last month.
+             */
+            sales?: number | null;
+            /**
+             * Format: double
+             * @description New subscriptions this month vs. last month.
+             */
+            subscriptions?: number | null;
+            /**
+             * Format: double
+             * @description New tenants this month vs. last month.
+             */
+            tenants?: number | null;
+        };
         /** @description Fields to change; absent ones stay as they are. */
         UpdateAuthTemplateRequest: {
             /** @default null */
@@ -741,6 +1833,64 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listAuditLog: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                tenantId?: string;
+                /** @description Part of the actor's name, username or e-mail. */
+                actor?: string;
+                /** @description tenant, tenant_owner, robot, client, license, sale, subscription, … */
+                entity?: string;
+                /** @description On or after this day (YYYY-MM-DD). */
+                from?: string;
+                /** @description On or before this day (YYYY-MM-DD). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AuditItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     adminLogin: {
         parameters: {
             query?: never;
@@ -983,6 +2133,431 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listLicenses: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the client's name or e-mail, or of the robot's name. */
+                q?: string;
+                tenantId?: string;
+                status?: components["schemas"]["LicenseStatus"];
+                /**
+                 * @description Activated on or after this day (YYYY-MM-DD); licenses never
+                 *     activated are then left out.
+                 */
+                from?: string;
+                /** @description Activated on or before this day (YYYY-MM-DD); idem. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_LicenseItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicenseRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicenseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listClients: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the name or e-mail. */
+                q?: string;
+                tenantId?: string;
+                status?: components["schemas"]["ClientStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ClientItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboardActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardActivity"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboardStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStats"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1281,6 +2856,168 @@ export interface operations {
             };
         };
     };
+    listRobots: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the name. */
+                q?: string;
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_RobotItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createRobot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RobotRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RobotItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateRobot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RobotRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RobotItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     injectRobotAuth: {
         parameters: {
             query?: never;
@@ -1342,6 +3079,390 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSales: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the external id. */
+                q?: string;
+                tenantId?: string;
+                status?: components["schemas"]["SaleStatus"];
+                origin?: components["schemas"]["Origin"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_SaleItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaleRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaleItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaleDetail"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaleItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the external id or of the client's name or e-mail. */
+                q?: string;
+                tenantId?: string;
+                status?: components["schemas"]["SubscriptionStatus"];
+                recurrence?: components["schemas"]["Recurrence"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_SubscriptionItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriptionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1450,6 +3571,168 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTenantOwners: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the name or e-mail. */
+                q?: string;
+                tenantId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_OwnerItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createTenantOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTenantOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

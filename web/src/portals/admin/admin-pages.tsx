@@ -1,13 +1,16 @@
+/** Every admin page; the portal loads this module lazily, as one chunk. */
+export { AdminDashboardPage } from './pages/dashboard-page'
+export { TenantsPage } from './pages/tenants-page'
+export { TenantOwnersPage } from './pages/tenant-owners-page'
+export { AdminRobotsPage } from './pages/robots-page'
+export { AdminClientsPage } from './pages/clients-page'
+export { ClientRobotsPage } from './pages/licenses-page'
+export { AdminSalesPage } from './pages/sales-page'
+export { AdminSubscriptionsPage } from './pages/subscriptions-page'
+export { AuditLogPage } from './pages/audit-log-page'
+
 import { TitleOnlyPage } from '@/components/page-heading'
 
-export const AdminDashboardPage = () => <TitleOnlyPage title="Dashboard" description="Visão geral da plataforma" />
-export const TenantsPage = () => <TitleOnlyPage title="Tenants" />
-export const TenantOwnersPage = () => <TitleOnlyPage title="Tenant Owners" />
-export const AdminRobotsPage = () => <TitleOnlyPage title="Robôs" />
 export const AdminRobotFactoryPage = () => <TitleOnlyPage title="Fábrica de Robôs" />
 export const RobotAuthTemplatePage = () => <TitleOnlyPage title="Template Autenticação" />
 export const CompilationHistoryPage = () => <TitleOnlyPage title="Histórico de Compilações" />
-export const AdminClientsPage = () => <TitleOnlyPage title="Clientes" />
-export const ClientRobotsPage = () => <TitleOnlyPage title="Licenças" />
-export const AdminSalesPage = () => <TitleOnlyPage title="Vendas" />
-export const AdminSubscriptionsPage = () => <TitleOnlyPage title="Assinaturas" />

@@ -1,4 +1,4 @@
-import { Building2Icon, FileCode2Icon, HistoryIcon, UserCogIcon } from 'lucide-react'
+import { Building2Icon, FileCode2Icon, HistoryIcon, ScrollTextIcon, UserCogIcon } from 'lucide-react'
 import { managementScreens as shared } from '@/components/portal-shell/management-screens'
 import { lazyPage, type Screen } from '@/components/portal-shell/screens'
 
@@ -14,6 +14,7 @@ const AdminClientsPage = lazyPage(pages, 'AdminClientsPage')
 const ClientRobotsPage = lazyPage(pages, 'ClientRobotsPage')
 const AdminSalesPage = lazyPage(pages, 'AdminSalesPage')
 const AdminSubscriptionsPage = lazyPage(pages, 'AdminSubscriptionsPage')
+const AuditLogPage = lazyPage(pages, 'AuditLogPage')
 
 /** The signed-in admin screens, in menu order: the sidebar and the routes are both made from this table. */
 export const adminScreens: Screen[] = [
@@ -28,4 +29,5 @@ export const adminScreens: Screen[] = [
   { ...shared.licenses, path: '/client-robots', element: <ClientRobotsPage /> },
   { ...shared.sales, element: <AdminSalesPage /> },
   { ...shared.subscriptions, element: <AdminSubscriptionsPage /> },
+  { label: 'Auditoria', path: '/audit-log', icon: ScrollTextIcon, element: <AuditLogPage /> },
 ]

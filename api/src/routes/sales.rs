@@ -1,0 +1,342 @@
+//! `/api/sales`: sales of every tenant, for the platform admin. Hotmart's
+//! arrive through the webhook; manual ones are typed here.
+
+use axum::extract::Path;
+use axum::http::StatusCode;
+use axum::Json;
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use shared::db::Tx;
+use shared::pagination::{Page, PageParams};
+use shared::repositories::audit_log::{self, Action};
+use shared::repositories::tenant_sales::{self, SaleFields, SaleFilter, SaleListRow};
+use shared::repositories::{tenant_clients, tenants};
+use shared::status::{Origin, SaleStatus};
+use shared::validation::Validator;
+use shared::AppError;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::extractors::SignedInAdmin;
+use crate::form_input::{date_field, id_field, money_field, path_id, rate_field, search_term, text_field};
+use crate::request_meta::RequestMeta;
+use crate::AppState;
+
+pub const NOT_FOUND: &str = "Venda não encontrada";
+pub const REQUIRED: &str = "Campo obrigatório";
+pub const CLIENT_OF_ANOTHER_TENANT: &str = "O cliente selecionado não pertence ao tenant escolhido.";
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SaleListQuery {
+    #[param(minimum = 1)]
+    pub page: Option<u32>,
+    #[param(minimum = 1, maximum = 100)]
+    pub page_size: Option<u32>,
+    /// Part of the external id.
+    #[param(max_length = 200)]
+    pub q: Option<String>,
+    pub tenant_id: Option<Uuid>,
+    pub status: Option<SaleStatus>,
+    pub origin: Option<Origin>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaleItem {
+    pub id: Uuid,
+    pub external_id: Option<String>,
+    pub tenant_id: Uuid,
+    pub tenant_name: String,
+    pub client_id: Option<Uuid>,
+    pub client_name: Option<String>,
+    pub client_email: Option<String>,
+    pub origin: Origin,
+    #[schema(value_type = Option<String>, example = "197.00")]
+    pub amount_paid_by_customer: Option<Decimal>,
+    #[schema(value_type = Option<String>, example = "197.00")]
+    pub gross_amount: Option<Decimal>,
+    #[schema(value_type = Option<String>)]
+    pub hotmart_commission: Option<Decimal>,
+    #[schema(value_type = Option<String>)]
+    pub coproducer_commission: Option<Decimal>,
+    #[schema(value_type = Option<String>)]
+    pub affiliate_commission: Option<Decimal>,
+    #[schema(value_type = Option<String>)]
+    pub other_fees: Option<Decimal>,
+    #[schema(value_type = Option<String>)]
+    pub net_amount: Option<Decimal>,
+    pub original_currency: String,
+    #[schema(value_type = Option<String>)]
+    pub exchange_rate: Option<Decimal>,
+    pub sale_date: Option<DateTime<Utc>>,
+    pub cancellation_date: Option<DateTime<Utc>>,
+    pub status: SaleStatus,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<SaleListRow> for SaleItem {
+    fn from(s: SaleListRow) -> Self {
+        Self {
+            id: s.id,
+            external_id: s.external_id,
+            tenant_id: s.tenant_id,
+            tenant_name: s.tenant_name,
+            client_id: s.client_id,
+            client_name: s.client_name,
+            client_email: s.client_email,
+            origin: s.origin,
+            amount_paid_by_customer: s.amount_paid_by_customer,
+            gross_amount: s.gross_amount,
+            hotmart_commission: s.hotmart_commission,
+            coproducer_commission: s.coproducer_commission,
+            affiliate_commission: s.affiliate_commission,
+            other_fees: s.other_fees,
+            net_amount: s.net_amount,
+            original_currency: s.original_currency,
+            exchange_rate: s.exchange_rate,
+            sale_date: s.sale_date,
+            cancellation_date: s.cancellation_date,
+            status: s.status,
+            created_at: s.created_at,
+        }
+    }
+}
+
+/// A sale with the provider's original payload.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaleDetail {
+    #[serde(flatten)]
+    pub sale: SaleItem,
+    /// The Hotmart postback as received (None for manual sales).
+    pub original_payload: Option<Value>,
+}
+
+fn audited(s: &SaleItem) -> Value {
+    let mut value = serde_json::to_value(s).unwrap_or(Value::Null);
+    if let Some(map) = value.as_object_mut() {
+        for derived in ["id", "tenantName", "clientName", "clientEmail", "createdAt"] {
+            map.remove(derived);
+        }
+    }
+    value
+}
+
+/// Sales of every tenant, newest first.
+#[utoipa::path(operation_id = "listSales", get, path = "/api/sales", tag = "sales",
+    security(("adminSession" = [])), params(SaleListQuery),
+    responses((status = 200, body = Page<SaleItem>), AdminErrors))]
+pub async fn list(admin: SignedInAdmin, ApiQuery(query): ApiQuery<SaleListQuery>) -> ApiResult<Json<Page<SaleItem>>> {
+    let filter =
+        SaleFilter { tenant_id: query.tenant_id, status: query.status, origin: query.origin, q: search_term(query.q) };
+    let mut tx = admin.begin().await?;
+    let page = tenant_sales::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    tx.commit().await?;
+    Ok(Json(page.map(SaleItem::from)))
+}
+
+/// One sale with the provider's original payload.
+#[utoipa::path(operation_id = "getSale", get, path = "/api/sales/{id}", tag = "sales",
+    security(("adminSession" = [])), params(("id" = Uuid, Path)),
+    responses((status = 200, body = SaleDetail), (status = 404, body = ErrorBody), AdminErrors))]
+pub async fn detail(admin: SignedInAdmin, Path(id): Path<String>) -> ApiResult<Json<SaleDetail>> {
+    let id = path_id(&id, NOT_FOUND)?;
+    let mut tx = admin.begin().await?;
+    let (sale, payload) =
+        tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    tx.commit().await?;
+    Ok(Json(SaleDetail { sale: sale.into(), original_payload: payload }))
+}
+
+/// A sale as the dialog sends it: every field; empty optional ones as null.
+/// Amounts are decimal strings or numbers with at most two decimals.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SaleRequest {
+    pub tenant_id: Option<String>,
+    pub client_id: Option<String>,
+    #[schema(max_length = 200)]
+    pub external_id: Option<String>,
+    pub origin: Option<Origin>,
+    pub status: Option<SaleStatus>,
+    #[schema(value_type = Option<String>, example = "197.00")]
+    pub amount_paid_by_customer: Option<Value>,
+    #[schema(value_type = Option<String>, example = "197.00")]
+    pub gross_amount: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    pub hotmart_commission: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    pub coproducer_commission: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    pub affiliate_commission: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    pub other_fees: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    pub net_amount: Option<Value>,
+    /// Three-letter code; default BRL.
+    #[schema(max_length = 3)]
+    pub original_currency: Option<String>,
+    #[schema(value_type = Option<String>, example = "1.000000")]
+    pub exchange_rate: Option<Value>,
+    /// ISO date or date-time; empty: now (create) or none.
+    pub sale_date: Option<String>,
+    pub cancellation_date: Option<String>,
+}
+
+async fn checked_fields(tx: &mut Tx, body: &SaleRequest) -> Result<SaleFields, AppError> {
+    let mut v = Validator::new();
+    let tenant_id = id_field(&mut v, "tenantId", body.tenant_id.as_deref(), true, REQUIRED);
+    let client_id = id_field(&mut v, "clientId", body.client_id.as_deref(), false, "Cliente inválido");
+    v.check(body.origin.is_some(), "origin", REQUIRED);
+    v.check(body.status.is_some(), "status", REQUIRED);
+    let external_id = text_field(&mut v, "externalId", body.external_id.as_deref(), 200, "ID externo longo demais");
+    let currency = text_field(&mut v, "originalCurrency", body.original_currency.as_deref(), 3, "Moeda inválida")
+        .map(|c| c.to_uppercase());
+    v.check(
+        currency.as_deref().is_none_or(|c| c.len() == 3 && c.chars().all(|ch| ch.is_ascii_alphabetic())),
+        "originalCurrency",
+        "Moeda inválida (use o código de 3 letras, ex.: BRL)",
+    );
+    let fields = SaleFields {
+        tenant_id: tenant_id.unwrap_or_default(),
+        client_id,
+        external_id,
+        origin: body.origin.unwrap_or(Origin::Manual),
+        amount_paid_by_customer: money_field(&mut v, "amountPaidByCustomer", body.amount_paid_by_customer.as_ref()),
+        gross_amount: money_field(&mut v, "grossAmount", body.gross_amount.as_ref()),
+        hotmart_commission: money_field(&mut v, "hotmartCommission", body.hotmart_commission.as_ref()),
+        coproducer_commission: money_field(&mut v, "coproducerCommission", body.coproducer_commission.as_ref()),
+        affiliate_commission: money_field(&mut v, "affiliateCommission", body.affiliate_commission.as_ref()),
+        other_fees: money_field(&mut v, "otherFees", body.other_fees.as_ref()),
+        net_amount: money_field(&mut v, "netAmount", body.net_amount.as_ref()),
+        original_currency: currency.unwrap_or_else(|| "BRL".into()),
+        exchange_rate: rate_field(&mut v, "exchangeRate", body.exchange_rate.as_ref()),
+        sale_date: date_field(&mut v, "saleDate", body.sale_date.as_deref()),
+        cancellation_date: date_field(&mut v, "cancellationDate", body.cancellation_date.as_deref()),
+        status: body.status.unwrap_or(SaleStatus::Confirmed),
+    };
+    v.finish()?;
+    if tenants::find(tx, fields.tenant_id).await?.is_none() {
+        return Err(AppError::validation_field("tenantId", "Tenant não encontrado"));
+    }
+    if let Some(client) = fields.client_id {
+        if tenant_clients::find(tx, fields.tenant_id, client).await?.is_none() {
+            return Err(AppError::validation_field("clientId", CLIENT_OF_ANOTHER_TENANT));
+        }
+    }
+    Ok(fields)
+}
+
+/// Records a sale.
+#[utoipa::path(operation_id = "createSale", post, path = "/api/sales", tag = "sales",
+    security(("adminSession" = [])), request_body = SaleRequest,
+    responses((status = 201, body = SaleItem), AdminErrors))]
+pub async fn create(
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<SaleRequest>,
+) -> ApiResult<(StatusCode, Json<SaleItem>)> {
+    let mut tx = admin.begin().await?;
+    let fields = checked_fields(&mut tx, &body).await?;
+    let not_found = || AppError::NotFound(NOT_FOUND.into());
+    let id = tenant_sales::save(&mut tx, None, &fields).await?.ok_or_else(not_found)?;
+    let item: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(not_found)?.0.into();
+    audit_log::record_change(
+        &mut tx,
+        admin.scope().actor,
+        meta.ip,
+        Some(item.tenant_id),
+        Action::Create,
+        "sale",
+        id,
+        &Value::Null,
+        &audited(&item),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(item)))
+}
+
+/// Rewrites a sale with the dialog's fields (the provider's payload stays).
+#[utoipa::path(operation_id = "updateSale", patch, path = "/api/sales/{id}", tag = "sales",
+    security(("adminSession" = [])), params(("id" = Uuid, Path)), request_body = SaleRequest,
+    responses((status = 200, body = SaleItem), (status = 404, body = ErrorBody), AdminErrors))]
+pub async fn update(
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<SaleRequest>,
+) -> ApiResult<Json<SaleItem>> {
+    let id = path_id(&id, NOT_FOUND)?;
+    let not_found = || AppError::NotFound(NOT_FOUND.into());
+    let mut tx = admin.begin().await?;
+    let before: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(not_found)?.0.into();
+    let fields = checked_fields(&mut tx, &body).await?;
+    if fields.tenant_id != before.tenant_id {
+        return Err(AppError::validation_field("tenantId", "O tenant de uma venda não pode ser alterado").into());
+    }
+    tenant_sales::save(&mut tx, Some(id), &fields).await?.ok_or_else(not_found)?;
+    let after: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(not_found)?.0.into();
+    audit_log::record_change(
+        &mut tx,
+        admin.scope().actor,
+        meta.ip,
+        Some(after.tenant_id),
+        Action::Update,
+        "sale",
+        id,
+        &audited(&before),
+        &audited(&after),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(after))
+}
+
+/// `/api/sales`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(detail, update))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn audit_keeps_fields_not_names() {
+        let item = SaleItem {
+            id: Uuid::nil(),
+            external_id: Some("HP1".into()),
+            tenant_id: Uuid::nil(),
+            tenant_name: "T".into(),
+            client_id: None,
+            client_name: Some("C".into()),
+            client_email: None,
+            origin: Origin::Manual,
+            amount_paid_by_customer: None,
+            gross_amount: Some(Decimal::new(19700, 2)),
+            hotmart_commission: None,
+            coproducer_commission: None,
+            affiliate_commission: None,
+            other_fees: None,
+            net_amount: None,
+            original_currency: "BRL".into(),
+            exchange_rate: None,
+            sale_date: None,
+            cancellation_date: None,
+            status: SaleStatus::Confirmed,
+            created_at: Utc::now(),
+        };
+        let value = audited(&item);
+        assert_eq!(value["grossAmount"], json!("197.00"));
+        assert!(value.get("clientName").is_none() && value.get("createdAt").is_none());
+    }
+}

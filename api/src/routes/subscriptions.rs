@@ -1,0 +1,256 @@
+//! `/api/subscriptions`: subscriptions of every tenant, for the platform admin.
+
+use axum::extract::Path;
+use axum::http::StatusCode;
+use axum::Json;
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use shared::db::Tx;
+use shared::pagination::{Page, PageParams};
+use shared::repositories::audit_log::{self, Action};
+use shared::repositories::tenant_subscriptions::{self, SubscriptionFields, SubscriptionFilter, SubscriptionListRow};
+use shared::repositories::{tenant_clients, tenant_sales, tenants};
+use shared::status::{Origin, Recurrence, SubscriptionStatus};
+use shared::validation::Validator;
+use shared::AppError;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::extractors::SignedInAdmin;
+use crate::form_input::{date_field, id_field, money_field, path_id, search_term, text_field};
+use crate::request_meta::RequestMeta;
+use crate::routes::client_robots::SALE_OF_ANOTHER_TENANT;
+use crate::routes::sales::{CLIENT_OF_ANOTHER_TENANT, REQUIRED};
+use crate::AppState;
+
+pub const NOT_FOUND: &str = "Assinatura não encontrada";
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SubscriptionListQuery {
+    #[param(minimum = 1)]
+    pub page: Option<u32>,
+    #[param(minimum = 1, maximum = 100)]
+    pub page_size: Option<u32>,
+    /// Part of the external id or of the client's name or e-mail.
+    #[param(max_length = 200)]
+    pub q: Option<String>,
+    pub tenant_id: Option<Uuid>,
+    pub status: Option<SubscriptionStatus>,
+    pub recurrence: Option<Recurrence>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionItem {
+    pub id: Uuid,
+    pub external_id: Option<String>,
+    pub tenant_id: Uuid,
+    pub tenant_name: String,
+    pub client_id: Option<Uuid>,
+    pub client_name: Option<String>,
+    pub client_email: Option<String>,
+    pub sale_id: Option<Uuid>,
+    pub origin: Origin,
+    #[schema(value_type = String, example = "97.00")]
+    pub amount: Decimal,
+    pub recurrence: Recurrence,
+    pub status: SubscriptionStatus,
+    pub last_payment_date: Option<DateTime<Utc>>,
+    pub next_billing_date: Option<DateTime<Utc>>,
+    pub last_charge_attempt: Option<DateTime<Utc>>,
+    pub cancellation_date: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<SubscriptionListRow> for SubscriptionItem {
+    fn from(s: SubscriptionListRow) -> Self {
+        Self {
+            id: s.id,
+            external_id: s.external_id,
+            tenant_id: s.tenant_id,
+            tenant_name: s.tenant_name,
+            client_id: s.client_id,
+            client_name: s.client_name,
+            client_email: s.client_email,
+            sale_id: s.sale_id,
+            origin: s.origin,
+            amount: s.amount,
+            recurrence: s.recurrence,
+            status: s.status,
+            last_payment_date: s.last_payment_date,
+            next_billing_date: s.next_billing_date,
+            last_charge_attempt: s.last_charge_attempt,
+            cancellation_date: s.cancellation_date,
+            created_at: s.created_at,
+        }
+    }
+}
+
+fn audited(s: &SubscriptionItem) -> Value {
+    let mut value = serde_json::to_value(s).unwrap_or(Value::Null);
+    if let Some(map) = value.as_object_mut() {
+        for derived in ["id", "tenantName", "clientName", "clientEmail", "createdAt"] {
+            map.remove(derived);
+        }
+    }
+    value
+}
+
+/// Subscriptions of every tenant, newest first.
+#[utoipa::path(operation_id = "listSubscriptions", get, path = "/api/subscriptions", tag = "subscriptions",
+    security(("adminSession" = [])), params(SubscriptionListQuery),
+    responses((status = 200, body = Page<SubscriptionItem>), AdminErrors))]
+pub async fn list(
+    admin: SignedInAdmin,
+    ApiQuery(query): ApiQuery<SubscriptionListQuery>,
+) -> ApiResult<Json<Page<SubscriptionItem>>> {
+    let filter = SubscriptionFilter {
+        tenant_id: query.tenant_id,
+        status: query.status,
+        recurrence: query.recurrence,
+        q: search_term(query.q),
+    };
+    let mut tx = admin.begin().await?;
+    let page = tenant_subscriptions::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    tx.commit().await?;
+    Ok(Json(page.map(SubscriptionItem::from)))
+}
+
+/// A subscription as the dialog sends it; empty optional fields as null.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SubscriptionRequest {
+    pub tenant_id: Option<String>,
+    pub client_id: Option<String>,
+    pub sale_id: Option<String>,
+    #[schema(max_length = 200)]
+    pub external_id: Option<String>,
+    pub origin: Option<Origin>,
+    #[schema(value_type = Option<String>, example = "97.00")]
+    pub amount: Option<Value>,
+    pub recurrence: Option<Recurrence>,
+    pub status: Option<SubscriptionStatus>,
+    pub last_payment_date: Option<String>,
+    pub next_billing_date: Option<String>,
+    pub cancellation_date: Option<String>,
+}
+
+async fn checked_fields(tx: &mut Tx, body: &SubscriptionRequest) -> Result<SubscriptionFields, AppError> {
+    let mut v = Validator::new();
+    let tenant_id = id_field(&mut v, "tenantId", body.tenant_id.as_deref(), true, REQUIRED);
+    let client_id = id_field(&mut v, "clientId", body.client_id.as_deref(), false, "Cliente inválido");
+    let sale_id = id_field(&mut v, "saleId", body.sale_id.as_deref(), false, "Venda inválida");
+    v.check(body.origin.is_some(), "origin", REQUIRED);
+    v.check(body.recurrence.is_some(), "recurrence", REQUIRED);
+    v.check(body.status.is_some(), "status", REQUIRED);
+    let amount = money_field(&mut v, "amount", body.amount.as_ref());
+    v.check(amount.is_some() || body.amount.as_ref().is_some_and(|a| !a.is_null() && a != ""), "amount", REQUIRED);
+    let fields = SubscriptionFields {
+        tenant_id: tenant_id.unwrap_or_default(),
+        client_id,
+        sale_id,
+        external_id: text_field(&mut v, "externalId", body.external_id.as_deref(), 200, "ID externo longo demais"),
+        origin: body.origin.unwrap_or(Origin::Manual),
+        amount: amount.unwrap_or_default(),
+        recurrence: body.recurrence.unwrap_or(Recurrence::Monthly),
+        status: body.status.unwrap_or(SubscriptionStatus::Active),
+        last_payment_date: date_field(&mut v, "lastPaymentDate", body.last_payment_date.as_deref()),
+        next_billing_date: date_field(&mut v, "nextBillingDate", body.next_billing_date.as_deref()),
+        cancellation_date: date_field(&mut v, "cancellationDate", body.cancellation_date.as_deref()),
+    };
+    v.finish()?;
+    if tenants::find(tx, fields.tenant_id).await?.is_none() {
+        return Err(AppError::validation_field("tenantId", "Tenant não encontrado"));
+    }
+    let mut v = Validator::new();
+    if let Some(client) = fields.client_id {
+        v.check(
+            tenant_clients::find(tx, fields.tenant_id, client).await?.is_some(),
+            "clientId",
+            CLIENT_OF_ANOTHER_TENANT,
+        );
+    }
+    if let Some(sale) = fields.sale_id {
+        v.check(tenant_sales::belongs_to(tx, fields.tenant_id, sale).await?, "saleId", SALE_OF_ANOTHER_TENANT);
+    }
+    v.finish()?;
+    Ok(fields)
+}
+
+/// Records a subscription.
+#[utoipa::path(operation_id = "createSubscription", post, path = "/api/subscriptions", tag = "subscriptions",
+    security(("adminSession" = [])), request_body = SubscriptionRequest,
+    responses((status = 201, body = SubscriptionItem), AdminErrors))]
+pub async fn create(
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<SubscriptionRequest>,
+) -> ApiResult<(StatusCode, Json<SubscriptionItem>)> {
+    let mut tx = admin.begin().await?;
+    let fields = checked_fields(&mut tx, &body).await?;
+    let not_found = || AppError::NotFound(NOT_FOUND.into());
+    let id = tenant_subscriptions::save(&mut tx, None, &fields).await?.ok_or_else(not_found)?;
+    let item: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    audit_log::record_change(
+        &mut tx,
+        admin.scope().actor,
+        meta.ip,
+        Some(item.tenant_id),
+        Action::Create,
+        "subscription",
+        id,
+        &Value::Null,
+        &audited(&item),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(item)))
+}
+
+/// Rewrites a subscription with the dialog's fields.
+#[utoipa::path(operation_id = "updateSubscription", patch, path = "/api/subscriptions/{id}", tag = "subscriptions",
+    security(("adminSession" = [])), params(("id" = Uuid, Path)), request_body = SubscriptionRequest,
+    responses((status = 200, body = SubscriptionItem), (status = 404, body = ErrorBody), AdminErrors))]
+pub async fn update(
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<SubscriptionRequest>,
+) -> ApiResult<Json<SubscriptionItem>> {
+    let id = path_id(&id, NOT_FOUND)?;
+    let not_found = || AppError::NotFound(NOT_FOUND.into());
+    let mut tx = admin.begin().await?;
+    let before: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    let fields = checked_fields(&mut tx, &body).await?;
+    if fields.tenant_id != before.tenant_id {
+        return Err(AppError::validation_field("tenantId", "O tenant de uma assinatura não pode ser alterado").into());
+    }
+    tenant_subscriptions::save(&mut tx, Some(id), &fields).await?.ok_or_else(not_found)?;
+    let after: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    audit_log::record_change(
+        &mut tx,
+        admin.scope().actor,
+        meta.ip,
+        Some(after.tenant_id),
+        Action::Update,
+        "subscription",
+        id,
+        &audited(&before),
+        &audited(&after),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(after))
+}
+
+/// `/api/subscriptions`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(update))
+}

@@ -1,0 +1,9 @@
+/*
+ * The building blocks of every management screen (admin, tenant owner): lists with their loading, empty and
+ * error states, pagination and filters kept in the URL, form fields, create/edit dialogs, copy buttons.
+ */
+export * from './clipboard'
+export * from './copy-button'
+export * from './form-dialog'
+export * from './form-fields'
+export * from './list'

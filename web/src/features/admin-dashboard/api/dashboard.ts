@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api/client'
+import type { components } from '@/lib/api/schema'
+
+type Schemas = components['schemas']
+
+export type DashboardStats = Schemas['DashboardStats']
+export type DashboardTrends = Schemas['Trends']
+export type DashboardActivity = Schemas['DashboardActivity']
+export type RecentTenant = Schemas['RecentTenantItem']
+export type RecentSale = Schemas['RecentSaleItem']
+export type PerformanceAlert = Schemas['PerformanceAlertItem']
+export type MonthRevenue = Schemas['MonthRevenueItem']
+export type DayChecks = Schemas['DayChecksItem']
+
+/** Query keys of the admin dashboard: `dashboardKeys.all` matches both of its calls. */
+export const dashboardKeys = {
+  all: ['admin-dashboard'] as const,
+  stats: () => [...dashboardKeys.all, 'stats'] as const,
+  activity: () => [...dashboardKeys.all, 'activity'] as const,
+}
+
+/** The seven cards with their month-over-month trends. */
+export const dashboardStatsQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.stats(), queryFn: () => unwrap(api.GET('/api/dashboard/stats')) })
+
+/** Recent tenants and sales, performance alerts and the two charts' series. */
+export const dashboardActivityQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.activity(), queryFn: () => unwrap(api.GET('/api/dashboard/activity')) })
+
+export function useDashboardStats() {
+  return useQuery(dashboardStatsQuery())
+}
+
+export function useDashboardActivity() {
+  return useQuery(dashboardActivityQuery())
+}
