@@ -21,6 +21,7 @@ use crate::{routes, AppState};
         (name = "platform", description = "Saúde e metadados"),
         (name = "admin-auth", description = "Identidade do admin master"),
         (name = "tenant-auth", description = "Identidade do tenant owner"),
+        (name = "tenant", description = "Dados do tenant owner: clientes, licenças, vendas, assinaturas"),
         (name = "client-auth", description = "Identidade do cliente"),
         (name = "public", description = "Chamadas sem autenticação"),
         (name = "robot-auth-template", description = "Template de autenticação MQL5"),

@@ -281,11 +281,65 @@ pub async fn record_batch(conn: &mut PgConnection, batch: &[CheckRecord]) -> App
     .bind(accounts)
     .bind(ips)
     .bind(valid)
+    .bind(&codes)
+    .bind(&at)
+    .execute(&mut *conn)
+    .await?;
+    record_installations(conn, batch, &codes, &at).await?;
+    Ok(inserted.rows_affected())
+}
+
+/// Folds the batch's checks into `license_installations`: one row per
+/// license × account, the latest check's result kept (batches of several
+/// instances may arrive out of order, so "latest" compares times).
+async fn record_installations(
+    conn: &mut PgConnection,
+    batch: &[CheckRecord],
+    codes: &[&str],
+    at: &[DateTime<Utc>],
+) -> AppResult<()> {
+    let tenants: Vec<Uuid> = batch.iter().map(|r| r.tenant_id).collect();
+    let robots: Vec<Option<Uuid>> = batch.iter().map(|r| r.robot_id).collect();
+    let licenses: Vec<Option<Uuid>> = batch.iter().map(|r| r.license_id).collect();
+    let accounts: Vec<Option<String>> = batch.iter().map(|r| r.account.map(|a| a.to_string())).collect();
+    let ips: Vec<Option<sqlx::types::ipnetwork::IpNetwork>> = batch.iter().map(|r| r.ip.map(Into::into)).collect();
+    let valid: Vec<bool> = batch.iter().map(|r| r.valid).collect();
+    sqlx::query(
+        "WITH b AS (
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::inet[], $6::bool[], $7::text[],
+                                  $8::timestamptz[]) AS b(tenant_id, robot_id, license_id, account, ip, valid, code, at)
+              WHERE license_id IS NOT NULL AND account IS NOT NULL
+         ), latest AS (
+             SELECT DISTINCT ON (tenant_id, license_id, account) tenant_id, license_id, account, robot_id, ip, valid,
+                    code, at,
+                    min(at) OVER w AS first_at, count(*) OVER w AS n
+               FROM b
+             WINDOW w AS (PARTITION BY tenant_id, license_id, account)
+              ORDER BY tenant_id, license_id, account, at DESC
+         )
+         INSERT INTO license_installations AS i (tenant_id, license_id, account_number, robot_id, first_seen, last_seen,
+                                                 last_valid, last_code, last_ip, checks)
+         SELECT tenant_id, license_id, account, robot_id, first_at, at, valid, code, ip, n FROM latest
+         ON CONFLICT (tenant_id, license_id, account_number) DO UPDATE SET
+             checks = i.checks + EXCLUDED.checks,
+             first_seen = LEAST(i.first_seen, EXCLUDED.first_seen),
+             last_seen = GREATEST(i.last_seen, EXCLUDED.last_seen),
+             last_valid = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_valid ELSE i.last_valid END,
+             last_code = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_code ELSE i.last_code END,
+             last_ip = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_ip ELSE i.last_ip END,
+             robot_id = COALESCE(EXCLUDED.robot_id, i.robot_id)",
+    )
+    .bind(tenants)
+    .bind(robots)
+    .bind(licenses)
+    .bind(accounts)
+    .bind(ips)
+    .bind(valid)
     .bind(codes)
     .bind(at)
     .execute(conn)
     .await?;
-    Ok(inserted.rows_affected())
+    Ok(())
 }
 
 #[cfg(test)]

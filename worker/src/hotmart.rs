@@ -44,7 +44,7 @@ async fn apply(pool: &PgPool, job: &ProcessHotmartEvent) -> Result<&'static str,
         return Ok("already_processed");
     }
     let processed = sales_engine::process(&mut tx, &event).await?;
-    crate::buyer_emails::queue(&mut tx, job.tenant_id, &processed.emails).await?;
+    shared::email::buyer::queue(&mut tx, job.tenant_id, &processed.emails).await?;
     hotmart_inbox::mark_processed(&mut tx, job.tenant_id, job.inbox_id, processed.outcome).await?;
     tx.commit().await?;
     Ok(processed.outcome)

@@ -2,7 +2,6 @@
 //! (one process is the whole platform); the `worker` binary runs them alone
 //! next to `api serve --no-workers` instances.
 
-mod buyer_emails;
 pub mod email;
 pub mod hotmart;
 pub mod housekeeping;

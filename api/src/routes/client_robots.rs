@@ -109,6 +109,7 @@ pub async fn list(
     ApiQuery(query): ApiQuery<LicenseListQuery>,
 ) -> ApiResult<Json<Page<LicenseItem>>> {
     let filter = LicenseFilter {
+        client_id: None,
         tenant_id: query.tenant_id,
         status: query.status,
         q: search_term(query.q),

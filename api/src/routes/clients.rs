@@ -74,7 +74,7 @@ impl From<ClientListRow> for ClientItem {
     }
 }
 
-fn audited(c: &ClientItem) -> Value {
+pub(crate) fn audited(c: &ClientItem) -> Value {
     json!({ "name": c.name, "email": c.email, "phone": c.phone, "status": c.status })
 }
 
@@ -111,17 +111,20 @@ pub struct ClientRequest {
     pub status: Option<ClientStatus>,
 }
 
-struct CheckedClient {
-    tenant_id: Option<Uuid>,
-    name: Option<String>,
-    email: Option<String>,
-    phone: Option<String>,
-    password: Option<String>,
+pub(crate) struct CheckedClient {
+    pub tenant_id: Option<Uuid>,
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub password: Option<String>,
 }
 
-fn validate(body: &ClientRequest, creating: bool) -> Result<CheckedClient, AppError> {
+/// Checks a client form. `tenant_required`: the admin picks the tenant on
+/// creation; an owner's clients are always of their own tenant.
+pub(crate) fn validate(body: &ClientRequest, creating: bool, tenant_required: bool) -> Result<CheckedClient, AppError> {
     let mut v = Validator::new();
-    let tenant_id = id_field(&mut v, "tenantId", body.tenant_id.as_deref(), creating, "Selecione um tenant");
+    let tenant_id =
+        id_field(&mut v, "tenantId", body.tenant_id.as_deref(), creating && tenant_required, "Selecione um tenant");
     let name = blank_to_none(body.name.as_deref());
     if creating || body.name.is_some() {
         v.check(name.is_some(), "name", "Nome é obrigatório");
@@ -151,7 +154,7 @@ pub async fn create(
     meta: RequestMeta,
     ApiJson(body): ApiJson<ClientRequest>,
 ) -> ApiResult<(StatusCode, Json<ClientItem>)> {
-    let checked = validate(&body, true)?;
+    let checked = validate(&body, true, true)?;
     let tenant_id = checked.tenant_id.expect("validated");
     let password_hash = state.hasher.hash(checked.password.expect("validated")).await?;
     let mut tx = admin.begin().await?;
@@ -203,7 +206,7 @@ pub async fn update(
     ApiJson(body): ApiJson<ClientRequest>,
 ) -> ApiResult<Json<ClientItem>> {
     let id = path_id(&id, NOT_FOUND)?;
-    let checked = validate(&body, false)?;
+    let checked = validate(&body, false, true)?;
     let password_hash = match checked.password {
         Some(password) => Some(state.hasher.hash(password).await?),
         None => None,

@@ -19,8 +19,10 @@ pub mod robot_auth_template;
 pub mod robots;
 pub mod sales;
 pub mod subscriptions;
+pub mod tenant;
 pub mod tenant_auth;
 pub mod tenant_owners;
+pub mod tenant_password_reset;
 pub mod tenants;
 pub mod users;
 pub mod webhooks;
@@ -39,6 +41,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(robot_auth_template::router())
         .merge(robots::router())
         .merge(tenant_auth::router())
+        .merge(tenant_password_reset::router())
+        .merge(tenant::router())
         .merge(client_auth::router())
         .merge(public::router())
         .merge(webhooks::router())

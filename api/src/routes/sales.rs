@@ -134,8 +134,13 @@ fn audited(s: &SaleItem) -> Value {
     security(("adminSession" = [])), params(SaleListQuery),
     responses((status = 200, body = Page<SaleItem>), AdminErrors))]
 pub async fn list(admin: SignedInAdmin, ApiQuery(query): ApiQuery<SaleListQuery>) -> ApiResult<Json<Page<SaleItem>>> {
-    let filter =
-        SaleFilter { tenant_id: query.tenant_id, status: query.status, origin: query.origin, q: search_term(query.q) };
+    let filter = SaleFilter {
+        tenant_id: query.tenant_id,
+        status: query.status,
+        origin: query.origin,
+        q: search_term(query.q),
+        ..SaleFilter::default()
+    };
     let mut tx = admin.begin().await?;
     let page = tenant_sales::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
     tx.commit().await?;

@@ -112,6 +112,7 @@ pub async fn list(
     ApiQuery(query): ApiQuery<SubscriptionListQuery>,
 ) -> ApiResult<Json<Page<SubscriptionItem>>> {
     let filter = SubscriptionFilter {
+        client_id: None,
         tenant_id: query.tenant_id,
         status: query.status,
         recurrence: query.recurrence,

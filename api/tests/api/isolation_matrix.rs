@@ -28,6 +28,13 @@ enum Access {
     /// Live streams: the admin and any owner (each sees only their tenant);
     /// clients and anonymous 401.
     AdminOrAnyOwner,
+    /// An owner's own lists (no ids in the path): any owner, who sees only
+    /// their tenant's rows (checked: B's answer holds nothing of A's);
+    /// admin, clients and anonymous 401.
+    AnyOwnerOwnRows,
+    /// An owner's operation on one of A's ids: A's owner only; B's owner 404;
+    /// admin, clients and anonymous 401.
+    OwnerOfA,
 }
 
 fn access_of(operation_id: &str) -> Option<Access> {
@@ -40,7 +47,9 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantLogout"
         | "clientLogin"
         | "clientLoginPurchase"
-        | "clientLogout" => Public,
+        | "clientLogout"
+        | "tenantForgotPassword"
+        | "tenantResetPassword" => Public,
         "hotmartWebhook" | "validateLicense" => Public,
         "adminMe" | "createAdmin" | "getRobotAuthTemplate" | "updateRobotAuthTemplate" => Admin,
         "listTenants" | "createTenant" | "updateTenant" | "deleteTenant" => Admin,
@@ -56,6 +65,22 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "clientMe" => OwnClientSession,
         "injectRobotAuth" => AdminOrOwnerOfA,
         "notificationStream" => AdminOrAnyOwner,
+        "tenantStats"
+        | "tenantListClients"
+        | "tenantCreateClient"
+        | "tenantListLicenses"
+        | "tenantCreateLicense"
+        | "tenantListSales"
+        | "tenantListSubscriptions"
+        | "tenantListRobots" => AnyOwnerOwnRows,
+        "tenantUpdateClient"
+        | "tenantClientDetails"
+        | "tenantSendClientEmail"
+        | "tenantGetLicense"
+        | "tenantUpdateLicense"
+        | "tenantSwitchLicenseAccount"
+        | "tenantGetSale"
+        | "tenantGetSubscription" => OwnerOfA,
         _ => return None,
     })
 }
@@ -101,13 +126,15 @@ fn allowed(access: Access, who: Who) -> Option<bool> {
         Access::OwnClientSession => Some(matches!(who, ClientA | ClientB)),
         Access::AdminOrOwnerOfA => Some(matches!(who, Admin | OwnerA)),
         Access::AdminOrAnyOwner => Some(matches!(who, Admin | OwnerA | OwnerB)),
+        Access::AnyOwnerOwnRows => Some(matches!(who, OwnerA | OwnerB)),
+        Access::OwnerOfA => Some(who == OwnerA),
     }
 }
 
 /// The refusal `who` must get when not allowed.
 fn refusal(access: Access, who: Who) -> StatusCode {
     match (access, who) {
-        (Access::AdminOrOwnerOfA, Who::OwnerB) => StatusCode::NOT_FOUND,
+        (Access::AdminOrOwnerOfA | Access::OwnerOfA, Who::OwnerB) => StatusCode::NOT_FOUND,
         _ => StatusCode::UNAUTHORIZED,
     }
 }
@@ -160,13 +187,13 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 event_a.clone()
             } else if path.starts_with("/api/tenant-owners/") {
                 rows_a.owner.to_string()
-            } else if path.starts_with("/api/clients/") {
+            } else if path.starts_with("/api/clients/") || path.starts_with("/api/tenant/clients/") {
                 rows_a.client.to_string()
-            } else if path.starts_with("/api/client-robots/") {
+            } else if path.starts_with("/api/client-robots/") || path.starts_with("/api/tenant/licenses/") {
                 rows_a.license.to_string()
-            } else if path.starts_with("/api/sales/") {
+            } else if path.starts_with("/api/sales/") || path.starts_with("/api/tenant/sales/") {
                 rows_a.sale.to_string()
-            } else if path.starts_with("/api/subscriptions/") {
+            } else if path.starts_with("/api/subscriptions/") || path.starts_with("/api/tenant/subscriptions/") {
                 rows_a.subscription.to_string()
             } else {
                 robot_a.clone()
@@ -192,7 +219,13 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 match allowed(access, *who) {
                     None => {}
                     Some(true) => {
-                        assert!(!matches!(status.as_u16(), 401 | 403 | 404), "{label} must be allowed, got {status}")
+                        assert!(!matches!(status.as_u16(), 401 | 403 | 404), "{label} must be allowed, got {status}");
+                        if access == Access::AnyOwnerOwnRows && *who == Who::OwnerB {
+                            let body = response.text().await.unwrap();
+                            for secret in [&robot_a, &rows_a.client.to_string(), &a.client_email, &a.owner_email] {
+                                assert!(!body.contains(secret.as_str()), "{label} showed A's {secret}: {body}");
+                            }
+                        }
                     }
                     Some(false) => {
                         assert_eq!(status, refusal(access, *who), "{label}");

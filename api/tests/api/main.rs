@@ -18,5 +18,7 @@ mod openapi_contract;
 mod robot_auth;
 mod startup_checks;
 mod tenant_auth;
+mod tenant_password_reset;
+mod tenant_portal;
 mod tenants;
 mod web_shell;

@@ -45,8 +45,10 @@ pub async fn ensure_runtime_role(owner: &PgPool, role: &str, password: Option<&s
             let granted =
                 sqlx::query(sqlx::AssertSqlSafe(format!("GRANT {} TO {q}", principal.name()))).execute(owner).await;
             if let Err(e) = granted {
-                // A concurrent grant of the same membership.
-                if !is_code(&e, "XX000") && !is_code(&e, "40001") {
+                // A concurrent grant of the same membership (depending on the
+                // moment it is caught: internal error, serialization failure
+                // or the unique index of pg_auth_members).
+                if !is_code(&e, "XX000") && !is_code(&e, "40001") && !is_code(&e, "23505") {
                     return Err(e);
                 }
             }

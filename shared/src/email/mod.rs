@@ -4,6 +4,7 @@
 //! tenant's key and domain, or the platform's as fallback. Without any key the
 //! mail is recorded as `not_configured` and logged, never silently lost.
 
+pub mod buyer;
 pub mod resend;
 mod templates;
 

@@ -218,3 +218,55 @@ pub async fn license_checks_by_day(conn: &mut PgConnection, tenant_id: Option<Uu
     .fetch_all(conn)
     .await?)
 }
+
+/// Confirmed sales of one day.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DayRevenue {
+    pub day: NaiveDate,
+    pub revenue: Decimal,
+    pub sales: i64,
+}
+
+/// One tenant's last 30 days, oldest first, days without sales included.
+pub async fn revenue_by_day(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Vec<DayRevenue>> {
+    Ok(sqlx::query_as(
+        "WITH days AS (
+             SELECT generate_series((now() AT TIME ZONE 'America/Sao_Paulo')::date - 29,
+                                    (now() AT TIME ZONE 'America/Sao_Paulo')::date, interval '1 day')::date AS day
+         ), totals AS (
+             SELECT (s.sale_date AT TIME ZONE 'America/Sao_Paulo')::date AS day,
+                    sum(s.gross_amount) AS revenue, count(*) AS sales
+               FROM tenant_sales s
+              WHERE s.tenant_id = $1 AND s.status = 'confirmed'
+                AND s.sale_date >= ((SELECT min(day) FROM days)::timestamp AT TIME ZONE 'America/Sao_Paulo')
+              GROUP BY 1
+         )
+         SELECT d.day, COALESCE(t.revenue, 0) AS revenue, COALESCE(t.sales, 0) AS sales
+           FROM days d LEFT JOIN totals t USING (day) ORDER BY d.day",
+    )
+    .bind(tenant_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Licenses of one tenant that are active now.
+pub async fn active_licenses(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<i64> {
+    Ok(sqlx::query_scalar(
+        "SELECT count(*) FROM tenant_client_robots
+          WHERE tenant_id = $1 AND status IN ('active', 'trial')
+            AND (expiration_date IS NULL OR expiration_date > now())",
+    )
+    .bind(tenant_id)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// Whether the tenant is older than [`ALERT_MIN_AGE_DAYS`].
+pub async fn tenant_is_established(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<bool> {
+    Ok(sqlx::query_scalar("SELECT created_at < now() - make_interval(days => $2) FROM tenants WHERE id = $1")
+        .bind(tenant_id)
+        .bind(ALERT_MIN_AGE_DAYS)
+        .fetch_optional(conn)
+        .await?
+        .unwrap_or(false))
+}

@@ -106,11 +106,13 @@ pub struct LicenseListRow {
     pub client_name: Option<String>,
     pub client_email: Option<String>,
     pub robot_name: Option<String>,
+    pub robot_platform: Option<String>,
 }
 
 #[derive(Debug, Default, Clone)]
 pub struct LicenseFilter {
     pub tenant_id: Option<Uuid>,
+    pub client_id: Option<Uuid>,
     pub status: Option<LicenseStatus>,
     /// Part of the client's name or e-mail, or of the robot's name.
     pub q: Option<String>,
@@ -123,7 +125,7 @@ pub struct LicenseFilter {
 
 const LISTED: &str = "l.id, l.tenant_id, l.client_id, l.robot_id, l.sale_id, l.activation_date, l.expiration_date,
                       l.status, l.account_number, l.created_at, t.name AS tenant_name, c.name AS client_name,
-                      c.email AS client_email, r.name AS robot_name";
+                      c.email AS client_email, r.name AS robot_name, r.platform AS robot_platform";
 const FROM: &str = " FROM tenant_client_robots l";
 const JOINS: &str = " JOIN tenants t ON t.id = l.tenant_id
                       LEFT JOIN tenant_clients c ON c.tenant_id = l.tenant_id AND c.id = l.client_id
@@ -143,6 +145,9 @@ pub async fn list(
         filters: |qb: &mut QueryBuilder<Postgres>| {
             if let Some(tenant) = filter.tenant_id {
                 qb.push(" AND l.tenant_id = ").push_bind(tenant);
+            }
+            if let Some(client) = filter.client_id {
+                qb.push(" AND l.client_id = ").push_bind(client);
             }
             if let Some(status) = filter.status {
                 qb.push(" AND l.status = ").push_bind(status);
@@ -216,4 +221,18 @@ pub async fn save(conn: &mut PgConnection, id: Option<Uuid>, f: &LicenseFields) 
         .bind(&f.account_number)
         .fetch_optional(conn)
         .await?)
+}
+
+/// Binds (or with None unbinds) the MetaTrader account of a license. The
+/// license cache hears of it through the table's NOTIFY trigger, so the
+/// robot's next check sees the new account. False when there is no such
+/// license in the tenant.
+pub async fn set_account(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid, account: Option<&str>) -> AppResult<bool> {
+    let updated = sqlx::query("UPDATE tenant_client_robots SET account_number = $3 WHERE tenant_id = $1 AND id = $2")
+        .bind(tenant_id)
+        .bind(id)
+        .bind(account)
+        .execute(conn)
+        .await?;
+    Ok(updated.rows_affected() == 1)
 }

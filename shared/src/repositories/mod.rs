@@ -9,6 +9,7 @@ pub mod auth_template;
 pub mod dashboard;
 pub mod hotmart_inbox;
 pub mod housekeeping;
+pub mod installations;
 pub mod licenses;
 pub mod login_failures;
 pub mod sessions;

@@ -182,3 +182,68 @@ fn owner_conflict(e: sqlx::Error) -> AppError {
         _ => e.into(),
     }
 }
+
+/// How long a password-reset link works.
+pub const RESET_TOKEN_MINUTES: i32 = 60;
+/// A new link is sent at most this often per owner (the form can be
+/// submitted in a loop to flood an inbox).
+pub const RESET_RESEND_SECONDS: i32 = 60;
+
+/// Stores the digest of a new reset token for the owner. False when a link
+/// was sent less than [`RESET_RESEND_SECONDS`] ago (the earlier one stays
+/// valid). Anonymous scope in the owner's tenant.
+pub async fn issue_reset_token(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid, digest: &str) -> AppResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE tenant_owners
+            SET reset_token = $3, reset_token_expiry = now() + make_interval(mins => $4)
+          WHERE tenant_id = $1 AND id = $2
+            AND (reset_token_expiry IS NULL
+                 OR reset_token_expiry <= now() + make_interval(mins => $4) - make_interval(secs => $5))",
+    )
+    .bind(tenant_id)
+    .bind(id)
+    .bind(digest)
+    .bind(RESET_TOKEN_MINUTES)
+    .bind(f64::from(RESET_RESEND_SECONDS))
+    .execute(conn)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
+/// The active owner a live reset token (by digest) belongs to.
+pub async fn find_by_reset_token(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    digest: &str,
+) -> AppResult<Option<TenantOwner>> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM tenant_owners
+          WHERE tenant_id = $1 AND reset_token = $2 AND reset_token_expiry > now() AND is_active"
+    ))
+    .bind(tenant_id)
+    .bind(digest)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// Sets the password and spends the token in one statement, so a token
+/// works once even when two resets race. None when it was spent or expired.
+pub async fn reset_password(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    digest: &str,
+    password_hash: &str,
+) -> AppResult<Option<Uuid>> {
+    Ok(sqlx::query_scalar(
+        "UPDATE tenant_owners SET password = $3, reset_token = NULL, reset_token_expiry = NULL
+          WHERE tenant_id = $1 AND reset_token = $2 AND reset_token_expiry > now() AND is_active
+          RETURNING id",
+    )
+    .bind(tenant_id)
+    .bind(digest)
+    .bind(password_hash)
+    .fetch_optional(conn)
+    .await?)
+}

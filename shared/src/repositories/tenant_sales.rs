@@ -172,6 +172,7 @@ pub struct SaleListRow {
 #[derive(Debug, Default, Clone)]
 pub struct SaleFilter {
     pub tenant_id: Option<Uuid>,
+    pub client_id: Option<Uuid>,
     pub status: Option<SaleStatus>,
     pub origin: Option<Origin>,
     /// Part of the external id (the provider's transaction code).
@@ -197,6 +198,9 @@ pub async fn list(conn: &mut PgConnection, filter: &SaleFilter, params: PagePara
         filters: |qb: &mut QueryBuilder<Postgres>| {
             if let Some(tenant) = filter.tenant_id {
                 qb.push(" AND s.tenant_id = ").push_bind(tenant);
+            }
+            if let Some(client) = filter.client_id {
+                qb.push(" AND s.client_id = ").push_bind(client);
             }
             if let Some(status) = filter.status {
                 qb.push(" AND s.status = ").push_bind(status);

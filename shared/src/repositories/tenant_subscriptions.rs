@@ -171,6 +171,7 @@ pub struct SubscriptionListRow {
 #[derive(Debug, Default, Clone)]
 pub struct SubscriptionFilter {
     pub tenant_id: Option<Uuid>,
+    pub client_id: Option<Uuid>,
     pub status: Option<SubscriptionStatus>,
     pub recurrence: Option<Recurrence>,
     /// Part of the external id or of the client's name or e-mail.
@@ -199,6 +200,9 @@ pub async fn list(
         filters: |qb: &mut QueryBuilder<Postgres>| {
             if let Some(tenant) = filter.tenant_id {
                 qb.push(" AND s.tenant_id = ").push_bind(tenant);
+            }
+            if let Some(client) = filter.client_id {
+                qb.push(" AND s.client_id = ").push_bind(client);
             }
             if let Some(status) = filter.status {
                 qb.push(" AND s.status = ").push_bind(status);
@@ -274,4 +278,56 @@ pub async fn save(conn: &mut PgConnection, id: Option<Uuid>, f: &SubscriptionFie
             }
             _ => e.into(),
         })
+}
+
+/// The provider's payload of a subscription (the last event that wrote it).
+pub async fn original_payload(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    id: Uuid,
+) -> AppResult<Option<serde_json::Value>> {
+    Ok(sqlx::query_scalar("SELECT original_payload FROM tenant_subscriptions WHERE tenant_id = $1 AND id = $2")
+        .bind(tenant_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await?
+        .flatten())
+}
+
+/// One charge of a subscription: a sale it produced.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Charge {
+    pub sale_id: Uuid,
+    pub external_id: Option<String>,
+    pub amount: Option<Decimal>,
+    pub status: crate::status::SaleStatus,
+    pub sale_date: Option<DateTime<Utc>>,
+    /// Hotmart's `recurrence_number` (1 = the first payment).
+    pub recurrence_number: Option<i32>,
+}
+
+/// The subscription's billing history, newest first: the sale that started
+/// it and every Hotmart sale of the same client carrying its subscriber
+/// code (renewals are separate transactions). At most 120.
+pub async fn charges(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Vec<Charge>> {
+    Ok(sqlx::query_as(
+        "WITH sub AS (SELECT tenant_id, sale_id, client_id, external_id FROM tenant_subscriptions
+                        WHERE tenant_id = $1 AND id = $2),
+              found AS (
+                  SELECT s.* FROM tenant_sales s, sub WHERE s.tenant_id = sub.tenant_id AND s.id = sub.sale_id
+                  UNION
+                  SELECT s.* FROM tenant_sales s, sub
+                   WHERE s.tenant_id = sub.tenant_id AND s.client_id = sub.client_id AND sub.external_id IS NOT NULL
+                     AND s.original_payload #>> '{data,subscription,subscriber,code}' = sub.external_id)
+         SELECT s.id AS sale_id, s.external_id, s.amount_paid_by_customer AS amount, s.status, s.sale_date,
+                CASE WHEN (s.original_payload #>> '{data,purchase,recurrence_number}') ~ '^[0-9]{1,6}$'
+                     THEN (s.original_payload #>> '{data,purchase,recurrence_number}')::int END AS recurrence_number
+           FROM found s
+          ORDER BY s.sale_date DESC NULLS LAST, s.created_at DESC
+          LIMIT 120",
+    )
+    .bind(tenant_id)
+    .bind(id)
+    .fetch_all(conn)
+    .await?)
 }

@@ -479,6 +479,27 @@ export interface paths {
         patch: operations["updateSubscription"];
         trace?: never;
     };
+    "/api/tenant-auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a password-reset link to the owner with this e-mail, if there is
+         *     one. The tenant is the host's (on development hosts: `X-Tenant-Secret`
+         *     or `?tenant=`).
+         */
+        post: operations["tenantForgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant-auth/login": {
         parameters: {
             query?: never;
@@ -530,6 +551,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant-auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with the token of a reset link. The token works
+         *     once, for an hour; the owner's open sessions end.
+         */
+        post: operations["tenantResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant-owners": {
         parameters: {
             query?: never;
@@ -566,6 +607,238 @@ export interface paths {
          *     their sessions.
          */
         patch: operations["updateTenantOwner"];
+        trace?: never;
+    };
+    "/api/tenant/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's clients, newest first. */
+        get: operations["tenantListClients"];
+        put?: never;
+        /** Creates a client of the owner's tenant. */
+        post: operations["tenantCreateClient"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes a client of the owner's tenant. A new password or a status other
+         *     than active ends the client's sessions.
+         */
+        patch: operations["tenantUpdateClient"];
+        trace?: never;
+    };
+    "/api/tenant/clients/{id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client with their licenses, subscriptions, sales and installations. */
+        get: operations["tenantClientDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/clients/{id}/send-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the client the welcome e-mail (the tenant's template) for one of
+         *     the tenant's robots, through the e-mail outbox.
+         */
+        post: operations["tenantSendClientEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/licenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's licenses, newest first, with their installation counts. */
+        get: operations["tenantListLicenses"];
+        put?: never;
+        /** Creates an active license of the owner's tenant, activated now. */
+        post: operations["tenantCreateLicense"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/licenses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tenantGetLicense"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a license's client, status or account. */
+        patch: operations["tenantUpdateLicense"];
+        trace?: never;
+    };
+    "/api/tenant/licenses/{id}/switch-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Binds the license to another MetaTrader account. The robot's next check
+         *     from the old account answers ACCOUNT_MISMATCH.
+         */
+        patch: operations["tenantSwitchLicenseAccount"];
+        trace?: never;
+    };
+    "/api/tenant/robots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's robots, newest first. */
+        get: operations["tenantListRobots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's sales, newest first. */
+        get: operations["tenantListSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/sales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sale with the original Hotmart payload. */
+        get: operations["tenantGetSale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The four cards, the performance alert and the two charts. */
+        get: operations["tenantStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's subscriptions, newest first. */
+        get: operations["tenantListSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One subscription with its billing history and original payload. */
+        get: operations["tenantGetSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/tenants": {
@@ -706,6 +979,33 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             version: string;
+        };
+        /** @description One payment of a subscription. */
+        ChargeItem: {
+            /** @example 97.00 */
+            amount?: string | null;
+            externalId?: string | null;
+            /**
+             * Format: int32
+             * @description 1 for the first payment, 2 for the first renewal, ...
+             */
+            recurrenceNumber?: number | null;
+            /** Format: date-time */
+            saleDate?: string | null;
+            /** Format: uuid */
+            saleId: string;
+            status: components["schemas"]["SaleStatus"];
+        };
+        /** @description Everything about one client. */
+        ClientDetails: {
+            client: components["schemas"]["ClientItem"];
+            /** @description The MetaTrader accounts that ran their licenses, most recent first. */
+            installations: components["schemas"]["InstallationItem"][];
+            /** @description Their licenses (robots), newest first. */
+            licenses: components["schemas"]["OwnerLicenseItem"][];
+            /** @description Sales history, newest first. */
+            sales: components["schemas"]["SaleItem"][];
+            subscriptions: components["schemas"]["SubscriptionItem"][];
         };
         ClientItem: {
             /** Format: date-time */
@@ -848,6 +1148,14 @@ export interface components {
              */
             installations: number;
         };
+        DayRevenueItem: {
+            /** Format: date */
+            day: string;
+            /** @example 197.00 */
+            revenue: string;
+            /** Format: int64 */
+            sales: number;
+        };
         /** @description Error body of every failed call. */
         ErrorBody: {
             /** @description Per-field pt-BR messages, for validation errors. */
@@ -856,6 +1164,13 @@ export interface components {
             } | null;
             /** @description What went wrong, in pt-BR, ready to show. */
             message: string;
+        };
+        ForgotPasswordRequest: {
+            /**
+             * Format: email
+             * @default
+             */
+            email: string;
         };
         Health: {
             status: string;
@@ -888,6 +1203,27 @@ export interface components {
             source: string;
             /** @description The version of the authentication template used. */
             templateVersion: string;
+        };
+        /** @description One MetaTrader account seen running a license. */
+        InstallationItem: {
+            accountNumber: string;
+            /** @description Seen in the last 30 days. */
+            active: boolean;
+            /** Format: int64 */
+            checks: number;
+            /** Format: date-time */
+            firstSeen: string;
+            /** @description Its code (VALID, ACCOUNT_MISMATCH, LICENSE_EXPIRED, ...). */
+            lastCode: string;
+            /** Format: date-time */
+            lastSeen: string;
+            /** @description The result of the last check from this account. */
+            lastValid: boolean;
+            /** Format: uuid */
+            licenseId: string;
+            /** Format: uuid */
+            robotId?: string | null;
+            robotName?: string | null;
         };
         /** @description The answer a robot reads. */
         LicenseAnswer: {
@@ -985,6 +1321,9 @@ export interface components {
             /** @default  */
             username: string;
         };
+        MessageResponse: {
+            message: string;
+        };
         MonthRevenueItem: {
             /**
              * Format: date
@@ -1017,6 +1356,25 @@ export interface components {
          * @enum {string}
          */
         Origin: "hotmart" | "manual";
+        /**
+         * @description A client as the owner's dialog sends it; on edit a blank `password`
+         *     keeps the current one.
+         */
+        OwnerClientRequest: {
+            /**
+             * Format: email
+             * @default null
+             */
+            email: string | null;
+            /** @default null */
+            name: string | null;
+            /** @default null */
+            password: string | null;
+            /** @default null */
+            phone: string | null;
+            /** @default null */
+            status: components["schemas"]["ClientStatus"] | null;
+        };
         OwnerItem: {
             /** Format: date-time */
             createdAt: string;
@@ -1031,6 +1389,67 @@ export interface components {
             /** Format: uuid */
             tenantId: string;
             tenantName: string;
+        };
+        /** @description One license with every account it was seen on. */
+        OwnerLicenseDetail: {
+            installations: components["schemas"]["InstallationItem"][];
+            license: components["schemas"]["OwnerLicenseItem"];
+        };
+        /** @description A license as the owner's screens show it. */
+        OwnerLicenseItem: {
+            accountNumber?: string | null;
+            /** Format: date-time */
+            activationDate?: string | null;
+            /**
+             * Format: int64
+             * @description MetaTrader accounts that checked this license in the last 30 days.
+             */
+            activeInstallations: number;
+            clientEmail?: string | null;
+            /** Format: uuid */
+            clientId?: string | null;
+            /** @description None when the client was deleted. */
+            clientName?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expirationDate?: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description The robot's last license check with this license.
+             */
+            lastSeen?: string | null;
+            /** Format: uuid */
+            robotId?: string | null;
+            /** @description None when the robot was deleted. */
+            robotName?: string | null;
+            robotPlatform?: string | null;
+            /** Format: uuid */
+            saleId?: string | null;
+            status: components["schemas"]["LicenseStatus"];
+        };
+        /**
+         * @description A license as the owner's dialog sends it. On create: client, robot and
+         *     an optional account; on edit: client, status and account (the robot and
+         *     the dates are fixed).
+         */
+        OwnerLicenseRequest: {
+            /**
+             * @description The MetaTrader account number (digits); blank for none.
+             * @default null
+             */
+            accountNumber: string | null;
+            /** @default null */
+            clientId: string | null;
+            /**
+             * @description Create only; ignored on edit.
+             * @default null
+             */
+            robotId: string | null;
+            /** @default null */
+            status: components["schemas"]["LicenseStatus"] | null;
         };
         /**
          * @description An owner as the dialog sends it. On edit a blank `password` keeps the
@@ -1063,6 +1482,13 @@ export interface components {
          * @enum {string}
          */
         OwnerRole: "admin" | "support" | "financial";
+        OwnerSubscriptionDetail: {
+            /** @description Payments, newest first. */
+            billingHistory: components["schemas"]["ChargeItem"][];
+            /** @description The Hotmart payload as last received (None for manual ones). */
+            originalPayload?: unknown;
+            subscription: components["schemas"]["SubscriptionItem"];
+        };
         OwnerUser: {
             email: string;
             /** Format: uuid */
@@ -1255,6 +1681,57 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        Page_OwnerLicenseItem: {
+            items: {
+                accountNumber?: string | null;
+                /** Format: date-time */
+                activationDate?: string | null;
+                /**
+                 * Format: int64
+                 * @description MetaTrader accounts that checked this license in the last 30 days.
+                 */
+                activeInstallations: number;
+                clientEmail?: string | null;
+                /** Format: uuid */
+                clientId?: string | null;
+                /** @description None when the client was deleted. */
+                clientName?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                expirationDate?: string | null;
+                /** Format: uuid */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description The robot's last license check with this license.
+                 */
+                lastSeen?: string | null;
+                /** Format: uuid */
+                robotId?: string | null;
+                /** @description None when the robot was deleted. */
+                robotName?: string | null;
+                robotPlatform?: string | null;
+                /** Format: uuid */
+                saleId?: string | null;
+                status: components["schemas"]["LicenseStatus"];
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
         Page_RobotItem: {
             items: {
                 active: boolean;
@@ -1427,6 +1904,9 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        PerformanceAlert: {
+            message: string;
+        };
         PerformanceAlertItem: {
             /** Format: date-time */
             createdAt: string;
@@ -1463,6 +1943,12 @@ export interface components {
          * @enum {string}
          */
         Recurrence: "monthly" | "quarterly" | "semiannual" | "annual";
+        ResetPasswordRequest: {
+            /** @default  */
+            newPassword: string;
+            /** @default  */
+            token: string;
+        };
         RobotItem: {
             active: boolean;
             activeVersion?: string | null;
@@ -1619,6 +2105,16 @@ export interface components {
          * @enum {string}
          */
         SaleStatus: "confirmed" | "pending" | "refunded";
+        SendClientEmailRequest: {
+            /**
+             * @description The robot the welcome e-mail is about.
+             * @default null
+             */
+            robotId: string | null;
+        };
+        SentEmail: {
+            message: string;
+        };
         SubscriptionItem: {
             /** @example 97.00 */
             amount: string;
@@ -1681,6 +2177,13 @@ export interface components {
          * @enum {string}
          */
         SubscriptionStatus: "active" | "cancelled" | "pending" | "expired";
+        SwitchAccountRequest: {
+            /**
+             * @description The new MetaTrader account number (digits).
+             * @default null
+             */
+            accountNumber: string | null;
+        };
         /** @description Public branding of a tenant (the client login page's look). */
         TenantBranding: {
             accentColor?: string | null;
@@ -1757,6 +2260,27 @@ export interface components {
         TenantSession: {
             tenant: components["schemas"]["TenantSummary"];
             user: components["schemas"]["OwnerUser"];
+        };
+        TenantStats: {
+            /**
+             * Format: int64
+             * @description Active or trial licenses that have not expired.
+             */
+            activeLicenses: number;
+            /** @description License checks and active installations per day, last 30 days. */
+            licenseChecksByDay: components["schemas"]["DayChecksItem"][];
+            /**
+             * @description Confirmed sales of this calendar month (São Paulo), gross.
+             * @example 1970.00
+             */
+            monthlyRevenue: string;
+            performanceAlert?: components["schemas"]["PerformanceAlert"] | null;
+            /** @description Confirmed sales per day, last 30 days, oldest first. */
+            revenueByDay: components["schemas"]["DayRevenueItem"][];
+            /** Format: int64 */
+            totalClients: number;
+            /** Format: int64 */
+            totalRobots: number;
         };
         /**
          * @description `tenants.status`
@@ -3481,6 +4005,40 @@ export interface operations {
             };
         };
     };
+    tenantForgotPassword: {
+        parameters: {
+            query?: {
+                /** @description Development hosts only: the tenant's id or domain. */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantLogin: {
         parameters: {
             query?: never;
@@ -3571,6 +4129,37 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3723,6 +4312,960 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantListClients: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the name or e-mail. */
+                q?: string;
+                status?: components["schemas"]["ClientStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ClientItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantCreateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerClientRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantUpdateClient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerClientRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantClientDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientDetails"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantSendClientEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendClientEmailRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentEmail"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantListLicenses: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the client's name or e-mail, or of the robot's name. */
+                q?: string;
+                status?: components["schemas"]["LicenseStatus"];
+                clientId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_OwnerLicenseItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantCreateLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerLicenseRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerLicenseItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantGetLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerLicenseDetail"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantUpdateLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnerLicenseRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerLicenseItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantSwitchLicenseAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SwitchAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerLicenseItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantListRobots: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the name. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_RobotItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantListSales: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the external id (the Hotmart transaction code). */
+                q?: string;
+                status?: components["schemas"]["SaleStatus"];
+                origin?: components["schemas"]["Origin"];
+                clientId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_SaleItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantGetSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaleDetail"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantStats"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantListSubscriptions: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the external id or of the client's name or e-mail. */
+                q?: string;
+                status?: components["schemas"]["SubscriptionStatus"];
+                recurrence?: components["schemas"]["Recurrence"];
+                clientId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_SubscriptionItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantGetSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerSubscriptionDetail"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
             404: {
                 headers: {
                     [name: string]: unknown;

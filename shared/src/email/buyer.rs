@@ -1,12 +1,14 @@
-//! The e-mails a processed sale asks for, queued in the same transaction.
+//! The e-mails a buyer receives (a processed sale's, or the welcome an owner
+//! sends again from the client's page), queued in the caller's transaction.
 
 use std::collections::BTreeMap;
 
-use shared::db::Tx;
-use shared::email::{self, EmailTemplate};
-use shared::sales_engine::{format_brl, BuyerEmail};
-use shared::AppError;
 use uuid::Uuid;
+
+use crate::db::Tx;
+use crate::email::{self, EmailTemplate};
+use crate::error::AppError;
+use crate::sales_engine::{format_brl, BuyerEmail};
 
 pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Result<(), AppError> {
     if emails.is_empty() {
@@ -76,15 +78,12 @@ impl TenantFacts {
         .bind(tenant_id)
         .fetch_one(&mut **tx)
         .await?;
-        let domain = shared::portal::domain_of_url(&url);
+        let domain = crate::portal::domain_of_url(&url);
         Ok(Self { name, contact_email: contact.unwrap_or_default(), portal_url: format!("https://{domain}/login") })
     }
 
     async fn robot_name(tx: &mut Tx, tenant_id: Uuid, robot_id: Uuid) -> Result<String, AppError> {
-        Ok(shared::repositories::tenant_robots::find(tx, tenant_id, robot_id)
-            .await?
-            .map(|r| r.name)
-            .unwrap_or_default())
+        Ok(crate::repositories::tenant_robots::find(tx, tenant_id, robot_id).await?.map(|r| r.name).unwrap_or_default())
     }
 }
 

@@ -1,0 +1,402 @@
+//! `/api/tenant/licenses`: the owner's licenses (client × robot), with the
+//! installations each one has: the MetaTrader accounts its robot was seen
+//! running on, so a license passed around shows itself.
+
+use std::collections::HashMap;
+
+use axum::extract::Path;
+use axum::http::StatusCode;
+use axum::Json;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use shared::db::Tx;
+use shared::pagination::{Page, PageParams};
+use shared::repositories::audit_log::{self, Action};
+use shared::repositories::installations::{self, Installation};
+use shared::repositories::licenses::{self, LicenseFields, LicenseFilter, LicenseListRow};
+use shared::repositories::{tenant_clients, tenant_robots};
+use shared::status::LicenseStatus;
+use shared::validation::Validator;
+use shared::AppError;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
+use crate::extractors::SignedInOwner;
+use crate::form_input::{id_field, path_id, search_term, text_field};
+use crate::request_meta::RequestMeta;
+use crate::routes::client_robots::NOT_FOUND;
+use crate::AppState;
+
+pub const CLIENT_REQUIRED: &str = "Cliente é obrigatório";
+pub const ROBOT_REQUIRED: &str = "Robô é obrigatório";
+pub const ACCOUNT_REQUIRED: &str = "Número da conta obrigatório";
+
+/// A license as the owner's screens show it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnerLicenseItem {
+    pub id: Uuid,
+    pub client_id: Option<Uuid>,
+    /// None when the client was deleted.
+    pub client_name: Option<String>,
+    pub client_email: Option<String>,
+    pub robot_id: Option<Uuid>,
+    /// None when the robot was deleted.
+    pub robot_name: Option<String>,
+    pub robot_platform: Option<String>,
+    pub sale_id: Option<Uuid>,
+    pub status: LicenseStatus,
+    pub account_number: Option<String>,
+    pub activation_date: Option<DateTime<Utc>>,
+    pub expiration_date: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    /// MetaTrader accounts that checked this license in the last 30 days.
+    pub active_installations: i64,
+    /// The robot's last license check with this license.
+    pub last_seen: Option<DateTime<Utc>>,
+}
+
+impl OwnerLicenseItem {
+    fn new(r: LicenseListRow, active_installations: i64, last_seen: Option<DateTime<Utc>>) -> Self {
+        let l = r.license;
+        Self {
+            id: l.id,
+            client_id: l.client_id,
+            client_name: r.client_name,
+            client_email: r.client_email,
+            robot_id: l.robot_id,
+            robot_name: r.robot_name,
+            robot_platform: r.robot_platform,
+            sale_id: l.sale_id,
+            status: l.status,
+            account_number: l.account_number,
+            activation_date: l.activation_date,
+            expiration_date: l.expiration_date,
+            created_at: l.created_at,
+            active_installations,
+            last_seen,
+        }
+    }
+
+    /// The rows with their installation counts (one query for the page).
+    pub async fn with_usage(tx: &mut Tx, tenant_id: Uuid, rows: Vec<LicenseListRow>) -> Result<Vec<Self>, AppError> {
+        let ids: Vec<Uuid> = rows.iter().map(|r| r.license.id).collect();
+        let usage: HashMap<Uuid, (i64, Option<DateTime<Utc>>)> = installations::usage_of(tx, tenant_id, &ids)
+            .await?
+            .into_iter()
+            .map(|u| (u.license_id, (u.active_installations, u.last_seen)))
+            .collect();
+        Ok(rows
+            .into_iter()
+            .map(|r| {
+                let (active, seen) = usage.get(&r.license.id).copied().unwrap_or((0, None));
+                Self::new(r, active, seen)
+            })
+            .collect())
+    }
+}
+
+/// One MetaTrader account seen running a license.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InstallationItem {
+    pub license_id: Uuid,
+    pub robot_id: Option<Uuid>,
+    pub robot_name: Option<String>,
+    pub account_number: String,
+    pub first_seen: DateTime<Utc>,
+    pub last_seen: DateTime<Utc>,
+    /// The result of the last check from this account.
+    pub last_valid: bool,
+    /// Its code (VALID, ACCOUNT_MISMATCH, LICENSE_EXPIRED, ...).
+    pub last_code: String,
+    pub checks: i64,
+    /// Seen in the last 30 days.
+    pub active: bool,
+}
+
+impl From<Installation> for InstallationItem {
+    fn from(i: Installation) -> Self {
+        Self {
+            license_id: i.license_id,
+            robot_id: i.robot_id,
+            robot_name: i.robot_name,
+            account_number: i.account_number,
+            first_seen: i.first_seen,
+            last_seen: i.last_seen,
+            last_valid: i.last_valid,
+            last_code: i.last_code,
+            checks: i.checks,
+            active: i.active,
+        }
+    }
+}
+
+fn audited(l: &OwnerLicenseItem) -> Value {
+    json!({ "clientId": l.client_id, "robotId": l.robot_id, "status": l.status,
+            "accountNumber": l.account_number, "activationDate": l.activation_date,
+            "expirationDate": l.expiration_date })
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OwnerLicenseListQuery {
+    #[param(minimum = 1)]
+    pub page: Option<u32>,
+    #[param(minimum = 1, maximum = 100)]
+    pub page_size: Option<u32>,
+    /// Part of the client's name or e-mail, or of the robot's name.
+    #[param(max_length = 200)]
+    pub q: Option<String>,
+    pub status: Option<LicenseStatus>,
+    pub client_id: Option<Uuid>,
+}
+
+/// The owner's licenses, newest first, with their installation counts.
+#[utoipa::path(operation_id = "tenantListLicenses", get, path = "/api/tenant/licenses", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(OwnerLicenseListQuery),
+    responses((status = 200, body = Page<OwnerLicenseItem>), OwnerErrors))]
+pub async fn list(
+    owner: SignedInOwner,
+    ApiQuery(query): ApiQuery<OwnerLicenseListQuery>,
+) -> ApiResult<Json<Page<OwnerLicenseItem>>> {
+    let tenant = owner.tenant.id;
+    let filter = LicenseFilter {
+        tenant_id: Some(tenant),
+        client_id: query.client_id,
+        status: query.status,
+        q: search_term(query.q),
+        ..LicenseFilter::default()
+    };
+    let mut tx = owner.begin().await?;
+    let page = licenses::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let (total, number, size, capped) = (page.total, page.page, page.page_size, page.total_capped);
+    let items = OwnerLicenseItem::with_usage(&mut tx, tenant, page.items).await?;
+    tx.commit().await?;
+    Ok(Json(Page { items, total, page: number, page_size: size, total_capped: capped }))
+}
+
+/// The license, checked to be of the owner's tenant.
+async fn find_own(tx: &mut Tx, owner: &SignedInOwner, id: Uuid) -> Result<OwnerLicenseItem, AppError> {
+    let row = licenses::find_listed(tx, id)
+        .await?
+        .filter(|l| l.license.tenant_id == owner.tenant.id)
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    Ok(OwnerLicenseItem::with_usage(tx, owner.tenant.id, vec![row]).await?.remove(0))
+}
+
+/// One license with every account it was seen on.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnerLicenseDetail {
+    pub license: OwnerLicenseItem,
+    pub installations: Vec<InstallationItem>,
+}
+
+#[utoipa::path(operation_id = "tenantGetLicense", get, path = "/api/tenant/licenses/{id}", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    responses((status = 200, body = OwnerLicenseDetail), OwnerErrors))]
+pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<OwnerLicenseDetail>> {
+    let id = path_id(&id, NOT_FOUND)?;
+    let mut tx = owner.begin().await?;
+    let license = find_own(&mut tx, &owner, id).await?;
+    let installations = installations::of_license(&mut tx, owner.tenant.id, id).await?;
+    tx.commit().await?;
+    Ok(Json(OwnerLicenseDetail {
+        license,
+        installations: installations.into_iter().map(InstallationItem::from).collect(),
+    }))
+}
+
+/// A license as the owner's dialog sends it. On create: client, robot and
+/// an optional account; on edit: client, status and account (the robot and
+/// the dates are fixed).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct OwnerLicenseRequest {
+    pub client_id: Option<String>,
+    /// Create only; ignored on edit.
+    pub robot_id: Option<String>,
+    /// Edit only; new licenses are active.
+    pub status: Option<LicenseStatus>,
+    /// The MetaTrader account number (digits); blank for none.
+    #[schema(max_length = 20)]
+    pub account_number: Option<String>,
+}
+
+fn account_field(v: &mut Validator, value: Option<&str>) -> Option<String> {
+    let account = text_field(v, "accountNumber", value, 20, "Conta MT deve ter no máximo 20 dígitos");
+    v.check(
+        account.as_deref().is_none_or(|a| a.chars().all(|c| c.is_ascii_digit())),
+        "accountNumber",
+        "Conta MT deve conter apenas números",
+    );
+    account
+}
+
+/// The client must be the owner's: another tenant's id is "not found".
+async fn check_client(tx: &mut Tx, tenant_id: Uuid, client_id: Uuid) -> Result<(), AppError> {
+    match tenant_clients::find(tx, tenant_id, client_id).await? {
+        Some(_) => Ok(()),
+        None => Err(AppError::validation_field("clientId", "Cliente não encontrado")),
+    }
+}
+
+/// Creates an active license of the owner's tenant, activated now.
+#[utoipa::path(operation_id = "tenantCreateLicense", post, path = "/api/tenant/licenses", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), request_body = OwnerLicenseRequest,
+    responses((status = 201, body = OwnerLicenseItem), OwnerErrors))]
+pub async fn create(
+    owner: SignedInOwner,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<OwnerLicenseRequest>,
+) -> ApiResult<(StatusCode, Json<OwnerLicenseItem>)> {
+    let mut v = Validator::new();
+    let client_id = id_field(&mut v, "clientId", body.client_id.as_deref(), true, CLIENT_REQUIRED);
+    let robot_id = id_field(&mut v, "robotId", body.robot_id.as_deref(), true, ROBOT_REQUIRED);
+    let account_number = account_field(&mut v, body.account_number.as_deref());
+    v.finish()?;
+    let (client_id, robot_id) = (client_id.expect("validated"), robot_id.expect("validated"));
+    let tenant = owner.tenant.id;
+    let mut tx = owner.begin().await?;
+    check_client(&mut tx, tenant, client_id).await?;
+    if tenant_robots::find(&mut tx, tenant, robot_id).await?.is_none() {
+        return Err(AppError::validation_field("robotId", "Robô não encontrado").into());
+    }
+    let fields = LicenseFields {
+        tenant_id: tenant,
+        client_id,
+        robot_id,
+        sale_id: None,
+        activation_date: Some(Utc::now()),
+        expiration_date: None,
+        status: LicenseStatus::Active,
+        account_number,
+    };
+    let id = licenses::save(&mut tx, None, &fields).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let item = find_own(&mut tx, &owner, id).await?;
+    audit_log::record_change(
+        &mut tx,
+        owner.scope().actor,
+        meta.ip,
+        Some(tenant),
+        Action::Create,
+        "license",
+        id,
+        &Value::Null,
+        &audited(&item),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(item)))
+}
+
+/// Changes a license's client, status or account.
+#[utoipa::path(operation_id = "tenantUpdateLicense", patch, path = "/api/tenant/licenses/{id}", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    request_body = OwnerLicenseRequest, responses((status = 200, body = OwnerLicenseItem), OwnerErrors))]
+pub async fn update(
+    owner: SignedInOwner,
+    meta: RequestMeta,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<OwnerLicenseRequest>,
+) -> ApiResult<Json<OwnerLicenseItem>> {
+    let id = path_id(&id, NOT_FOUND)?;
+    let tenant = owner.tenant.id;
+    let mut tx = owner.begin().await?;
+    let before = find_own(&mut tx, &owner, id).await?;
+    let mut v = Validator::new();
+    let client_id = id_field(&mut v, "clientId", body.client_id.as_deref(), true, CLIENT_REQUIRED);
+    v.check(body.status.is_some(), "status", "Status é obrigatório");
+    let account_number = account_field(&mut v, body.account_number.as_deref());
+    let robot_changed = id_field(&mut v, "robotId", body.robot_id.as_deref(), false, "Robô inválido")
+        .is_some_and(|r| Some(r) != before.robot_id);
+    v.check(!robot_changed, "robotId", "O robô de uma licença não pode ser alterado");
+    v.finish()?;
+    let client_id = client_id.expect("validated");
+    check_client(&mut tx, tenant, client_id).await?;
+    let Some(robot_id) = before.robot_id else {
+        return Err(AppError::validation_field("robotId", "O robô desta licença foi excluído").into());
+    };
+    let fields = LicenseFields {
+        tenant_id: tenant,
+        client_id,
+        robot_id,
+        sale_id: before.sale_id,
+        activation_date: before.activation_date,
+        expiration_date: before.expiration_date,
+        status: body.status.expect("validated"),
+        account_number,
+    };
+    licenses::save(&mut tx, Some(id), &fields).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let after = find_own(&mut tx, &owner, id).await?;
+    audit_log::record_change(
+        &mut tx,
+        owner.scope().actor,
+        meta.ip,
+        Some(tenant),
+        Action::Update,
+        "license",
+        id,
+        &audited(&before),
+        &audited(&after),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(after))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SwitchAccountRequest {
+    /// The new MetaTrader account number (digits).
+    #[schema(max_length = 20)]
+    pub account_number: Option<String>,
+}
+
+/// Binds the license to another MetaTrader account. The robot's next check
+/// from the old account answers ACCOUNT_MISMATCH.
+#[utoipa::path(operation_id = "tenantSwitchLicenseAccount", patch, path = "/api/tenant/licenses/{id}/switch-account",
+    tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    request_body = SwitchAccountRequest, responses((status = 200, body = OwnerLicenseItem), OwnerErrors))]
+pub async fn switch_account(
+    owner: SignedInOwner,
+    meta: RequestMeta,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<SwitchAccountRequest>,
+) -> ApiResult<Json<OwnerLicenseItem>> {
+    let id = path_id(&id, NOT_FOUND)?;
+    let tenant = owner.tenant.id;
+    let mut tx = owner.begin().await?;
+    let before = find_own(&mut tx, &owner, id).await?;
+    let mut v = Validator::new();
+    let account = account_field(&mut v, body.account_number.as_deref());
+    v.check(account.is_some(), "accountNumber", ACCOUNT_REQUIRED);
+    v.finish()?;
+    licenses::set_account(&mut tx, tenant, id, account.as_deref()).await?;
+    let after = find_own(&mut tx, &owner, id).await?;
+    audit_log::record_change(
+        &mut tx,
+        owner.scope().actor,
+        meta.ip,
+        Some(tenant),
+        Action::Update,
+        "license",
+        id,
+        &audited(&before),
+        &audited(&after),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(after))
+}
+
+/// `/api/tenant/licenses`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(detail, update)).routes(routes!(switch_account))
+}

@@ -1,0 +1,25 @@
+//! `/api/tenant/*`: the signed-in tenant owner's own data. Every handler
+//! takes `SignedInOwner` (session cookie + `X-Tenant-Secret`), works in a
+//! transaction scoped to the owner's tenant (forced RLS) and names the tenant
+//! in its queries too; an id of another tenant is simply not found (404).
+
+pub mod clients;
+pub mod licenses;
+pub mod robots;
+pub mod sales;
+pub mod stats;
+pub mod subscriptions;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(stats::router())
+        .merge(clients::router())
+        .merge(licenses::router())
+        .merge(robots::router())
+        .merge(sales::router())
+        .merge(subscriptions::router())
+}

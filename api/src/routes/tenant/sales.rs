@@ -1,0 +1,76 @@
+//! `/api/tenant/sales`: the owner's sales, display only.
+
+use axum::extract::Path;
+use axum::Json;
+use serde::Deserialize;
+use shared::pagination::{Page, PageParams};
+use shared::repositories::tenant_sales::{self, SaleFilter};
+use shared::status::{Origin, SaleStatus};
+use shared::AppError;
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::api_error::{ApiQuery, ApiResult, OwnerErrors};
+use crate::extractors::SignedInOwner;
+use crate::form_input::{path_id, search_term};
+use crate::routes::sales::{SaleDetail, SaleItem, NOT_FOUND};
+use crate::AppState;
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(default, rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct OwnerSaleListQuery {
+    #[param(minimum = 1)]
+    pub page: Option<u32>,
+    #[param(minimum = 1, maximum = 100)]
+    pub page_size: Option<u32>,
+    /// Part of the external id (the Hotmart transaction code).
+    #[param(max_length = 200)]
+    pub q: Option<String>,
+    pub status: Option<SaleStatus>,
+    pub origin: Option<Origin>,
+    pub client_id: Option<Uuid>,
+}
+
+/// The owner's sales, newest first.
+#[utoipa::path(operation_id = "tenantListSales", get, path = "/api/tenant/sales", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(OwnerSaleListQuery),
+    responses((status = 200, body = Page<SaleItem>), OwnerErrors))]
+pub async fn list(
+    owner: SignedInOwner,
+    ApiQuery(query): ApiQuery<OwnerSaleListQuery>,
+) -> ApiResult<Json<Page<SaleItem>>> {
+    let filter = SaleFilter {
+        tenant_id: Some(owner.tenant.id),
+        client_id: query.client_id,
+        status: query.status,
+        origin: query.origin,
+        q: search_term(query.q),
+    };
+    let mut tx = owner.begin().await?;
+    let page = tenant_sales::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    tx.commit().await?;
+    Ok(Json(page.map(SaleItem::from)))
+}
+
+/// One sale with the original Hotmart payload.
+#[utoipa::path(operation_id = "tenantGetSale", get, path = "/api/tenant/sales/{id}", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    responses((status = 200, body = SaleDetail), OwnerErrors))]
+pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<SaleDetail>> {
+    let id = path_id(&id, NOT_FOUND)?;
+    let mut tx = owner.begin().await?;
+    let (sale, payload) = tenant_sales::find_detail(&mut tx, id)
+        .await?
+        .filter(|(s, _)| s.tenant_id == owner.tenant.id)
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    tx.commit().await?;
+    Ok(Json(SaleDetail { sale: sale.into(), original_payload: payload }))
+}
+
+/// `/api/tenant/sales`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(detail))
+}

@@ -1,0 +1,87 @@
+//! Installations: the MetaTrader accounts that ran a license, as the license
+//! checks saw them (`license_installations`, kept by the check-log writer).
+//! An account counts as an active installation when it checked in during the
+//! last [`ACTIVE_DAYS`] days; more than one on a license is a license passed
+//! around (the others get ACCOUNT_MISMATCH).
+
+use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::error::AppResult;
+
+pub const ACTIVE_DAYS: i32 = 30;
+
+/// One account seen on one license.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Installation {
+    pub license_id: Uuid,
+    pub robot_id: Option<Uuid>,
+    pub robot_name: Option<String>,
+    pub account_number: String,
+    pub first_seen: DateTime<Utc>,
+    pub last_seen: DateTime<Utc>,
+    pub last_valid: bool,
+    pub last_code: String,
+    pub checks: i64,
+    /// Seen within the last [`ACTIVE_DAYS`] days.
+    pub active: bool,
+}
+
+const SELECTED: &str = "SELECT i.license_id, i.robot_id, r.name AS robot_name, i.account_number, i.first_seen,
+                               i.last_seen, i.last_valid, i.last_code, i.checks,
+                               i.last_seen > now() - make_interval(days => $3) AS active
+                          FROM license_installations i
+                          JOIN tenant_client_robots l ON l.tenant_id = i.tenant_id AND l.id = i.license_id
+                          LEFT JOIN tenant_robots r ON r.tenant_id = i.tenant_id AND r.id = i.robot_id";
+
+/// The accounts of one license, most recently seen first (at most 100).
+pub async fn of_license(conn: &mut PgConnection, tenant_id: Uuid, license_id: Uuid) -> AppResult<Vec<Installation>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{SELECTED} WHERE i.tenant_id = $1 AND i.license_id = $2 ORDER BY i.last_seen DESC LIMIT 100"
+    )))
+    .bind(tenant_id)
+    .bind(license_id)
+    .bind(ACTIVE_DAYS)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// The accounts of every license of one client (at most 200).
+pub async fn of_client(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid) -> AppResult<Vec<Installation>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "{SELECTED} WHERE i.tenant_id = $1 AND l.client_id = $2 ORDER BY i.last_seen DESC LIMIT 200"
+    )))
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(ACTIVE_DAYS)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Per license of a page: active installations and when it was last seen.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LicenseUsage {
+    pub license_id: Uuid,
+    pub active_installations: i64,
+    pub last_seen: Option<DateTime<Utc>>,
+}
+
+pub async fn usage_of(conn: &mut PgConnection, tenant_id: Uuid, license_ids: &[Uuid]) -> AppResult<Vec<LicenseUsage>> {
+    if license_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(sqlx::query_as(
+        "SELECT license_id,
+                count(*) FILTER (WHERE last_seen > now() - make_interval(days => $3)) AS active_installations,
+                max(last_seen) AS last_seen
+           FROM license_installations
+          WHERE tenant_id = $1 AND license_id = ANY($2)
+          GROUP BY license_id",
+    )
+    .bind(tenant_id)
+    .bind(license_ids)
+    .bind(ACTIVE_DAYS)
+    .fetch_all(conn)
+    .await?)
+}
