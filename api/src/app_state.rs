@@ -8,6 +8,7 @@ use crate::notification_hub::NotificationHub;
 use crate::rate_limit::PerIpLimit;
 use shared::db::PgPool;
 use shared::passwords::Hasher;
+use shared::storage::Storage;
 use shared::AppError;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -26,6 +27,8 @@ pub struct AppState {
     pub license_limit: Arc<PerIpLimit>,
     /// License-check facts, invalidated through the listener.
     pub license_cache: Arc<LicenseCache>,
+    /// Robot files, logos and favicons (a directory or an S3 bucket).
+    pub storage: Storage,
     /// Logins in progress. A login holds pooled connections twice and a
     /// hashing slot once; capping them leaves the pool to everything else, so
     /// a login flood cannot starve the rest of the API (health included).
@@ -40,13 +43,16 @@ impl AppState {
         let license_limit = Arc::new(PerIpLimit::new(config.license_checks_per_minute));
         Self {
             pool,
-            config,
             hasher,
             logins,
             notifications: NotificationHub::new(),
             license_log: LicenseCheckLog::new(),
             license_limit,
             license_cache: Arc::new(LicenseCache::new()),
+            // A storage URL that cannot even be opened is a deployment error
+            // worth stopping for (an unreachable bucket is not: it fails per request).
+            storage: Storage::open(&config.storage_url).expect("STORAGE_URL: a directory or s3://bucket"),
+            config,
         }
     }
 

@@ -21,6 +21,7 @@ pub mod server;
 pub mod sign_in;
 pub mod startup;
 pub mod tenant_resolution;
+pub mod upload;
 pub mod web_app;
 
 pub use app_state::AppState;

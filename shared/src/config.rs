@@ -35,6 +35,10 @@ pub struct Config {
     /// and hourly; a whole office behind one address stays far below).
     pub license_checks_per_minute: u32,
     pub email: EmailConfig,
+    /// Where robot files and images live: a directory (default `data/storage`)
+    /// or `s3://bucket[/prefix]` (credentials, region and endpoint from the
+    /// usual `AWS_*` variables; docs/operations.md).
+    pub storage_url: String,
 }
 
 /// The platform's e-mail settings: the fallback for tenants without their own key.
@@ -172,6 +176,7 @@ impl Config {
                 resend_api_key: var("RESEND_API_KEY"),
                 from: var("EMAIL_FROM").unwrap_or_else(|| EmailConfig::default().from),
             },
+            storage_url: var("STORAGE_URL").unwrap_or_else(|| "data/storage".into()),
             database_url,
         })
     }
@@ -196,6 +201,7 @@ impl Config {
             capacity: Capacity::default(),
             license_checks_per_minute: 600,
             email: EmailConfig::default(),
+            storage_url: std::env::temp_dir().join("roboforge-test-storage").to_string_lossy().into_owned(),
         }
     }
 }

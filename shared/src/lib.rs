@@ -40,6 +40,8 @@ pub mod portal;
 #[cfg(feature = "domain")]
 pub mod repositories;
 #[cfg(feature = "domain")]
+pub mod safe_html;
+#[cfg(feature = "domain")]
 pub mod sales_engine;
 #[cfg(feature = "domain")]
 pub mod secrets;
@@ -47,8 +49,12 @@ pub mod secrets;
 pub mod seed;
 #[cfg(feature = "domain")]
 pub mod status;
+#[cfg(feature = "domain")]
+pub mod storage;
 #[cfg(feature = "testing")]
 pub mod testing;
+#[cfg(feature = "domain")]
+pub mod uploads;
 #[cfg(feature = "domain")]
 pub mod validation;
 

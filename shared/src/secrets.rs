@@ -17,6 +17,11 @@ pub fn sha256(value: &str) -> Vec<u8> {
     Sha256::digest(value.as_bytes()).to_vec()
 }
 
+/// SHA-256 of a file's bytes, hex (shown to owners next to each version).
+pub fn sha256_hex_of(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}
+
 pub fn sha256_hex(value: &str) -> String {
     hex::encode(sha256(value))
 }

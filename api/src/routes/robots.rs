@@ -180,7 +180,7 @@ impl From<RobotListRow> for RobotItem {
     }
 }
 
-fn audited(r: &RobotItem) -> Value {
+pub(crate) fn audited(r: &RobotItem) -> Value {
     json!({ "tenantId": r.tenant_id, "name": r.name, "logoUrl": r.logo_url, "description": r.description,
             "filePath": r.file_path, "version": r.version, "active": r.active })
 }
@@ -219,18 +219,25 @@ pub struct RobotRequest {
     pub active: Option<bool>,
 }
 
-struct CheckedRobot {
-    tenant_id: Option<Uuid>,
-    name: Option<String>,
-    logo_url: Option<String>,
-    description: Option<String>,
-    file_path: Option<String>,
-    version: Option<String>,
+pub(crate) struct CheckedRobot {
+    pub tenant_id: Option<Uuid>,
+    pub name: Option<String>,
+    pub logo_url: Option<String>,
+    pub description: Option<String>,
+    pub file_path: Option<String>,
+    pub version: Option<String>,
 }
 
-fn validate_robot(body: &RobotRequest, creating: bool) -> Result<CheckedRobot, AppError> {
+/// Checks a robot form. `tenant_required`: the admin picks the tenant on
+/// creation; an owner's robots are always of their own tenant.
+pub(crate) fn validate_robot(
+    body: &RobotRequest,
+    creating: bool,
+    tenant_required: bool,
+) -> Result<CheckedRobot, AppError> {
     let mut v = Validator::new();
-    let tenant_id = id_field(&mut v, "tenantId", body.tenant_id.as_deref(), creating, "Selecione um tenant");
+    let tenant_id =
+        id_field(&mut v, "tenantId", body.tenant_id.as_deref(), creating && tenant_required, "Selecione um tenant");
     let name = blank_to_none(body.name.as_deref());
     if creating || body.name.is_some() {
         v.check(name.is_some(), "name", "Nome é obrigatório");
@@ -271,7 +278,7 @@ pub async fn create(
     meta: RequestMeta,
     ApiJson(body): ApiJson<RobotRequest>,
 ) -> ApiResult<(StatusCode, Json<RobotItem>)> {
-    let checked = validate_robot(&body, true)?;
+    let checked = validate_robot(&body, true, true)?;
     let tenant_id = checked.tenant_id.expect("validated");
     let mut tx = admin.begin().await?;
     if tenants::find(&mut tx, tenant_id).await?.is_none() {
@@ -318,7 +325,7 @@ pub async fn update(
     ApiJson(body): ApiJson<RobotRequest>,
 ) -> ApiResult<Json<RobotItem>> {
     let id = path_id(&id, UNKNOWN_ROBOT)?;
-    let checked = validate_robot(&body, false)?;
+    let checked = validate_robot(&body, false, true)?;
     let not_found = || AppError::NotFound(UNKNOWN_ROBOT.into());
     let mut tx = admin.begin().await?;
     let before: RobotItem = tenant_robots::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();

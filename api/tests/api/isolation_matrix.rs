@@ -8,7 +8,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::support::{Caller, TestApp};
+use crate::support::{fake_ex5, Caller, Part, TestApp};
 
 /// Who may use an operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +40,7 @@ enum Access {
 fn access_of(operation_id: &str) -> Option<Access> {
     use Access::*;
     Some(match operation_id {
-        "health" | "tenantBranding" => Public,
+        "health" | "tenantBranding" | "publicFile" | "publicSalesPage" => Public,
         "adminLogin"
         | "adminLogout"
         | "tenantLogin"
@@ -72,7 +72,18 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantCreateLicense"
         | "tenantListSales"
         | "tenantListSubscriptions"
-        | "tenantListRobots" => AnyOwnerOwnRows,
+        | "tenantListRobots"
+        | "tenantCreateRobot"
+        | "tenantGetSettings"
+        | "tenantUpdateSettings"
+        | "tenantUploadLogo"
+        | "tenantUploadFavicon"
+        | "tenantGetEmailSettings"
+        | "tenantUpdateEmailSettings"
+        | "tenantSendTestEmail"
+        | "tenantGetEmailTemplates"
+        | "tenantUpdateEmailTemplates"
+        | "tenantEmailTemplateDefaults" => AnyOwnerOwnRows,
         "tenantUpdateClient"
         | "tenantClientDetails"
         | "tenantSendClientEmail"
@@ -80,7 +91,17 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantUpdateLicense"
         | "tenantSwitchLicenseAccount"
         | "tenantGetSale"
-        | "tenantGetSubscription" => OwnerOfA,
+        | "tenantGetSubscription"
+        | "tenantGetRobot"
+        | "tenantUpdateRobot"
+        | "tenantUploadRobotLogo"
+        | "tenantListRobotVersions"
+        | "tenantUploadRobotVersion"
+        | "tenantActivateRobotVersion"
+        | "tenantUpdateRobotVersion"
+        | "tenantDownloadRobotVersion"
+        | "tenantGetSalesPage"
+        | "tenantUpdateSalesPage" => OwnerOfA,
         _ => return None,
     })
 }
@@ -153,6 +174,20 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     drop(tx);
     let event_a = event_a.to_string();
     let rows_a = app.rows_of(&a, robot_a.parse().unwrap()).await;
+    // A stored version of robot A, for the version routes.
+    let owner_a = app.owner_of(&a).await;
+    let upload = owner_a
+        .send_multipart(
+            reqwest::Method::POST,
+            &format!("/api/tenant/robots/{robot_a}/versions/upload"),
+            &[
+                Part::File { field: "file", name: "a.ex5", bytes: &fake_ex5(1) },
+                Part::Text { field: "version", value: "1.0.0" },
+            ],
+        )
+        .await;
+    assert_eq!(upload.status(), StatusCode::CREATED);
+    let version_a = upload.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_string();
     let callers: Vec<(Who, Caller)> = vec![
         (Who::Anonymous, app.anonymous()),
         (Who::Admin, app.as_admin().await),
@@ -198,7 +233,11 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
             } else {
                 robot_a.clone()
             };
-            let url_path = path.replace("{id}", &id_of_a).replace("{robotId}", &robot_a);
+            let url_path = path
+                .replace("{id}", &id_of_a)
+                .replace("{robotId}", &robot_a)
+                .replace("{versionId}", &version_a)
+                .replace("{version}", "1.0.0");
             for (who, caller) in &callers {
                 let url = format!("{}{url_path}", caller.base);
                 let mut request = match method.as_str() {

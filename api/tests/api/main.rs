@@ -18,6 +18,7 @@ mod openapi_contract;
 mod robot_auth;
 mod startup_checks;
 mod tenant_auth;
+mod tenant_catalog;
 mod tenant_password_reset;
 mod tenant_portal;
 mod tenants;

@@ -72,6 +72,18 @@ impl Caller {
         self.with_headers(self.http.patch(format!("{}{path}", self.base))).json(&body).send().await.unwrap()
     }
 
+    /// A multipart form (file uploads send `X-Requested-With`, as the web app does).
+    pub async fn send_multipart(&self, method: reqwest::Method, path: &str, parts: &[Part<'_>]) -> Response {
+        let (content_type, body) = multipart_body(parts);
+        self.with_headers(self.http.request(method, format!("{}{path}", self.base)))
+            .header("content-type", content_type)
+            .header("x-requested-with", "test")
+            .body(body)
+            .send()
+            .await
+            .unwrap()
+    }
+
     pub async fn delete(&self, path: &str) -> Response {
         self.with_headers(self.http.delete(format!("{}{path}", self.base)))
             .header("x-requested-with", "test")
@@ -368,4 +380,41 @@ where
 pub fn hotmart_fixture(name: &str) -> String {
     let path = format!("{}/../shared/tests/fixtures/hotmart/{name}.json", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(path).unwrap()
+}
+
+/// One field of a multipart form: a file (with its name) or a text.
+pub enum Part<'a> {
+    File { field: &'a str, name: &'a str, bytes: &'a [u8] },
+    Text { field: &'a str, value: &'a str },
+}
+
+/// A multipart/form-data body written by hand (the protocol, not a client
+/// library's idea of it), with its Content-Type.
+pub fn multipart_body(parts: &[Part<'_>]) -> (String, Vec<u8>) {
+    let boundary = "----roboforge-test-boundary-7d1f";
+    let mut body = Vec::new();
+    for part in parts {
+        body.extend_from_slice(format!("--{boundary}\r\n").as_bytes());
+        match part {
+            Part::File { field, name, bytes } => {
+                body.extend_from_slice(
+                    format!("Content-Disposition: form-data; name=\"{field}\"; filename=\"{name}\"\r\n").as_bytes(),
+                );
+                body.extend_from_slice(b"Content-Type: application/octet-stream\r\n\r\n");
+                body.extend_from_slice(bytes);
+            }
+            Part::Text { field, value } => {
+                body.extend_from_slice(format!("Content-Disposition: form-data; name=\"{field}\"\r\n\r\n").as_bytes());
+                body.extend_from_slice(value.as_bytes());
+            }
+        }
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}
+
+/// Bytes that pass for a compiled robot (binary, no known foreign format).
+pub fn fake_ex5(seed: u32) -> Vec<u8> {
+    (0..4096u32).map(|i| ((i + seed) * 7919 % 251) as u8).collect()
 }

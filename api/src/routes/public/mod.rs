@@ -1,5 +1,7 @@
 //! `/api/public/*`: calls made before anyone signs in.
 
+pub mod files;
+pub mod sales_pages;
 pub mod tenant_branding;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -7,5 +9,5 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(tenant_branding::router())
+    OpenApiRouter::new().merge(tenant_branding::router()).merge(files::router()).merge(sales_pages::router())
 }

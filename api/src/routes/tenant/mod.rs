@@ -4,9 +4,13 @@
 //! in its queries too; an id of another tenant is simply not found (404).
 
 pub mod clients;
+pub mod email_settings;
 pub mod licenses;
+pub mod robot_versions;
 pub mod robots;
 pub mod sales;
+pub mod sales_pages;
+pub mod settings;
 pub mod stats;
 pub mod subscriptions;
 
@@ -20,6 +24,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(clients::router())
         .merge(licenses::router())
         .merge(robots::router())
+        .merge(robot_versions::router())
+        .merge(sales_pages::router())
+        .merge(settings::router())
+        .merge(email_settings::router())
         .merge(sales::router())
         .merge(subscriptions::router())
 }

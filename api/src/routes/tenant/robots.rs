@@ -1,18 +1,32 @@
-//! `GET /api/tenant/robots`: the owner's robots (the robots screen, and the
-//! pickers of the license and send-e-mail dialogs).
+//! `/api/tenant/robots`: the owner's robots — list, create, edit, logo.
+//! The spec's dialog creates the robot first and uploads the logo after, so
+//! a failed logo never loses the robot.
 
+use axum::extract::{Path, Request, State};
+use axum::http::StatusCode;
 use axum::Json;
-use serde::Deserialize;
+use bytes::Bytes;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use shared::db::Tx;
 use shared::pagination::{Page, PageParams};
-use shared::repositories::tenant_robots::{self, RobotFilter};
-use utoipa::IntoParams;
+use shared::repositories::audit_log::{self, Action};
+use shared::repositories::tenant_robots::{self, RobotChanges, RobotFilter};
+use shared::storage::new_key;
+use shared::uploads::{self, IMAGE_TOO_LARGE, IMAGE_TYPES_MESSAGE, MAX_IMAGE_BYTES};
+use shared::AppError;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
-use crate::api_error::{ApiQuery, ApiResult, OwnerErrors};
+use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
-use crate::form_input::search_term;
-use crate::routes::robots::RobotItem;
+use crate::form_input::{path_id, search_term};
+use crate::request_meta::RequestMeta;
+use crate::routes::public::files::public_url;
+use crate::routes::robots::{audited, validate_robot, RobotItem, RobotRequest, UNKNOWN_ROBOT};
+use crate::upload::{multipart_of, read_form};
 use crate::AppState;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -43,7 +57,192 @@ pub async fn list(
     Ok(Json(page.map(RobotItem::from)))
 }
 
+/// The robot, checked to be of the owner's tenant.
+pub async fn find_own(tx: &mut Tx, owner: &SignedInOwner, id: Uuid) -> Result<RobotItem, AppError> {
+    tenant_robots::find_listed(tx, id)
+        .await?
+        .filter(|r| r.robot.tenant_id == owner.tenant.id)
+        .map(RobotItem::from)
+        .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))
+}
+
+#[utoipa::path(operation_id = "tenantGetRobot", get, path = "/api/tenant/robots/{id}", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    responses((status = 200, body = RobotItem), OwnerErrors))]
+pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<RobotItem>> {
+    let id = path_id(&id, UNKNOWN_ROBOT)?;
+    let mut tx = owner.begin().await?;
+    let robot = find_own(&mut tx, &owner, id).await?;
+    tx.commit().await?;
+    Ok(Json(robot))
+}
+
+/// A robot as the owner's dialog sends it.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct OwnerRobotRequest {
+    #[schema(min_length = 1, max_length = 200)]
+    pub name: Option<String>,
+    #[schema(max_length = 5000)]
+    pub description: Option<String>,
+    /// Only MT5 exists (the default).
+    pub platform: Option<String>,
+    /// Set by the logo upload; blank removes the logo.
+    #[schema(max_length = 2000)]
+    pub logo_url: Option<String>,
+    /// Default true.
+    pub active: Option<bool>,
+}
+
+impl OwnerRobotRequest {
+    fn as_admin_form(&self) -> RobotRequest {
+        RobotRequest {
+            tenant_id: None,
+            name: self.name.clone(),
+            logo_url: self.logo_url.clone(),
+            description: self.description.clone(),
+            platform: self.platform.clone(),
+            file_path: None,
+            version: None,
+            active: self.active,
+        }
+    }
+}
+
+/// Creates a robot of the owner's tenant (with its own signing key).
+#[utoipa::path(operation_id = "tenantCreateRobot", post, path = "/api/tenant/robots", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), request_body = OwnerRobotRequest,
+    responses((status = 201, body = RobotItem), OwnerErrors))]
+pub async fn create(
+    State(state): State<AppState>,
+    owner: SignedInOwner,
+    meta: RequestMeta,
+    ApiJson(body): ApiJson<OwnerRobotRequest>,
+) -> ApiResult<(StatusCode, Json<RobotItem>)> {
+    let checked = validate_robot(&body.as_admin_form(), true, false)?;
+    let mut tx = owner.begin().await?;
+    let new = tenant_robots::NewTenantRobot {
+        tenant_id: owner.tenant.id,
+        name: checked.name.expect("validated"),
+        description: checked.description,
+        logo_url: checked.logo_url,
+        active: body.active.unwrap_or(true),
+        file_path: None,
+        version: None,
+    };
+    let robot = tenant_robots::create(&mut tx, &state.config.secrets, new).await?;
+    let item = find_own(&mut tx, &owner, robot.id).await?;
+    audit_log::record_change(
+        &mut tx,
+        owner.scope().actor,
+        meta.ip,
+        Some(owner.tenant.id),
+        Action::Create,
+        "robot",
+        item.id,
+        &Value::Null,
+        &audited(&item),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(item)))
+}
+
+/// Changes a robot of the owner's tenant.
+#[utoipa::path(operation_id = "tenantUpdateRobot", patch, path = "/api/tenant/robots/{id}", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    request_body = OwnerRobotRequest, responses((status = 200, body = RobotItem), OwnerErrors))]
+pub async fn update(
+    owner: SignedInOwner,
+    meta: RequestMeta,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<OwnerRobotRequest>,
+) -> ApiResult<Json<RobotItem>> {
+    let id = path_id(&id, UNKNOWN_ROBOT)?;
+    let mut tx = owner.begin().await?;
+    let before = find_own(&mut tx, &owner, id).await?;
+    let checked = validate_robot(&body.as_admin_form(), false, false)?;
+    let changes = RobotChanges {
+        name: checked.name,
+        logo_url: body.logo_url.as_ref().map(|_| checked.logo_url),
+        description: body.description.as_ref().map(|_| checked.description),
+        file_path: None,
+        version: None,
+        active: body.active,
+    };
+    tenant_robots::update(&mut tx, id, changes).await?;
+    let after = find_own(&mut tx, &owner, id).await?;
+    audit_log::record_change(
+        &mut tx,
+        owner.scope().actor,
+        meta.ip,
+        Some(owner.tenant.id),
+        Action::Update,
+        "robot",
+        id,
+        &audited(&before),
+        &audited(&after),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(after))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LogoUploaded {
+    pub logo_url: String,
+}
+
+/// Uploads the robot's logo (multipart field `logo`: PNG, JPEG, SVG or WEBP
+/// up to 5 MB, judged by content; an SVG is stored sanitized) and sets it.
+#[utoipa::path(operation_id = "tenantUploadRobotLogo", post, path = "/api/tenant/robots/{id}/upload-logo", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    request_body(content_type = "multipart/form-data", description = "campo `logo`"),
+    responses((status = 200, body = LogoUploaded), (status = 413, body = crate::api_error::ErrorBody), OwnerErrors))]
+pub async fn upload_logo(
+    State(state): State<AppState>,
+    owner: SignedInOwner,
+    meta: RequestMeta,
+    Path(id): Path<String>,
+    request: Request,
+) -> ApiResult<Json<LogoUploaded>> {
+    let id = path_id(&id, UNKNOWN_ROBOT)?;
+    let mut tx = owner.begin().await?;
+    let before = find_own(&mut tx, &owner, id).await?;
+    tx.commit().await?;
+    let mut multipart = multipart_of(request, &state).await?;
+    let form = read_form(&mut multipart, "logo", MAX_IMAGE_BYTES, IMAGE_TOO_LARGE).await?;
+    let file = form.file.ok_or_else(|| AppError::validation_field("logo", "Arquivo é obrigatório"))?;
+    let image = uploads::image(&file.bytes).ok_or_else(|| AppError::validation_field("logo", IMAGE_TYPES_MESSAGE))?;
+    let key = new_key(owner.tenant.id, "robot-logos", image.extension);
+    state.storage.put(&key, Bytes::from(image.bytes)).await?;
+    let logo_url = public_url(&key);
+
+    let mut tx = owner.begin().await?;
+    let changes = RobotChanges { logo_url: Some(Some(logo_url.clone())), ..RobotChanges::default() };
+    tenant_robots::update(&mut tx, id, changes).await?;
+    audit_log::record_change(
+        &mut tx,
+        owner.scope().actor,
+        meta.ip,
+        Some(owner.tenant.id),
+        Action::Update,
+        "robot",
+        id,
+        &json!({ "logoUrl": before.logo_url }),
+        &json!({ "logoUrl": logo_url }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(LogoUploaded { logo_url }))
+}
+
 /// `/api/tenant/robots`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list))
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get, update))
+        .routes(routes!(upload_logo))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_IMAGE_BYTES + 64 * 1024))
 }

@@ -176,13 +176,15 @@ interface ListQueryState<Item> {
 
 /**
  * A list's table: 5 skeleton rows while loading, the screen's empty text, or the error with a retry.
- * Scrolls sideways on narrow screens.
+ * The error reads the server's message (else `errorFallback`), under `errorTitle` when the screen names its failure
+ * ("Erro ao carregar vendas"). Scrolls sideways on narrow screens.
  */
 export function ListTable<Item>({
   columns,
   query,
   empty,
   errorFallback = 'Não foi possível carregar a lista.',
+  errorTitle,
   label,
   renderRow,
 }: {
@@ -190,6 +192,7 @@ export function ListTable<Item>({
   query: ListQueryState<Item>
   empty: string
   errorFallback?: string
+  errorTitle?: string
   label: string
   renderRow: (item: Item) => React.ReactNode
 }) {
@@ -221,7 +224,8 @@ export function ListTable<Item>({
             <TableRow>
               <TableCell colSpan={columns.length} className="py-10 text-center whitespace-normal">
                 <div role="alert" className="flex flex-col items-center gap-3">
-                  <p className="text-destructive">{errorMessage(query.error, errorFallback)}</p>
+                  {errorTitle && <p className="font-medium text-destructive">{errorTitle}</p>}
+                  <p className={errorTitle ? 'text-sm text-muted-foreground' : 'text-destructive'}>{errorMessage(query.error, errorFallback)}</p>
                   <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
                     Tentar novamente
                   </Button>

@@ -28,6 +28,26 @@ describe('SignInPortalRoutes', () => {
     renderPortalRoutes('/nada')
     expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/dashboard')
   })
+
+  it("shows the portal's own password screens when it has them", () => {
+    const renderAt = (path: string) =>
+      render(
+        <MemoryRouter initialEntries={[path]}>
+          <SignInPortalRoutes
+            loginPage={<p>login</p>}
+            forgotPasswordPage={<p>recuperar</p>}
+            resetPasswordPage={<p>redefinir</p>}
+            layout={<p>área logada</p>}
+          >
+            <Route path="dashboard" element={<p>dashboard</p>} />
+          </SignInPortalRoutes>
+        </MemoryRouter>,
+      )
+    renderAt('/forgot-password')
+    expect(screen.getByText('recuperar')).toBeInTheDocument()
+    renderAt('/reset-password?token=x')
+    expect(screen.getByText('redefinir')).toBeInTheDocument()
+  })
 })
 
 describe('SidebarPortalLayout', () => {

@@ -2,11 +2,29 @@ import { SignedInOnly } from '@/components/auth/session-gates'
 import { SidebarPortalLayout } from '@/components/portal-shell/sidebar-portal-layout'
 import { menuOf } from '@/components/portal-shell/screens'
 import { tenantDisplayName, useTenantLogout, useTenantSession } from '@/features/auth/api/tenant-session'
+import { NotificationBell, tenantOwnerStreamHeaders } from '@/features/notifications'
+import { useTenantLiveRefresh } from '@/features/tenant-commerce/api/live-refresh'
 import { tenantScreens } from './tenant-screens'
 
 const tenantNavigation = menuOf(tenantScreens)
 
-/** Signed-in tenant-owner screens; everyone else goes to /login. */
+/** The top bar: the tenant and portal names, and the live bell, which also keeps the dashboard and lists current. */
+function TenantHeader({ tenantName }: { tenantName: string }) {
+  const refresh = useTenantLiveRefresh()
+  return (
+    <>
+      <span className="truncate text-sm text-muted-foreground">{tenantName} · Portal do Tenant</span>
+      <div className="ml-auto">
+        <NotificationBell headers={tenantOwnerStreamHeaders} onNotification={refresh} />
+      </div>
+    </>
+  )
+}
+
+/**
+ * Signed-in tenant-owner screens, everyone else goes to /login: the sidebar with the tenant's name
+ * (fallback White Label), "Portal do Tenant" and logo, the menu, and the owner with "Sair".
+ */
 export function TenantLayout() {
   const session = useTenantSession()
   const logout = useTenantLogout()
@@ -20,7 +38,7 @@ export function TenantLayout() {
             navigation={tenantNavigation}
             user={signedIn.user}
             logout={logout}
-            header={<span className="truncate text-sm text-muted-foreground">{tenantName} · Portal do Tenant</span>}
+            header={<TenantHeader tenantName={tenantName} />}
           />
         )
       }}

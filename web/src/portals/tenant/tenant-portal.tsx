@@ -6,6 +6,8 @@ import { tenantDisplayName, useTenantSession } from '@/features/auth/api/tenant-
 import type { PortalBrand } from '@/lib/page-title'
 import { TenantLayout } from './tenant-layout'
 import { TenantLoginPage } from './tenant-login-page'
+import { TenantForgotPasswordPage } from './pages/forgot-password-page'
+import { TenantResetPasswordPage } from './pages/reset-password-page'
 import { tenantScreens } from './tenant-screens'
 
 export default function TenantPortal() {
@@ -17,7 +19,12 @@ export default function TenantPortal() {
 
   return (
     <PortalBrandProvider brand={brand}>
-      <SignInPortalRoutes loginPage={<TenantLoginPage />} layout={<TenantLayout />}>
+      <SignInPortalRoutes
+        loginPage={<TenantLoginPage />}
+        forgotPasswordPage={<TenantForgotPasswordPage />}
+        resetPasswordPage={<TenantResetPasswordPage />}
+        layout={<TenantLayout />}
+      >
         {screenRoutes(tenantScreens)}
       </SignInPortalRoutes>
     </PortalBrandProvider>

@@ -5,6 +5,7 @@ import { lazyPage, type Screen } from '@/components/portal-shell/screens'
 const pages = () => import('./tenant-pages')
 const TenantDashboardPage = lazyPage(pages, 'TenantDashboardPage')
 const TenantClientsPage = lazyPage(pages, 'TenantClientsPage')
+const TenantClientDetailsPage = lazyPage(pages, 'TenantClientDetailsPage')
 const TenantRobotsPage = lazyPage(pages, 'TenantRobotsPage')
 const TenantRobotFactoryPage = lazyPage(pages, 'TenantRobotFactoryPage')
 const TenantLicensesPage = lazyPage(pages, 'TenantLicensesPage')
@@ -17,6 +18,7 @@ const TenantEmailSettingsPage = lazyPage(pages, 'TenantEmailSettingsPage')
 export const tenantScreens: Screen[] = [
   { ...shared.dashboard, path: '/dashboard', element: <TenantDashboardPage /> },
   { ...shared.clients, element: <TenantClientsPage /> },
+  { label: 'Detalhes do cliente', path: '/clients/:id', icon: shared.clients.icon, inMenu: false, element: <TenantClientDetailsPage /> },
   { ...shared.robots, element: <TenantRobotsPage /> },
   { ...shared.robotFactory, element: <TenantRobotFactoryPage /> },
   { ...shared.licenses, path: '/licenses', element: <TenantLicensesPage /> },

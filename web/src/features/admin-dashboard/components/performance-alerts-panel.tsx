@@ -1,8 +1,8 @@
 import { TrendingDownIcon } from 'lucide-react'
 import { formatBRL, formatDate } from '@/lib/format'
+import { DashboardPanel, PanelRowsSkeleton } from '@/components/dashboard/dashboard-panel'
 import type { PerformanceAlert } from '../api/dashboard'
 import { formatWholeBRL, PERFORMANCE_ALERT_THRESHOLD_BRL } from '../dashboard-format'
-import { DashboardPanel, PanelRowsSkeleton } from './dashboard-panel'
 
 const explanation = `Tenants com vendas abaixo de ${formatWholeBRL(PERFORMANCE_ALERT_THRESHOLD_BRL)} por mês após 90 dias aparecerão aqui.`
 

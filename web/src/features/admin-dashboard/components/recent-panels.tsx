@@ -1,7 +1,7 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { formatBRL, formatDate, formatDateTime } from '@/lib/format'
+import { DashboardPanel, PanelEmpty, PanelRowsSkeleton } from '@/components/dashboard/dashboard-panel'
 import type { RecentSale, RecentTenant } from '../api/dashboard'
-import { DashboardPanel, PanelEmpty, PanelRowsSkeleton } from './dashboard-panel'
 import { SaleStatusBadge, TenantStatusBadge } from './status-badges'
 
 /** The id a person recognises: the provider's, else the first 8 characters of ours. */

@@ -1,8 +1,9 @@
 import { formatBRL } from '@/lib/format'
+import { formatCompactBRL, plural } from '@/components/dashboard/chart-format'
+import { ChartShell, CHART_HEIGHT, LegendSwatch, niceCeiling, scaled, SLOT, type ChartColumn } from '@/components/dashboard/chart-shell'
+import { ChartSkeleton, DashboardPanel, PanelEmpty } from '@/components/dashboard/dashboard-panel'
 import type { MonthRevenue } from '../api/dashboard'
-import { formatCompactBRL, monthLabel, monthName, plural } from '../dashboard-format'
-import { ChartShell, CHART_HEIGHT, LegendSwatch, niceCeiling, scaled, SLOT, type ChartColumn } from './chart-shell'
-import { ChartSkeleton, DashboardPanel, PanelEmpty } from './dashboard-panel'
+import { monthLabel, monthName } from '../dashboard-format'
 
 export const REVENUE_CHART_TITLE = 'Receita dos últimos 12 meses'
 

@@ -17,8 +17,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { cn } from '@/lib/class-names'
 import { formatBRL } from '@/lib/format'
+import { formatCount } from '@/components/dashboard/chart-format'
 import type { DashboardStats } from '../api/dashboard'
-import { describeTrend, formatCount, type TrendDirection } from '../dashboard-format'
+import { describeTrend, type TrendDirection } from '../dashboard-format'
 
 interface StatCardModel {
   title: string

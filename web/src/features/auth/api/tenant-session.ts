@@ -4,7 +4,7 @@ import { api, ApiError, errorMessage, unwrap } from '@/lib/api/client'
 import type { TenantSession } from '@/lib/api/types'
 import { forgetTenantSecret, readTenantSecret, storeTenantSecret } from '@/lib/api/tenant-context'
 import { toast } from '@/components/ui/use-toast'
-import { authKeys, endSession, startSession } from './auth-keys'
+import { authKeys, startSession } from './auth-keys'
 
 async function fetchTenantSession(): Promise<TenantSession | null> {
   const secretSent = readTenantSecret()
@@ -55,6 +55,10 @@ export function useTenantLogin() {
   })
 }
 
+/**
+ * Signs out and opens the login. Everything cached is dropped, public queries included: whatever was read
+ * with this tenant's key must not show to whoever signs in next, possibly with another tenant's key.
+ */
 export function useTenantLogout() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -62,7 +66,8 @@ export function useTenantLogout() {
     mutationFn: () => unwrap(api.POST('/api/tenant-auth/logout', {})),
     onSuccess: () => {
       forgetTenantSecret()
-      endSession(queryClient, 'tenant')
+      queryClient.clear()
+      queryClient.setQueryData(authKeys.session('tenant'), null)
       navigate('/login', { replace: true })
     },
     onError: (error) => {

@@ -51,9 +51,9 @@ function labelVisibility(index: number, count: number, every: number): string {
 }
 
 /**
- * What both dashboard charts share: the scale, the month/day labels, a tooltip that follows the mouse
- * (or the arrow keys once the chart has focus), and a visually hidden table with every value, since a
- * screen reader cannot read bars.
+ * What every dashboard chart (admin and tenant owner) shares: the scale, the month/day labels, a tooltip
+ * that follows the mouse (or the arrow keys once the chart has focus), and a visually hidden table with
+ * every value, since a screen reader cannot read bars.
  */
 export function ChartShell<T>({ summary, caption, items, ticks, xLabel, labelEvery = 1, describe, columns, legend, children }: ChartShellProps<T>) {
   const [active, setActive] = useState<number | null>(null)

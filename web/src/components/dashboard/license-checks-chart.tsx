@@ -1,11 +1,14 @@
-import type { DayChecks } from '../api/dashboard'
-import { dayLabel, formatCount, plural } from '../dashboard-format'
+import type { components } from '@/lib/api/schema'
+import { dayLabel, formatCount, plural } from './chart-format'
 import { ChartShell, CHART_HEIGHT, LegendSwatch, niceCeiling, scaled, SLOT, type ChartColumn } from './chart-shell'
 import { ChartSkeleton, DashboardPanel, PanelEmpty } from './dashboard-panel'
 
 export const LICENSE_CHECKS_CHART_TITLE = 'Verificações de licença por dia'
 
 const BAR_WIDTH = 7
+
+/** One day of license checks, as both the admin's and the tenant owner's dashboards receive it. */
+export type DayChecks = components['schemas']['DayChecksItem']
 
 function describeDay(day: DayChecks): string {
   return `${dayLabel(day.day)}: ${plural(day.checks, 'verificação', 'verificações')} · ${plural(day.installations, 'instalação ativa', 'instalações ativas')}`
@@ -82,6 +85,7 @@ export function LicenseChecksChart({ days }: { days: DayChecks[] }) {
   )
 }
 
+/** The chart in its panel: a skeleton while `days` is undefined, a line when there is nothing to draw. */
 export function LicenseChecksChartPanel({ days }: { days: DayChecks[] | undefined }) {
   return (
     <DashboardPanel title={LICENSE_CHECKS_CHART_TITLE} description="Últimos 30 dias: verificações feitas pelos robôs e instalações ativas">

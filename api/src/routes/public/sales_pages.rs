@@ -1,0 +1,71 @@
+//! `GET /api/public/robots/{robotId}/sales-page`: a robot's sales page as a
+//! standalone HTML document. The sections were sanitized when stored; the
+//! page adds a policy that allows no script, no plugin, no form and no
+//! framing by others, so even a sanitizer miss could not run.
+
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue};
+use axum::response::{Html, IntoResponse, Response};
+use shared::db::{self, Scope};
+use shared::email::escape_html;
+use shared::portal::Portal;
+use shared::repositories::{sales_pages, tenant_robots};
+use shared::AppError;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::api_error::{ApiQuery, ApiResult, ErrorBody};
+use crate::request_meta::RequestMeta;
+use crate::tenant_resolution::{self, TenantQuery};
+use crate::AppState;
+
+pub const SALES_PAGE_POLICY: &str = "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; \
+     font-src https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+const NOT_FOUND: &str = "Página de vendas não encontrada";
+
+/// The robot's public sales page (the tenant is the host's; on development
+/// hosts `?tenant=`).
+#[utoipa::path(operation_id = "publicSalesPage", get, path = "/api/public/robots/{robotId}/sales-page", tag = "public",
+    params(("robotId" = Uuid, Path), TenantQuery),
+    responses((status = 200, description = "text/html", content_type = "text/html"), (status = 404, body = ErrorBody)))]
+pub async fn page(
+    State(state): State<AppState>,
+    meta: RequestMeta,
+    Path(robot_id): Path<String>,
+    ApiQuery(query): ApiQuery<TenantQuery>,
+) -> ApiResult<Response> {
+    let not_found = || AppError::NotFound(NOT_FOUND.into());
+    let robot_id = Uuid::parse_str(robot_id.trim()).map_err(|_| not_found())?;
+    let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
+    let tenant = tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Client, query.tenant.as_deref())
+        .await?
+        .filter(|t| t.is_active())
+        .ok_or_else(not_found)?;
+    tx.commit().await?;
+    let mut tx = db::begin(&state.pool, Scope::anonymous_in(tenant.id)).await?;
+    let robot = tenant_robots::find(&mut tx, tenant.id, robot_id).await?.filter(|r| r.active).ok_or_else(not_found)?;
+    let sections = sales_pages::find(&mut tx, tenant.id, robot_id).await?.unwrap_or_default();
+    tx.commit().await?;
+    let body: String =
+        [&sections.html_section1, &sections.html_section2, &sections.html_section3, &sections.html_section4]
+            .iter()
+            .filter_map(|s| s.as_deref())
+            .map(|html| format!("<section>{html}</section>"))
+            .collect();
+    let title = escape_html(&robot.name);
+    let document = format!(
+        "<!doctype html><html lang=\"pt-BR\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title>\
+         <style>body{{font-family:system-ui,sans-serif;max-width:960px;margin:0 auto;padding:24px;line-height:1.6}}\
+         img{{max-width:100%;height:auto}}section{{margin-bottom:32px}}</style></head><body>{body}</body></html>"
+    );
+    let mut response = Html(document).into_response();
+    response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(SALES_PAGE_POLICY));
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=60"));
+    Ok(response)
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(page))
+}

@@ -1,0 +1,446 @@
+//! `/api/tenant/robots/{robotId}/versions`: a robot's compiled versions in
+//! object storage — upload (judged by content), exactly one active, notes
+//! (the changelog clients see), file replacement and download.
+
+use axum::body::Body;
+use axum::extract::{FromRequest, Path, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use bytes::Bytes;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use shared::repositories::audit_log::{self, Action};
+use shared::repositories::robot_versions::{self, NewFile, NewVersion, RobotVersion};
+use shared::storage::new_key;
+use shared::uploads::{self, RobotFile, MAX_ROBOT_FILE_BYTES, ROBOT_FILE_REFUSED, ROBOT_FILE_TOO_LARGE};
+use shared::validation::{char_len, Validator};
+use shared::AppError;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
+use crate::extractors::SignedInOwner;
+use crate::form_input::path_id;
+use crate::request_meta::RequestMeta;
+use crate::routes::robots::{RobotItem, UNKNOWN_ROBOT};
+use crate::routes::tenant::robots::find_own;
+use crate::upload::{multipart_of, read_form, UploadedFile};
+use crate::AppState;
+
+pub const VERSION_NOT_FOUND: &str = "Versão não encontrada";
+const MAX_NOTES: usize = 5000;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VersionItem {
+    pub id: Uuid,
+    /// Major.Minor.Patch.
+    pub version: String,
+    pub original_file_name: String,
+    pub file_size: i32,
+    pub mime_type: Option<String>,
+    /// SHA-256 of the file (hex).
+    pub sha256: Option<String>,
+    pub uploaded_at: DateTime<Utc>,
+    /// The changelog clients see next to the download.
+    pub notes: Option<String>,
+    pub active: bool,
+}
+
+impl VersionItem {
+    fn new(v: RobotVersion, active: Option<&str>) -> Self {
+        Self {
+            active: active == Some(v.version.as_str()),
+            id: v.id,
+            version: v.version,
+            original_file_name: v.original_file_name,
+            file_size: v.file_size,
+            mime_type: v.mime_type,
+            sha256: v.sha256,
+            uploaded_at: v.uploaded_at,
+            notes: v.notes,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RobotVersions {
+    pub robot: RobotItem,
+    pub active_version: Option<String>,
+    /// Highest first.
+    pub versions: Vec<VersionItem>,
+    /// 1.0.0 for the first, else the highest major plus one.
+    pub suggested_version: String,
+}
+
+fn suggested(versions: &[VersionItem]) -> String {
+    let highest = versions.iter().filter_map(|v| v.version.split('.').next()?.parse::<u32>().ok()).max();
+    match highest {
+        None => "1.0.0".into(),
+        Some(major) => format!("{}.0.0", (major + 1).min(999)),
+    }
+}
+
+async fn versions_of(
+    state_tx: &mut shared::db::Tx,
+    owner: &SignedInOwner,
+    robot_id: Uuid,
+) -> Result<RobotVersions, AppError> {
+    let robot = find_own(state_tx, owner, robot_id).await?;
+    let active = robot.active_version.clone();
+    let versions: Vec<VersionItem> = robot_versions::list(state_tx, owner.tenant.id, robot_id)
+        .await?
+        .into_iter()
+        .map(|v| VersionItem::new(v, active.as_deref()))
+        .collect();
+    Ok(RobotVersions { suggested_version: suggested(&versions), robot, active_version: active, versions })
+}
+
+#[utoipa::path(operation_id = "tenantListRobotVersions", get, path = "/api/tenant/robots/{robotId}/versions", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("robotId" = Uuid, Path)),
+    responses((status = 200, body = RobotVersions), OwnerErrors))]
+pub async fn list(owner: SignedInOwner, Path(robot_id): Path<String>) -> ApiResult<Json<RobotVersions>> {
+    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
+    let mut tx = owner.begin().await?;
+    let versions = versions_of(&mut tx, &owner, robot_id).await?;
+    tx.commit().await?;
+    Ok(Json(versions))
+}
+
+/// `major.minor.patch`, each 1–3 digits; blank minor and patch are 0.
+fn version_number(v: &mut Validator, text: Option<&str>) -> Option<String> {
+    let text = text.map(str::trim).unwrap_or_default();
+    let parts: Vec<&str> = if text.is_empty() { Vec::new() } else { text.split('.').collect() };
+    let digits = |p: &str| !p.is_empty() && p.len() <= 3 && p.chars().all(|c| c.is_ascii_digit());
+    let ok = (1..=3).contains(&parts.len()) && parts.iter().all(|p| digits(p));
+    v.check(!text.is_empty(), "version", "Obrigatório");
+    v.check(text.is_empty() || ok, "version", "Versão inválida: use Major.Minor.Patch com até 3 dígitos cada");
+    if !ok {
+        return None;
+    }
+    let number = |i: usize| parts.get(i).map(|p| p.parse::<u32>().unwrap_or(0)).unwrap_or(0);
+    Some(format!("{}.{}.{}", number(0), number(1), number(2)))
+}
+
+fn notes_field(v: &mut Validator, text: Option<&str>) -> Option<String> {
+    let notes = text.map(str::trim).filter(|n| !n.is_empty()).map(str::to_string);
+    v.check(
+        notes.as_deref().is_none_or(|n| char_len(n) <= MAX_NOTES),
+        "notes",
+        "Notas devem ter no máximo 5000 caracteres",
+    );
+    notes
+}
+
+/// A robot file accepted by content, stored under a new key.
+struct Stored {
+    key: String,
+    kind: RobotFile,
+    sha256: String,
+    size: i32,
+    name: String,
+}
+
+async fn store_robot_file(state: &AppState, tenant: Uuid, file: UploadedFile) -> Result<Stored, AppError> {
+    let kind = uploads::robot_file(&file.name, &file.bytes)
+        .ok_or_else(|| AppError::validation_field("file", ROBOT_FILE_REFUSED))?;
+    let sha256 = shared::secrets::sha256_hex_of(&file.bytes);
+    let size = i32::try_from(file.bytes.len()).map_err(|_| AppError::PayloadTooLarge(ROBOT_FILE_TOO_LARGE.into()))?;
+    let key = new_key(tenant, "versions", kind.extension());
+    state.storage.put(&key, Bytes::from(file.bytes)).await?;
+    Ok(Stored { key, kind, sha256, size, name: file.name })
+}
+
+fn mime(kind: RobotFile) -> &'static str {
+    match kind {
+        RobotFile::Ex5 => "application/octet-stream",
+        RobotFile::Zip => "application/zip",
+    }
+}
+
+/// Uploads a version (multipart: `file` .ex5 or .zip, `version`, `notes`).
+/// A version number is uploaded once; the first version becomes active.
+#[utoipa::path(operation_id = "tenantUploadRobotVersion", post, path = "/api/tenant/robots/{robotId}/versions/upload",
+    tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])), params(("robotId" = Uuid, Path)),
+    request_body(content_type = "multipart/form-data", description = "campos `file`, `version`, `notes`"),
+    responses((status = 201, body = VersionItem), (status = 413, body = crate::api_error::ErrorBody), OwnerErrors))]
+pub async fn upload(
+    State(state): State<AppState>,
+    owner: SignedInOwner,
+    meta: RequestMeta,
+    Path(robot_id): Path<String>,
+    request: Request,
+) -> ApiResult<(StatusCode, Json<VersionItem>)> {
+    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
+    let tenant = owner.tenant.id;
+    let mut tx = owner.begin().await?;
+    let robot = find_own(&mut tx, &owner, robot_id).await?;
+    tx.commit().await?;
+    let mut multipart = multipart_of(request, &state).await?;
+    let form = read_form(&mut multipart, "file", MAX_ROBOT_FILE_BYTES, ROBOT_FILE_TOO_LARGE).await?;
+    let mut v = Validator::new();
+    let version = version_number(&mut v, form.text("version"));
+    let notes = notes_field(&mut v, form.text("notes"));
+    v.check(form.file.is_some(), "file", "Arquivo é obrigatório");
+    v.finish()?;
+    let version = version.expect("validated");
+    let stored = store_robot_file(&state, tenant, form.file.expect("validated")).await?;
+
+    let saved = async {
+        let mut tx = owner.begin().await.map_err(|e| e.0)?;
+        let row = robot_versions::create(
+            &mut tx,
+            NewVersion {
+                tenant_id: tenant,
+                robot_id,
+                version: &version,
+                file_path: &stored.key,
+                original_file_name: &stored.name,
+                mime_type: mime(stored.kind),
+                file_size: stored.size,
+                sha256: &stored.sha256,
+                notes: notes.as_deref(),
+            },
+        )
+        .await?;
+        let active = match robot.active_version.as_deref() {
+            Some(active) => Some(active.to_string()),
+            None => robot_versions::activate(&mut tx, tenant, robot_id, &version).await?.then(|| version.clone()),
+        };
+        audit_log::record_change(
+            &mut tx,
+            owner.scope().actor,
+            meta.ip,
+            Some(tenant),
+            Action::Create,
+            "robot_version",
+            row.id,
+            &serde_json::Value::Null,
+            &json!({ "robotId": robot_id, "version": version, "sha256": stored.sha256, "fileSize": stored.size }),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok::<_, AppError>(VersionItem::new(row, active.as_deref()))
+    }
+    .await;
+    match saved {
+        Ok(item) => Ok((StatusCode::CREATED, Json(item))),
+        Err(e) => {
+            // The row was not written: the file must not linger unnamed.
+            state.storage.delete(&stored.key).await.ok();
+            Err(e.into())
+        }
+    }
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ActivateVersionRequest {
+    /// Major.Minor.Patch of an uploaded version.
+    pub version: Option<String>,
+}
+
+/// Makes a version the one clients download.
+#[utoipa::path(operation_id = "tenantActivateRobotVersion", patch, path = "/api/tenant/robots/{robotId}/active-version",
+    tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])), params(("robotId" = Uuid, Path)),
+    request_body = ActivateVersionRequest, responses((status = 200, body = RobotVersions), OwnerErrors))]
+pub async fn activate(
+    owner: SignedInOwner,
+    meta: RequestMeta,
+    Path(robot_id): Path<String>,
+    ApiJson(body): ApiJson<ActivateVersionRequest>,
+) -> ApiResult<Json<RobotVersions>> {
+    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
+    let tenant = owner.tenant.id;
+    let mut tx = owner.begin().await?;
+    let before = find_own(&mut tx, &owner, robot_id).await?;
+    let mut v = Validator::new();
+    let version = version_number(&mut v, body.version.as_deref());
+    v.finish()?;
+    let version = version.expect("validated");
+    if !robot_versions::activate(&mut tx, tenant, robot_id, &version).await? {
+        return Err(AppError::validation_field("version", VERSION_NOT_FOUND).into());
+    }
+    audit_log::record_change(
+        &mut tx,
+        owner.scope().actor,
+        meta.ip,
+        Some(tenant),
+        Action::Update,
+        "robot",
+        robot_id,
+        &json!({ "activeVersion": before.active_version }),
+        &json!({ "activeVersion": version }),
+    )
+    .await?;
+    let versions = versions_of(&mut tx, &owner, robot_id).await?;
+    tx.commit().await?;
+    Ok(Json(versions))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct VersionNotesRequest {
+    /// Blank clears them.
+    #[schema(max_length = 5000)]
+    pub notes: Option<String>,
+}
+
+/// Changes a version's notes (JSON `{notes}`) or replaces its file
+/// (multipart `file` and optional `notes`).
+#[utoipa::path(operation_id = "tenantUpdateRobotVersion", patch, path = "/api/tenant/robots/{robotId}/versions/{versionId}",
+    tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])),
+    params(("robotId" = Uuid, Path), ("versionId" = Uuid, Path)), request_body = VersionNotesRequest,
+    responses((status = 200, body = VersionItem), (status = 413, body = crate::api_error::ErrorBody), OwnerErrors))]
+pub async fn update(
+    State(state): State<AppState>,
+    owner: SignedInOwner,
+    meta: RequestMeta,
+    Path((robot_id, version_id)): Path<(String, String)>,
+    request: Request,
+) -> ApiResult<Json<VersionItem>> {
+    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
+    let version_id = path_id(&version_id, VERSION_NOT_FOUND)?;
+    let tenant = owner.tenant.id;
+    let mut tx = owner.begin().await?;
+    let robot = find_own(&mut tx, &owner, robot_id).await?;
+    let before = robot_versions::find(&mut tx, tenant, robot_id, version_id)
+        .await?
+        .ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
+    tx.commit().await?;
+
+    let multipart = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    let (notes_text, file) = if multipart {
+        let mut multipart = multipart_of(request, &state).await?;
+        let form = read_form(&mut multipart, "file", MAX_ROBOT_FILE_BYTES, ROBOT_FILE_TOO_LARGE).await?;
+        (form.text("notes").map(str::to_string), form.file)
+    } else {
+        let ApiJson(body) = ApiJson::<VersionNotesRequest>::from_request(request, &state).await?;
+        (body.notes, None)
+    };
+    let mut v = Validator::new();
+    let notes = notes_field(&mut v, notes_text.as_deref());
+    v.finish()?;
+    let stored = match file {
+        Some(file) => Some(store_robot_file(&state, tenant, file).await?),
+        None => None,
+    };
+    let saved = async {
+        let mut tx = owner.begin().await.map_err(|e| e.0)?;
+        let new_file = stored.as_ref().map(|s| NewFile {
+            file_path: &s.key,
+            original_file_name: &s.name,
+            mime_type: mime(s.kind),
+            file_size: s.size,
+            sha256: &s.sha256,
+        });
+        let notes_change = if notes_text.is_some() || stored.is_none() { Some(notes.as_deref()) } else { None };
+        let row = robot_versions::update(&mut tx, tenant, version_id, notes_change, new_file)
+            .await?
+            .ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
+        audit_log::record_change(
+            &mut tx,
+            owner.scope().actor,
+            meta.ip,
+            Some(tenant),
+            Action::Update,
+            "robot_version",
+            version_id,
+            &json!({ "notes": before.notes, "sha256": before.sha256 }),
+            &json!({ "notes": row.notes, "sha256": row.sha256 }),
+        )
+        .await?;
+        tx.commit().await?;
+        Ok::<_, AppError>(row)
+    }
+    .await;
+    match saved {
+        Ok(row) => {
+            if stored.is_some() {
+                state.storage.delete(&before.file_path).await.ok();
+            }
+            Ok(Json(VersionItem::new(row, robot.active_version.as_deref())))
+        }
+        Err(e) => {
+            if let Some(s) = &stored {
+                state.storage.delete(&s.key).await.ok();
+            }
+            Err(e.into())
+        }
+    }
+}
+
+/// Streams a version's file (by version id or by Major.Minor.Patch).
+#[utoipa::path(operation_id = "tenantDownloadRobotVersion", get, path = "/api/tenant/robots/{robotId}/versions/{version}/download",
+    tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])),
+    params(("robotId" = Uuid, Path), ("version" = String, Path, description = "id or Major.Minor.Patch")),
+    responses((status = 200, description = "the file", content_type = "application/octet-stream"), OwnerErrors))]
+pub async fn download(
+    State(state): State<AppState>,
+    owner: SignedInOwner,
+    Path((robot_id, version)): Path<(String, String)>,
+) -> ApiResult<Response> {
+    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
+    let tenant = owner.tenant.id;
+    let not_found = || AppError::NotFound(VERSION_NOT_FOUND.into());
+    let mut tx = owner.begin().await?;
+    find_own(&mut tx, &owner, robot_id).await?;
+    let row = match Uuid::parse_str(version.trim()) {
+        Ok(id) => robot_versions::find(&mut tx, tenant, robot_id, id).await?,
+        Err(_) => robot_versions::find_by_number(&mut tx, tenant, robot_id, version.trim()).await?,
+    }
+    .ok_or_else(not_found)?;
+    tx.commit().await?;
+    file_response(&state, &row).await
+}
+
+/// A stored version as a download: streamed, with its original file name.
+pub async fn file_response(state: &AppState, row: &RobotVersion) -> ApiResult<Response> {
+    let stored =
+        state.storage.get(&row.file_path).await?.ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
+    let mut response = Body::from_stream(stored.bytes).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/octet-stream"));
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(stored.size));
+    headers.insert(header::CONTENT_DISPOSITION, content_disposition(&row.original_file_name));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    Ok(response)
+}
+
+/// `attachment` with an ASCII fallback name and the UTF-8 one (RFC 6266).
+pub fn content_disposition(name: &str) -> HeaderValue {
+    let ascii: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() || "._- ".contains(c) { c } else { '_' }).collect();
+    let encoded: String = name
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"._-".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    HeaderValue::from_str(&format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}"))
+        .unwrap_or_else(|_| HeaderValue::from_static("attachment"))
+}
+
+/// `/api/tenant/robots/{robotId}/versions`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(upload))
+        .routes(routes!(activate))
+        .routes(routes!(update))
+        .routes(routes!(download))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_ROBOT_FILE_BYTES + 64 * 1024))
+}

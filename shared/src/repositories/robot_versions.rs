@@ -1,0 +1,175 @@
+//! Robot versions: compiled files in object storage (`file_path` is the
+//! storage key), one of them active per robot (`tenant_robots.active_version`).
+
+use chrono::{DateTime, Utc};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::error::{unique_violation, AppError, AppResult};
+use crate::ids::new_id;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RobotVersion {
+    pub id: Uuid,
+    pub tenant_id: Uuid,
+    pub robot_id: Uuid,
+    pub version: String,
+    pub file_path: String,
+    pub original_file_name: String,
+    pub mime_type: Option<String>,
+    pub file_size: i32,
+    pub sha256: Option<String>,
+    pub uploaded_at: DateTime<Utc>,
+    pub notes: Option<String>,
+}
+
+macro_rules! columns {
+    () => {
+        "id, tenant_id, robot_id, version, file_path, original_file_name, mime_type, file_size, sha256, uploaded_at, notes"
+    };
+}
+
+/// The robot's versions, highest first.
+pub async fn list(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid) -> AppResult<Vec<RobotVersion>> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM robot_versions WHERE tenant_id = $1 AND robot_id = $2
+          ORDER BY string_to_array(version, '.')::int[] DESC"
+    ))
+    .bind(tenant_id)
+    .bind(robot_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+pub async fn find(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    robot_id: Uuid,
+    id: Uuid,
+) -> AppResult<Option<RobotVersion>> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM robot_versions WHERE tenant_id = $1 AND robot_id = $2 AND id = $3"
+    ))
+    .bind(tenant_id)
+    .bind(robot_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+pub async fn find_by_number(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    robot_id: Uuid,
+    version: &str,
+) -> AppResult<Option<RobotVersion>> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM robot_versions WHERE tenant_id = $1 AND robot_id = $2 AND version = $3"
+    ))
+    .bind(tenant_id)
+    .bind(robot_id)
+    .bind(version)
+    .fetch_optional(conn)
+    .await?)
+}
+
+pub struct NewVersion<'a> {
+    pub tenant_id: Uuid,
+    pub robot_id: Uuid,
+    pub version: &'a str,
+    pub file_path: &'a str,
+    pub original_file_name: &'a str,
+    pub mime_type: &'a str,
+    pub file_size: i32,
+    pub sha256: &'a str,
+    pub notes: Option<&'a str>,
+}
+
+pub const VERSION_EXISTS: &str = "Esta versão já foi enviada. Use outro número de versão.";
+
+pub async fn create(conn: &mut PgConnection, new: NewVersion<'_>) -> AppResult<RobotVersion> {
+    sqlx::query_as(concat!(
+        "INSERT INTO robot_versions (id, tenant_id, robot_id, version, file_path, original_file_name, mime_type,
+                                     file_size, sha256, notes)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ",
+        columns!()
+    ))
+    .bind(new_id())
+    .bind(new.tenant_id)
+    .bind(new.robot_id)
+    .bind(new.version)
+    .bind(new.file_path)
+    .bind(new.original_file_name)
+    .bind(new.mime_type)
+    .bind(new.file_size)
+    .bind(new.sha256)
+    .bind(new.notes)
+    .fetch_one(conn)
+    .await
+    .map_err(|e| match unique_violation(&e) {
+        Some(_) => AppError::validation_field("version", VERSION_EXISTS),
+        None => e.into(),
+    })
+}
+
+/// A replacement file for a version.
+pub struct NewFile<'a> {
+    pub file_path: &'a str,
+    pub original_file_name: &'a str,
+    pub mime_type: &'a str,
+    pub file_size: i32,
+    pub sha256: &'a str,
+}
+
+/// Changes the notes (`Some(None)` clears them) and/or the file.
+pub async fn update(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    id: Uuid,
+    notes: Option<Option<&str>>,
+    file: Option<NewFile<'_>>,
+) -> AppResult<Option<RobotVersion>> {
+    Ok(sqlx::query_as(concat!(
+        "UPDATE robot_versions SET
+            notes = CASE WHEN $3 THEN $4 ELSE notes END,
+            file_path = COALESCE($5, file_path), original_file_name = COALESCE($6, original_file_name),
+            mime_type = COALESCE($7, mime_type), file_size = COALESCE($8, file_size), sha256 = COALESCE($9, sha256),
+            uploaded_at = CASE WHEN $5 IS NULL THEN uploaded_at ELSE now() END
+          WHERE tenant_id = $1 AND id = $2 RETURNING ",
+        columns!()
+    ))
+    .bind(tenant_id)
+    .bind(id)
+    .bind(notes.is_some())
+    .bind(notes.flatten())
+    .bind(file.as_ref().map(|f| f.file_path))
+    .bind(file.as_ref().map(|f| f.original_file_name))
+    .bind(file.as_ref().map(|f| f.mime_type))
+    .bind(file.as_ref().map(|f| f.file_size))
+    .bind(file.as_ref().map(|f| f.sha256))
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// Makes `version` the one clients download. One statement on the robot's
+/// row: concurrent activations serialize on it and the last one wins, so
+/// exactly one version is ever active. False when the version does not exist.
+pub async fn activate(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid, version: &str) -> AppResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE tenant_robots SET active_version = $3, updated_at = now()
+          WHERE tenant_id = $1 AND id = $2
+            AND EXISTS (SELECT 1 FROM robot_versions WHERE tenant_id = $1 AND robot_id = $2 AND version = $3)",
+    )
+    .bind(tenant_id)
+    .bind(robot_id)
+    .bind(version)
+    .execute(conn)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api/client'
+import type { components } from '@/lib/api/schema'
+
+export type ForgotPasswordRequest = components['schemas']['ForgotPasswordRequest']
+export type ResetPasswordRequest = components['schemas']['ResetPasswordRequest']
+
+/**
+ * Asks for a reset link by e-mail. The answer's message is the same whether or not the e-mail belongs
+ * to an owner, so the screen shows it as it comes.
+ */
+export function useTenantForgotPassword() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordRequest) => unwrap(api.POST('/api/tenant-auth/forgot-password', { body })),
+  })
+}
+
+/** Sets a new password with the token of a reset link (the link works once, for an hour). */
+export function useTenantResetPassword() {
+  return useMutation({
+    mutationFn: (body: ResetPasswordRequest) => unwrap(api.POST('/api/tenant-auth/reset-password', { body })),
+  })
+}

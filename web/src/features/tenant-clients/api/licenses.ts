@@ -1,0 +1,69 @@
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query'
+import { api, unwrap } from '@/lib/api/client'
+import type { components, paths } from '@/lib/api/schema'
+import { presentParams } from '@/features/admin-commerce/api/query'
+import { tenantClientKeys } from './keys'
+import { useInvalidate } from './invalidate'
+
+export type OwnerLicenseItem = components['schemas']['OwnerLicenseItem']
+export type OwnerLicenseRequest = components['schemas']['OwnerLicenseRequest']
+export type LicenseStatus = components['schemas']['LicenseStatus']
+export type InstallationItem = components['schemas']['InstallationItem']
+export type LicenseListParams = NonNullable<paths['/api/tenant/licenses']['get']['parameters']['query']>
+
+/** A new license: client, robot and an optional account (the server makes it active, activated now). */
+export type LicenseCreateBody = Pick<OwnerLicenseRequest, 'clientId' | 'robotId' | 'accountNumber'>
+/** An edit: client, status and account; the robot and the dates are fixed once the license exists. */
+export type LicenseUpdateBody = Pick<OwnerLicenseRequest, 'clientId' | 'status' | 'accountNumber'>
+
+/** A page of the owner's licenses with their active installation counts (q: client name or e-mail, or robot name). */
+export const tenantLicensesQuery = (params: LicenseListParams) => {
+  const query = presentParams(params)
+  return queryOptions({
+    queryKey: tenantClientKeys.licenses.list(query),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/tenant/licenses', { params: { query }, signal })),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** One license with every MetaTrader account its robot was seen running on. */
+export const licenseDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: tenantClientKeys.licenses.detail(id),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/tenant/licenses/{id}', { params: { path: { id } }, signal })),
+  })
+
+/** A license write changes the license list and the details page of its client (or clients, when it moves). */
+function useInvalidateLicenses() {
+  const invalidate = useInvalidate()
+  return () => invalidate(tenantClientKeys.licenses.all, tenantClientKeys.clients.details)
+}
+
+export function useCreateLicense() {
+  const invalidated = useInvalidateLicenses()
+  return useMutation({
+    // The generated type lists every field because the server defaults them; a new license takes no status.
+    mutationFn: (body: LicenseCreateBody) => unwrap(api.POST('/api/tenant/licenses', { body: body as OwnerLicenseRequest })),
+    onSuccess: invalidated,
+  })
+}
+
+export function useUpdateLicense() {
+  const invalidated = useInvalidateLicenses()
+  return useMutation({
+    // No robotId: the robot cannot change, and the server refuses a different one.
+    mutationFn: ({ id, body }: { id: string; body: LicenseUpdateBody }) =>
+      unwrap(api.PATCH('/api/tenant/licenses/{id}', { params: { path: { id } }, body: body as OwnerLicenseRequest })),
+    onSuccess: invalidated,
+  })
+}
+
+/** Binds a license to another MetaTrader account; the old account's next check is refused. */
+export function useSwitchLicenseAccount() {
+  const invalidated = useInvalidateLicenses()
+  return useMutation({
+    mutationFn: ({ id, accountNumber }: { id: string; accountNumber: string }) =>
+      unwrap(api.PATCH('/api/tenant/licenses/{id}/switch-account', { params: { path: { id } }, body: { accountNumber } })),
+    onSuccess: invalidated,
+  })
+}

@@ -1,0 +1,37 @@
+import { TriangleAlertIcon } from 'lucide-react'
+import { StatusBadge } from '@/components/data'
+import { formatDateTime, formatRelative } from '@/lib/format'
+import type { InstallationItem } from '../api/licenses'
+import { isShared, SHARING_WARNING } from '../labels'
+
+/** The last check's result: 'Válida', or the refusal's code (ACCOUNT_MISMATCH, LICENSE_EXPIRED, …) in red. */
+export function InstallationResult({ installation }: { installation: Pick<InstallationItem, 'lastValid' | 'lastCode'> }) {
+  return installation.lastValid ? (
+    <StatusBadge tone="success">Válida</StatusBadge>
+  ) : (
+    <StatusBadge tone="destructive">{installation.lastCode || 'Recusada'}</StatusBadge>
+  )
+}
+
+/** When an account was last seen: "há 2 horas" over the date and time. */
+export function LastSeen({ value }: { value: string | null | undefined }) {
+  if (!value) return <span className="text-muted-foreground">Nunca</span>
+  return (
+    <div>
+      <div>{formatRelative(value)}</div>
+      <div className="text-xs text-muted-foreground">{formatDateTime(value)}</div>
+    </div>
+  )
+}
+
+/** A license's count of accounts active in the last 30 days; amber with a warning when more than one runs it. */
+export function ActiveInstallations({ count }: { count: number }) {
+  if (!isShared(count)) return <span>{count}</span>
+  return (
+    <span className="inline-flex items-center gap-1 font-medium text-amber-500" title={SHARING_WARNING}>
+      <TriangleAlertIcon className="size-4" aria-hidden />
+      {count}
+      <span className="sr-only"> — {SHARING_WARNING}</span>
+    </span>
+  )
+}

@@ -1,0 +1,105 @@
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Form } from '@/components/ui/form'
+import { toast } from '@/components/ui/use-toast'
+import { applyServerErrors } from '@/lib/forms'
+import { formatDate } from '@/lib/format'
+import { FormDialog, FormDialogFooter, SelectField, TextField } from '@/components/data'
+import { useCreateLicense, useUpdateLicense, type OwnerLicenseItem } from '../api/licenses'
+import { licenseStatusChoices, MISSING_CLIENT, MISSING_ROBOT } from '../labels'
+import { licenseCreatePayload, licenseFormDefaults, licenseFormSchema, licenseUpdatePayload, type LicenseFormValues } from '../schemas/license-form'
+import { ClientPickerField, RobotPickerField } from './pickers'
+import { ReadOnlyField } from './read-only-field'
+
+interface LicenseDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The license to edit; null creates one. */
+  license: OwnerLicenseItem | null
+}
+
+/**
+ * Creates a license (client × robot, optionally bound to an account) or edits one: client, status and account.
+ * The robot and the dates are shown but fixed, as the server keeps them.
+ */
+export function LicenseDialog({ open, onOpenChange, license }: LicenseDialogProps) {
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={license ? 'Editar Licença' : 'Nova Licença'}
+      description={license ? 'Altere o cliente, o status ou a conta MetaTrader da licença.' : 'Libere um robô para um cliente.'}
+      wide
+    >
+      <LicenseForm key={license?.id ?? 'new'} license={license} onDone={() => onOpenChange(false)} />
+    </FormDialog>
+  )
+}
+
+function LicenseForm({ license, onDone }: { license: OwnerLicenseItem | null; onDone: () => void }) {
+  const editing = license !== null
+  const form = useForm<LicenseFormValues>({
+    resolver: zodResolver(licenseFormSchema(editing ? 'edit' : 'create')),
+    defaultValues: licenseFormDefaults(license),
+  })
+  const create = useCreateLicense()
+  const update = useUpdateLicense()
+  const pending = create.isPending || update.isPending
+
+  const callbacks = {
+    onSuccess: () => {
+      toast({ title: editing ? 'Licença atualizada' : 'Licença criada' })
+      onDone()
+    },
+    onError: (error: unknown) =>
+      toast({
+        variant: 'destructive',
+        title: editing ? 'Erro ao atualizar licença' : 'Erro ao criar licença',
+        description: applyServerErrors(form, error, 'Não foi possível salvar a licença.'),
+      }),
+  }
+  const submit = form.handleSubmit((values) =>
+    license ? update.mutate({ id: license.id, body: licenseUpdatePayload(values) }, callbacks) : create.mutate(licenseCreatePayload(values), callbacks),
+  )
+
+  // The stored client, named before (or without) the picker's first page holding it.
+  const knownClient = license?.clientId ? { value: license.clientId, label: clientLabel(license) } : null
+
+  return (
+    <Form {...form}>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ClientPickerField control={form.control} name="clientId" known={knownClient} required />
+          {license ? (
+            <ReadOnlyField id="license-robot" label="Robô" value={license.robotName ?? MISSING_ROBOT} description="O robô de uma licença não pode ser alterado." />
+          ) : (
+            <RobotPickerField control={form.control} name="robotId" required />
+          )}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {license && <SelectField control={form.control} name="status" label="Status" options={licenseStatusChoices} required />}
+          <TextField
+            control={form.control}
+            name="accountNumber"
+            label="Conta MT"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="Número da conta MetaTrader (opcional)"
+          />
+        </div>
+        {license && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ReadOnlyField id="license-activation" label="Data de ativação" value={formatDate(license.activationDate)} />
+            <ReadOnlyField id="license-expiration" label="Data de expiração" value={license.expirationDate ? formatDate(license.expirationDate) : 'Não expira'} />
+          </div>
+        )}
+        <FormDialogFooter editing={editing} pending={pending} onCancel={onDone} />
+      </form>
+    </Form>
+  )
+}
+
+function clientLabel(license: OwnerLicenseItem): string {
+  if (!license.clientName) return MISSING_CLIENT
+  return license.clientEmail ? `${license.clientName} (${license.clientEmail})` : license.clientName
+}

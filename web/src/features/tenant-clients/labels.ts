@@ -1,0 +1,35 @@
+import type { StatusTone } from '@/components/data'
+import type { LicenseStatus } from './api/licenses'
+
+/*
+ * Labels the tenant owner's screens do not share with the admin's: the owner calls a trial license "Teste".
+ * Client, sale and subscription labels are the admin's (`@/features/admin-commerce/labels`).
+ */
+
+export const licenseStatusLabels: Record<LicenseStatus, string> = {
+  active: 'Ativa',
+  trial: 'Teste',
+  expired: 'Expirada',
+  cancelled: 'Cancelada',
+}
+
+export const licenseStatusTones: Record<LicenseStatus, StatusTone> = {
+  active: 'success',
+  trial: 'warning',
+  expired: 'secondary',
+  cancelled: 'destructive',
+}
+
+/** In the edit form's order: the statuses an owner may set freely, any to any. */
+export const licenseStatusChoices = (Object.entries(licenseStatusLabels) as [LicenseStatus, string][]).map(([value, label]) => ({ value, label }))
+
+/** The text shown when a license's client or robot was deleted. */
+export const MISSING_CLIENT = 'Cliente não encontrado'
+export const MISSING_ROBOT = 'Robô não encontrado'
+
+/** More than one MetaTrader account running one license in the last 30 days hints at a shared license. */
+export const SHARING_WARNING = 'Possível compartilhamento de licença'
+
+export function isShared(activeInstallations: number): boolean {
+  return activeInstallations > 1
+}

@@ -1,0 +1,183 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Navigate, Route } from 'react-router-dom'
+import { mockFetch, renderWithProviders } from '@/test/render'
+import { apiRoutes, choose, errorBody, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
+import { alpha, alphaLicense, betaLicense, details, maria, robotsPage } from '@/features/tenant-clients/test-support'
+import { TenantClientDetailsPage } from './client-details-page'
+
+beforeAll(polyfillRadixSelect)
+
+const detailsPath = `/api/tenant/clients/${maria.id}/details`
+
+/** The page at /clients/:id, reached from / so the route's parameter is filled in. */
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, id = maria.id) {
+  const fetch = mockFetch(
+    apiRoutes({
+      [`GET ${detailsPath}`]: () => Response.json(details),
+      'GET /api/tenant/robots': () => Response.json(robotsPage()),
+      ...handlers,
+    }),
+  )
+  renderWithProviders(<Navigate to={`/clients/${id}`} />, { path: '/', routes: <Route path="/clients/:id" element={<TenantClientDetailsPage />} /> })
+  return fetch
+}
+
+const region = (name: string) => screen.getByRole('region', { name })
+
+describe('tenant client details page', { timeout: 30_000 }, () => {
+  it('shows the client with their robots, installations, subscriptions and purchases', async () => {
+    renderPage()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria Souza' })).toBeInTheDocument()
+    expect(screen.getByText('maria@exemplo.com')).toBeInTheDocument()
+    expect(screen.getByText('(11) 99999-0000')).toBeInTheDocument()
+    expect(screen.getByText('Ativo')).toBeInTheDocument()
+
+    const robots = region('Robôs vinculados')
+    const alphaRow = within(robots).getByText('Robô Alpha').closest('tr')!
+    expect(within(alphaRow).getByText('12345678')).toBeInTheDocument()
+    expect(within(alphaRow).getByText('Ativa')).toBeInTheDocument()
+    expect(within(alphaRow).getByText('10/03/2026')).toBeInTheDocument()
+    expect(within(alphaRow).getByTitle('Possível compartilhamento de licença')).toHaveTextContent('2')
+    expect(within(alphaRow).getByText('há cerca de 3 horas')).toBeInTheDocument()
+    const betaRow = within(robots).getByText('Robô Beta').closest('tr')!
+    expect(within(betaRow).getByText('Teste')).toBeInTheDocument()
+    expect(within(betaRow).getByText('Não expira')).toBeInTheDocument()
+    expect(within(betaRow).getByText('Nunca')).toBeInTheDocument()
+
+    const installations = region('Instalações')
+    expect(within(installations).getByRole('status')).toHaveTextContent('Possível compartilhamento de licença')
+    expect(within(installations).getByRole('status')).toHaveTextContent('Robô Alpha')
+    const valid = within(installations).getByText('12345678').closest('tr')!
+    expect(within(valid).getByText('Válida')).toBeInTheDocument()
+    expect(within(valid).getByText('há cerca de 3 horas')).toBeInTheDocument()
+    expect(within(valid).getByText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/)).toBeInTheDocument()
+    expect(within(valid).getByText('1.520')).toBeInTheDocument()
+    expect(valid).toHaveAttribute('data-shared', 'true')
+    const refused = within(installations).getByText('87654321').closest('tr')!
+    expect(within(refused).getByText('ACCOUNT_MISMATCH')).toBeInTheDocument()
+    expect(within(refused).getByText('há 1 dia')).toBeInTheDocument()
+
+    const subscriptions = region('Assinaturas')
+    const subscription = within(subscriptions).getByText('Mensal').closest('tr')!
+    expect(within(subscription).getByText('R$ 97,00')).toBeInTheDocument()
+    expect(within(subscription).getByText('10/05/2025')).toBeInTheDocument()
+
+    const sales = region('Histórico de compras')
+    const sale = within(sales).getByText('HP-2025-001').closest('tr')!
+    expect(within(sale).getByText('R$ 197,00')).toBeInTheDocument()
+    expect(within(sale).getByText('R$ 170,50')).toBeInTheDocument()
+    expect(within(sale).getByText('Confirmada')).toBeInTheDocument()
+    expect(within(sale).getByText('Hotmart')).toBeInTheDocument()
+  })
+
+  it('shows the empty text of each section of a client with no history', async () => {
+    renderPage({ [`GET ${detailsPath}`]: () => Response.json({ client: maria, licenses: [], installations: [], subscriptions: [], sales: [] }) })
+    expect(await screen.findByText('Nenhum robô vinculado')).toBeInTheDocument()
+    expect(screen.getByText('Nenhuma instalação registrada')).toBeInTheDocument()
+    expect(screen.getByText('Nenhuma assinatura')).toBeInTheDocument()
+    expect(screen.getByText('Nenhuma compra registrada')).toBeInTheDocument()
+    expect(screen.queryByText('Possível compartilhamento de licença')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Trocar Conta' })).toBeDisabled()
+  })
+
+  it('shows skeletons while loading', async () => {
+    let answer: (response: Response) => void = () => {}
+    renderPage({ [`GET ${detailsPath}`]: () => new Promise<Response>((resolve) => (answer = resolve)) })
+    expect(await screen.findByTestId('client-details-skeleton')).toBeInTheDocument()
+    answer(Response.json(details))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria Souza' })).toBeInTheDocument()
+    expect(screen.queryByTestId('client-details-skeleton')).not.toBeInTheDocument()
+  })
+
+  it("says 'Cliente não encontrado' for an unknown client, with the way back", async () => {
+    const unknown = '0190c0de-0000-7000-8000-000000000999'
+    renderPage({ [`GET /api/tenant/clients/${unknown}/details`]: () => errorBody(404, 'Cliente não encontrado') }, unknown)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cliente não encontrado')
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument()
+    await userEvent.click(screen.getByRole('link', { name: 'Voltar para clientes' }))
+    expect(screen.getByTestId('current-path')).toHaveTextContent(/^\/clients$/)
+  })
+
+  it("shows an error card 'Erro ao carregar detalhes do cliente' that retries", async () => {
+    let fail = true
+    const fetch = renderPage({
+      [`GET ${detailsPath}`]: () => (fail ? errorBody(503, 'Servidor ocupado, tente novamente.') : Response.json(details)),
+    })
+    const card = await screen.findByRole('alert')
+    expect(card).toHaveTextContent('Erro ao carregar detalhes do cliente')
+    expect(card).toHaveTextContent('Servidor ocupado, tente novamente.')
+    fail = false
+    await userEvent.click(within(card).getByRole('button', { name: 'Tentar novamente' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria Souza' })).toBeInTheDocument()
+    expect(requestsTo(fetch, 'GET', detailsPath)).toHaveLength(2)
+  })
+
+  it("sends the welcome e-mail of a chosen robot and toasts the server's confirmation", async () => {
+    const fetch = renderPage({
+      [`POST /api/tenant/clients/${maria.id}/send-email`]: () => Response.json({ message: 'E-mail enviado para maria@exemplo.com' }, { status: 202 }),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar Email' }))
+    const dialog = await screen.findByRole('dialog')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
+    expect(await within(dialog).findByText('Selecione um robô', { selector: '[role=alert]' })).toBeInTheDocument()
+    expect(requestsTo(fetch, 'POST', `/api/tenant/clients/${maria.id}/send-email`)).toHaveLength(0)
+    await choose(/^Robô/, 'Robô Alpha', dialog)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
+    expect(await screen.findByText('E-mail enviado')).toBeInTheDocument()
+    expect(screen.getByText('E-mail enviado para maria@exemplo.com')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'POST', `/api/tenant/clients/${maria.id}/send-email`)
+    expect(await request!.json()).toEqual({ robotId: alpha.id })
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it("titles a failed e-mail 'Erro ao enviar email'", async () => {
+    renderPage({ [`POST /api/tenant/clients/${maria.id}/send-email`]: () => errorBody(503, 'Servidor ocupado, tente novamente.') })
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar Email' }))
+    const dialog = await screen.findByRole('dialog')
+    await choose(/^Robô/, 'Robô Alpha', dialog)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
+    expect(await screen.findByText('Erro ao enviar email')).toBeInTheDocument()
+    expect(screen.getByText('Servidor ocupado, tente novamente.')).toBeInTheDocument()
+  })
+
+  it("switches the account of one of the client's licenses and shows the page again with it", async () => {
+    let switched = false
+    const fetch = renderPage({
+      [`GET ${detailsPath}`]: () =>
+        Response.json(switched ? { ...details, licenses: [{ ...alphaLicense, accountNumber: '99887766' }, betaLicense] } : details),
+      [`PATCH /api/tenant/licenses/${alphaLicense.id}/switch-account`]: () => {
+        switched = true
+        return Response.json({ ...alphaLicense, accountNumber: '99887766' })
+      },
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Trocar Conta' }))
+    const dialog = await screen.findByRole('dialog')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await within(dialog).findByText('Selecione uma licença', { selector: '[role=alert]' })).toBeInTheDocument()
+    expect(within(dialog).getByText('Número da conta obrigatório')).toBeInTheDocument()
+    await choose(/^Licença/, 'Robô Alpha — conta 12345678', dialog)
+    expect(within(dialog).getByText('Conta atual: 12345678')).toBeInTheDocument()
+    await userEvent.type(within(dialog).getByLabelText(/^Número da Conta/), '99887766')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Conta atualizada')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'PATCH', `/api/tenant/licenses/${alphaLicense.id}/switch-account`)
+    expect(await request!.json()).toEqual({ accountNumber: '99887766' })
+    expect(await within(region('Robôs vinculados')).findByText('99887766')).toBeInTheDocument()
+  })
+
+  it("titles a failed switch 'Erro ao trocar conta' and shows the server's field message", async () => {
+    renderPage({
+      [`PATCH /api/tenant/licenses/${betaLicense.id}/switch-account`]: () =>
+        errorBody(400, 'Por favor, corrija os campos destacados.', { accountNumber: 'Conta MT deve ter no máximo 20 dígitos' }),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Trocar Conta' }))
+    const dialog = await screen.findByRole('dialog')
+    await choose(/^Licença/, 'Robô Beta — sem conta', dialog)
+    await userEvent.type(within(dialog).getByLabelText(/^Número da Conta/), '123')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Erro ao trocar conta')).toBeInTheDocument()
+    expect(within(dialog).getByText('Conta MT deve ter no máximo 20 dígitos')).toBeInTheDocument()
+  })
+})

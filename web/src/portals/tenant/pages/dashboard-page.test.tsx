@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { addDays, format } from 'date-fns'
+import type { TenantStats } from '@/features/tenant-commerce/api/stats'
+import { mockFetch, renderWithProviders } from '@/test/render'
+import { TenantDashboardPage } from './dashboard-page'
+
+const session = {
+  user: { id: '0190c0de-0000-7000-8000-000000000002', name: 'Olívia Owner', email: 'owner@loja.com', role: 'admin' },
+  tenant: { id: '0190c0de-0000-7000-8000-000000000003', name: 'loja', displayName: 'Loja Robôs', logoUrl: null, faviconUrl: null },
+}
+
+const days = Array.from({ length: 30 }, (_, index) => format(addDays(new Date(2025, 11, 3), index), 'yyyy-MM-dd'))
+
+const stats: TenantStats = {
+  totalClients: 1234,
+  activeLicenses: 87,
+  monthlyRevenue: '45678.90',
+  totalRobots: 5,
+  performanceAlert: null,
+  revenueByDay: days.map((day, index) => ({ day, revenue: index === 29 ? '497.00' : index === 10 ? '1000.00' : '0.00', sales: index === 29 ? 1 : index === 10 ? 2 : 0 })),
+  licenseChecksByDay: days.map((day, index) => ({ day, checks: index * 10, installations: index })),
+}
+
+function serve(answer: () => Response | Promise<Response> = () => Response.json(stats)) {
+  return mockFetch((request) => {
+    const { pathname } = new URL(request.url)
+    if (pathname === '/api/tenant/stats') return answer()
+    if (pathname === '/api/tenant-auth/me') return Response.json(session)
+    return Response.json({ message: 'não encontrado' }, { status: 404 })
+  })
+}
+
+const statsCalls = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.filter(([input]) => new URL((input as Request).url).pathname === '/api/tenant/stats').length
+
+/** Intl puts a no-break space after "R$"; the assertions are written with plain spaces. */
+const spaced = (text: string | null | undefined) => text?.replace(/\s/g, ' ')
+
+describe('tenant dashboard', () => {
+  it('shows the four cards in pt-BR, the revenue in BRL', async () => {
+    serve()
+    renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    expect(await screen.findByRole('group', { name: 'Total de Clientes' })).toHaveTextContent('1.234')
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'Licenças Ativas' })).toHaveTextContent('87')
+    expect(spaced(screen.getByRole('group', { name: 'Receita do Mês' }).textContent)).toContain('R$ 45.678,90')
+    expect(screen.getByRole('group', { name: 'Robôs Cadastrados' })).toHaveTextContent('5')
+    expect(screen.queryByTestId('performance-alert')).not.toBeInTheDocument()
+  })
+
+  it('shows the performance alert in red with its message', async () => {
+    serve(() => Response.json({ ...stats, performanceAlert: { message: 'Suas vendas dos últimos 30 dias estão abaixo de R$ 3.000.' } }))
+    renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    const alert = await screen.findByTestId('performance-alert')
+    expect(alert).toHaveTextContent('Alerta de Performance')
+    expect(alert).toHaveTextContent('Suas vendas dos últimos 30 dias estão abaixo de R$ 3.000.')
+    expect(alert).toHaveClass('text-destructive')
+  })
+
+  it('welcomes the owner with the next steps', async () => {
+    serve()
+    renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    const welcome = await screen.findByRole('region', { name: 'Bem-vindo(a), Olívia!' })
+    expect(within(welcome).getByText(/Cadastre seus robôs/)).toBeInTheDocument()
+    expect(within(welcome).getByText(/Configure o webhook da Hotmart/)).toBeInTheDocument()
+    expect(within(welcome).getByText(/Acompanhe suas vendas/)).toBeInTheDocument()
+    expect(within(welcome).getByRole('link', { name: 'Ver vendas' })).toHaveAttribute('href', '/sales')
+    expect(within(welcome).getByRole('link', { name: 'Ir para Robôs' })).toHaveAttribute('href', '/robots')
+  })
+
+  it('shows skeletons while loading', () => {
+    mockFetch(() => new Promise<Response>(() => {}))
+    renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    expect(screen.getByTestId('stat-cards-skeleton')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Receita dos últimos 30 dias' })).toBeInTheDocument()
+    expect(screen.queryByRole('img')).not.toBeInTheDocument()
+  })
+
+  it("says 'Erro ao carregar estatísticas' with the server's message, and retries", async () => {
+    let failing = true
+    const fetch = serve(() => (failing ? Response.json({ message: 'Serviço indisponível, tente em instantes' }, { status: 503 }) : Response.json(stats)))
+    renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Erro ao carregar estatísticas')
+    expect(alert).toHaveTextContent('Serviço indisponível, tente em instantes')
+    failing = false
+    await userEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }))
+    expect(await screen.findByRole('group', { name: 'Total de Clientes' })).toHaveTextContent('1.234')
+    expect(statsCalls(fetch)).toBe(2)
+  })
+
+  it('draws the daily revenue of the last 30 days with a summary and a table of the values', async () => {
+    serve()
+    renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    const chart = await screen.findByRole('img', { name: /^Receita dos últimos 30 dias/ })
+    expect(spaced(chart.getAttribute('aria-label'))).toBe(
+      'Receita dos últimos 30 dias, de 03/12 a 01/01: total de R$ 1.497,00 em 3 vendas; maior receita em 13/12, R$ 1.000,00.',
+    )
+    expect(chart.querySelectorAll('[data-slot="chart-bar"][data-series="revenue"]')).toHaveLength(30)
+    expect(spaced(chart.querySelectorAll('title')[29]!.textContent)).toBe('01/01: R$ 497,00 · 1 venda')
+    const table = screen.getByRole('table', { name: 'Receita dos últimos 30 dias' })
+    expect(within(table).getAllByRole('row')).toHaveLength(31)
+  })
+
+  it('draws the license checks with the active installations line', async () => {
+    serve()
+    renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    const chart = await screen.findByRole('img', { name: /^Verificações de licença por dia/ })
+    expect(chart.querySelectorAll('[data-slot="chart-bar"][data-series="checks"]')).toHaveLength(30)
+    expect(chart.querySelector('polyline[data-series="installations"]')!.getAttribute('points')!.split(' ')).toHaveLength(30)
+    expect(chart.getAttribute('aria-label')).toContain('Instalações ativas em 01/01: 29.')
+  })
+})

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { z } from 'zod'
+import { FormOutcomeAlert, type FormOutcome } from '@/components/auth/form-outcome'
+import { LoginField, useLoginForm } from '@/components/auth/login-form'
+import { PublicCardPage } from '@/components/public-card-page'
+import { Button } from '@/components/ui/button'
+import { Form } from '@/components/ui/form'
+import { Spinner } from '@/components/ui/spinner'
+import { useTenantResetPassword } from '@/features/auth/api/tenant-password'
+import { fieldRules } from '@/lib/field-rules'
+import { applyServerErrors } from '@/lib/forms'
+
+/** After a successful reset the confirmation stays this long before the login opens. */
+export const RESET_REDIRECT_DELAY_MS = 3000
+
+const TOO_SHORT = 'A senha deve ter pelo menos 6 caracteres'
+
+// The server's rule for a new password (6 to 256 characters, taken as typed), with this screen's wording.
+export const resetPasswordSchema = z
+  .object({
+    newPassword: z.string().min(6, TOO_SHORT).max(fieldRules.newPassword.maxLength, fieldRules.newPassword.messages.tooLong),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'As senhas não coincidem' })
+
+function MissingToken() {
+  return (
+    <FormOutcomeAlert
+      outcome={{ ok: false, title: 'Token de recuperação não encontrado', message: 'Abra o link enviado por e-mail ou solicite um novo.' }}
+    />
+  )
+}
+
+/** /reset-password?token=…: sets the new password, confirms, and opens the login 3 seconds later. */
+export function TenantResetPasswordPage() {
+  const [searchParams] = useSearchParams()
+  const token = searchParams.get('token')?.trim() ?? ''
+  const navigate = useNavigate()
+  const reset = useTenantResetPassword()
+  const form = useLoginForm(resetPasswordSchema, { newPassword: '', confirmPassword: '' })
+  const [outcome, setOutcome] = useState<FormOutcome | null>(null)
+  const done = outcome?.ok === true
+
+  useEffect(() => {
+    if (!done) return
+    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [done, navigate])
+
+  const submit = form.handleSubmit(({ newPassword }) => {
+    setOutcome(null)
+    reset.mutate(
+      { token, newPassword },
+      {
+        onSuccess: ({ message }) => setOutcome({ ok: true, title: 'Senha redefinida!', message: `${message} Redirecionando para o login…` }),
+        onError: (error) => setOutcome({ ok: false, message: applyServerErrors(form, error, 'Erro ao redefinir senha') }),
+      },
+    )
+  })
+
+  return (
+    <PublicCardPage title="Redefinir senha" description="Escolha uma nova senha para acessar o Portal do Tenant.">
+      {!token && <MissingToken />}
+      {outcome && <FormOutcomeAlert outcome={outcome} />}
+      {!done && (
+        <Form {...form}>
+          <form onSubmit={submit} className="grid gap-4" noValidate>
+            <LoginField control={form.control} name="newPassword" label="Nova senha" type="password" autoComplete="new-password" required autoFocus />
+            <LoginField control={form.control} name="confirmPassword" label="Confirmar senha" type="password" autoComplete="new-password" required />
+            <Button type="submit" className="w-full" disabled={!token || reset.isPending}>
+              {reset.isPending && <Spinner label="Salvando" />}
+              Redefinir senha
+            </Button>
+          </form>
+        </Form>
+      )}
+      {(!token || outcome?.ok === false) && (
+        <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
+          Solicitar um novo link
+        </Link>
+      )}
+    </PublicCardPage>
+  )
+}

@@ -1,0 +1,162 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { apiRoutes, choose, page, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
+import { mockFetch, renderWithProviders } from '@/test/render'
+import { TenantSalesPage } from './sales-page'
+
+beforeAll(polyfillRadixSelect)
+
+const hotmartSale = {
+  id: '0190c0de-0000-7000-8000-0000000000s1',
+  tenantId: '0190c0de-0000-7000-8000-000000000003',
+  tenantName: 'Loja',
+  clientId: '0190c0de-0000-7000-8000-0000000000c1',
+  clientName: 'Ana Compradora',
+  clientEmail: 'ana@ex.com',
+  externalId: 'HP-2025-001',
+  origin: 'hotmart',
+  status: 'confirmed',
+  amountPaidByCustomer: '197.00',
+  grossAmount: '197.00',
+  hotmartCommission: '19.70',
+  affiliateCommission: '10.00',
+  coproducerCommission: null,
+  otherFees: '1.50',
+  netAmount: '165.80',
+  originalCurrency: 'BRL',
+  exchangeRate: null,
+  saleDate: '2025-03-10T15:30:00Z',
+  cancellationDate: null,
+  createdAt: '2025-03-10T15:31:00Z',
+}
+const manualSale = {
+  ...hotmartSale,
+  id: 'abcdef12-3456-7000-8000-000000000002',
+  clientId: null,
+  clientName: null,
+  clientEmail: null,
+  externalId: null,
+  origin: 'manual',
+  status: 'refunded',
+  amountPaidByCustomer: '1500.00',
+  netAmount: '1450.00',
+}
+
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
+  const fetch = mockFetch(apiRoutes({ 'GET /api/tenant/sales': () => Response.json(page([hotmartSale, manualSale])), ...handlers }))
+  renderWithProviders(<TenantSalesPage />, { path: '/sales' })
+  return fetch
+}
+
+const lastListQuery = (fetch: ReturnType<typeof mockFetch>) => new URL(requestsTo(fetch, 'GET', '/api/tenant/sales').at(-1)!.url).searchParams
+
+describe('tenant sales page', { timeout: 30_000 }, () => {
+  it('lists the sales: client, origin, external id, amounts in BRL, date and status', async () => {
+    renderPage()
+    expect(screen.getByRole('heading', { level: 1, name: 'Vendas' })).toBeInTheDocument()
+    const table = screen.getByRole('table', { name: 'Vendas' })
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Cliente',
+      'Origem',
+      'ID Externo',
+      'Valor Pago',
+      'Valor Líquido',
+      'Data',
+      'Status',
+      'Ações',
+    ])
+    const row = (await screen.findByText('HP-2025-001')).closest('tr')!
+    expect(within(row).getByText('Ana Compradora')).toBeInTheDocument()
+    expect(within(row).getByText('ana@ex.com')).toBeInTheDocument()
+    expect(within(row).getByText('Hotmart')).toBeInTheDocument()
+    expect(within(row).getByText('R$ 197,00')).toBeInTheDocument()
+    expect(within(row).getByText('R$ 165,80')).toBeInTheDocument()
+    expect(within(row).getByText(/^10\/03\/2025 \d\d:30$/)).toBeInTheDocument()
+    expect(within(row).getByText('Confirmada')).toBeInTheDocument()
+    const manualRow = screen.getByText('Reembolsada').closest('tr')!
+    expect(within(manualRow).getByText('Manual')).toBeInTheDocument()
+    expect(within(manualRow).getByText('R$ 1.500,00')).toBeInTheDocument()
+  })
+
+  it('is display only: no create or edit', async () => {
+    renderPage()
+    await screen.findByText('HP-2025-001')
+    expect(screen.queryByRole('button', { name: /nova venda|editar/i })).not.toBeInTheDocument()
+  })
+
+  it('shows 5 skeleton rows while loading', () => {
+    mockFetch(() => new Promise<Response>(() => {}))
+    renderWithProviders(<TenantSalesPage />, { path: '/sales' })
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5)
+  })
+
+  it('shows the empty text', async () => {
+    renderPage({ 'GET /api/tenant/sales': () => Response.json(page([])) })
+    expect(await screen.findByText('Nenhuma venda registrada ainda')).toBeInTheDocument()
+  })
+
+  it("says 'Erro ao carregar vendas' and retries", async () => {
+    let failing = true
+    const fetch = renderPage({
+      'GET /api/tenant/sales': () => (failing ? new Response('', { status: 500 }) : Response.json(page([hotmartSale]))),
+    })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Erro ao carregar vendas')
+    failing = false
+    await userEvent.click(within(alert).getByRole('button', { name: 'Tentar novamente' }))
+    expect(await screen.findByText('HP-2025-001')).toBeInTheDocument()
+    expect(requestsTo(fetch, 'GET', '/api/tenant/sales')).toHaveLength(2)
+  })
+
+  it('sends the external-id search, the status and origin filters and the page to the server', async () => {
+    const fetch = renderPage({ 'GET /api/tenant/sales': () => Response.json(page([hotmartSale], { total: 45 })) })
+    expect(await screen.findByText('45 registros')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /Próxima/ }))
+    await waitFor(() => expect(lastListQuery(fetch).get('page')).toBe('2'))
+    await choose('Filtrar por status', 'Pendente')
+    await choose('Filtrar por origem', 'Manual')
+    await userEvent.type(screen.getByLabelText('Buscar por ID externo'), 'HP-2025')
+    await waitFor(() => {
+      const query = lastListQuery(fetch)
+      expect(query.get('q')).toBe('HP-2025')
+      expect(query.get('status')).toBe('pending')
+      expect(query.get('origin')).toBe('manual')
+      // A new filter starts again at the first page.
+      expect(query.get('page')).toBe('1')
+    })
+  })
+
+  it('shows every amount and date of a sale, and its Hotmart payload in the second tab', async () => {
+    const payload = { event: 'PURCHASE_APPROVED', data: { purchase: { transaction: 'HP-2025-001' } } }
+    const fetch = renderPage({ [`GET /api/tenant/sales/${hotmartSale.id}`]: () => Response.json({ ...hotmartSale, originalPayload: payload }) })
+    await userEvent.click(await screen.findByRole('button', { name: 'Detalhes da venda HP-2025-001' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByRole('tab', { name: 'Informações' })).toHaveAttribute('aria-selected', 'true')
+    for (const [label, value] of [
+      ['Valor pago pelo cliente', 'R$ 197,00'],
+      ['Comissão Hotmart', 'R$ 19,70'],
+      ['Comissão afiliado', 'R$ 10,00'],
+      ['Comissão coprodutor', '—'],
+      ['Outras taxas', 'R$ 1,50'],
+      ['Valor líquido', 'R$ 165,80'],
+    ]) {
+      expect(within(dialog).getByText(label!).nextElementSibling).toHaveTextContent(value!)
+    }
+    expect(within(dialog).getByText('Data da venda').nextElementSibling!.textContent).toMatch(/^10\/03\/2025 \d\d:30$/)
+    expect(within(dialog).getByText('Cliente').nextElementSibling).toHaveTextContent('Ana Compradora (ana@ex.com)')
+    expect(within(dialog).getByText('Confirmada')).toBeInTheDocument()
+
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Payload Original' }))
+    expect((await within(dialog).findByTestId('original-payload')).textContent).toBe(JSON.stringify(payload, null, 2))
+    expect(requestsTo(fetch, 'GET', `/api/tenant/sales/${hotmartSale.id}`)).toHaveLength(1)
+  })
+
+  it("says 'Venda manual: sem payload.' for a sale without one", async () => {
+    renderPage({ [`GET /api/tenant/sales/${manualSale.id}`]: () => Response.json({ ...manualSale, originalPayload: null }) })
+    await userEvent.click(await screen.findByRole('button', { name: 'Detalhes da venda abcdef12' }))
+    const dialog = await screen.findByRole('dialog')
+    await userEvent.click(await within(dialog).findByRole('tab', { name: 'Payload Original' }))
+    expect(await within(dialog).findByText('Venda manual: sem payload.')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,92 @@
+import * as React from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { EyeIcon } from 'lucide-react'
+import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { PageHeading } from '@/components/page-heading'
+import { Button } from '@/components/ui/button'
+import { TableCell, TableRow } from '@/components/ui/table'
+import { labelOf, originChoices, originLabels, saleStatusChoices, saleStatusLabels, saleStatusTones } from '@/features/admin-commerce/labels'
+import { tenantSalesQuery, type Origin, type SaleItem, type SaleStatus } from '@/features/tenant-commerce/api/sales'
+import { ClientCell } from '@/features/tenant-commerce/components/client-cell'
+import { SaleDetailDialog, saleDisplayId } from '@/features/tenant-commerce/components/sale-detail-dialog'
+import { formatBRL, formatDateTime } from '@/lib/format'
+
+const columns = [
+  { label: 'Cliente' },
+  { label: 'Origem' },
+  { label: 'ID Externo' },
+  { label: 'Valor Pago', className: 'text-right' },
+  { label: 'Valor Líquido', className: 'text-right' },
+  { label: 'Data' },
+  { label: 'Status' },
+  { label: 'Ações', srOnly: true },
+]
+
+/** The owner's sales (Hotmart and manual): search by external id, status and origin filters, details. Display only. */
+export function TenantSalesPage() {
+  const list = useListParams(['q', 'status', 'origin'] as const)
+  const query = useQuery(
+    tenantSalesQuery({
+      page: list.page,
+      pageSize: list.pageSize,
+      q: list.filters.q,
+      status: (list.filters.status || undefined) as SaleStatus | undefined,
+      origin: (list.filters.origin || undefined) as Origin | undefined,
+    }),
+  )
+  const [detail, setDetail] = React.useState<SaleItem | null>(null)
+
+  return (
+    <div className="space-y-6">
+      <PageHeading title="Vendas" description="Vendas da Hotmart e manuais dos seus robôs." />
+      <FilterBar>
+        <SearchBox label="Buscar por ID externo" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
+        <FilterSelect
+          label="Filtrar por status"
+          allLabel="Todos os status"
+          value={list.filters.status}
+          onChange={(value) => list.setFilter('status', value)}
+          options={saleStatusChoices}
+        />
+        <FilterSelect
+          label="Filtrar por origem"
+          allLabel="Todas as origens"
+          value={list.filters.origin}
+          onChange={(value) => list.setFilter('origin', value)}
+          options={originChoices}
+        />
+      </FilterBar>
+      <ListTable
+        label="Vendas"
+        columns={columns}
+        query={query}
+        empty={list.hasFilters ? 'Nenhuma venda encontrada para os filtros escolhidos' : 'Nenhuma venda registrada ainda'}
+        errorTitle="Erro ao carregar vendas"
+        errorFallback="Verifique sua conexão e tente novamente."
+        renderRow={(sale) => (
+          <TableRow key={sale.id}>
+            <TableCell>
+              <ClientCell record={sale} />
+            </TableCell>
+            <TableCell>{labelOf(originLabels, sale.origin)}</TableCell>
+            <TableCell className="font-mono text-xs">{sale.externalId || '—'}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatBRL(sale.amountPaidByCustomer)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatBRL(sale.netAmount)}</TableCell>
+            <TableCell>{formatDateTime(sale.saleDate ?? sale.createdAt)}</TableCell>
+            <TableCell>
+              <StatusBadge tone={saleStatusTones[sale.status]}>{labelOf(saleStatusLabels, sale.status)}</StatusBadge>
+            </TableCell>
+            <TableCell>
+              <Button variant="ghost" size="sm" aria-label={`Detalhes da venda ${saleDisplayId(sale)}`} onClick={() => setDetail(sale)}>
+                <EyeIcon aria-hidden />
+                Detalhes
+              </Button>
+            </TableCell>
+          </TableRow>
+        )}
+      />
+      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+      <SaleDetailDialog sale={detail} onOpenChange={(open) => !open && setDetail(null)} />
+    </div>
+  )
+}

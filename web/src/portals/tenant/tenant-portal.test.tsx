@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter } from 'react-router-dom'
+import { mockFetch } from '@/test/render'
+import TenantPortal from './tenant-portal'
+
+function renderSignedOut(path: string) {
+  mockFetch(() => Response.json({ message: 'Não autenticado' }, { status: 401 }))
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <TenantPortal />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+describe('tenant portal public routes', () => {
+  it('/forgot-password opens the recovery form without a session', async () => {
+    renderSignedOut('/forgot-password')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recuperar senha' })).toBeInTheDocument()
+    expect(screen.getByLabelText('E-mail')).toBeInTheDocument()
+  })
+
+  it('/reset-password reads the token from the link', async () => {
+    renderSignedOut('/reset-password?token=abc.def')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Redefinir senha' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Redefinir senha' })).toBeEnabled()
+    expect(screen.queryByText('Token de recuperação não encontrado')).not.toBeInTheDocument()
+  })
+})
