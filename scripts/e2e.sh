@@ -14,6 +14,10 @@ cargo build -q -p api
 admin_url="${TEST_DATABASE_URL:?TEST_DATABASE_URL não definido}"
 export DATABASE_APP_ROLE=roboforge_test_app WEB_DIST="$PWD/web/dist"
 export ADMIN_USERNAME=admin ADMIN_PASSWORD=admin-e2e-123 RUST_LOG=warn
+# E-mail goes to a local stand-in of the Resend API that the tenant journey starts on this port.
+export E2E_RESEND_PORT=$((21000 + RANDOM % 2000))
+export RESEND_API_BASE="http://127.0.0.1:$E2E_RESEND_PORT" RESEND_API_KEY=re_e2e_stand_in
+export STORAGE_URL="$(mktemp -d)"
 start_throwaway_server debug
 
 export E2E_BASE_URL="$base"

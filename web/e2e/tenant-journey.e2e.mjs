@@ -1,0 +1,143 @@
+// The tenant owner's journey, in Chromium against the real server: forgot the password → the reset e-mail
+// arrives at a local stand-in of the Resend API (real HTTP, Resend's request shape; the server's real mailer
+// sends it) → reset → sign in with the security key → create a client → give them a license → switch its
+// MetaTrader account → see it all on the client's page. Runs after the other journeys: it changes the
+// demo owner's password.
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { createServer } from 'node:http'
+import { mkdir } from 'node:fs/promises'
+import { chromium } from 'playwright-core'
+
+const env = process.env
+const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
+const screenshotDir = new URL('./screenshots/', import.meta.url)
+const run = Date.now().toString(36)
+const NEW_PASSWORD = `nova-senha-${run}`
+
+for (const name of ['E2E_OWNER_EMAIL', 'E2E_TENANT_SECRET', 'E2E_TENANT', 'E2E_RESEND_PORT']) {
+  if (!env[name]) throw new Error(`defina ${name} (scripts/e2e.sh define todos)`)
+}
+
+/** Every e-mail the server sends, as Resend would receive it. */
+const mailbox = []
+let resend
+let browser
+let page
+
+before(async () => {
+  resend = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      if (request.method === 'POST' && request.url === '/emails') {
+        mailbox.push({ authorization: request.headers.authorization, ...JSON.parse(body) })
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ id: `re_e2e_${mailbox.length}` }))
+      } else {
+        response.writeHead(404).end()
+      }
+    })
+  })
+  await new Promise((resolve) => resend.listen(Number(env.E2E_RESEND_PORT), '127.0.0.1', resolve))
+  await mkdir(screenshotDir, { recursive: true })
+  browser = await chromium.launch({
+    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  })
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1280, height: 900 } })
+  context.setDefaultTimeout(15_000)
+  page = await context.newPage()
+})
+after(async () => {
+  await browser?.close()
+  resend?.close()
+})
+
+/** Waits for a message to `to` whose subject contains `subject` (the mailer runs as a background job). */
+async function waitForMail(to, subject) {
+  for (let i = 0; i < 150; i++) {
+    const found = mailbox.find((m) => [m.to].flat().includes(to) && m.subject.includes(subject))
+    if (found) return found
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`no e-mail "${subject}" to ${to}; received: ${JSON.stringify(mailbox.map((m) => [m.to, m.subject]))}`)
+}
+
+/** Picks `option` in the Radix select labelled `label` inside `scope`. */
+async function choose(scope, label, option) {
+  await scope.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option }).first().click()
+}
+
+test('owner journey: forgot password, reset by e-mail, sign in with the key, client, license, switch account, details', async () => {
+  // Forgot the password: the answer never says whether the e-mail exists.
+  await page.goto(`/tenant/forgot-password?tenant=${env.E2E_TENANT}`)
+  await page.getByLabel('E-mail').fill(env.E2E_OWNER_EMAIL)
+  await page.getByRole('button', { name: 'Enviar link de recuperação' }).click()
+  await page.getByText('Se o e-mail estiver cadastrado').waitFor()
+
+  const mail = await waitForMail(env.E2E_OWNER_EMAIL, 'Redefinição de senha')
+  const link = mail.html.match(/href="([^"]*reset-password\?token=[^"]+)"/)?.[1] ?? mail.html.match(/(https?:\/\/\S*reset-password\?token=[\w.]+)/)?.[1]
+  assert.ok(link, `a reset link in the e-mail: ${mail.html}`)
+  const token = new URL(link.replaceAll('&amp;', '&')).searchParams.get('token')
+  assert.match(token, /^[0-9a-f]{32}\.[0-9a-f]{64}$/)
+
+  // Reset through the link; the confirmation leads back to the login.
+  await page.goto(`/tenant/reset-password?token=${token}`)
+  await page.getByLabel('Nova senha').fill(NEW_PASSWORD)
+  await page.getByLabel('Confirmar senha').fill(NEW_PASSWORD)
+  await page.getByRole('button', { name: 'Redefinir senha' }).click()
+  await page.getByText('Senha redefinida').first().waitFor()
+  await page.waitForURL((url) => url.pathname === '/tenant/login', { timeout: 10_000 })
+
+  // The link works once.
+  const reuse = await page.request.post('/api/tenant-auth/reset-password', { data: { token, newPassword: 'outra-senha-1' } })
+  assert.equal(reuse.status(), 400)
+
+  // Sign in with e-mail, the new password and the security key.
+  await page.getByLabel('E-mail').fill(env.E2E_OWNER_EMAIL)
+  await page.getByLabel('Senha', { exact: true }).fill(NEW_PASSWORD)
+  await page.getByLabel('Chave de Segurança').fill(env.E2E_TENANT_SECRET)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.waitForURL((url) => url.pathname === '/tenant/dashboard')
+  await page.getByText('Total de Clientes').waitFor()
+
+  // A new client.
+  const clientName = `Cliente E2E ${run}`
+  await page.goto('/tenant/clients')
+  await page.getByRole('button', { name: 'Novo Cliente' }).click()
+  let dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Nome').fill(clientName)
+  await dialog.getByLabel('E-mail').fill(`cliente-${run}@example.com`)
+  await dialog.getByLabel('Senha').fill('senha-do-cliente')
+  await dialog.getByRole('button', { name: 'Criar' }).click()
+  await page.getByRole('cell', { name: clientName }).first().waitFor()
+
+  // A license of the demo robot for them.
+  await page.goto('/tenant/licenses')
+  await page.getByRole('button', { name: 'Nova Licença' }).click()
+  dialog = page.getByRole('dialog')
+  await choose(dialog, 'Cliente', clientName)
+  await choose(dialog, 'Robô', 'Robô Demo')
+  await dialog.getByRole('button', { name: 'Criar' }).click()
+  const licenseLabel = `licença de ${clientName} (Robô Demo)`
+  await page.getByRole('button', { name: `Trocar conta da ${licenseLabel}` }).waitFor()
+
+  // Switch its MetaTrader account.
+  await page.getByRole('button', { name: `Trocar conta da ${licenseLabel}` }).click()
+  dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Número da Conta').fill('55501234')
+  await dialog.getByRole('button', { name: 'Salvar' }).click()
+  await page.getByText('Conta atualizada').first().waitFor()
+  await page.getByRole('cell', { name: '55501234' }).first().waitFor()
+
+  // The client's page shows the license with its account.
+  await page.goto('/tenant/clients')
+  await page.getByRole('link', { name: `Ver Detalhes de ${clientName}` }).click()
+  await page.waitForURL((url) => url.pathname.startsWith('/tenant/clients/'))
+  const robots = page.getByRole('region', { name: 'Robôs vinculados' })
+  await robots.getByText('Robô Demo').first().waitFor()
+  await robots.getByText('55501234').first().waitFor()
+  await page.screenshot({ path: new URL('tenant-client-details.png', screenshotDir).pathname, fullPage: true })
+})
