@@ -22,6 +22,8 @@ command -v cargo >/dev/null || { echo "cargo not found: install Rust (rustup) fi
 if [ "${1:-}" = "--test" ]; then
   cargo nextest --version >/dev/null 2>&1 || { echo "==> installing cargo-nextest"; cargo install cargo-nextest --locked; }
   [ -x /usr/bin/chromium ] || apt_install chromium
+  # A local S3-compatible server: the storage layer's tests run against it too.
+  command -v moto_server >/dev/null || { command -v pip3 >/dev/null || apt_install python3-pip; echo "==> installing moto (pip)"; pip3 install -q "moto[server]" 2>/dev/null || pip3 install -q --break-system-packages "moto[server]"; }
 fi
 
 # Install only when the lock file changed since the last install. (`npm ci`

@@ -12,6 +12,8 @@ port=$(scripts/ensure-postgres.sh --with-test-superuser | tail -n 1)
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://roboforge:roboforge@127.0.0.1:${port}/postgres}"
 export TEST_SUPERUSER_URL="${TEST_SUPERUSER_URL:-postgres://roboforge_super:roboforge_super@127.0.0.1:${port}/postgres}"
 scripts/drop-test-databases.sh --templates
+source scripts/s3-stand-in.sh
+start_s3_stand_in
 
 echo "==> format and lint (rustfmt, clippy)"
 cargo fmt --all --check
