@@ -14,6 +14,7 @@ pub mod license_cache;
 pub mod license_log;
 pub mod notification_hub;
 pub mod openapi;
+pub mod password_reset;
 pub mod rate_limit;
 pub mod request_meta;
 pub mod routes;

@@ -8,6 +8,8 @@
 pub mod protocol;
 
 #[cfg(feature = "domain")]
+pub mod account_binding;
+#[cfg(feature = "domain")]
 pub mod config;
 #[cfg(feature = "domain")]
 pub mod crypto;

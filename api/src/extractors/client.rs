@@ -27,6 +27,13 @@ impl SignedInClient {
     pub async fn begin(&self) -> ApiResult<Tx> {
         Ok(db::begin(&self.pool, self.scope()).await?)
     }
+
+    /// The request pool, for the few writes a client causes but may not
+    /// make itself (the audit row of a cancellation, written by the worker
+    /// role of the client's tenant).
+    pub fn pool(&self) -> PgPool {
+        self.pool.clone()
+    }
 }
 
 impl FromRequestParts<AppState> for SignedInClient {

@@ -7,7 +7,9 @@
 
 pub mod audit_log;
 pub mod auth;
+pub mod client;
 pub mod client_auth;
+pub mod client_password_reset;
 pub mod client_robots;
 pub mod clients;
 pub mod dashboard;
@@ -44,6 +46,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(tenant_password_reset::router())
         .merge(tenant::router())
         .merge(client_auth::router())
+        .merge(client_password_reset::router())
+        .merge(client::router())
         .merge(public::router())
         .merge(webhooks::router())
         .merge(hotmart_events::router())

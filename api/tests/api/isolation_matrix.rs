@@ -35,6 +35,9 @@ enum Access {
     /// An owner's operation on one of A's ids: A's owner only; B's owner 404;
     /// admin, clients and anonymous 401.
     OwnerOfA,
+    /// A client's operation on one of A's client's ids: that client only;
+    /// client B 404; admin, owners and anonymous 401.
+    ClientOfA,
 }
 
 fn access_of(operation_id: &str) -> Option<Access> {
@@ -49,7 +52,9 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "clientLoginPurchase"
         | "clientLogout"
         | "tenantForgotPassword"
-        | "tenantResetPassword" => Public,
+        | "tenantResetPassword"
+        | "clientForgotPassword"
+        | "clientResetPassword" => Public,
         "hotmartWebhook" | "validateLicense" => Public,
         "adminMe" | "createAdmin" | "getRobotAuthTemplate" | "updateRobotAuthTemplate" => Admin,
         "listTenants" | "createTenant" | "updateTenant" | "deleteTenant" => Admin,
@@ -62,7 +67,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "listSales" | "getSale" | "createSale" | "updateSale" => Admin,
         "listSubscriptions" | "createSubscription" | "updateSubscription" => Admin,
         "tenantMe" => OwnSession,
-        "clientMe" => OwnClientSession,
+        "clientMe" | "clientDashboard" | "clientLicenses" | "clientSubscriptions" => OwnClientSession,
+        "clientChangeAccount" | "clientDownload" | "clientCancelSubscription" => ClientOfA,
         "injectRobotAuth" => AdminOrOwnerOfA,
         "notificationStream" => AdminOrAnyOwner,
         "tenantStats"
@@ -149,6 +155,7 @@ fn allowed(access: Access, who: Who) -> Option<bool> {
         Access::AdminOrAnyOwner => Some(matches!(who, Admin | OwnerA | OwnerB)),
         Access::AnyOwnerOwnRows => Some(matches!(who, OwnerA | OwnerB)),
         Access::OwnerOfA => Some(who == OwnerA),
+        Access::ClientOfA => Some(who == ClientA),
     }
 }
 
@@ -156,6 +163,7 @@ fn allowed(access: Access, who: Who) -> Option<bool> {
 fn refusal(access: Access, who: Who) -> StatusCode {
     match (access, who) {
         (Access::AdminOrOwnerOfA | Access::OwnerOfA, Who::OwnerB) => StatusCode::NOT_FOUND,
+        (Access::ClientOfA, Who::ClientB) => StatusCode::NOT_FOUND,
         _ => StatusCode::UNAUTHORIZED,
     }
 }
@@ -224,11 +232,17 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 rows_a.owner.to_string()
             } else if path.starts_with("/api/clients/") || path.starts_with("/api/tenant/clients/") {
                 rows_a.client.to_string()
-            } else if path.starts_with("/api/client-robots/") || path.starts_with("/api/tenant/licenses/") {
+            } else if path.starts_with("/api/client-robots/")
+                || path.starts_with("/api/tenant/licenses/")
+                || path.starts_with("/api/client/licenses/")
+            {
                 rows_a.license.to_string()
             } else if path.starts_with("/api/sales/") || path.starts_with("/api/tenant/sales/") {
                 rows_a.sale.to_string()
-            } else if path.starts_with("/api/subscriptions/") || path.starts_with("/api/tenant/subscriptions/") {
+            } else if path.starts_with("/api/subscriptions/")
+                || path.starts_with("/api/tenant/subscriptions/")
+                || path.starts_with("/api/client/subscriptions/")
+            {
                 rows_a.subscription.to_string()
             } else {
                 robot_a.clone()
@@ -237,7 +251,8 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 .replace("{id}", &id_of_a)
                 .replace("{robotId}", &robot_a)
                 .replace("{versionId}", &version_a)
-                .replace("{version}", "1.0.0");
+                .replace("{version}", "1.0.0")
+                .replace("{licenseId}", &rows_a.license.to_string());
             for (who, caller) in &callers {
                 let url = format!("{}{url_path}", caller.base);
                 let mut request = match method.as_str() {

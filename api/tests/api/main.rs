@@ -8,6 +8,7 @@ mod admin_auth;
 mod admin_resources;
 mod bad_input;
 mod client_auth;
+mod client_portal;
 mod email;
 mod hardening;
 mod hotmart;

@@ -6,12 +6,14 @@
 pub mod admin_users;
 pub mod audit_log;
 pub mod auth_template;
+pub mod client_portal;
 pub mod dashboard;
 pub mod hotmart_inbox;
 pub mod housekeeping;
 pub mod installations;
 pub mod licenses;
 pub mod login_failures;
+pub mod reset_tokens;
 pub mod robot_versions;
 pub mod sales_pages;
 pub mod sessions;

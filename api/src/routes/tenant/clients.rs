@@ -14,7 +14,7 @@ use shared::repositories::licenses::{self, LicenseFilter};
 use shared::repositories::tenant_clients::{self, ClientChanges, ClientFilter};
 use shared::repositories::tenant_sales::{self, SaleFilter};
 use shared::repositories::tenant_subscriptions::{self, SubscriptionFilter};
-use shared::repositories::{installations, sessions, tenant_robots};
+use shared::repositories::{client_portal, installations, sessions, tenant_robots};
 use shared::sales_engine::BuyerEmail;
 use shared::status::{ClientStatus, SaleStatus};
 use shared::AppError;
@@ -212,6 +212,17 @@ pub struct ClientDetails {
     pub sales: Vec<SaleItem>,
     /// The MetaTrader accounts that ran their licenses, most recent first.
     pub installations: Vec<InstallationItem>,
+    /// Robot files they downloaded, newest first.
+    pub downloads: Vec<DownloadItem>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DownloadItem {
+    pub license_id: Option<Uuid>,
+    pub robot_name: Option<String>,
+    pub version: String,
+    pub downloaded_at: chrono::DateTime<chrono::Utc>,
 }
 
 /// A client with their licenses, subscriptions, sales and installations.
@@ -233,6 +244,7 @@ pub async fn details(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<
     let sale_filter = SaleFilter { tenant_id: Some(tenant), client_id: Some(id), ..SaleFilter::default() };
     let sales = tenant_sales::list(&mut tx, &sale_filter, rows).await?.items;
     let installations = installations::of_client(&mut tx, tenant, id).await?;
+    let downloads = client_portal::downloads_of(&mut tx, tenant, id).await?;
     tx.commit().await?;
     Ok(Json(ClientDetails {
         client,
@@ -240,6 +252,15 @@ pub async fn details(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<
         subscriptions: subscriptions.into_iter().map(SubscriptionItem::from).collect(),
         sales: sales.into_iter().map(SaleItem::from).collect(),
         installations: installations.into_iter().map(InstallationItem::from).collect(),
+        downloads: downloads
+            .into_iter()
+            .map(|d| DownloadItem {
+                license_id: d.license_id,
+                robot_name: d.robot_name,
+                version: d.version,
+                downloaded_at: d.downloaded_at,
+            })
+            .collect(),
     }))
 }
 

@@ -62,6 +62,12 @@ pub struct GeneralSettings {
     pub lessons_url: Option<String>,
     /// One of the ten presets, or null for custom colours.
     pub theme_preset: Option<String>,
+    /// Account changes a client may make per period (default 3, 0–100).
+    pub account_changes_per_period: Option<i64>,
+    /// That period in days (default 30, 1–365).
+    pub account_change_period_days: Option<i64>,
+    /// Hours between two changes (default 24, 0–2160).
+    pub account_change_cooldown_hours: Option<i64>,
 }
 
 /// The tenant's settings as the settings screen edits them; empty values
@@ -182,6 +188,34 @@ fn checked(body: &TenantSettingsBody) -> Result<BrandSettings, AppError> {
     settings.insert("language".into(), json!(blank_to_none(text(|g| &g.language)).unwrap_or_else(|| "pt-BR".into())));
     settings.insert("currency".into(), json!(blank_to_none(text(|g| &g.currency)).unwrap_or_else(|| "BRL".into())));
     settings.insert("themePreset".into(), json!(preset));
+    let mut bounded =
+        |key: &str, field: &str, value: Option<i64>, range: std::ops::RangeInclusive<i64>, message: &str| {
+            v.check(value.is_none_or(|n| range.contains(&n)), field, message);
+            if let Some(n) = value.filter(|n| range.contains(n)) {
+                settings.insert(key.into(), json!(n));
+            }
+        };
+    bounded(
+        "accountChangesPerPeriod",
+        "settings.accountChangesPerPeriod",
+        general.and_then(|g| g.account_changes_per_period),
+        0..=100,
+        "Use de 0 a 100 trocas",
+    );
+    bounded(
+        "accountChangePeriodDays",
+        "settings.accountChangePeriodDays",
+        general.and_then(|g| g.account_change_period_days),
+        1..=365,
+        "Use de 1 a 365 dias",
+    );
+    bounded(
+        "accountChangeCooldownHours",
+        "settings.accountChangeCooldownHours",
+        general.and_then(|g| g.account_change_cooldown_hours),
+        0..=2160,
+        "Use de 0 a 2160 horas",
+    );
     let logo_url = image_url(&mut v, "logoUrl", body.logo_url.as_deref());
     let favicon_url = image_url(&mut v, "faviconUrl", body.favicon_url.as_deref());
     v.finish()?;

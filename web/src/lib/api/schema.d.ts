@@ -72,6 +72,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client-auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a reset link to the client with this e-mail, if there is one. */
+        post: operations["clientForgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client-auth/login": {
         parameters: {
             query?: never;
@@ -140,6 +157,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client-auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password with the token of a reset link. */
+        post: operations["clientResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client-robots": {
         parameters: {
             query?: never;
@@ -173,6 +207,116 @@ export interface paths {
         head?: never;
         /** Rewrites a license with the dialog's fields. */
         patch: operations["updateLicense"];
+        trace?: never;
+    };
+    "/api/client/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["clientDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/download/{licenseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Streams the robot's active compiled version (`.ex5` or `.zip`, never
+         *     source) with its file name, and records the download.
+         */
+        get: operations["clientDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/licenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in client's licenses, newest first. */
+        get: operations["clientLicenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/licenses/{id}/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Moves the license to another MetaTrader account. The first binding is
+         *     free; later changes are limited per period and by a cooldown (the
+         *     tenant's policy). The robot's next check sees the new account.
+         */
+        patch: operations["clientChangeAccount"];
+        trace?: never;
+    };
+    "/api/client/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["clientSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cancels the client's own active subscription. The licenses it paid for
+         *     stay valid until the paid period ends.
+         */
+        patch: operations["clientCancelSubscription"];
         trace?: never;
     };
     "/api/clients": {
@@ -1317,9 +1461,30 @@ export interface components {
             saleId: string;
             status: components["schemas"]["SaleStatus"];
         };
+        ClientAccountRequest: {
+            /**
+             * @description The MetaTrader account number (digits).
+             * @default null
+             */
+            accountNumber: string | null;
+        };
+        ClientDashboard: {
+            /**
+             * Format: int64
+             * @description Active or trial licenses that have not expired.
+             */
+            activeLicenses: number;
+            /** Format: int64 */
+            activeSubscriptions: number;
+            /** @description The tenant's training area (None: not configured). */
+            lessonsUrl?: string | null;
+            name: string;
+        };
         /** @description Everything about one client. */
         ClientDetails: {
             client: components["schemas"]["ClientItem"];
+            /** @description Robot files they downloaded, newest first. */
+            downloads: components["schemas"]["DownloadItem"][];
             /** @description The MetaTrader accounts that ran their licenses, most recent first. */
             installations: components["schemas"]["InstallationItem"][];
             /** @description Their licenses (robots), newest first. */
@@ -1327,6 +1492,11 @@ export interface components {
             /** @description Sales history, newest first. */
             sales: components["schemas"]["SaleItem"][];
             subscriptions: components["schemas"]["SubscriptionItem"][];
+        };
+        ClientForgotPasswordResponse: {
+            message: string;
+            /** @description Development hosts only, and only when a link was sent. */
+            resetToken?: string | null;
         };
         ClientItem: {
             /** Format: date-time */
@@ -1344,6 +1514,43 @@ export interface components {
             /** Format: uuid */
             tenantId: string;
             tenantName: string;
+        };
+        ClientLicenseItem: {
+            accountNumber?: string | null;
+            /** Format: date-time */
+            activationDate?: string | null;
+            /** @description Its notes: the changelog shown next to Download. */
+            changelog?: string | null;
+            /** Format: date-time */
+            expirationDate?: string | null;
+            fileName?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description The version this client downloaded last (None: never). */
+            lastDownloadedVersion?: string | null;
+            robotDescription?: string | null;
+            /** Format: uuid */
+            robotId?: string | null;
+            robotLogoUrl?: string | null;
+            robotName?: string | null;
+            robotPlatform?: string | null;
+            /** @description The version Download gives (the robot's active one). */
+            robotVersion?: string | null;
+            status: components["schemas"]["LicenseStatus"];
+            /** @description True when the active version is not the one last downloaded. */
+            updateAvailable: boolean;
+            /** @description Whether Download and Trocar Conta are offered. */
+            usable: boolean;
+            /** Format: date-time */
+            versionUploadedAt?: string | null;
+        };
+        ClientLicenses: {
+            licenses: components["schemas"]["ClientLicenseItem"][];
+            /**
+             * @description What to allow in MetaTrader (Ferramentas → Opções → Expert Advisors →
+             *     "Permitir WebRequest para as URLs listadas").
+             */
+            webRequestUrl: string;
         };
         ClientLoginRequest: {
             /**
@@ -1400,6 +1607,22 @@ export interface components {
          * @enum {string}
          */
         ClientStatus: "active" | "inactive" | "suspended";
+        ClientSubscriptionItem: {
+            /** @example 97.00 */
+            amount: string;
+            /** Format: date-time */
+            cancellationDate?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastPaymentDate?: string | null;
+            /** Format: date-time */
+            nextChargeDate?: string | null;
+            recurrence: components["schemas"]["Recurrence"];
+            /** Format: date-time */
+            startDate: string;
+            status: components["schemas"]["SubscriptionStatus"];
+        };
         ClientUser: {
             email: string;
             /** Format: uuid */
@@ -1477,6 +1700,14 @@ export interface components {
             /** Format: int64 */
             sales: number;
         };
+        DownloadItem: {
+            /** Format: date-time */
+            downloadedAt: string;
+            /** Format: uuid */
+            licenseId?: string | null;
+            robotName?: string | null;
+            version: string;
+        };
         EmailSettingsItem: {
             /** @description Whether a Resend API key is stored (the key itself is never shown). */
             hasApiKey: boolean;
@@ -1537,6 +1768,24 @@ export interface components {
             email: string;
         };
         GeneralSettings: {
+            /**
+             * Format: int64
+             * @description Hours between two changes (default 24, 0–2160).
+             * @default null
+             */
+            accountChangeCooldownHours: number | null;
+            /**
+             * Format: int64
+             * @description That period in days (default 30, 1–365).
+             * @default null
+             */
+            accountChangePeriodDays: number | null;
+            /**
+             * Format: int64
+             * @description Account changes a client may make per period (default 3, 0–100).
+             * @default null
+             */
+            accountChangesPerPeriod: number | null;
             /** @default null */
             contactEmail: string | null;
             /**
@@ -3023,6 +3272,40 @@ export interface operations {
             };
         };
     };
+    clientForgotPassword: {
+        parameters: {
+            query?: {
+                /** @description Development hosts only: the tenant's id or domain. */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientForgotPasswordResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     clientLogin: {
         parameters: {
             query?: {
@@ -3174,6 +3457,37 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3344,6 +3658,243 @@ export interface operations {
             };
             /** @description Overloaded: try again shortly. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientDashboard"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the robot file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientLicenses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientLicenses"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientChangeAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientLicenseItem"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSubscriptionItem"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientCancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSubscriptionItem"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

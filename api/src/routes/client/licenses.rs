@@ -1,0 +1,224 @@
+//! `/api/client/licenses` and `/api/client/download/{licenseId}`: a client's
+//! robots — the cards, moving a license to another MetaTrader account
+//! (limited, DESIGN 6), and downloading the robot's active compiled version.
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::Json;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use shared::account_binding::{self, RebindPolicy};
+use shared::repositories::client_portal::{self, ClientLicenseRow, Download};
+use shared::repositories::robot_versions;
+use shared::status::LicenseStatus;
+use shared::validation::Validator;
+use shared::AppError;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::api_error::{ApiJson, ApiResult, ErrorBody};
+use crate::extractors::SignedInClient;
+use crate::form_input::{path_id, text_field};
+use crate::routes::tenant::robot_versions::file_response;
+use crate::AppState;
+
+pub const NOT_FOUND: &str = "Licença não encontrada";
+pub const NOT_USABLE: &str =
+    "Esta licença não está ativa: download e troca de conta estão disponíveis apenas para licenças ativas ou de teste.";
+pub const NO_VERSION: &str = "Este robô ainda não tem uma versão disponível para download.";
+pub const ACCOUNT_REQUIRED: &str = "Número da conta é obrigatório";
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientLicenseItem {
+    pub id: Uuid,
+    pub robot_id: Option<Uuid>,
+    pub robot_name: Option<String>,
+    pub robot_logo_url: Option<String>,
+    pub robot_description: Option<String>,
+    pub robot_platform: Option<String>,
+    /// The version Download gives (the robot's active one).
+    pub robot_version: Option<String>,
+    /// Its notes: the changelog shown next to Download.
+    pub changelog: Option<String>,
+    pub version_uploaded_at: Option<DateTime<Utc>>,
+    pub file_name: Option<String>,
+    /// The version this client downloaded last (None: never).
+    pub last_downloaded_version: Option<String>,
+    /// True when the active version is not the one last downloaded.
+    pub update_available: bool,
+    pub account_number: Option<String>,
+    pub activation_date: Option<DateTime<Utc>>,
+    pub expiration_date: Option<DateTime<Utc>>,
+    pub status: LicenseStatus,
+    /// Whether Download and Trocar Conta are offered.
+    pub usable: bool,
+}
+
+fn usable(status: LicenseStatus, expiration: Option<DateTime<Utc>>) -> bool {
+    matches!(status, LicenseStatus::Active | LicenseStatus::Trial) && expiration.is_none_or(|e| e > Utc::now())
+}
+
+impl From<ClientLicenseRow> for ClientLicenseItem {
+    fn from(r: ClientLicenseRow) -> Self {
+        Self {
+            update_available: r.last_downloaded_version.is_some() && r.last_downloaded_version != r.active_version,
+            usable: usable(r.status, r.expiration_date),
+            id: r.id,
+            robot_id: r.robot_id,
+            robot_name: r.robot_name,
+            robot_logo_url: r.robot_logo_url,
+            robot_description: r.robot_description,
+            robot_platform: r.robot_platform,
+            robot_version: r.active_version,
+            changelog: r.version_notes,
+            version_uploaded_at: r.version_uploaded_at,
+            file_name: r.version_file_name,
+            last_downloaded_version: r.last_downloaded_version,
+            account_number: r.account_number,
+            activation_date: r.activation_date,
+            expiration_date: r.expiration_date,
+            status: r.status,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientLicenses {
+    pub licenses: Vec<ClientLicenseItem>,
+    /// What to allow in MetaTrader (Ferramentas → Opções → Expert Advisors →
+    /// "Permitir WebRequest para as URLs listadas").
+    pub web_request_url: String,
+}
+
+/// The signed-in client's licenses, newest first.
+#[utoipa::path(operation_id = "clientLicenses", get, path = "/api/client/licenses", tag = "client",
+    security(("clientSession" = [])),
+    responses((status = 200, body = ClientLicenses), (status = 401, body = ErrorBody)))]
+pub async fn list(client: SignedInClient) -> ApiResult<Json<ClientLicenses>> {
+    let mut tx = client.begin().await?;
+    let rows = client_portal::licenses(&mut tx, client.tenant.id, client.client.id).await?;
+    tx.commit().await?;
+    let domain = shared::portal::domain_of_url(&client.tenant.url);
+    Ok(Json(ClientLicenses {
+        licenses: rows.into_iter().map(ClientLicenseItem::from).collect(),
+        web_request_url: format!("https://{domain}"),
+    }))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ClientAccountRequest {
+    /// The MetaTrader account number (digits).
+    #[schema(max_length = 20)]
+    pub account_number: Option<String>,
+}
+
+/// Moves the license to another MetaTrader account. The first binding is
+/// free; later changes are limited per period and by a cooldown (the
+/// tenant's policy). The robot's next check sees the new account.
+#[utoipa::path(operation_id = "clientChangeAccount", patch, path = "/api/client/licenses/{id}/account", tag = "client",
+    security(("clientSession" = [])), params(("id" = Uuid, Path)), request_body = ClientAccountRequest,
+    responses((status = 200, body = ClientLicenseItem), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn change_account(
+    client: SignedInClient,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<ClientAccountRequest>,
+) -> ApiResult<Json<ClientLicenseItem>> {
+    let id = path_id(&id, NOT_FOUND)?;
+    let (tenant, me) = (client.tenant.id, client.client.id);
+    let mut tx = client.begin().await?;
+    let license = client_portal::lock_license(&mut tx, tenant, me, id)
+        .await?
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let mut v = Validator::new();
+    let account = text_field(
+        &mut v,
+        "accountNumber",
+        body.account_number.as_deref(),
+        20,
+        "Conta MT deve ter no máximo 20 dígitos",
+    );
+    v.check(account.is_some(), "accountNumber", ACCOUNT_REQUIRED);
+    v.check(
+        account.as_deref().is_none_or(|a| a.chars().all(|c| c.is_ascii_digit())),
+        "accountNumber",
+        "Conta MT deve conter apenas números",
+    );
+    v.finish()?;
+    let account = account.expect("validated");
+    if !usable(license.status, license.expiration_date) {
+        return Err(AppError::Forbidden(NOT_USABLE.into()).into());
+    }
+    if license.account_number.as_deref() != Some(account.as_str()) {
+        if license.account_number.is_some() {
+            let policy = RebindPolicy::of_settings(&client_portal::tenant_settings(&mut tx, tenant).await?);
+            let now = Utc::now();
+            let (recent, last) = client_portal::account_changes(&mut tx, tenant, id, policy.period_start(now)).await?;
+            account_binding::check(policy, recent, last, now)
+                .map_err(|refusal| AppError::TooManyRequests(refusal.message()))?;
+        }
+        client_portal::change_account(&mut tx, &license, me, &account).await?;
+    }
+    let row = client_portal::licenses(&mut tx, tenant, me)
+        .await?
+        .into_iter()
+        .find(|l| l.id == id)
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    tx.commit().await?;
+    Ok(Json(row.into()))
+}
+
+/// Streams the robot's active compiled version (`.ex5` or `.zip`, never
+/// source) with its file name, and records the download.
+#[utoipa::path(operation_id = "clientDownload", get, path = "/api/client/download/{licenseId}", tag = "client",
+    security(("clientSession" = [])), params(("licenseId" = Uuid, Path)),
+    responses((status = 200, description = "the robot file", content_type = "application/octet-stream"),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn download(
+    State(state): State<AppState>,
+    client: SignedInClient,
+    Path(license_id): Path<String>,
+) -> ApiResult<Response> {
+    let license_id = path_id(&license_id, NOT_FOUND)?;
+    let (tenant, me) = (client.tenant.id, client.client.id);
+    let mut tx = client.begin().await?;
+    let row = client_portal::licenses(&mut tx, tenant, me)
+        .await?
+        .into_iter()
+        .find(|l| l.id == license_id)
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    if !usable(row.status, row.expiration_date) {
+        return Err(AppError::Forbidden(NOT_USABLE.into()).into());
+    }
+    let (Some(robot_id), Some(active)) = (row.robot_id, row.active_version.as_deref()) else {
+        return Err(AppError::NotFound(NO_VERSION.into()).into());
+    };
+    let version = robot_versions::find_by_number(&mut tx, tenant, robot_id, active)
+        .await?
+        .ok_or_else(|| AppError::NotFound(NO_VERSION.into()))?;
+    // The file first: a download is recorded only when there is one to give.
+    let response = file_response(&state, &version).await?;
+    client_portal::record_download(
+        &mut tx,
+        Download {
+            tenant_id: tenant,
+            license_id,
+            client_id: me,
+            robot_id,
+            version_id: version.id,
+            version: &version.version,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(response)
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(change_account)).routes(routes!(download))
+}

@@ -1,0 +1,16 @@
+//! `/api/client/*`: the signed-in client's own rows. Every handler takes
+//! `SignedInClient` and works in a client-scoped transaction (forced RLS with
+//! restrictive `client_own` policies) naming tenant and client in its
+//! queries: another client's id, of this tenant or another, is not found.
+
+pub mod dashboard;
+pub mod licenses;
+pub mod subscriptions;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().merge(dashboard::router()).merge(licenses::router()).merge(subscriptions::router())
+}

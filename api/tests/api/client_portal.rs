@@ -1,0 +1,286 @@
+//! The client portal API: licenses with the active version, downloads of the
+//! compiled robot only (recorded for the owner), account changes within the
+//! tenant's limits (and the robot's next check following them), subscription
+//! cancellation, password reset; another client gets 404 for every id.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use shared::db::{self, Scope};
+use uuid::Uuid;
+
+use crate::support::{fake_ex5, join_all, json as read_json, Caller, Part, TenantFixture, TenantRows, TestApp};
+
+struct Portal {
+    app: TestApp,
+    acme: TenantFixture,
+    rows: TenantRows,
+    owner: Caller,
+    client: Caller,
+}
+
+async fn portal() -> Portal {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let robot = app.robot(&acme, "Robô Alfa").await;
+    let rows = app.rows_of(&acme, robot).await;
+    let owner = app.owner_of(&acme).await;
+    let client = app.client_of(&acme).await;
+    Portal { app, acme, rows, owner, client }
+}
+
+async fn upload(p: &Portal, version: &str, bytes: &[u8]) {
+    let parts = [
+        Part::File { field: "file", name: &format!("Alfa {version}.ex5"), bytes },
+        Part::Text { field: "version", value: version },
+        Part::Text { field: "notes", value: &format!("Novidades da {version}") },
+    ];
+    let response = p
+        .owner
+        .send_multipart(Method::POST, &format!("/api/tenant/robots/{}/versions/upload", p.rows.robot), &parts)
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+}
+
+async fn sql(app: &TestApp, tenant: Uuid, statement: &str) {
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(statement.to_string())).execute(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_client_downloads_the_active_version_and_the_owner_sees_it() {
+    let p = portal().await;
+    let path = format!("/api/client/download/{}", p.rows.license);
+    let (status, body) = read_json(p.client.get(&path).await).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (StatusCode::NOT_FOUND, Some("Este robô ainda não tem uma versão disponível para download."))
+    );
+
+    let (v1, v2) = (fake_ex5(1), fake_ex5(2));
+    upload(&p, "1.0.0", &v1).await;
+    upload(&p, "2.0.0", &v2).await;
+    let response = p.client.get(&path).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()["content-disposition"].to_str().unwrap().contains("Alfa 1.0.0.ex5"));
+    assert_eq!(response.bytes().await.unwrap().as_ref(), v1.as_slice(), "the active version (the first)");
+
+    let activate = format!("/api/tenant/robots/{}/active-version", p.rows.robot);
+    assert_eq!(p.owner.patch_json(&activate, json!({"version": "2.0.0"})).await.status(), StatusCode::OK);
+    let (_, licenses) = read_json(p.client.get("/api/client/licenses").await).await;
+    let card = &licenses["licenses"][0];
+    assert_eq!((card["robotVersion"].as_str(), card["lastDownloadedVersion"].as_str()), (Some("2.0.0"), Some("1.0.0")));
+    assert_eq!(card["updateAvailable"], true, "a newer version than the one downloaded");
+    assert_eq!(card["changelog"], "Novidades da 2.0.0");
+    assert!(licenses["webRequestUrl"].as_str().unwrap().starts_with("https://"));
+    assert_eq!(p.client.get(&path).await.bytes().await.unwrap().as_ref(), v2.as_slice());
+    let (_, licenses) = read_json(p.client.get("/api/client/licenses").await).await;
+    assert_eq!(licenses["licenses"][0]["updateAvailable"], false);
+
+    let (_, details) = read_json(p.owner.get(&format!("/api/tenant/clients/{}/details", p.rows.client)).await).await;
+    let versions: Vec<&str> =
+        details["downloads"].as_array().unwrap().iter().map(|d| d["version"].as_str().unwrap()).collect();
+    assert_eq!(versions, ["2.0.0", "1.0.0"], "who downloaded which version, newest first");
+}
+
+#[tokio::test]
+async fn downloads_are_refused_for_expired_or_cancelled_licenses_and_other_clients() {
+    let p = portal().await;
+    upload(&p, "1.0.0", &fake_ex5(1)).await;
+    let path = format!("/api/client/download/{}", p.rows.license);
+    let other = {
+        // Another client of the same tenant, with their own password.
+        let created = p
+            .owner
+            .post(
+                "/api/tenant/clients",
+                json!({"name": "Outro", "email": "outro@example.com", "password": "outro-123"}),
+            )
+            .await;
+        assert_eq!(created.status(), StatusCode::CREATED);
+        let caller = p.app.anonymous();
+        let login = caller
+            .http
+            .post(p.app.url(&format!("/api/client-auth/login?tenant={}", p.acme.url)))
+            .json(&json!({"email": "outro@example.com", "password": "outro-123"}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(login.status(), StatusCode::OK);
+        caller
+    };
+    assert_eq!(other.get(&path).await.status(), StatusCode::NOT_FOUND, "another client's license");
+    assert_eq!(p.client.get("/api/client/download/not-a-uuid").await.status(), StatusCode::NOT_FOUND);
+
+    sql(
+        &p.app,
+        p.acme.id,
+        &format!(
+            "UPDATE tenant_client_robots SET expiration_date = now() - interval '1 day' WHERE id = '{}'",
+            p.rows.license
+        ),
+    )
+    .await;
+    let (status, body) = read_json(p.client.get(&path).await).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(body["message"].as_str().unwrap().contains("licenças ativas ou de teste"));
+    sql(
+        &p.app,
+        p.acme.id,
+        &format!(
+            "UPDATE tenant_client_robots SET expiration_date = NULL, status = 'cancelled' WHERE id = '{}'",
+            p.rows.license
+        ),
+    )
+    .await;
+    assert_eq!(p.client.get(&path).await.status(), StatusCode::FORBIDDEN);
+    let downloads = {
+        let mut tx = db::begin(&p.app.db.app_pool, Scope::worker_for(p.acme.id)).await.unwrap();
+        sqlx::query_scalar::<_, i64>("SELECT count(*) FROM robot_downloads").fetch_one(&mut *tx).await.unwrap()
+    };
+    assert_eq!(downloads, 0, "refusals record nothing");
+}
+
+async fn check(app: &TestApp, tenant: &TenantFixture, robot: Uuid, account: u64) -> Value {
+    let body = json!({"email": tenant.client_email, "mtAccount": account, "robotId": robot, "tenantId": tenant.id});
+    app.browser()
+        .post(app.url("/api/webhooks/validate-license"))
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn account_changes_follow_the_limits_and_the_next_check_follows_the_account() {
+    let p = portal().await;
+    let path = format!("/api/client/licenses/{}/account", p.rows.license);
+    let (status, body) = read_json(p.client.patch_json(&path, json!({"accountNumber": ""})).await).await;
+    assert_eq!(
+        (status, body["fields"]["accountNumber"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("Número da conta é obrigatório"))
+    );
+
+    // The first binding is free; the robot's next check follows it.
+    let (status, bound) = read_json(p.client.patch_json(&path, json!({"accountNumber": "1110001"})).await).await;
+    assert_eq!((status, bound["accountNumber"].as_str()), (StatusCode::OK, Some("1110001")));
+    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 1110001).await["valid"], true);
+
+    // A change: the old account is refused at once, the new one valid.
+    let (status, _) = read_json(p.client.patch_json(&path, json!({"accountNumber": "2220002"})).await).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 1110001).await["code"], "ACCOUNT_MISMATCH");
+    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 2220002).await["valid"], true);
+
+    // Inside the cooldown: refused with the time it opens again; nothing changes.
+    let (status, body) = read_json(p.client.patch_json(&path, json!({"accountNumber": "3330003"})).await).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(body["message"].as_str().unwrap().contains("Uma nova troca estará disponível em"), "{body}");
+    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 2220002).await["valid"], true);
+
+    // The tenant shortens its cooldown to none; the period's limit (3 changes) still holds.
+    let policy = json!({"settings": {"accountChangeCooldownHours": 0, "accountChangesPerPeriod": 3}});
+    assert_eq!(p.owner.patch_json("/api/tenant/settings", policy).await.status(), StatusCode::OK);
+    for account in ["3330003", "4440004"] {
+        let (status, _) = read_json(p.client.patch_json(&path, json!({"accountNumber": account})).await).await;
+        assert_eq!(status, StatusCode::OK, "{account}");
+    }
+    let (status, body) = read_json(p.client.patch_json(&path, json!({"accountNumber": "5550005"})).await).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(body["message"].as_str().unwrap().contains("Limite de trocas de conta atingido"), "{body}");
+    assert_eq!(
+        check(&p.app, &p.acme, p.rows.robot, 4440004).await["valid"],
+        true,
+        "the refused change changed nothing"
+    );
+    // The owner rebinds freely.
+    let owner_switch = format!("/api/tenant/licenses/{}/switch-account", p.rows.license);
+    assert_eq!(p.owner.patch_json(&owner_switch, json!({"accountNumber": "5550005"})).await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn two_account_changes_at_once_count_as_two() {
+    let p = portal().await;
+    let bind = p
+        .client
+        .patch_json(&format!("/api/client/licenses/{}/account", p.rows.license), json!({"accountNumber": "100"}))
+        .await;
+    assert_eq!(bind.status(), StatusCode::OK, "the first binding");
+    let url = p.app.url(&format!("/api/client/licenses/{}/account", p.rows.license));
+    let statuses = join_all(["200", "300"].map(|account| {
+        let (http, url) = (p.client.http.clone(), url.clone());
+        async move { http.patch(url).json(&json!({"accountNumber": account})).send().await.unwrap().status() }
+    }))
+    .await;
+    // The license row is locked for each change: the second sees the first and its cooldown.
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count(), 1, "{statuses:?}");
+}
+
+#[tokio::test]
+async fn a_client_cancels_only_their_own_active_subscription_once() {
+    let p = portal().await;
+    let (_, list) = read_json(p.client.get("/api/client/subscriptions").await).await;
+    assert_eq!(list[0]["status"], "active");
+    assert_eq!(list[0]["amount"], "97.00");
+    let path = format!("/api/client/subscriptions/{}/cancel", p.rows.subscription);
+
+    let beta = p.app.tenant("beta").await;
+    let stranger = p.app.client_of(&beta).await;
+    let response = stranger.http.patch(p.app.url(&path)).header("x-requested-with", "t").send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::NOT_FOUND, "another tenant's client");
+
+    let cancel =
+        || async { p.client.http.patch(p.app.url(&path)).header("x-requested-with", "t").send().await.unwrap() };
+    let (status, cancelled) = read_json(cancel().await).await;
+    assert_eq!((status, cancelled["status"].as_str()), (StatusCode::OK, Some("cancelled")));
+    assert!(cancelled["cancellationDate"].is_string());
+    let (status, body) = read_json(cancel().await).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (StatusCode::CONFLICT, Some("Esta assinatura não está ativa e não pode ser cancelada."))
+    );
+    let (_, dashboard) = read_json(p.client.get("/api/client/dashboard").await).await;
+    assert_eq!((dashboard["activeSubscriptions"].as_i64(), dashboard["activeLicenses"].as_i64()), (Some(0), Some(1)));
+}
+
+#[tokio::test]
+async fn a_client_resets_the_password_with_the_token_shown_in_development() {
+    let p = portal().await;
+    let http = p.app.browser();
+    let forgot_url = p.app.url(&format!("/api/client-auth/forgot-password?tenant={}", p.acme.url));
+    let forgot = |email: &str| {
+        let request = http.post(&forgot_url).json(&json!({ "email": email }));
+        async move { read_json(request.send().await.unwrap()).await }
+    };
+    let (status, unknown) = forgot("ninguem@example.com").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(unknown.get("resetToken").is_none());
+    let (_, known) = forgot(&p.acme.client_email).await;
+    assert_eq!(known["message"], unknown["message"]);
+    let token = known["resetToken"].as_str().expect("development hosts show the token").to_string();
+
+    let reset_url = p.app.url("/api/client-auth/reset-password");
+    let reset = |token: String, password: &'static str| {
+        let request = http.post(&reset_url).json(&json!({"token": token, "newPassword": password}));
+        async move { read_json(request.send().await.unwrap()).await }
+    };
+    let (status, body) = reset(token.clone(), "123").await;
+    assert_eq!(
+        (status, body["fields"]["newPassword"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("Senha deve ter no mínimo 6 caracteres"))
+    );
+    let (status, _) = reset(token.clone(), "nova-senha-1").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(p.client.get("/api/client-auth/me").await.status(), StatusCode::UNAUTHORIZED, "sessions end");
+    let (status, _) = reset(token, "outra-senha-2").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "once");
+    let login = p
+        .app
+        .client_login("login", &p.acme.url, json!({"email": p.acme.client_email, "password": "nova-senha-1"}))
+        .await;
+    assert_eq!(login.status(), StatusCode::OK);
+}

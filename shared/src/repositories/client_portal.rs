@@ -1,0 +1,264 @@
+//! What a signed-in client sees and does: their licenses with the robot's
+//! active version, account changes, downloads, subscriptions. Every query
+//! names the tenant and the client; RLS (client scope, restrictive
+//! `client_own` policies) refuses anything else too.
+
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use serde_json::Value;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::error::AppResult;
+use crate::ids::new_id;
+use crate::repositories::licenses::License;
+use crate::status::{LicenseStatus, Recurrence, SubscriptionStatus};
+
+/// A license card: the license, its robot and the robot's active version.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClientLicenseRow {
+    pub id: Uuid,
+    pub robot_id: Option<Uuid>,
+    pub robot_name: Option<String>,
+    pub robot_logo_url: Option<String>,
+    pub robot_description: Option<String>,
+    pub robot_platform: Option<String>,
+    pub active_version: Option<String>,
+    pub version_notes: Option<String>,
+    pub version_uploaded_at: Option<DateTime<Utc>>,
+    pub version_file_name: Option<String>,
+    pub account_number: Option<String>,
+    pub activation_date: Option<DateTime<Utc>>,
+    pub expiration_date: Option<DateTime<Utc>>,
+    pub status: LicenseStatus,
+    /// The version this client last downloaded of this license's robot.
+    pub last_downloaded_version: Option<String>,
+}
+
+pub async fn licenses(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid) -> AppResult<Vec<ClientLicenseRow>> {
+    Ok(sqlx::query_as(
+        "SELECT l.id, l.robot_id, r.name AS robot_name, r.logo_url AS robot_logo_url, r.description AS robot_description,
+                r.platform AS robot_platform, r.active_version, v.notes AS version_notes,
+                v.uploaded_at AS version_uploaded_at, v.original_file_name AS version_file_name,
+                l.account_number, l.activation_date, l.expiration_date, l.status,
+                (SELECT d.version FROM robot_downloads d
+                  WHERE d.tenant_id = l.tenant_id AND d.client_id = l.client_id AND d.license_id = l.id
+                  ORDER BY d.downloaded_at DESC LIMIT 1) AS last_downloaded_version
+           FROM tenant_client_robots l
+           LEFT JOIN tenant_robots r ON r.tenant_id = l.tenant_id AND r.id = l.robot_id
+           LEFT JOIN robot_versions v ON v.tenant_id = l.tenant_id AND v.robot_id = l.robot_id AND v.version = r.active_version
+          WHERE l.tenant_id = $1 AND l.client_id = $2
+          ORDER BY l.created_at DESC
+          LIMIT 200",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// The client's license, locked for this transaction (account changes of
+/// one license serialize here).
+pub async fn lock_license(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+    id: Uuid,
+) -> AppResult<Option<License>> {
+    Ok(sqlx::query_as(
+        "SELECT id, tenant_id, client_id, robot_id, sale_id, activation_date, expiration_date, status, account_number,
+                created_at
+           FROM tenant_client_robots WHERE tenant_id = $1 AND client_id = $2 AND id = $3 FOR UPDATE",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// Changes of one license's account since `since`, and the newest one. A
+/// first binding (no account before) is recorded but is not a change.
+pub async fn account_changes(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    license_id: Uuid,
+    since: DateTime<Utc>,
+) -> AppResult<(i64, Option<DateTime<Utc>>)> {
+    Ok(sqlx::query_as(
+        "SELECT count(*) FILTER (WHERE changed_at >= $3), max(changed_at)
+           FROM license_account_changes
+          WHERE tenant_id = $1 AND license_id = $2 AND old_account IS NOT NULL",
+    )
+    .bind(tenant_id)
+    .bind(license_id)
+    .bind(since)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// Moves the license to `account` and records the change.
+pub async fn change_account(
+    conn: &mut PgConnection,
+    license: &License,
+    client_id: Uuid,
+    account: &str,
+) -> AppResult<()> {
+    sqlx::query("UPDATE tenant_client_robots SET account_number = $3 WHERE tenant_id = $1 AND id = $2")
+        .bind(license.tenant_id)
+        .bind(license.id)
+        .bind(account)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(
+        "INSERT INTO license_account_changes (id, tenant_id, license_id, client_id, old_account, new_account)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(license.tenant_id)
+    .bind(license.id)
+    .bind(client_id)
+    .bind(&license.account_number)
+    .bind(account)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub struct Download<'a> {
+    pub tenant_id: Uuid,
+    pub license_id: Uuid,
+    pub client_id: Uuid,
+    pub robot_id: Uuid,
+    pub version_id: Uuid,
+    pub version: &'a str,
+}
+
+pub async fn record_download(conn: &mut PgConnection, d: Download<'_>) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO robot_downloads (id, tenant_id, license_id, client_id, robot_id, version_id, version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(new_id())
+    .bind(d.tenant_id)
+    .bind(d.license_id)
+    .bind(d.client_id)
+    .bind(d.robot_id)
+    .bind(d.version_id)
+    .bind(d.version)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// A download as the owner sees it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct DownloadRow {
+    pub license_id: Option<Uuid>,
+    pub robot_name: Option<String>,
+    pub version: String,
+    pub downloaded_at: DateTime<Utc>,
+}
+
+/// A client's downloads, newest first (at most 100).
+pub async fn downloads_of(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid) -> AppResult<Vec<DownloadRow>> {
+    Ok(sqlx::query_as(
+        "SELECT d.license_id, r.name AS robot_name, d.version, d.downloaded_at
+           FROM robot_downloads d LEFT JOIN tenant_robots r ON r.tenant_id = d.tenant_id AND r.id = d.robot_id
+          WHERE d.tenant_id = $1 AND d.client_id = $2
+          ORDER BY d.downloaded_at DESC LIMIT 100",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClientSubscriptionRow {
+    pub id: Uuid,
+    pub recurrence: Recurrence,
+    pub status: SubscriptionStatus,
+    pub amount: Decimal,
+    pub next_billing_date: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub last_payment_date: Option<DateTime<Utc>>,
+    pub cancellation_date: Option<DateTime<Utc>>,
+}
+
+const SUBSCRIPTION_COLUMNS: &str =
+    "id, recurrence, status, amount, next_billing_date, created_at, last_payment_date, cancellation_date";
+
+pub async fn subscriptions(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+) -> AppResult<Vec<ClientSubscriptionRow>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {SUBSCRIPTION_COLUMNS} FROM tenant_subscriptions WHERE tenant_id = $1 AND client_id = $2
+          ORDER BY created_at DESC LIMIT 200"
+    )))
+    .bind(tenant_id)
+    .bind(client_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Cancels the client's own subscription when it is active — one statement,
+/// so two clicks cancel once. None when there is no such active subscription.
+pub async fn cancel_subscription(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+    id: Uuid,
+) -> AppResult<Option<ClientSubscriptionRow>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "UPDATE tenant_subscriptions SET status = 'cancelled', cancellation_date = now()
+          WHERE tenant_id = $1 AND client_id = $2 AND id = $3 AND status = 'active'
+          RETURNING {SUBSCRIPTION_COLUMNS}"
+    )))
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+pub async fn subscription_exists(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+    id: Uuid,
+) -> AppResult<bool> {
+    Ok(sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM tenant_subscriptions WHERE tenant_id = $1 AND client_id = $2 AND id = $3)",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(id)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// The dashboard's two counts: usable licenses, active subscriptions.
+pub async fn counts(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid) -> AppResult<(i64, i64)> {
+    Ok(sqlx::query_as(
+        "SELECT (SELECT count(*) FROM tenant_client_robots
+                  WHERE tenant_id = $1 AND client_id = $2 AND status IN ('active', 'trial')
+                    AND (expiration_date IS NULL OR expiration_date > now())),
+                (SELECT count(*) FROM tenant_subscriptions WHERE tenant_id = $1 AND client_id = $2 AND status = 'active')",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// The tenant's settings (for the account-change policy and the lessons URL).
+pub async fn tenant_settings(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Value> {
+    Ok(sqlx::query_scalar("SELECT settings FROM tenants WHERE id = $1")
+        .bind(tenant_id)
+        .fetch_optional(conn)
+        .await?
+        .unwrap_or(Value::Null))
+}
