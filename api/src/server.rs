@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 
 use axum::extract::Request;
 use axum::http::{header, HeaderName, HeaderValue};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
@@ -14,11 +14,37 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::web_app::WebApp;
-use crate::{http_guards, openapi, AppState};
+use crate::{http_guards, openapi, routes, AppState};
 use axum::error_handling::HandleErrorLayer;
 use axum::middleware;
 
 pub fn app(state: AppState) -> Router {
+    // The license check is called by every robot at every start: it gets a
+    // lean stack of its own (overload protection and nosniff only — no
+    // request-id, trace span, CSP or JSON guard, which a machine endpoint
+    // without cookies does not need). Everything else falls through to the
+    // full stack below.
+    let capacity = state.config.capacity;
+    let license_check = Router::new()
+        .route(VALIDATE_LICENSE, post(routes::webhooks::validate_license::validate))
+        .with_state(state.clone())
+        .layer(
+            ServiceBuilder::new()
+                .layer(HandleErrorLayer::new(http_guards::overloaded))
+                .load_shed()
+                .concurrency_limit(capacity.max_in_flight)
+                .timeout(capacity.request_timeout),
+        )
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
+    license_check.fallback_service(full_stack(state))
+}
+
+/// Where robots check their license (also in the OpenAPI document, served by
+/// the lean stack).
+const VALIDATE_LICENSE: &str = "/api/webhooks/validate-license";
+
+fn full_stack(state: AppState) -> Router {
     let (api, document) = openapi::router_and_document();
     let web = WebApp::load(state.config.web_dist.clone(), &state.config.portal_rules);
     let document = axum::Json(document);
