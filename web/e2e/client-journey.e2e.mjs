@@ -1,0 +1,124 @@
+// The client's journey, in Chromium against the real server: a Hotmart subscription purchase arrives at the
+// demo robot's webhook → the buyer signs in with e-mail + purchase id → downloads the robot's active version
+// (uploaded here by the owner through the API) → moves the license to their MetaTrader account → cancels the
+// subscription. Runs before the owner journey (which changes the owner's password).
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFile } from 'node:fs/promises'
+import { chromium } from 'playwright-core'
+
+const env = process.env
+const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
+const fixture = new URL('../../shared/tests/fixtures/hotmart/subscription_approved.json', import.meta.url)
+const DEMO_HOTTOK = 'demo-hottok-0000000000'
+const run = Date.now().toString(36)
+
+for (const name of ['E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET', 'E2E_TENANT']) {
+  if (!env[name]) throw new Error(`defina ${name} (scripts/e2e.sh define todos)`)
+}
+
+let browser
+let context
+let page
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  })
+  context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+  context.setDefaultTimeout(15_000)
+  page = await context.newPage()
+})
+after(async () => browser?.close())
+
+/** Bytes that pass for a compiled robot (binary, no known foreign format). */
+function fakeEx5(seed) {
+  return Buffer.from(Array.from({ length: 4096 }, (_, i) => ((i + seed) * 7919) % 251))
+}
+
+/** The owner, through the API in a context of its own: finds the demo robot and uploads a version. */
+async function ownerUploadsVersion(bytes) {
+  const owner = await browser.newContext({ baseURL: baseUrl })
+  try {
+    const headers = { 'x-tenant-secret': env.E2E_TENANT_SECRET }
+    const login = await owner.request.post('/api/tenant-auth/login', { headers, data: { email: env.E2E_OWNER_EMAIL, password: env.E2E_OWNER_PASSWORD } })
+    assert.equal(login.status(), 200, await login.text())
+    const robots = await (await owner.request.get(`/api/tenant/robots?q=${encodeURIComponent('Robô Demo')}`, { headers })).json()
+    const robot = robots.items[0]
+    assert.ok(robot, 'the demo robot')
+    const version = `${7 + (Date.now() % 900)}.0.0`
+    const upload = await owner.request.post(`/api/tenant/robots/${robot.id}/versions/upload`, {
+      headers: { ...headers, 'x-requested-with': 'e2e' },
+      multipart: { file: { name: 'RoboDemo.ex5', mimeType: 'application/octet-stream', buffer: bytes }, version, notes: 'Versão da jornada' },
+    })
+    assert.equal(upload.status(), 201, await upload.text())
+    const activate = await owner.request.patch(`/api/tenant/robots/${robot.id}/active-version`, { headers, data: { version } })
+    assert.equal(activate.status(), 200, await activate.text())
+    return robot.id
+  } finally {
+    await owner.close()
+  }
+}
+
+test('client journey: Hotmart purchase, login with the purchase id, download, switch account, cancel the subscription', async () => {
+  const bytes = fakeEx5(run.length)
+  const robotId = await ownerUploadsVersion(bytes)
+
+  // A subscription purchase arrives from Hotmart at the robot's webhook.
+  const purchase = JSON.parse(await readFile(fixture, 'utf8'))
+  const email = `assinante-${run}@example.com`
+  const transaction = `HP${run.toUpperCase()}E2E`
+  purchase.id = crypto.randomUUID()
+  purchase.data.buyer.email = email
+  purchase.data.purchase.transaction = transaction
+  purchase.data.subscription.subscriber.code = `SUB${run.toUpperCase()}`
+  const posted = await page.request.post(`/api/webhooks/hotmart/robot/${robotId}`, {
+    headers: { 'content-type': 'application/json', 'x-hotmart-hottok': DEMO_HOTTOK },
+    data: purchase,
+  })
+  assert.equal(posted.status(), 200, await posted.text())
+
+  // The event is processed by a job: the purchase id opens the portal once it is.
+  const probe = await browser.newContext({ baseURL: baseUrl })
+  for (let i = 0; ; i++) {
+    const login = await probe.request.post(`/api/client-auth/login-purchase?tenant=${env.E2E_TENANT}`, { data: { email, purchaseId: transaction } })
+    if (login.status() === 200) break
+    assert.ok(i < 100, `the purchase was not processed: ${login.status()} ${await login.text()}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  await probe.close()
+
+  // Sign in with e-mail + purchase id.
+  await page.goto(`/client/login?tenant=${env.E2E_TENANT}`)
+  await page.getByRole('tab', { name: /ID de compra/i }).click()
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel(/ID de compra/i).fill(transaction)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.waitForURL((url) => url.pathname === '/client/dashboard')
+  await page.getByText('Login realizado com sucesso!').first().waitFor()
+
+  // Download the robot: the active version's bytes, under its file name.
+  await page.goto('/client/robots')
+  await page.getByText('Robô Demo').first().waitFor()
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download/ }).first().click()])
+  assert.match(download.suggestedFilename(), /\.ex5$/)
+  const saved = await download.path()
+  assert.deepEqual(await readFile(saved), bytes)
+
+  // Move the license to a MetaTrader account.
+  await page.getByRole('button', { name: /Trocar Conta/ }).first().click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Número da Conta').fill('87654321')
+  await dialog.getByRole('button', { name: /Salvar|Confirmar|Trocar/ }).first().click()
+  await page.getByText('Conta atualizada').first().waitFor()
+  await page.getByText('87654321').first().waitFor()
+
+  // Cancel the subscription (irreversible, confirmed).
+  await page.goto('/client/subscriptions')
+  await page.getByRole('button', { name: 'Cancelar assinatura' }).first().click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar Cancelamento' }).click()
+  await page.getByText('Assinatura cancelada').first().waitFor()
+  await page.getByText('Cancelada').first().waitFor()
+  assert.equal(await page.getByRole('button', { name: 'Cancelar assinatura' }).count(), 0, 'no cancel button on a cancelled subscription')
+})
