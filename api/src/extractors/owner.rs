@@ -1,11 +1,17 @@
 use axum::extract::FromRequestParts;
+use std::net::IpAddr;
+
 use axum::http::request::Parts;
+use serde_json::Value;
 use shared::db::{self, PgPool, Scope, Tx};
 use shared::portal::Portal;
+use shared::repositories::audit_log::{self, Action};
 use shared::repositories::sessions;
 use shared::repositories::tenant_owners::TenantOwner;
 use shared::repositories::tenants::TenantSummary;
 use shared::secrets::{constant_time_eq, sha256_hex};
+use shared::AppError;
+use uuid::Uuid;
 
 use super::tenant_session;
 use crate::api_error::{not_authenticated, ApiError, ApiResult};
@@ -18,6 +24,8 @@ pub struct SignedInOwner {
     pub owner: TenantOwner,
     pub tenant: TenantSummary,
     pool: PgPool,
+    /// Where the request came from, for the audit log.
+    ip: Option<IpAddr>,
 }
 
 impl SignedInOwner {
@@ -27,6 +35,22 @@ impl SignedInOwner {
 
     pub async fn begin(&self) -> ApiResult<Tx> {
         Ok(db::begin(&self.pool, self.scope()).await?)
+    }
+
+    /// Records, in the caller's transaction, a change this owner made in
+    /// their tenant (only the fields that differ; an unchanged update leaves
+    /// no row).
+    pub async fn audit(
+        &self,
+        tx: &mut Tx,
+        action: Action,
+        entity: &str,
+        id: Uuid,
+        before: &Value,
+        after: &Value,
+    ) -> Result<(), AppError> {
+        let actor = self.scope().actor;
+        audit_log::record_change(tx, actor, self.ip, Some(self.tenant.id), action, entity, id, before, after).await
     }
 }
 
@@ -43,6 +67,6 @@ impl FromRequestParts<AppState> for SignedInOwner {
             return Err(not_authenticated());
         }
         tenant_session::check_host(state, &meta, Portal::Tenant, &session.tenant)?;
-        Ok(SignedInOwner { owner: session.owner, tenant: session.tenant, pool: state.pool.clone() })
+        Ok(SignedInOwner { owner: session.owner, tenant: session.tenant, pool: state.pool.clone(), ip: meta.ip })
     }
 }

@@ -110,7 +110,6 @@ async fn find_own(tx: &mut shared::db::Tx, owner: &SignedInOwner, id: Uuid) -> R
 pub async fn create(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    meta: RequestMeta,
     ApiJson(body): ApiJson<OwnerClientRequest>,
 ) -> ApiResult<(StatusCode, Json<ClientItem>)> {
     let checked = validate(&body.as_admin_form(), true, false)?;
@@ -129,18 +128,7 @@ pub async fn create(
     )
     .await?;
     let item = find_own(&mut tx, &owner, client.id).await?;
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(owner.tenant.id),
-        Action::Create,
-        "client",
-        item.id,
-        &Value::Null,
-        &audited(&item),
-    )
-    .await?;
+    owner.audit(&mut tx, Action::Create, "client", item.id, &Value::Null, &audited(&item)).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(item)))
 }
@@ -153,7 +141,6 @@ pub async fn create(
 pub async fn update(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    meta: RequestMeta,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<OwnerClientRequest>,
 ) -> ApiResult<Json<ClientItem>> {
@@ -184,18 +171,7 @@ pub async fn update(
     if body.password.as_deref().is_some_and(|p| !p.trim().is_empty()) {
         diff_after["password"] = json!("*** (alterada)");
     }
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(owner.tenant.id),
-        Action::Update,
-        "client",
-        id,
-        &audited(&before),
-        &diff_after,
-    )
-    .await?;
+    owner.audit(&mut tx, Action::Update, "client", id, &audited(&before), &diff_after).await?;
     tx.commit().await?;
     Ok(Json(after))
 }

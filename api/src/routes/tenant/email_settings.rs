@@ -9,7 +9,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use shared::email::{self, EmailTemplate};
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::{tenant_settings, tenants};
 use shared::validation::{char_len, is_email, normalize_email, Validator};
 use shared::AppError;
@@ -20,7 +20,6 @@ use utoipa_axum::routes;
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::blank_to_none;
-use crate::request_meta::RequestMeta;
 use crate::AppState;
 
 const MAX_TEMPLATE_CHARS: usize = 100_000;
@@ -79,7 +78,6 @@ fn is_domain(d: &str) -> bool {
 pub async fn update_settings(
     axum::extract::State(state): axum::extract::State<AppState>,
     owner: SignedInOwner,
-    meta: RequestMeta,
     ApiJson(body): ApiJson<EmailSettingsRequest>,
 ) -> ApiResult<Json<EmailSettingsItem>> {
     let mut v = Validator::new();
@@ -103,19 +101,17 @@ pub async fn update_settings(
         tenant_settings::set_resend_domain(&mut tx, owner.tenant.id, domain.as_deref()).await?;
     }
     let after = current(&owner, &mut tx).await?;
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(owner.tenant.id),
-        Action::Update,
-        "email_settings",
-        owner.tenant.id,
-        &json!({ "resendDomain": before.resend_domain, "hasApiKey": before.resend_configured }),
-        &json!({ "resendDomain": after.resend_domain, "hasApiKey": after.resend_configured,
+    owner
+        .audit(
+            &mut tx,
+            Action::Update,
+            "email_settings",
+            owner.tenant.id,
+            &json!({ "resendDomain": before.resend_domain, "hasApiKey": before.resend_configured }),
+            &json!({ "resendDomain": after.resend_domain, "hasApiKey": after.resend_configured,
                  "apiKey": if key.is_some() { "*** (alterada)" } else { "" } }),
-    )
-    .await?;
+        )
+        .await?;
     tx.commit().await?;
     Ok(Json(EmailSettingsItem { resend_domain: after.resend_domain, has_api_key: after.resend_configured }))
 }
@@ -198,7 +194,6 @@ pub async fn defaults(_owner: SignedInOwner) -> Json<EmailTemplates> {
     responses((status = 200, body = EmailTemplatesItem), OwnerErrors))]
 pub async fn update_templates(
     owner: SignedInOwner,
-    meta: RequestMeta,
     ApiJson(body): ApiJson<EmailTemplates>,
 ) -> ApiResult<Json<EmailTemplatesItem>> {
     let mut v = Validator::new();
@@ -224,18 +219,7 @@ pub async fn update_templates(
     }
     let after = Value::Object(stored);
     tenant_settings::set_templates(&mut tx, owner.tenant.id, &after).await?;
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(owner.tenant.id),
-        Action::Update,
-        "email_templates",
-        owner.tenant.id,
-        &before,
-        &after,
-    )
-    .await?;
+    owner.audit(&mut tx, Action::Update, "email_templates", owner.tenant.id, &before, &after).await?;
     tx.commit().await?;
     Ok(Json(templates_item(&after)))
 }

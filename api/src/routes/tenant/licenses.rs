@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::db::Tx;
 use shared::pagination::{Page, PageParams};
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::installations::{self, Installation};
 use shared::repositories::licenses::{self, LicenseFields, LicenseFilter, LicenseListRow};
 use shared::repositories::{tenant_clients, tenant_robots};
@@ -27,7 +27,6 @@ use uuid::Uuid;
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::{id_field, path_id, search_term, text_field};
-use crate::request_meta::RequestMeta;
 use crate::routes::client_robots::NOT_FOUND;
 use crate::AppState;
 
@@ -253,7 +252,6 @@ async fn check_client(tx: &mut Tx, tenant_id: Uuid, client_id: Uuid) -> Result<(
     responses((status = 201, body = OwnerLicenseItem), OwnerErrors))]
 pub async fn create(
     owner: SignedInOwner,
-    meta: RequestMeta,
     ApiJson(body): ApiJson<OwnerLicenseRequest>,
 ) -> ApiResult<(StatusCode, Json<OwnerLicenseItem>)> {
     let mut v = Validator::new();
@@ -280,18 +278,7 @@ pub async fn create(
     };
     let id = licenses::save(&mut tx, None, &fields).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
     let item = find_own(&mut tx, &owner, id).await?;
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(tenant),
-        Action::Create,
-        "license",
-        id,
-        &Value::Null,
-        &audited(&item),
-    )
-    .await?;
+    owner.audit(&mut tx, Action::Create, "license", id, &Value::Null, &audited(&item)).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(item)))
 }
@@ -302,7 +289,6 @@ pub async fn create(
     request_body = OwnerLicenseRequest, responses((status = 200, body = OwnerLicenseItem), OwnerErrors))]
 pub async fn update(
     owner: SignedInOwner,
-    meta: RequestMeta,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<OwnerLicenseRequest>,
 ) -> ApiResult<Json<OwnerLicenseItem>> {
@@ -335,18 +321,7 @@ pub async fn update(
     };
     licenses::save(&mut tx, Some(id), &fields).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
     let after = find_own(&mut tx, &owner, id).await?;
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(tenant),
-        Action::Update,
-        "license",
-        id,
-        &audited(&before),
-        &audited(&after),
-    )
-    .await?;
+    owner.audit(&mut tx, Action::Update, "license", id, &audited(&before), &audited(&after)).await?;
     tx.commit().await?;
     Ok(Json(after))
 }
@@ -366,7 +341,6 @@ pub struct SwitchAccountRequest {
     request_body = SwitchAccountRequest, responses((status = 200, body = OwnerLicenseItem), OwnerErrors))]
 pub async fn switch_account(
     owner: SignedInOwner,
-    meta: RequestMeta,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<SwitchAccountRequest>,
 ) -> ApiResult<Json<OwnerLicenseItem>> {
@@ -380,18 +354,7 @@ pub async fn switch_account(
     v.finish()?;
     licenses::set_account(&mut tx, tenant, id, account.as_deref()).await?;
     let after = find_own(&mut tx, &owner, id).await?;
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(tenant),
-        Action::Update,
-        "license",
-        id,
-        &audited(&before),
-        &audited(&after),
-    )
-    .await?;
+    owner.audit(&mut tx, Action::Update, "license", id, &audited(&before), &audited(&after)).await?;
     tx.commit().await?;
     Ok(Json(after))
 }

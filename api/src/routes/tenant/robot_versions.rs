@@ -11,7 +11,7 @@ use bytes::Bytes;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::robot_versions::{self, NewFile, NewVersion, RobotVersion};
 use shared::storage::new_key;
 use shared::uploads::{self, RobotFile, MAX_ROBOT_FILE_BYTES, ROBOT_FILE_REFUSED, ROBOT_FILE_TOO_LARGE};
@@ -25,7 +25,6 @@ use uuid::Uuid;
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::path_id;
-use crate::request_meta::RequestMeta;
 use crate::routes::robots::{RobotItem, UNKNOWN_ROBOT};
 use crate::routes::tenant::robots::find_own;
 use crate::upload::{multipart_of, read_form, UploadedFile};
@@ -172,7 +171,6 @@ fn mime(kind: RobotFile) -> &'static str {
 pub async fn upload(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    meta: RequestMeta,
     Path(robot_id): Path<String>,
     request: Request,
 ) -> ApiResult<(StatusCode, Json<VersionItem>)> {
@@ -212,18 +210,16 @@ pub async fn upload(
             Some(active) => Some(active.to_string()),
             None => robot_versions::activate(&mut tx, tenant, robot_id, &version).await?.then(|| version.clone()),
         };
-        audit_log::record_change(
-            &mut tx,
-            owner.scope().actor,
-            meta.ip,
-            Some(tenant),
-            Action::Create,
-            "robot_version",
-            row.id,
-            &serde_json::Value::Null,
-            &json!({ "robotId": robot_id, "version": version, "sha256": stored.sha256, "fileSize": stored.size }),
-        )
-        .await?;
+        owner
+            .audit(
+                &mut tx,
+                Action::Create,
+                "robot_version",
+                row.id,
+                &serde_json::Value::Null,
+                &json!({ "robotId": robot_id, "version": version, "sha256": stored.sha256, "fileSize": stored.size }),
+            )
+            .await?;
         tx.commit().await?;
         Ok::<_, AppError>(VersionItem::new(row, active.as_deref()))
     }
@@ -251,7 +247,6 @@ pub struct ActivateVersionRequest {
     request_body = ActivateVersionRequest, responses((status = 200, body = RobotVersions), OwnerErrors))]
 pub async fn activate(
     owner: SignedInOwner,
-    meta: RequestMeta,
     Path(robot_id): Path<String>,
     ApiJson(body): ApiJson<ActivateVersionRequest>,
 ) -> ApiResult<Json<RobotVersions>> {
@@ -266,18 +261,16 @@ pub async fn activate(
     if !robot_versions::activate(&mut tx, tenant, robot_id, &version).await? {
         return Err(AppError::validation_field("version", VERSION_NOT_FOUND).into());
     }
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(tenant),
-        Action::Update,
-        "robot",
-        robot_id,
-        &json!({ "activeVersion": before.active_version }),
-        &json!({ "activeVersion": version }),
-    )
-    .await?;
+    owner
+        .audit(
+            &mut tx,
+            Action::Update,
+            "robot",
+            robot_id,
+            &json!({ "activeVersion": before.active_version }),
+            &json!({ "activeVersion": version }),
+        )
+        .await?;
     let versions = versions_of(&mut tx, &owner, robot_id).await?;
     tx.commit().await?;
     Ok(Json(versions))
@@ -300,7 +293,6 @@ pub struct VersionNotesRequest {
 pub async fn update(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    meta: RequestMeta,
     Path((robot_id, version_id)): Path<(String, String)>,
     request: Request,
 ) -> ApiResult<Json<VersionItem>> {
@@ -347,18 +339,16 @@ pub async fn update(
         let row = robot_versions::update(&mut tx, tenant, version_id, notes_change, new_file)
             .await?
             .ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
-        audit_log::record_change(
-            &mut tx,
-            owner.scope().actor,
-            meta.ip,
-            Some(tenant),
-            Action::Update,
-            "robot_version",
-            version_id,
-            &json!({ "notes": before.notes, "sha256": before.sha256 }),
-            &json!({ "notes": row.notes, "sha256": row.sha256 }),
-        )
-        .await?;
+        owner
+            .audit(
+                &mut tx,
+                Action::Update,
+                "robot_version",
+                version_id,
+                &json!({ "notes": before.notes, "sha256": before.sha256 }),
+                &json!({ "notes": row.notes, "sha256": row.sha256 }),
+            )
+            .await?;
         tx.commit().await?;
         Ok::<_, AppError>(row)
     }

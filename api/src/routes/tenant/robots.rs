@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::db::Tx;
 use shared::pagination::{Page, PageParams};
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_robots::{self, RobotChanges, RobotFilter};
 use shared::storage::new_key;
 use shared::uploads::{self, IMAGE_TOO_LARGE, IMAGE_TYPES_MESSAGE, MAX_IMAGE_BYTES};
@@ -23,7 +23,6 @@ use uuid::Uuid;
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::{path_id, search_term};
-use crate::request_meta::RequestMeta;
 use crate::routes::public::files::public_url;
 use crate::routes::robots::{audited, validate_robot, RobotItem, RobotRequest, UNKNOWN_ROBOT};
 use crate::upload::{multipart_of, read_form};
@@ -116,7 +115,6 @@ impl OwnerRobotRequest {
 pub async fn create(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    meta: RequestMeta,
     ApiJson(body): ApiJson<OwnerRobotRequest>,
 ) -> ApiResult<(StatusCode, Json<RobotItem>)> {
     let checked = validate_robot(&body.as_admin_form(), true, false)?;
@@ -132,18 +130,7 @@ pub async fn create(
     };
     let robot = tenant_robots::create(&mut tx, &state.config.secrets, new).await?;
     let item = find_own(&mut tx, &owner, robot.id).await?;
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(owner.tenant.id),
-        Action::Create,
-        "robot",
-        item.id,
-        &Value::Null,
-        &audited(&item),
-    )
-    .await?;
+    owner.audit(&mut tx, Action::Create, "robot", item.id, &Value::Null, &audited(&item)).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(item)))
 }
@@ -154,7 +141,6 @@ pub async fn create(
     request_body = OwnerRobotRequest, responses((status = 200, body = RobotItem), OwnerErrors))]
 pub async fn update(
     owner: SignedInOwner,
-    meta: RequestMeta,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<OwnerRobotRequest>,
 ) -> ApiResult<Json<RobotItem>> {
@@ -172,18 +158,7 @@ pub async fn update(
     };
     tenant_robots::update(&mut tx, id, changes).await?;
     let after = find_own(&mut tx, &owner, id).await?;
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(owner.tenant.id),
-        Action::Update,
-        "robot",
-        id,
-        &audited(&before),
-        &audited(&after),
-    )
-    .await?;
+    owner.audit(&mut tx, Action::Update, "robot", id, &audited(&before), &audited(&after)).await?;
     tx.commit().await?;
     Ok(Json(after))
 }
@@ -203,7 +178,6 @@ pub struct LogoUploaded {
 pub async fn upload_logo(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    meta: RequestMeta,
     Path(id): Path<String>,
     request: Request,
 ) -> ApiResult<Json<LogoUploaded>> {
@@ -222,18 +196,16 @@ pub async fn upload_logo(
     let mut tx = owner.begin().await?;
     let changes = RobotChanges { logo_url: Some(Some(logo_url.clone())), ..RobotChanges::default() };
     tenant_robots::update(&mut tx, id, changes).await?;
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(owner.tenant.id),
-        Action::Update,
-        "robot",
-        id,
-        &json!({ "logoUrl": before.logo_url }),
-        &json!({ "logoUrl": logo_url }),
-    )
-    .await?;
+    owner
+        .audit(
+            &mut tx,
+            Action::Update,
+            "robot",
+            id,
+            &json!({ "logoUrl": before.logo_url }),
+            &json!({ "logoUrl": logo_url }),
+        )
+        .await?;
     tx.commit().await?;
     Ok(Json(LogoUploaded { logo_url }))
 }

@@ -7,7 +7,7 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::sales_pages::{self, SalesPage};
 use shared::safe_html;
 use shared::validation::{char_len, Validator};
@@ -19,7 +19,6 @@ use uuid::Uuid;
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::path_id;
-use crate::request_meta::RequestMeta;
 use crate::routes::robots::UNKNOWN_ROBOT;
 use crate::routes::tenant::robots::find_own;
 use crate::AppState;
@@ -86,7 +85,6 @@ fn section(v: &mut Validator, field: &str, html: Option<&str>) -> Option<String>
     request_body = SalesPageSections, responses((status = 200, body = SalesPageItem), OwnerErrors))]
 pub async fn update(
     owner: SignedInOwner,
-    meta: RequestMeta,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<SalesPageSections>,
 ) -> ApiResult<Json<SalesPageItem>> {
@@ -108,18 +106,7 @@ pub async fn update(
         json!({ "htmlSection1": p.html_section1, "htmlSection2": p.html_section2,
                 "htmlSection3": p.html_section3, "htmlSection4": p.html_section4 })
     };
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(owner.tenant.id),
-        Action::Update,
-        "sales_page",
-        id,
-        &summary(&before),
-        &summary(&saved),
-    )
-    .await?;
+    owner.audit(&mut tx, Action::Update, "sales_page", id, &summary(&before), &summary(&saved)).await?;
     tx.commit().await?;
     Ok(Json(item(id, saved)))
 }

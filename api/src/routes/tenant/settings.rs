@@ -8,7 +8,7 @@ use axum::Json;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_settings::{self, BrandSettings};
 use shared::storage::new_key;
 use shared::uploads::{self, IMAGE_TOO_LARGE, IMAGE_TYPES_MESSAGE, MAX_IMAGE_BYTES};
@@ -21,7 +21,6 @@ use utoipa_axum::routes;
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::blank_to_none;
-use crate::request_meta::RequestMeta;
 use crate::routes::public::files::public_url;
 use crate::upload::{multipart_of, read_form};
 use crate::AppState;
@@ -237,7 +236,6 @@ fn checked(body: &TenantSettingsBody) -> Result<BrandSettings, AppError> {
     responses((status = 200, body = TenantSettingsBody), OwnerErrors))]
 pub async fn update(
     owner: SignedInOwner,
-    meta: RequestMeta,
     ApiJson(body): ApiJson<TenantSettingsBody>,
 ) -> ApiResult<Json<TenantSettingsBody>> {
     let brand = checked(&body)?;
@@ -246,18 +244,16 @@ pub async fn update(
     tenant_settings::save_brand(&mut tx, owner.tenant.id, &brand).await?;
     let after = tenant_settings::brand(&mut tx, owner.tenant.id).await?.unwrap_or_default();
     let (before, after) = (from_row(before), from_row(after));
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(owner.tenant.id),
-        Action::Update,
-        "tenant_settings",
-        owner.tenant.id,
-        &serde_json::to_value(&before).unwrap_or_default(),
-        &serde_json::to_value(&after).unwrap_or_default(),
-    )
-    .await?;
+    owner
+        .audit(
+            &mut tx,
+            Action::Update,
+            "tenant_settings",
+            owner.tenant.id,
+            &serde_json::to_value(&before).unwrap_or_default(),
+            &serde_json::to_value(&after).unwrap_or_default(),
+        )
+        .await?;
     tx.commit().await?;
     Ok(Json(after))
 }
@@ -274,7 +270,6 @@ pub struct ImageUploaded {
 async fn upload_image(
     state: &AppState,
     owner: &SignedInOwner,
-    meta: &RequestMeta,
     request: Request,
     favicon: bool,
 ) -> ApiResult<Json<ImageUploaded>> {
@@ -289,18 +284,9 @@ async fn upload_image(
     let mut tx = owner.begin().await?;
     tenant_settings::set_image(&mut tx, owner.tenant.id, favicon, &url).await?;
     let field = if favicon { "faviconUrl" } else { "logoUrl" };
-    audit_log::record_change(
-        &mut tx,
-        owner.scope().actor,
-        meta.ip,
-        Some(owner.tenant.id),
-        Action::Update,
-        "tenant_settings",
-        owner.tenant.id,
-        &json!({}),
-        &json!({ field: url }),
-    )
-    .await?;
+    owner
+        .audit(&mut tx, Action::Update, "tenant_settings", owner.tenant.id, &json!({}), &json!({ field: url }))
+        .await?;
     tx.commit().await?;
     Ok(Json(if favicon {
         ImageUploaded { logo_url: None, favicon_url: Some(url) }
@@ -317,10 +303,9 @@ async fn upload_image(
 pub async fn upload_logo(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    meta: RequestMeta,
     request: Request,
 ) -> ApiResult<Json<ImageUploaded>> {
-    upload_image(&state, &owner, &meta, request, false).await
+    upload_image(&state, &owner, request, false).await
 }
 
 /// Uploads the tenant's favicon (same rules as the logo).
@@ -331,10 +316,9 @@ pub async fn upload_logo(
 pub async fn upload_favicon(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    meta: RequestMeta,
     request: Request,
 ) -> ApiResult<Json<ImageUploaded>> {
-    upload_image(&state, &owner, &meta, request, true).await
+    upload_image(&state, &owner, request, true).await
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
