@@ -37,11 +37,12 @@ function fakeEx5(seed) {
   return Buffer.from(Array.from({ length: 4096 }, (_, i) => ((i + seed) * 7919) % 251))
 }
 
+const ownerHeaders = () => ({ 'x-tenant-secret': env.E2E_TENANT_SECRET })
+
 /** The owner, through the API in a context of its own: finds the demo robot and uploads a version. */
-async function ownerUploadsVersion(bytes) {
-  const owner = await browser.newContext({ baseURL: baseUrl })
-  try {
-    const headers = { 'x-tenant-secret': env.E2E_TENANT_SECRET }
+async function ownerUploadsVersion(owner, bytes) {
+  {
+    const headers = ownerHeaders()
     const login = await owner.request.post('/api/tenant-auth/login', { headers, data: { email: env.E2E_OWNER_EMAIL, password: env.E2E_OWNER_PASSWORD } })
     assert.equal(login.status(), 200, await login.text())
     const robots = await (await owner.request.get(`/api/tenant/robots?q=${encodeURIComponent('Robô Demo')}`, { headers })).json()
@@ -56,14 +57,13 @@ async function ownerUploadsVersion(bytes) {
     const activate = await owner.request.patch(`/api/tenant/robots/${robot.id}/active-version`, { headers, data: { version } })
     assert.equal(activate.status(), 200, await activate.text())
     return robot.id
-  } finally {
-    await owner.close()
   }
 }
 
 test('client journey: Hotmart purchase, login with the purchase id, download, switch account, cancel the subscription', async () => {
   const bytes = fakeEx5(run.length)
-  const robotId = await ownerUploadsVersion(bytes)
+  const owner = await browser.newContext({ baseURL: baseUrl })
+  const robotId = await ownerUploadsVersion(owner, bytes)
 
   // A subscription purchase arrives from Hotmart at the robot's webhook.
   const purchase = JSON.parse(await readFile(fixture, 'utf8'))
@@ -73,27 +73,32 @@ test('client journey: Hotmart purchase, login with the purchase id, download, sw
   purchase.data.buyer.email = email
   purchase.data.purchase.transaction = transaction
   purchase.data.subscription.subscriber.code = `SUB${run.toUpperCase()}`
+  // Paid now, next charge in a month: the license runs until then.
+  const now = Date.now()
+  purchase.creation_date = now
+  purchase.data.purchase.order_date = now - 60_000
+  purchase.data.purchase.approved_date = now - 30_000
+  purchase.data.purchase.date_next_charge = now + 30 * 24 * 3600 * 1000
   const posted = await page.request.post(`/api/webhooks/hotmart/robot/${robotId}`, {
     headers: { 'content-type': 'application/json', 'x-hotmart-hottok': DEMO_HOTTOK },
     data: purchase,
   })
   assert.equal(posted.status(), 200, await posted.text())
 
-  // The event is processed by a job: the purchase id opens the portal once it is.
-  const probe = await browser.newContext({ baseURL: baseUrl })
+  // The event is processed by a job: the owner sees the sale once it is.
   for (let i = 0; ; i++) {
-    const login = await probe.request.post(`/api/client-auth/login-purchase?tenant=${env.E2E_TENANT}`, { data: { email, purchaseId: transaction } })
-    if (login.status() === 200) break
-    assert.ok(i < 100, `the purchase was not processed: ${login.status()} ${await login.text()}`)
+    const sales = await (await owner.request.get(`/api/tenant/sales?q=${transaction}`, { headers: ownerHeaders() })).json()
+    if (sales.total === 1 && sales.items[0].status === 'confirmed') break
+    assert.ok(i < 100, `the purchase was not processed: ${JSON.stringify(sales)}`)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
-  await probe.close()
+  await owner.close()
 
   // Sign in with e-mail + purchase id.
   await page.goto(`/client/login?tenant=${env.E2E_TENANT}`)
   await page.getByRole('tab', { name: /ID de compra/i }).click()
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel(/ID de compra/i).fill(transaction)
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByRole('textbox', { name: 'ID de Compra' }).fill(transaction)
   await page.getByRole('button', { name: 'Entrar' }).click()
   await page.waitForURL((url) => url.pathname === '/client/dashboard')
   await page.getByText('Login realizado com sucesso!').first().waitFor()
@@ -101,7 +106,13 @@ test('client journey: Hotmart purchase, login with the purchase id, download, sw
   // Download the robot: the active version's bytes, under its file name.
   await page.goto('/client/robots')
   await page.getByText('Robô Demo').first().waitFor()
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Download/ }).first().click()])
+  const downloadButton = page.getByRole('article', { name: 'Robô Demo' }).getByRole('button', { name: 'Download' })
+  const downloaded = page.waitForEvent('download').catch(async (error) => {
+    await page.screenshot({ path: new URL('./screenshots/client-download-failed.png', import.meta.url).pathname, fullPage: true })
+    throw error
+  })
+  await downloadButton.click()
+  const download = await downloaded
   assert.match(download.suggestedFilename(), /\.ex5$/)
   const saved = await download.path()
   assert.deepEqual(await readFile(saved), bytes)

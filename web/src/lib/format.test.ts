@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { firstName, formatBRL, formatDate, formatDateTime, formatRelative, initials } from './format'
+import { firstName, formatBRL, formatDate, formatDateTime, formatFileSize, formatRelative, initials } from './format'
 
 const NBSP = '\u00a0'
 
@@ -77,5 +77,20 @@ describe('initials and firstName', () => {
   it('takes the first word for greetings', () => {
     expect(firstName('Maria da Silva')).toBe('Maria')
     expect(firstName(undefined)).toBe('')
+  })
+})
+
+describe('formatFileSize', () => {
+  it('uses B below a kilobyte, then KB and MB with one pt-BR decimal', () => {
+    expect(formatFileSize(0)).toBe('0 B')
+    expect(formatFileSize(512)).toBe('512 B')
+    expect(formatFileSize(1536)).toBe('1,5 KB')
+    expect(formatFileSize(1024 * 1024)).toBe('1 MB')
+    expect(formatFileSize(2.345 * 1024 * 1024)).toBe('2,3 MB')
+  })
+
+  it('shows a dash for a missing or impossible size', () => {
+    expect(formatFileSize(null)).toBe('—')
+    expect(formatFileSize(-1)).toBe('—')
   })
 })

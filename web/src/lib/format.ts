@@ -58,3 +58,13 @@ export function initials(name: string | null | undefined): string {
 export function firstName(name: string | null | undefined): string {
   return name?.trim().split(/\s+/)[0] ?? ''
 }
+
+const sizeFormatter = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
+
+/** A file size in B, KB or MB (1 KB = 1024 B), one decimal at most: "512 B", "1,5 KB", "2,3 MB". */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return EMPTY
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${sizeFormatter.format(bytes / 1024)} KB`
+  return `${sizeFormatter.format(bytes / (1024 * 1024))} MB`
+}

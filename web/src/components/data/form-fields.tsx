@@ -147,6 +147,10 @@ export function TextareaField<Values extends FieldValues>({
   required,
   description,
   rows = 3,
+  className,
+  placeholder,
+  disabled,
+  id,
 }: {
   control: Control<Values>
   name: FieldPath<Values>
@@ -154,13 +158,19 @@ export function TextareaField<Values extends FieldValues>({
   required?: boolean
   description?: React.ReactNode
   rows?: number
+  /** The textarea's id, when two forms on one page have a field of the same name (default: the name). */
+  id?: string
+  /** Extra classes of the textarea (e.g. a monospace font for HTML). */
+  className?: string
+  placeholder?: string
+  disabled?: boolean
 }) {
   return (
     <FormField
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem>
+        <FormItem id={id}>
           <FormLabel>
             {label}
             {required && <RequiredMark />}
@@ -170,11 +180,106 @@ export function TextareaField<Values extends FieldValues>({
               {...field}
               value={field.value ?? ''}
               rows={rows}
+              placeholder={placeholder}
+              disabled={disabled}
               aria-required={required || undefined}
               className={cn(
                 'w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-2 text-base shadow-xs outline-none placeholder:text-muted-foreground md:text-sm dark:bg-input/30',
-                'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive',
+                'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive disabled:opacity-50',
+                className,
               )}
+            />
+          </FormControl>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
+}
+
+/** A labelled checkbox bound to a boolean form field (e.g. "Ativo"), with its hint. */
+export function CheckboxField<Values extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+}: {
+  control: Control<Values>
+  name: FieldPath<Values>
+  label: string
+  description?: React.ReactNode
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <FormControl>
+            <input
+              type="checkbox"
+              ref={field.ref}
+              name={field.name}
+              checked={!!field.value}
+              onChange={(event) => field.onChange(event.target.checked)}
+              onBlur={field.onBlur}
+              className="size-4 accent-primary"
+            />
+          </FormControl>
+          <FormLabel className="font-normal">{label}</FormLabel>
+          {description && <FormDescription className="basis-full">{description}</FormDescription>}
+          <FormMessage className="basis-full" />
+        </FormItem>
+      )}
+    />
+  )
+}
+
+/**
+ * A labelled file input bound to a form field holding the chosen `File` (or null). A file input cannot be
+ * given a value, so the form resets it by remounting (key) rather than by value.
+ */
+export function FileField<Values extends FieldValues>({
+  control,
+  name,
+  label,
+  accept,
+  required,
+  disabled,
+  description,
+  id,
+}: {
+  control: Control<Values>
+  name: FieldPath<Values>
+  label: string
+  /** The input's id, when two forms on one page have a field of the same name (default: the name). */
+  id?: string
+  accept?: string
+  required?: boolean
+  disabled?: boolean
+  description?: React.ReactNode
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem id={id}>
+          <FormLabel>
+            {label}
+            {required && <RequiredMark />}
+          </FormLabel>
+          <FormControl>
+            <Input
+              type="file"
+              ref={field.ref}
+              name={field.name}
+              accept={accept}
+              disabled={disabled}
+              aria-required={required || undefined}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
             />
           </FormControl>
           {description && <FormDescription>{description}</FormDescription>}

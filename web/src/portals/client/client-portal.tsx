@@ -7,6 +7,8 @@ import type { PortalBrand } from '@/lib/page-title'
 import { useBrandingTheme, useClientBrand } from './client-brand'
 import { ClientLayout } from './client-layout'
 import { ClientLoginPage } from './client-login-page'
+import { ClientForgotPasswordPage } from './pages/forgot-password-page'
+import { ClientResetPasswordPage } from './pages/reset-password-page'
 import { clientScreens } from './client-screens'
 
 // Remember `?tenant=` from the link the client arrived with before any API call is made.
@@ -19,7 +21,12 @@ export default function ClientPortal() {
 
   return (
     <PortalBrandProvider brand={portalBrand}>
-      <SignInPortalRoutes loginPage={<ClientLoginPage />} layout={<ClientLayout />}>
+      <SignInPortalRoutes
+        loginPage={<ClientLoginPage />}
+        forgotPasswordPage={<ClientForgotPasswordPage />}
+        resetPasswordPage={<ClientResetPasswordPage />}
+        layout={<ClientLayout />}
+      >
         {screenRoutes(clientScreens)}
       </SignInPortalRoutes>
     </PortalBrandProvider>

@@ -5,10 +5,12 @@ export { TenantSubscriptionsPage } from './pages/subscriptions-page'
 export { TenantClientsPage } from './pages/clients-page'
 export { TenantClientDetailsPage } from './pages/client-details-page'
 export { TenantLicensesPage } from './pages/licenses-page'
+export { TenantRobotsPage } from './pages/robots-page'
+export { TenantRobotVersionsPage } from './pages/robot-versions-page'
+export { TenantSalesPageEditorPage } from './pages/sales-page-editor-page'
+export { TenantSettingsPage } from './pages/settings-page'
+export { TenantEmailSettingsPage } from './pages/email-settings-page'
 
 import { TitleOnlyPage } from '@/components/page-heading'
 
-export const TenantRobotsPage = () => <TitleOnlyPage title="Robôs" />
 export const TenantRobotFactoryPage = () => <TitleOnlyPage title="Fábrica de Robôs" />
-export const TenantSettingsPage = () => <TitleOnlyPage title="Configurações" />
-export const TenantEmailSettingsPage = () => <TitleOnlyPage title="E-mails" />

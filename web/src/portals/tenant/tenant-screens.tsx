@@ -7,6 +7,8 @@ const TenantDashboardPage = lazyPage(pages, 'TenantDashboardPage')
 const TenantClientsPage = lazyPage(pages, 'TenantClientsPage')
 const TenantClientDetailsPage = lazyPage(pages, 'TenantClientDetailsPage')
 const TenantRobotsPage = lazyPage(pages, 'TenantRobotsPage')
+const TenantRobotVersionsPage = lazyPage(pages, 'TenantRobotVersionsPage')
+const TenantSalesPageEditorPage = lazyPage(pages, 'TenantSalesPageEditorPage')
 const TenantRobotFactoryPage = lazyPage(pages, 'TenantRobotFactoryPage')
 const TenantLicensesPage = lazyPage(pages, 'TenantLicensesPage')
 const TenantSalesPage = lazyPage(pages, 'TenantSalesPage')
@@ -20,6 +22,8 @@ export const tenantScreens: Screen[] = [
   { ...shared.clients, element: <TenantClientsPage /> },
   { label: 'Detalhes do cliente', path: '/clients/:id', icon: shared.clients.icon, inMenu: false, element: <TenantClientDetailsPage /> },
   { ...shared.robots, element: <TenantRobotsPage /> },
+  { label: 'Versões do robô', path: '/robots/:robotId/versions', icon: shared.robots.icon, inMenu: false, element: <TenantRobotVersionsPage /> },
+  { label: 'Página de vendas', path: '/robots/:id/sales-page', icon: shared.robots.icon, inMenu: false, element: <TenantSalesPageEditorPage /> },
   { ...shared.robotFactory, element: <TenantRobotFactoryPage /> },
   { ...shared.licenses, path: '/licenses', element: <TenantLicensesPage /> },
   { ...shared.sales, element: <TenantSalesPage /> },

@@ -1,0 +1,77 @@
+import { useId, useState } from 'react'
+import { ArrowLeftRightIcon, SparklesIcon } from 'lucide-react'
+import { StatusBadge } from '@/components/data'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { formatDate } from '@/lib/format'
+import type { ClientLicenseItem } from '../api/licenses'
+import { licenseStatusLabels, licenseStatusTones, labelOf, NO_ACCOUNT, NO_EXPIRATION, NO_VERSION } from '../labels'
+import { Detail } from './card-list-states'
+import { ChangeAccountDialog } from './change-account-dialog'
+import { DownloadButton } from './download-button'
+import { RobotLogo } from './robot-logo'
+
+/** Why the buttons are off, when they are. */
+function unavailableReason(license: ClientLicenseItem): string | null {
+  if (!license.usable) return 'Download e troca de conta estão disponíveis apenas para licenças ativas ou em teste.'
+  if (!license.robotVersion) return 'Este robô ainda não tem uma versão disponível para download.'
+  return null
+}
+
+/** One license: the robot, its status and account, what the current version brings, Download and Trocar Conta. */
+export function LicenseCard({ license }: { license: ClientLicenseItem }) {
+  const titleId = useId()
+  const [changing, setChanging] = useState(false)
+  const name = license.robotName ?? 'Robô'
+  const reason = unavailableReason(license)
+  const version = license.robotVersion ? `v${license.robotVersion}` : NO_VERSION
+  return (
+    <Card role="article" aria-labelledby={titleId} data-testid="license-card">
+      <CardHeader className="flex flex-row items-start gap-4">
+        <RobotLogo src={license.robotLogoUrl} name={name} />
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <CardTitle id={titleId} role="heading" aria-level={2} className="text-lg">
+            {name}
+          </CardTitle>
+          <div className="flex flex-wrap gap-1.5">
+            <StatusBadge tone={licenseStatusTones[license.status]}>{labelOf(licenseStatusLabels, license.status)}</StatusBadge>
+            {license.updateAvailable && (
+              <Badge variant="default">
+                <SparklesIcon aria-hidden />
+                Nova versão disponível
+              </Badge>
+            )}
+          </div>
+          {license.robotDescription && <CardDescription className="line-clamp-3">{license.robotDescription}</CardDescription>}
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="grid grid-cols-2 gap-3">
+          <Detail label="Plataforma">{license.robotPlatform ?? '—'}</Detail>
+          <Detail label="Versão">{version}</Detail>
+          <Detail label="Conta MT">{license.accountNumber || NO_ACCOUNT}</Detail>
+          <Detail label="Expiração">{license.expirationDate ? formatDate(license.expirationDate) : NO_EXPIRATION}</Detail>
+        </dl>
+        {license.robotVersion && license.changelog?.trim() && (
+          <section aria-label={`Novidades da versão ${version}`} className="rounded-md border bg-muted/40 p-3 text-sm">
+            <p className="mb-1 font-medium">
+              Novidades da {version}
+              {license.versionUploadedAt && <span className="font-normal text-muted-foreground"> · {formatDate(license.versionUploadedAt)}</span>}
+            </p>
+            <p className="whitespace-pre-line text-muted-foreground">{license.changelog.trim()}</p>
+          </section>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <DownloadButton license={license} disabled={reason !== null} />
+          <Button variant="outline" onClick={() => setChanging(true)} disabled={!license.usable}>
+            <ArrowLeftRightIcon aria-hidden />
+            Trocar Conta
+          </Button>
+        </div>
+        {reason && <p className="text-xs text-muted-foreground">{reason}</p>}
+      </CardContent>
+      <ChangeAccountDialog license={license} open={changing} onOpenChange={setChanging} />
+    </Card>
+  )
+}

@@ -1,0 +1,86 @@
+/**
+ * Fixtures of the client portal's screens (imported by tests only): Carla, a client with an active license
+ * (bound, with a newer version to download), an expired one and a trial without account, and two subscriptions.
+ */
+import type { ClientDashboard } from './api/dashboard'
+import type { ClientLicenseItem, ClientLicenses } from './api/licenses'
+import type { ClientSubscriptionItem } from './api/subscriptions'
+
+export const session = {
+  user: { id: '0190c0de-0000-7000-8000-000000000004', name: 'Carla Cliente Souza', email: 'carla@ex.com' },
+  tenant: { id: '0190c0de-0000-7000-8000-000000000003', name: 'loja', displayName: 'Loja Robôs', logoUrl: null, faviconUrl: null },
+}
+
+export const dashboard: ClientDashboard = { name: 'Carla Cliente Souza', activeLicenses: 2, activeSubscriptions: 1, lessonsUrl: 'https://ensino.loja.com/aulas' }
+
+export const alphaLicense: ClientLicenseItem = {
+  id: '0190c0de-0000-7000-8000-0000000000d1',
+  robotId: '0190c0de-0000-7000-8000-0000000000a1',
+  robotName: 'Robô Alpha',
+  robotLogoUrl: 'https://cdn.loja.com/alpha.png',
+  robotDescription: 'Opera tendências no índice.',
+  robotPlatform: 'MT5',
+  robotVersion: '1.2.0',
+  changelog: 'Filtro de horário.',
+  versionUploadedAt: '2025-03-10T12:30:00Z',
+  fileName: 'alpha-1.2.0.ex5',
+  lastDownloadedVersion: '1.1.0',
+  updateAvailable: true,
+  accountNumber: '12345678',
+  activationDate: '2025-01-01T00:00:00Z',
+  expirationDate: null,
+  status: 'active',
+  usable: true,
+}
+
+export const betaLicense: ClientLicenseItem = {
+  ...alphaLicense,
+  id: '0190c0de-0000-7000-8000-0000000000d2',
+  robotId: '0190c0de-0000-7000-8000-0000000000b1',
+  robotName: 'Robô Beta',
+  robotLogoUrl: null,
+  robotDescription: null,
+  robotVersion: '2.0.0',
+  changelog: null,
+  lastDownloadedVersion: null,
+  updateAvailable: false,
+  accountNumber: null,
+  expirationDate: '2025-02-15T12:00:00Z',
+  status: 'expired',
+  usable: false,
+}
+
+export const gammaLicense: ClientLicenseItem = {
+  ...betaLicense,
+  id: '0190c0de-0000-7000-8000-0000000000d3',
+  robotName: 'Robô Gama',
+  expirationDate: '2099-12-31T12:00:00Z',
+  status: 'trial',
+  usable: true,
+}
+
+export const licenses = (items: ClientLicenseItem[] = [alphaLicense, betaLicense, gammaLicense]): ClientLicenses => ({
+  licenses: items,
+  webRequestUrl: 'https://loja.roboforge.com',
+})
+
+export const monthly: ClientSubscriptionItem = {
+  id: '0190c0de-0000-7000-8000-0000000000e1',
+  recurrence: 'monthly',
+  status: 'active',
+  amount: '97.00',
+  nextChargeDate: '2025-05-10T12:00:00Z',
+  startDate: '2025-01-10T12:00:00Z',
+  lastPaymentDate: '2025-04-10T12:00:00Z',
+  cancellationDate: null,
+}
+
+export const annual: ClientSubscriptionItem = {
+  ...monthly,
+  id: '0190c0de-0000-7000-8000-0000000000e2',
+  recurrence: 'annual',
+  status: 'cancelled',
+  amount: '1200.50',
+  nextChargeDate: null,
+  cancellationDate: '2025-03-01T12:00:00Z',
+}

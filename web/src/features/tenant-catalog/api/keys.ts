@@ -1,0 +1,21 @@
+/**
+ * Query keys of the tenant owner's catalog screens (robots, versions, sales pages) and of the tenant's own
+ * settings. Robots sit under ['tenant', 'robots'], the prefix the license and e-mail pickers of
+ * tenant-clients use too, so a robot write refreshes those pickers as well.
+ */
+const robotsAll = ['tenant', 'robots'] as const
+
+export const tenantCatalogKeys = {
+  robots: {
+    all: robotsAll,
+    list: <Params extends object>(params: Params) => [...robotsAll, 'list', params] as const,
+    detail: (id: string) => [...robotsAll, 'detail', id] as const,
+    /** A robot's versions (the page also shows the robot, so it lives under the robot prefix). */
+    versions: (robotId: string) => [...robotsAll, 'versions', robotId] as const,
+    salesPage: (robotId: string) => [...robotsAll, 'sales-page', robotId] as const,
+  },
+  settings: ['tenant', 'settings'] as const,
+  emailSettings: ['tenant', 'email-settings'] as const,
+  emailTemplates: ['tenant', 'email-templates'] as const,
+  emailTemplateDefaults: ['tenant', 'email-template-defaults'] as const,
+}

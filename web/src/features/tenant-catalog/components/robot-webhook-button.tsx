@@ -1,0 +1,41 @@
+import { CheckIcon, WebhookIcon } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { copyToClipboard } from '@/components/data'
+import { Button } from '@/components/ui/button'
+import { toast } from '@/components/ui/use-toast'
+
+/** How long the check mark stays after a copy (tenant screens: 2 s). */
+const COPIED_MS = 2000
+
+/**
+ * Where Hotmart posts this robot's sales. The owner portal is served on the tenant's own host, so the current
+ * origin is that host.
+ */
+export function robotWebhookUrl(robotId: string, origin: string = window.location.origin): string {
+  return `${origin}/api/webhooks/hotmart/robot/${robotId}`
+}
+
+/** Copies a robot's webhook URL for the Hotmart panel. */
+export function RobotWebhookButton({ robotId, robotName }: { robotId: string; robotName: string }) {
+  const [copied, setCopied] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const label = `Copiar Webhook de ${robotName}`
+
+  const copy = async () => {
+    if (await copyToClipboard(robotWebhookUrl(robotId))) {
+      setCopied(true)
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => setCopied(false), COPIED_MS)
+      toast({ title: 'URL copiada!', description: 'Cole no painel da Hotmart' })
+    } else {
+      toast({ variant: 'destructive', title: 'Erro ao copiar', description: 'Não foi possível copiar. Copie manualmente.' })
+    }
+  }
+
+  return (
+    <Button type="button" variant="ghost" size="icon" aria-label={label} title="Copiar Webhook" onClick={copy}>
+      {copied ? <CheckIcon aria-hidden /> : <WebhookIcon aria-hidden />}
+    </Button>
+  )
+}

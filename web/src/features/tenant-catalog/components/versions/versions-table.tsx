@@ -1,0 +1,87 @@
+import { CheckCircle2Icon, DownloadIcon, PencilIcon } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Spinner } from '@/components/ui/spinner'
+import { TableCell, TableRow } from '@/components/ui/table'
+import { formatDateTime, formatFileSize } from '@/lib/format'
+import { ListTable } from '@/components/data'
+import type { VersionItem } from '../../api/versions'
+import { ShaCell } from './sha-cell'
+
+const columns = [
+  { label: 'Versão' },
+  { label: 'Arquivo' },
+  { label: 'Tamanho' },
+  { label: 'Enviado em' },
+  { label: 'Notas' },
+  { label: 'SHA-256' },
+  { label: 'Ações', srOnly: true, className: 'w-48' },
+]
+
+export interface VersionActions {
+  onActivate: (version: VersionItem) => void
+  onEdit: (version: VersionItem) => void
+  onDownload: (version: VersionItem) => void
+  /** The version whose download is running, if any. */
+  downloading: string | null
+}
+
+/** A robot's versions, highest first: the active one marked, the others can be activated; each can be edited and downloaded. */
+export function VersionsTable({ versions, ...actions }: { versions: VersionItem[] } & VersionActions) {
+  return (
+    <ListTable
+      label="Versões"
+      columns={columns}
+      query={{ data: { items: versions }, isPending: false, isError: false, error: null, refetch: () => undefined }}
+      empty="Nenhuma versão enviada. Envie a primeira abaixo; ela fica ativa automaticamente."
+      renderRow={(version) => <VersionRow key={version.id} version={version} {...actions} />}
+    />
+  )
+}
+
+function VersionRow({ version, onActivate, onEdit, onDownload, downloading }: { version: VersionItem } & VersionActions) {
+  return (
+    <TableRow>
+      <TableCell className="font-medium">
+        <div className="flex items-center gap-2">
+          {version.version}
+          {version.active && <Badge variant="success">Ativa</Badge>}
+        </div>
+      </TableCell>
+      <TableCell className="max-w-48 truncate" title={version.originalFileName}>
+        {version.originalFileName}
+      </TableCell>
+      <TableCell>{formatFileSize(version.fileSize)}</TableCell>
+      <TableCell>{formatDateTime(version.uploadedAt)}</TableCell>
+      <TableCell className="max-w-64 truncate" title={version.notes ?? undefined}>
+        {version.notes || <span className="text-muted-foreground">—</span>}
+      </TableCell>
+      <TableCell>
+        <ShaCell sha256={version.sha256} version={version.version} />
+      </TableCell>
+      <TableCell>
+        <div className="flex items-center justify-end gap-1">
+          {!version.active && (
+            <Button variant="outline" size="sm" aria-label={`Ativar versão ${version.version}`} onClick={() => onActivate(version)}>
+              <CheckCircle2Icon aria-hidden />
+              Ativar
+            </Button>
+          )}
+          <Button variant="ghost" size="icon" aria-label={`Editar versão ${version.version}`} title="Editar" onClick={() => onEdit(version)}>
+            <PencilIcon aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Baixar versão ${version.version}`}
+            title="Baixar"
+            disabled={downloading === version.id}
+            onClick={() => onDownload(version)}
+          >
+            {downloading === version.id ? <Spinner label="Baixando" /> : <DownloadIcon aria-hidden />}
+          </Button>
+        </div>
+      </TableCell>
+    </TableRow>
+  )
+}

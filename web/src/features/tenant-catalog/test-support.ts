@@ -1,0 +1,123 @@
+/**
+ * Fixtures of the tenant owner's catalog and settings screens (imported by tests only): two robots (one with a
+ * logo, an active version and a verified webhook; one bare), versions, a sales page, settings and e-mail templates.
+ */
+import { page } from '@/features/admin-commerce/test-support'
+
+export const tenant = { id: '0190c0de-0000-7000-8000-00000000000a', name: 'Robôs do João', url: 'robosdojoao.com.br' }
+
+export const alpha = {
+  id: '0190c0de-0000-7000-8000-0000000000a1',
+  tenantId: tenant.id,
+  tenant,
+  name: 'Robô Alpha',
+  description: 'Segue a tendência no M15.',
+  platform: 'MT5',
+  version: '1.2.0',
+  activeVersion: '1.2.0',
+  active: true,
+  logoUrl: '/api/public/files/logos/alpha.png',
+  webhookUrl: null,
+  webhookVerifiedAt: '2025-03-10T15:00:00Z',
+  createdAt: '2025-01-01T00:00:00Z',
+}
+
+export const beta = {
+  ...alpha,
+  id: '0190c0de-0000-7000-8000-0000000000b1',
+  name: 'Robô Beta',
+  description: null,
+  activeVersion: null,
+  active: false,
+  logoUrl: null,
+  webhookVerifiedAt: null,
+}
+
+export const robotsPage = () => page([alpha, beta])
+
+export const activeVersion = {
+  id: '0190c0de-0000-7000-8000-0000000000c2',
+  version: '1.2.0',
+  originalFileName: 'alpha-1.2.0.ex5',
+  fileSize: 1536,
+  mimeType: 'application/octet-stream',
+  sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  uploadedAt: '2025-03-10T15:30:00Z',
+  notes: 'Filtro de horário.',
+  active: true,
+}
+
+export const olderVersion = {
+  ...activeVersion,
+  id: '0190c0de-0000-7000-8000-0000000000c1',
+  version: '1.0.0',
+  originalFileName: 'alpha.zip',
+  fileSize: 2.5 * 1024 * 1024,
+  sha256: null,
+  uploadedAt: '2025-02-01T09:05:00Z',
+  notes: null,
+  active: false,
+}
+
+/** GET /api/tenant/robots/{alpha}/versions. */
+export const alphaVersions = () => ({ robot: alpha, activeVersion: '1.2.0', versions: [activeVersion, olderVersion], suggestedVersion: '2.0.0' })
+
+export const salesPage = {
+  htmlSection1: '<h1>Robô Alpha</h1>',
+  htmlSection2: '<p>Resultados consistentes.</p>',
+  htmlSection3: null,
+  htmlSection4: null,
+  updatedAt: '2025-03-10T15:00:00Z',
+  publicPath: `/api/public/robots/${alpha.id}/sales-page`,
+}
+
+export const settings = {
+  displayName: 'Loja do João',
+  logoUrl: '/api/public/files/logos/loja.png',
+  faviconUrl: null,
+  themeColors: { primary: '#3b82f6', secondary: '#8b5cf6', accent: '#10b981' },
+  backgroundColors: { background: '#0a0a0a', card: '#141414', sidebar: '#0f0f0f' },
+  foregroundColor: '#fafafa',
+  fontFamily: 'Inter',
+  settings: {
+    homepageUrl: 'https://robosdojoao.com.br',
+    contactEmail: null,
+    language: 'pt-BR',
+    currency: 'BRL',
+    lessonsUrl: null,
+    themePreset: 'default',
+  },
+}
+
+export const emailSettings = { resendDomain: 'mail.robosdojoao.com.br', hasApiKey: true }
+
+export const defaultTemplates = {
+  welcome: '<p>Olá {{clientName}}, bem-vindo à {{tenantName}}!</p>',
+  saleConfirmation: '<p>Compra de {{robotName}} confirmada.</p>',
+  passwordReset: '<p>Redefina sua senha: {{resetLink}}</p>',
+  subscriptionConfirmation: '<p>Assinatura confirmada: {{amount}}.</p>',
+}
+
+export const templates = {
+  templates: { ...defaultTemplates, welcome: '<p>Bem-vindo, {{clientName}}!</p>' },
+  customized: ['welcome'],
+  variables: {
+    welcome: ['tenantName', 'clientName', 'robotName', 'downloadUrl', 'contactEmail'],
+    saleConfirmation: ['tenantName', 'clientName', 'robotName', 'amount', 'transactionId', 'contactEmail'],
+    passwordReset: ['tenantName', 'ownerName', 'resetLink'],
+    subscriptionConfirmation: ['tenantName', 'clientName', 'amount', 'recurrence', 'nextChargeDate', 'contactEmail'],
+  },
+}
+
+/** A file of `size` bytes (content does not matter to the screens). */
+export function fileOf(name: string, type: string, size = 16): File {
+  return new File([new Uint8Array(size)], name, { type })
+}
+
+/**
+ * The fields of a multipart request, read back. A file part keeps its type but not its bytes or name here:
+ * jsdom's File is foreign to Node's FormData, so tests check file parts by their type.
+ */
+export async function formFieldsOf(request: Request): Promise<Record<string, FormDataEntryValue>> {
+  return Object.fromEntries((await request.formData()).entries())
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { MemoryRouter } from 'react-router-dom'
+import { mockFetch } from '@/test/render'
+import ClientPortal from './client-portal'
+
+function renderAt(path: string) {
+  mockFetch(() => Response.json({ message: 'Não autenticado' }, { status: 401 }))
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <ClientPortal />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+describe('client portal public routes', () => {
+  it("opens the client's own forgot-password page", async () => {
+    renderAt('/forgot-password')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recuperar senha' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Email')).toBeInTheDocument()
+  })
+
+  it("opens the client's own reset-password page", async () => {
+    renderAt('/reset-password')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link Inválido' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,55 @@
+import { Link } from 'react-router-dom'
+import { SectionError } from '@/components/dashboard/dashboard-panel'
+import { Button } from '@/components/ui/button'
+import { useClientSession } from '@/features/auth/api/client-session'
+import { useClientDashboard } from '@/features/client-area/api/dashboard'
+import { DashboardStatCards, DashboardStatCardsSkeleton } from '@/features/client-area/components/dashboard-stat-cards'
+import { GettingStartedCard } from '@/features/client-area/components/getting-started-card'
+import { firstName } from '@/lib/format'
+import type { NavigationItem } from '@/lib/navigation'
+import { usePageTitle } from '@/lib/page-title'
+
+/**
+ * /dashboard: a greeting, the two figures, `shortcuts` to other screens (robots, training; the screen table
+ * names their paths) and the getting-started steps.
+ */
+export function ClientDashboardPage({ shortcuts }: { shortcuts: NavigationItem[] }) {
+  usePageTitle('Dashboard')
+  const dashboard = useClientDashboard()
+  const { data: session } = useClientSession()
+  // The session already knows the name, so the greeting does not wait for the figures.
+  const name = firstName(dashboard.data?.name || session?.user.name)
+  // A failed background refetch keeps the last answer on screen; the error card is for a first load that failed.
+  const failed = dashboard.isError && !dashboard.data
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight" data-testid="client-greeting">
+          {name ? `Olá, ${name}!` : 'Olá!'}
+        </h1>
+        <p className="text-sm text-muted-foreground">Bem-vindo à sua área de cliente.</p>
+      </div>
+      <section aria-label="Resumo" aria-busy={dashboard.isPending}>
+        {dashboard.data ? (
+          <DashboardStatCards dashboard={dashboard.data} />
+        ) : failed ? (
+          <SectionError title="Erro ao carregar dashboard" error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />
+        ) : (
+          <DashboardStatCardsSkeleton />
+        )}
+      </section>
+      <nav aria-label="Atalhos" className="flex flex-wrap gap-2">
+        {shortcuts.map((item) => (
+          <Button key={item.path} asChild variant="outline">
+            <Link to={item.path}>
+              <item.icon aria-hidden />
+              {item.label}
+            </Link>
+          </Button>
+        ))}
+      </nav>
+      <GettingStartedCard />
+    </div>
+  )
+}

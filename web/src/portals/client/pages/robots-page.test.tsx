@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { mockFetch, renderWithProviders } from '@/test/render'
+import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
+import { alphaLicense, betaLicense, gammaLicense, licenses } from '@/features/client-area/test-support'
+import type { ClientLicenses } from '@/features/client-area/api/licenses'
+import { ClientRobotsPage } from './robots-page'
+
+const LIST = 'GET /api/client/licenses'
+const downloadPath = `/api/client/download/${alphaLicense.id}`
+
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
+  const fetch = mockFetch(apiRoutes({ [LIST]: () => Response.json(licenses()), ...handlers }))
+  renderWithProviders(<ClientRobotsPage />, { path: '/robots' })
+  return fetch
+}
+
+const card = async (robot: string) => screen.findByRole('article', { name: robot })
+
+// jsdom has no object URLs: the download tests lend them, watch the link click, and put back whatever was there.
+const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL }
+afterEach(() => {
+  URL.createObjectURL = objectUrls.create
+  URL.revokeObjectURL = objectUrls.revoke
+  vi.restoreAllMocks()
+})
+
+function watchSaves() {
+  URL.createObjectURL = vi.fn(() => 'blob:rf-robot')
+  URL.revokeObjectURL = vi.fn()
+  const saved: string[] = []
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download)
+  })
+  return saved
+}
+
+describe('client robots page (Meus Robôs)', { timeout: 20_000 }, () => {
+  it('shows each license: logo, name, status, description, platform, version, account, expiry and changelog', async () => {
+    renderPage()
+    expect(screen.getByRole('heading', { level: 1, name: 'Meus Robôs' })).toBeInTheDocument()
+    expect(screen.getByTestId('cards-skeleton')).toBeInTheDocument()
+
+    const alpha = await card('Robô Alpha')
+    expect(within(alpha).getByRole('img', { name: 'Logo Robô Alpha' })).toHaveAttribute('src', alphaLicense.robotLogoUrl)
+    expect(within(alpha).getByText('Ativa')).toBeInTheDocument()
+    expect(within(alpha).getByText('Nova versão disponível')).toBeInTheDocument()
+    expect(within(alpha).getByText('Opera tendências no índice.')).toBeInTheDocument()
+    expect(within(alpha).getByText('MT5')).toBeInTheDocument()
+    expect(within(alpha).getByText('v1.2.0')).toBeInTheDocument()
+    expect(within(alpha).getByText('12345678')).toBeInTheDocument()
+    expect(within(alpha).getByText('Sem expiração')).toBeInTheDocument()
+    expect(within(alpha).getByRole('region', { name: 'Novidades da versão v1.2.0' })).toHaveTextContent('Filtro de horário.')
+    expect(within(alpha).getByRole('button', { name: 'Download' })).toBeEnabled()
+    expect(within(alpha).getByRole('button', { name: 'Trocar Conta' })).toBeEnabled()
+
+    const beta = await card('Robô Beta')
+    expect(within(beta).getByTestId('robot-logo-placeholder')).toBeInTheDocument()
+    expect(within(beta).getByText('Expirada')).toBeInTheDocument()
+    expect(within(beta).getByText('Não vinculada')).toBeInTheDocument()
+    expect(within(beta).getByText('15/02/2025')).toBeInTheDocument()
+    expect(within(beta).queryByText('Nova versão disponível')).not.toBeInTheDocument()
+
+    const gamma = await card('Robô Gama')
+    expect(within(gamma).getByText('Teste')).toBeInTheDocument()
+    expect(within(gamma).getByText('31/12/2099')).toBeInTheDocument()
+  })
+
+  it('offers Download and Trocar Conta only for usable licenses (active or trial), saying why not', async () => {
+    renderPage()
+    const beta = await card('Robô Beta')
+    expect(within(beta).getByRole('button', { name: 'Download' })).toBeDisabled()
+    expect(within(beta).getByRole('button', { name: 'Trocar Conta' })).toBeDisabled()
+    expect(within(beta).getByText(/disponíveis apenas para licenças ativas ou em teste/)).toBeInTheDocument()
+    const gamma = await card('Robô Gama')
+    expect(within(gamma).getByRole('button', { name: 'Download' })).toBeEnabled()
+    expect(within(gamma).getByRole('button', { name: 'Trocar Conta' })).toBeEnabled()
+  })
+
+  it('disables Download for a robot without a released version', async () => {
+    renderPage({ [LIST]: () => Response.json(licenses([{ ...gammaLicense, robotVersion: null }])) })
+    const gamma = await card('Robô Gama')
+    expect(within(gamma).getByText('Sem versão disponível')).toBeInTheDocument()
+    expect(within(gamma).getByRole('button', { name: 'Download' })).toBeDisabled()
+    expect(within(gamma).getByRole('button', { name: 'Trocar Conta' })).toBeEnabled()
+  })
+
+  it('explains the installation with the WebRequest URL to allow, and copies it', async () => {
+    const user = userEvent.setup()
+    renderPage()
+    const help = await screen.findByRole('region', { name: 'Como instalar' })
+    expect(help).toHaveTextContent('Arquivo → Abrir Pasta de Dados → MQL5 → Experts')
+    expect(help).toHaveTextContent('Ferramentas → Opções → Expert Advisors')
+    expect(help).toHaveTextContent('Permitir WebRequest para as URLs listadas')
+    expect(within(help).getByTestId('web-request-url')).toHaveTextContent('https://loja.roboforge.com')
+    await user.click(within(help).getByRole('button', { name: 'Copiar URL' }))
+    expect(await navigator.clipboard.readText()).toBe('https://loja.roboforge.com')
+  })
+
+  it('downloads the file under the server-given name, with the cookie, and refreshes the list', async () => {
+    const user = userEvent.setup()
+    const saved = watchSaves()
+    const fetch = renderPage({
+      [`GET ${downloadPath}`]: () =>
+        new Response(new Uint8Array([1, 2, 3]), { headers: { 'Content-Disposition': `attachment; filename*=UTF-8''Rob%C3%B4%20Alpha%201.2.0.ex5` } }),
+    })
+    await user.click(within(await card('Robô Alpha')).getByRole('button', { name: 'Download' }))
+    expect(await screen.findByText('Download concluído')).toBeInTheDocument()
+    expect(saved).toEqual(['Robô Alpha 1.2.0.ex5'])
+    const [request] = requestsTo(fetch, 'GET', downloadPath)
+    expect(request!.credentials).toBe('include')
+    await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/client/licenses')).toHaveLength(2))
+  })
+
+  it("names the file after the robot when the server gives no name, and says 'Download iniciado' first", async () => {
+    const user = userEvent.setup()
+    const saved = watchSaves()
+    let answer: (response: Response) => void = () => {}
+    renderPage({ [`GET ${downloadPath}`]: () => new Promise<Response>((resolve) => (answer = resolve)) })
+    await user.click(within(await card('Robô Alpha')).getByRole('button', { name: 'Download' }))
+    expect(await screen.findByText('Download iniciado')).toBeInTheDocument()
+    answer(new Response(new Uint8Array([1, 2, 3])))
+    expect(await screen.findByText('Download concluído')).toBeInTheDocument()
+    expect(saved).toEqual(['Robô Alpha.ex5'])
+  })
+
+  it("shows 'Erro no download' with the server's message", async () => {
+    const user = userEvent.setup()
+    const saved = watchSaves()
+    const refusal = 'Este robô ainda não tem uma versão disponível para download.'
+    renderPage({ [`GET ${downloadPath}`]: () => errorBody(404, refusal) })
+    await user.click(within(await card('Robô Alpha')).getByRole('button', { name: 'Download' }))
+    expect(await screen.findByText('Erro no download')).toBeInTheDocument()
+    expect(screen.getByText(refusal)).toBeInTheDocument()
+    expect(saved).toEqual([])
+  })
+
+  it('binds another account: digits only, required, then confirms and shows the new account', async () => {
+    const user = userEvent.setup()
+    let list: ClientLicenses = licenses()
+    const fetch = renderPage({
+      [LIST]: () => Response.json(list),
+      [`PATCH /api/client/licenses/${alphaLicense.id}/account`]: () => {
+        list = licenses([{ ...alphaLicense, accountNumber: '987654' }, betaLicense, gammaLicense])
+        return Response.json(list.licenses[0])
+      },
+    })
+    await user.click(within(await card('Robô Alpha')).getByRole('button', { name: 'Trocar Conta' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Trocar Conta' })
+    expect(within(dialog).getByText(/Conta atual: 12345678/)).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await within(dialog).findByText('Número da conta é obrigatório')).toBeInTheDocument()
+
+    const input = within(dialog).getByLabelText('Número da Conta')
+    await user.type(input, '98a76-54')
+    expect(input).toHaveValue('987654')
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+
+    expect(await screen.findByText('Conta atualizada')).toBeInTheDocument()
+    expect(screen.getByText('Conta MetaTrader vinculada com sucesso')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(await within(await card('Robô Alpha')).findByText('987654')).toBeInTheDocument()
+    const [patch] = requestsTo(fetch, 'PATCH', `/api/client/licenses/${alphaLicense.id}/account`)
+    expect(await patch!.json()).toEqual({ accountNumber: '987654' })
+  })
+
+  it("keeps the dialog open with the server's refusal (change limit) and a toast", async () => {
+    const user = userEvent.setup()
+    const limit = 'Limite de trocas de conta atingido. Tente novamente em 3 dias.'
+    renderPage({ [`PATCH /api/client/licenses/${alphaLicense.id}/account`]: () => errorBody(429, limit) })
+    await user.click(within(await card('Robô Alpha')).getByRole('button', { name: 'Trocar Conta' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Trocar Conta' })
+    await user.type(within(dialog).getByLabelText('Número da Conta'), '555{Enter}')
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(limit)
+    expect(screen.getByText('Erro ao atualizar conta')).toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Trocar Conta' })).toBeInTheDocument()
+  })
+
+  it("puts the server's account-number error under the input", async () => {
+    const user = userEvent.setup()
+    const tooLong = 'Conta MT deve ter no máximo 20 dígitos'
+    renderPage({ [`PATCH /api/client/licenses/${alphaLicense.id}/account`]: () => errorBody(400, 'Dados inválidos', { accountNumber: tooLong }) })
+    await user.click(within(await card('Robô Alpha')).getByRole('button', { name: 'Trocar Conta' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Trocar Conta' })
+    await user.type(within(dialog).getByLabelText('Número da Conta'), '555{Enter}')
+    expect(await within(dialog).findByText(tooLong)).toBeInTheDocument()
+    expect(within(dialog).getByLabelText('Número da Conta')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('says when the client has no robot yet', async () => {
+    renderPage({ [LIST]: () => Response.json(licenses([])) })
+    expect(await screen.findByText('Você ainda não possui nenhum robô.')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Como instalar' })).not.toBeInTheDocument()
+  })
+
+  it("shows 'Erro ao carregar licenças' with a retry", async () => {
+    const user = userEvent.setup()
+    let fail = true
+    renderPage({ [LIST]: () => (fail ? errorBody(500, 'Falha interna') : Response.json(licenses())) })
+    expect(await screen.findByText('Erro ao carregar licenças')).toBeInTheDocument()
+    expect(screen.getByText('Falha interna')).toBeInTheDocument()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }))
+    expect(await card('Robô Alpha')).toBeInTheDocument()
+  })
+})

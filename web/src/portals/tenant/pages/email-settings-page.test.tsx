@@ -1,0 +1,183 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { mockFetch, renderWithProviders } from '@/test/render'
+import { apiRoutes, choose, errorBody, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
+import { defaultTemplates, emailSettings, templates } from '@/features/tenant-catalog/test-support'
+import { TenantEmailSettingsPage } from './email-settings-page'
+
+beforeAll(polyfillRadixSelect)
+
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
+  const fetch = mockFetch(
+    apiRoutes({
+      'GET /api/tenant/email-settings': () => Response.json(emailSettings),
+      'GET /api/tenant/email-templates': () => Response.json(templates),
+      'GET /api/tenant/email-templates/defaults': () => Response.json(defaultTemplates),
+      ...handlers,
+    }),
+  )
+  renderWithProviders(<TenantEmailSettingsPage />, { path: '/email-settings' })
+  return fetch
+}
+
+const keyInput = () => screen.findByLabelText('Chave da API')
+
+async function openTemplates(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('tab', { name: 'Templates' }))
+  return screen.findByRole('region', { name: /^Boas-vindas/ })
+}
+
+describe('tenant e-mail settings page', { timeout: 30_000 }, () => {
+  it('shows whether a key is stored, never the key, and the domain', async () => {
+    renderPage()
+    expect(screen.getByRole('heading', { level: 1, name: 'E-mails' })).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Credenciais' })).toHaveAttribute('aria-selected', 'true')
+    const key = await keyInput()
+    expect(key).toHaveValue('')
+    expect(key).toHaveAttribute('type', 'password')
+    expect(screen.getByText('Configurada')).toBeInTheDocument()
+    expect(screen.getByLabelText('Domínio de envio')).toHaveValue('mail.robosdojoao.com.br')
+    expect(screen.getByRole('button', { name: 'Remover chave' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Enviar teste' })).toBeEnabled()
+  })
+
+  it('saves a new key and the domain, then empties the key field', async () => {
+    const user = userEvent.setup()
+    const fetch = renderPage({ 'PATCH /api/tenant/email-settings': () => Response.json({ resendDomain: 'envio.robosdojoao.com.br', hasApiKey: true }) })
+    await user.type(await keyInput(), 're_123abc')
+    await user.clear(screen.getByLabelText('Domínio de envio'))
+    await user.type(screen.getByLabelText('Domínio de envio'), 'envio.robosdojoao.com.br')
+    await user.click(screen.getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Credenciais salvas')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'PATCH', '/api/tenant/email-settings')
+    expect(await request!.json()).toEqual({ resendApiKey: 're_123abc', resendDomain: 'envio.robosdojoao.com.br' })
+    expect(screen.getByLabelText('Chave da API')).toHaveValue('')
+  })
+
+  it('keeps the stored key when the key field is left blank', async () => {
+    const user = userEvent.setup()
+    const fetch = renderPage({ 'PATCH /api/tenant/email-settings': () => Response.json(emailSettings) })
+    await keyInput()
+    await user.click(screen.getByRole('button', { name: 'Salvar' }))
+    await screen.findByText('Credenciais salvas')
+    const [request] = requestsTo(fetch, 'PATCH', '/api/tenant/email-settings')
+    expect(await request!.json()).toEqual({ resendApiKey: null, resendDomain: 'mail.robosdojoao.com.br' })
+  })
+
+  it("checks the key's form and titles a refused save 'Erro ao atualizar credenciais'", async () => {
+    const user = userEvent.setup()
+    const fetch = renderPage({
+      'PATCH /api/tenant/email-settings': () => errorBody(400, 'Dados inválidos', { resendDomain: 'Domínio inválido (ex.: mail.seudominio.com.br)' }),
+    })
+    await user.type(await keyInput(), 'sk_errada')
+    await user.click(screen.getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Chave inválida: as chaves do Resend começam com re_')).toBeInTheDocument()
+    expect(requestsTo(fetch, 'PATCH', '/api/tenant/email-settings')).toHaveLength(0)
+
+    await user.clear(screen.getByLabelText('Chave da API'))
+    await user.click(screen.getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Erro ao atualizar credenciais')).toBeInTheDocument()
+    const message = screen.getAllByText('Domínio inválido (ex.: mail.seudominio.com.br)').find((element) => element.id)!
+    expect(screen.getByLabelText('Domínio de envio')).toHaveAttribute('aria-describedby', expect.stringContaining(message.id))
+  })
+
+  it('removes the stored key after confirmation', async () => {
+    const user = userEvent.setup()
+    const fetch = renderPage({ 'PATCH /api/tenant/email-settings': () => Response.json({ ...emailSettings, hasApiKey: false }) })
+    await keyInput()
+    await user.click(screen.getByRole('button', { name: 'Remover chave' }))
+    const dialog = await screen.findByRole('alertdialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Remover chave' }))
+    expect(await screen.findByText('Chave removida')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'PATCH', '/api/tenant/email-settings')
+    expect(await request!.json()).toEqual({ removeApiKey: true })
+    expect(await screen.findByText('Não configurada')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Remover chave' })).not.toBeInTheDocument()
+  })
+
+  it('offers no test send without a key', async () => {
+    renderPage({ 'GET /api/tenant/email-settings': () => Response.json({ resendDomain: null, hasApiKey: false }) })
+    expect(await screen.findByText('Não configurada')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Enviar teste' })).toBeDisabled()
+    expect(screen.getByLabelText(/^Enviar para/)).toBeDisabled()
+    expect(screen.getByText('Configure a chave da API para enviar um e-mail de teste.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Remover chave' })).not.toBeInTheDocument()
+  })
+
+  it('sends a test e-mail of the chosen template to an address, which is required', async () => {
+    const user = userEvent.setup()
+    const fetch = renderPage({
+      'POST /api/tenant/email-settings/test': () => Response.json({ message: 'E-mail de teste enviado para joao@exemplo.com' }, { status: 202 }),
+    })
+    await keyInput()
+    await user.click(screen.getByRole('button', { name: 'Enviar teste' }))
+    expect(await screen.findByText('E-mail obrigatório')).toBeInTheDocument()
+    await choose('Template', 'Confirmação de venda')
+    await user.type(screen.getByLabelText(/^Enviar para/), 'joao@exemplo.com')
+    await user.click(screen.getByRole('button', { name: 'Enviar teste' }))
+    expect(await screen.findByText('E-mail de teste enviado para joao@exemplo.com')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'POST', '/api/tenant/email-settings/test')
+    expect(await request!.json()).toEqual({ templateType: 'saleConfirmation', testEmail: 'joao@exemplo.com' })
+  })
+
+  it("titles a failed test send 'Erro ao enviar e-mail de teste'", async () => {
+    const user = userEvent.setup()
+    renderPage({ 'POST /api/tenant/email-settings/test': () => errorBody(503, 'Servidor ocupado, tente novamente.') })
+    await keyInput()
+    await user.type(screen.getByLabelText(/^Enviar para/), 'joao@exemplo.com')
+    await user.click(screen.getByRole('button', { name: 'Enviar teste' }))
+    expect(await screen.findByText('Erro ao enviar e-mail de teste')).toBeInTheDocument()
+  })
+
+  it("lists the four templates with their variables, marking the tenant's own", async () => {
+    const user = userEvent.setup()
+    renderPage()
+    await keyInput()
+    const welcome = await openTemplates(user)
+    expect(within(welcome).getByText('Personalizado')).toBeInTheDocument()
+    expect(within(welcome).getByLabelText('HTML de Boas-vindas')).toHaveValue('<p>Bem-vindo, {{clientName}}!</p>')
+    const chips = within(within(welcome).getByRole('list', { name: 'Variáveis de Boas-vindas' })).getAllByRole('listitem')
+    expect(chips.map((chip) => chip.textContent)).toEqual(['{{tenantName}}', '{{clientName}}', '{{robotName}}', '{{downloadUrl}}', '{{contactEmail}}'])
+    for (const name of ['Confirmação de venda', 'Redefinição de senha', 'Confirmação de assinatura']) {
+      const region = screen.getByRole('region', { name })
+      expect(within(region).queryByText('Personalizado')).not.toBeInTheDocument()
+    }
+    const reset = screen.getByRole('region', { name: 'Redefinição de senha' })
+    expect(within(reset).getByText('{{resetLink}}')).toBeInTheDocument()
+  })
+
+  it('restores a default and saves the four templates', async () => {
+    const user = userEvent.setup()
+    const saved = { ...templates, templates: defaultTemplates, customized: [] }
+    const fetch = renderPage({ 'PATCH /api/tenant/email-templates': () => Response.json(saved) })
+    await keyInput()
+    const welcome = await openTemplates(user)
+    await user.click(within(welcome).getByRole('button', { name: 'Restaurar padrão de Boas-vindas' }))
+    await waitFor(() => expect(within(welcome).getByLabelText('HTML de Boas-vindas')).toHaveValue(defaultTemplates.welcome))
+    await user.click(screen.getByRole('button', { name: 'Salvar templates' }))
+    expect(await screen.findByText('Templates salvos')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'PATCH', '/api/tenant/email-templates')
+    expect(await request!.json()).toEqual(defaultTemplates)
+    await waitFor(() => expect(within(welcome).queryByText('Personalizado')).not.toBeInTheDocument())
+  })
+
+  it("titles a failed template save 'Erro ao atualizar templates' and puts field errors on the template", async () => {
+    const user = userEvent.setup()
+    renderPage({ 'PATCH /api/tenant/email-templates': () => errorBody(400, 'Dados inválidos', { passwordReset: 'Template longo demais (máximo 100.000 caracteres)' }) })
+    await keyInput()
+    await openTemplates(user)
+    await user.click(screen.getByRole('button', { name: 'Salvar templates' }))
+    expect(await screen.findByText('Erro ao atualizar templates')).toBeInTheDocument()
+    expect(within(screen.getByRole('region', { name: 'Redefinição de senha' })).getByText('Template longo demais (máximo 100.000 caracteres)')).toBeInTheDocument()
+  })
+
+  it("says 'Erro ao carregar templates' when the templates cannot be read", async () => {
+    const user = userEvent.setup()
+    renderPage({ 'GET /api/tenant/email-templates': () => errorBody(503, 'Servidor ocupado, tente novamente.') })
+    await keyInput()
+    await user.click(screen.getByRole('tab', { name: 'Templates' }))
+    expect(await screen.findByText('Erro ao carregar templates')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Navigate, Route } from 'react-router-dom'
+import { mockFetch, renderWithProviders } from '@/test/render'
+import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
+import { activeVersion, alpha, alphaVersions, fileOf, formFieldsOf, olderVersion } from '@/features/tenant-catalog/test-support'
+import { TenantRobotVersionsPage } from './robot-versions-page'
+
+const base = `/api/tenant/robots/${alpha.id}`
+
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
+  const fetch = mockFetch(apiRoutes({ [`GET ${base}/versions`]: () => Response.json(alphaVersions()), ...handlers }))
+  renderWithProviders(<Navigate to={`/robots/${alpha.id}/versions`} />, {
+    path: '/',
+    routes: <Route path="/robots/:robotId/versions" element={<TenantRobotVersionsPage />} />,
+  })
+  return fetch
+}
+
+const rowOf = async (version: string) => (await screen.findByText(version, { selector: 'td div' })).closest('tr')!
+const uploadForm = () => screen.getByRole('form', { name: 'Enviar nova versão' })
+
+// jsdom has no object URLs: the download tests lend them and put back whatever was there.
+const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL }
+afterEach(() => {
+  URL.createObjectURL = objectUrls.create
+  URL.revokeObjectURL = objectUrls.revoke
+  vi.restoreAllMocks()
+})
+
+describe('tenant robot versions page', { timeout: 30_000 }, () => {
+  it('shows the robot, its versions (active marked) with file, size, date, notes and SHA-256, and a way back', async () => {
+    renderPage()
+    expect(await screen.findByText('Robô Alpha · versão ativa v1.2.0')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1, name: 'Versões do Robô' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Voltar para robôs' })).toHaveAttribute('href', '/robots')
+
+    const active = await rowOf('1.2.0')
+    expect(within(active).getByText('Ativa')).toBeInTheDocument()
+    expect(within(active).getByText('alpha-1.2.0.ex5')).toBeInTheDocument()
+    expect(within(active).getByText('1,5 KB')).toBeInTheDocument()
+    expect(within(active).getByText(/^10\/03\/2025 \d\d:30$/)).toBeInTheDocument()
+    expect(within(active).getByText('Filtro de horário.')).toBeInTheDocument()
+    expect(within(active).getByTitle(activeVersion.sha256)).toHaveTextContent('9f86d081884c…')
+    expect(within(active).queryByRole('button', { name: /^Ativar/ })).not.toBeInTheDocument()
+
+    const older = await rowOf('1.0.0')
+    expect(within(older).getByText('2,5 MB')).toBeInTheDocument()
+    expect(within(older).getByRole('button', { name: 'Ativar versão 1.0.0' })).toBeInTheDocument()
+    for (const header of ['Versão', 'Arquivo', 'Tamanho', 'Enviado em', 'Notas', 'SHA-256']) {
+      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument()
+    }
+  })
+
+  it('copies the whole SHA-256', async () => {
+    const user = userEvent.setup()
+    renderPage()
+    await user.click(within(await rowOf('1.2.0')).getByRole('button', { name: 'Copiar SHA-256 da versão 1.2.0' }))
+    expect(await navigator.clipboard.readText()).toBe(activeVersion.sha256)
+  })
+
+  it("says 'Erro ao carregar versões' with the server's text and a retry", async () => {
+    renderPage({ [`GET ${base}/versions`]: () => errorBody(503, 'Servidor ocupado, tente novamente.') })
+    expect(await screen.findByText('Erro ao carregar versões')).toBeInTheDocument()
+    expect(screen.getByText('Servidor ocupado, tente novamente.')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument()
+  })
+
+  it("says 'Robô não encontrado' for another tenant's robot", async () => {
+    renderPage({ [`GET ${base}/versions`]: () => errorBody(404, 'Robô não encontrado') })
+    expect(await screen.findByText('Robô não encontrado')).toBeInTheDocument()
+    expect(screen.getByText('Este robô não existe ou não pertence à sua conta.')).toBeInTheDocument()
+  })
+
+  it('prefills the upload with the suggested version and validates major, minor, patch and the file', async () => {
+    const user = userEvent.setup({ applyAccept: false })
+    const fetch = renderPage()
+    await screen.findByText('Robô Alpha · versão ativa v1.2.0')
+    const form = uploadForm()
+    expect(within(form).getByLabelText(/^Major/)).toHaveValue(2)
+    expect(within(form).getByLabelText('Minor')).toHaveValue(0)
+    expect(within(form).getByLabelText('Patch')).toHaveValue(0)
+
+    await user.clear(within(form).getByLabelText(/^Major/))
+    await user.clear(within(form).getByLabelText('Minor'))
+    await user.type(within(form).getByLabelText('Minor'), '1000')
+    await user.click(within(form).getByRole('button', { name: 'Enviar Versão' }))
+    expect(await within(form).findByText('Obrigatório')).toBeInTheDocument()
+    expect(within(form).getByText('Máximo 3 dígitos')).toBeInTheDocument()
+    expect(within(form).getByText('Arquivo é obrigatório')).toBeInTheDocument()
+
+    await user.upload(within(form).getByLabelText(/^Arquivo/), fileOf('robo.mq5', 'text/plain'))
+    await user.click(within(form).getByRole('button', { name: 'Enviar Versão' }))
+    expect(await within(form).findByText('Arquivo inválido: envie o robô compilado (.ex5) ou um .zip')).toBeInTheDocument()
+    expect(requestsTo(fetch, 'POST', `${base}/versions/upload`)).toHaveLength(0)
+  })
+
+  it("uploads the file with 'M.m.p' (blank minor and patch as 0) and notes, and toasts 'Versão enviada'", async () => {
+    const user = userEvent.setup()
+    const uploaded = { ...olderVersion, id: '0190c0de-0000-7000-8000-0000000000c3', version: '3.0.0', active: false }
+    const fetch = renderPage({ [`POST ${base}/versions/upload`]: () => Response.json(uploaded, { status: 201 }) })
+    await screen.findByText('Robô Alpha · versão ativa v1.2.0')
+    const form = uploadForm()
+    await user.clear(within(form).getByLabelText(/^Major/))
+    await user.type(within(form).getByLabelText(/^Major/), '3')
+    await user.clear(within(form).getByLabelText('Minor'))
+    await user.clear(within(form).getByLabelText('Patch'))
+    await user.upload(within(form).getByLabelText(/^Arquivo/), fileOf('alpha-3.ex5', 'application/octet-stream'))
+    await user.type(within(form).getByLabelText('Notas'), 'Novo stop móvel.')
+    await user.click(within(form).getByRole('button', { name: 'Enviar Versão' }))
+
+    expect(await screen.findByText('Versão enviada')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'POST', `${base}/versions/upload`)
+    expect(request!.headers.get('X-Requested-With')).toBe('XMLHttpRequest')
+    expect(request!.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/)
+    const fields = await formFieldsOf(request!)
+    expect(fields.version).toBe('3.0.0')
+    expect(fields.notes).toBe('Novo stop móvel.')
+    expect(fields.file).toHaveProperty('type', 'application/octet-stream')
+    // The list is fetched again (the new version, and maybe a new suggestion).
+    await waitFor(() => expect(requestsTo(fetch, 'GET', `${base}/versions`).length).toBeGreaterThan(1))
+  })
+
+  it("puts a version already sent under the number, titled 'Erro ao fazer upload'", async () => {
+    const user = userEvent.setup()
+    const taken = 'Esta versão já foi enviada. Use outro número de versão.'
+    renderPage({ [`POST ${base}/versions/upload`]: () => errorBody(400, taken, { version: taken }) })
+    await screen.findByText('Robô Alpha · versão ativa v1.2.0')
+    const form = uploadForm()
+    await user.upload(within(form).getByLabelText(/^Arquivo/), fileOf('alpha.ex5', 'application/octet-stream'))
+    await user.click(within(form).getByRole('button', { name: 'Enviar Versão' }))
+    expect(await screen.findByText('Erro ao fazer upload')).toBeInTheDocument()
+    const message = within(form).getByText(taken)
+    expect(within(form).getByLabelText(/^Major/)).toHaveAttribute('aria-describedby', expect.stringContaining(message.id))
+  })
+
+  it('activates another version after confirmation', async () => {
+    const user = userEvent.setup()
+    const after = { ...alphaVersions(), activeVersion: '1.0.0', versions: [{ ...activeVersion, active: false }, { ...olderVersion, active: true }] }
+    let current: object = alphaVersions()
+    const fetch = renderPage({
+      [`GET ${base}/versions`]: () => Response.json(current),
+      [`PATCH ${base}/active-version`]: () => {
+        current = after
+        return Response.json(after)
+      },
+    })
+    await user.click(within(await rowOf('1.0.0')).getByRole('button', { name: 'Ativar versão 1.0.0' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(within(dialog).getByText('Ativar versão 1.0.0')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Ativar' }))
+    expect(await screen.findByText('Versão ativada')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'PATCH', `${base}/active-version`)
+    expect(await request!.json()).toEqual({ version: '1.0.0' })
+    expect(await screen.findByText('Robô Alpha · versão ativa v1.0.0')).toBeInTheDocument()
+    expect(within(await rowOf('1.0.0')).getByText('Ativa')).toBeInTheDocument()
+  })
+
+  it("says 'Erro ao ativar versão' when the activation fails", async () => {
+    const user = userEvent.setup()
+    renderPage({ [`PATCH ${base}/active-version`]: () => errorBody(400, 'Versão não encontrada', { version: 'Versão não encontrada' }) })
+    await user.click(within(await rowOf('1.0.0')).getByRole('button', { name: 'Ativar versão 1.0.0' }))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Ativar' }))
+    expect(await screen.findByText('Erro ao ativar versão')).toBeInTheDocument()
+  })
+
+  it('edits the notes as JSON', async () => {
+    const user = userEvent.setup()
+    const fetch = renderPage({ [`PATCH ${base}/versions/${olderVersion.id}`]: () => Response.json({ ...olderVersion, notes: 'Primeira versão.' }) })
+    await user.click(within(await rowOf('1.0.0')).getByRole('button', { name: 'Editar versão 1.0.0' }))
+    const dialog = await screen.findByRole('dialog')
+    await user.type(within(dialog).getByLabelText('Notas'), 'Primeira versão.')
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Notas atualizadas')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'PATCH', `${base}/versions/${olderVersion.id}`)
+    expect(request!.headers.get('Content-Type')).toBe('application/json')
+    expect(await request!.json()).toEqual({ notes: 'Primeira versão.' })
+  })
+
+  it("replaces the file as multipart, and titles a failure 'Erro ao atualizar versão'", async () => {
+    const user = userEvent.setup()
+    const fetch = renderPage({ [`PATCH ${base}/versions/${activeVersion.id}`]: () => errorBody(413, 'Arquivo muito grande. Tamanho máximo: 50MB') })
+    await user.click(within(await rowOf('1.2.0')).getByRole('button', { name: 'Editar versão 1.2.0' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByLabelText('Notas')).toHaveValue('Filtro de horário.')
+    await user.upload(within(dialog).getByLabelText('Substituir arquivo'), fileOf('alpha-fix.zip', 'application/zip'))
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Erro ao atualizar versão')).toBeInTheDocument()
+    expect(screen.getByText('Arquivo muito grande. Tamanho máximo: 50MB')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'PATCH', `${base}/versions/${activeVersion.id}`)
+    expect(request!.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/)
+    const fields = await formFieldsOf(request!)
+    expect(fields.notes).toBe('Filtro de horário.')
+    expect(fields.file).toHaveProperty('type', 'application/zip')
+  })
+
+  it("titles a failed notes edit 'Erro ao atualizar notas'", async () => {
+    const user = userEvent.setup()
+    renderPage({ [`PATCH ${base}/versions/${olderVersion.id}`]: () => errorBody(503, 'Servidor ocupado, tente novamente.') })
+    await user.click(within(await rowOf('1.0.0')).getByRole('button', { name: 'Editar versão 1.0.0' }))
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Erro ao atualizar notas')).toBeInTheDocument()
+  })
+
+  it("downloads a version through the API client (not a plain link) under the server's file name", async () => {
+    const user = userEvent.setup()
+    URL.createObjectURL = vi.fn(() => 'blob:rf-version')
+    URL.revokeObjectURL = vi.fn()
+    const saved: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download)
+    })
+    const fetch = renderPage({
+      [`GET ${base}/versions/${olderVersion.id}/download`]: () =>
+        new Response(new Uint8Array([1, 2, 3]), {
+          headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename="alpha.zip"; filename*=UTF-8''alpha%20v1.zip` },
+        }),
+    })
+    await user.click(within(await rowOf('1.0.0')).getByRole('button', { name: 'Baixar versão 1.0.0' }))
+    expect(await screen.findByText('Download iniciado')).toBeInTheDocument()
+    expect(saved).toEqual(['alpha v1.zip'])
+    expect(requestsTo(fetch, 'GET', `${base}/versions/${olderVersion.id}/download`)).toHaveLength(1)
+  })
+
+  it("says 'Erro ao baixar arquivo' when the download fails", async () => {
+    const user = userEvent.setup()
+    renderPage({ [`GET ${base}/versions/${olderVersion.id}/download`]: () => errorBody(404, 'Versão não encontrada') })
+    await user.click(within(await rowOf('1.0.0')).getByRole('button', { name: 'Baixar versão 1.0.0' }))
+    expect(await screen.findByText('Erro ao baixar arquivo')).toBeInTheDocument()
+    expect(screen.getByText('Versão não encontrada')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,110 @@
+import * as React from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router-dom'
+import { PageHeading } from '@/components/page-heading'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { toast } from '@/components/ui/use-toast'
+import { errorMessage } from '@/lib/api/client'
+import { ConfirmDialog } from '@/components/data'
+import { robotVersionsQuery, useActivateVersion, useDownloadVersion, type RobotVersions, type VersionItem } from '@/features/tenant-catalog/api/versions'
+import { BackToRobots } from '@/features/tenant-catalog/components/back-link'
+import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-card'
+import { VersionEditDialog } from '@/features/tenant-catalog/components/versions/version-edit-dialog'
+import { VersionUploadForm } from '@/features/tenant-catalog/components/versions/version-upload-form'
+import { VersionsTable } from '@/features/tenant-catalog/components/versions/versions-table'
+
+/** /robots/:robotId/versions — a robot's compiled versions: upload, activate (exactly one is active), edit, download. */
+export function TenantRobotVersionsPage() {
+  const { robotId = '' } = useParams()
+  const query = useQuery(robotVersionsQuery(robotId))
+
+  return (
+    <div className="space-y-6">
+      <BackToRobots />
+      {query.isSuccess ? (
+        <VersionsContent robotId={robotId} data={query.data} />
+      ) : (
+        <>
+          <PageHeading title="Versões do Robô" />
+          {query.isError ? (
+            <LoadErrorCard error={query.error} title="Erro ao carregar versões" fallback="Não foi possível carregar as versões." onRetry={() => void query.refetch()} />
+          ) : (
+            <div className="space-y-3" aria-busy="true" aria-label="Carregando versões">
+              <Skeleton className="h-40 w-full" />
+              <Skeleton className="h-40 w-full" />
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  )
+}
+
+function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersions }) {
+  const [activating, setActivating] = React.useState<VersionItem | null>(null)
+  const [editing, setEditing] = React.useState<VersionItem | null>(null)
+  const activate = useActivateVersion()
+  const download = useDownloadVersion()
+
+  const confirmActivation = () => {
+    if (!activating) return
+    activate.mutate(
+      { robotId, version: activating.version },
+      {
+        onSuccess: () => {
+          toast({ title: 'Versão ativada', description: `Os clientes passam a baixar a versão ${activating.version}.` })
+          setActivating(null)
+        },
+        onError: (error) => toast({ variant: 'destructive', title: 'Erro ao ativar versão', description: errorMessage(error, 'Tente novamente.') }),
+      },
+    )
+  }
+
+  const startDownload = (version: VersionItem) =>
+    download.mutate(
+      { robotId, version },
+      {
+        onSuccess: () => toast({ title: 'Download iniciado', description: version.originalFileName }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Erro ao baixar arquivo', description: errorMessage(error, 'Tente novamente mais tarde') }),
+      },
+    )
+
+  return (
+    <>
+      <PageHeading
+        title="Versões do Robô"
+        description={`${data.robot.name} · ${data.activeVersion ? `versão ativa v${data.activeVersion}` : 'sem versão ativa'}`}
+      />
+      <VersionsTable
+        versions={data.versions}
+        onActivate={setActivating}
+        onEdit={setEditing}
+        onDownload={startDownload}
+        downloading={download.isPending ? (download.variables?.version.id ?? null) : null}
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-lg">Enviar nova versão</h2>
+          </CardTitle>
+          <CardDescription>O robô compilado (.ex5) ou um .zip. Cada número de versão é enviado uma vez; a primeira versão fica ativa.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {/* Remounted when the list changes, so a sent form starts afresh with the next suggested number. */}
+          <VersionUploadForm key={`${data.suggestedVersion}:${data.versions.length}`} robotId={robotId} suggestedVersion={data.suggestedVersion} />
+        </CardContent>
+      </Card>
+      <ConfirmDialog
+        open={activating !== null}
+        onOpenChange={(open) => !open && setActivating(null)}
+        title={`Ativar versão ${activating?.version ?? ''}`}
+        description="Os clientes passarão a baixar esta versão. A versão ativa atual deixa de ser oferecida."
+        confirmLabel="Ativar"
+        pending={activate.isPending}
+        onConfirm={confirmActivation}
+      />
+      <VersionEditDialog robotId={robotId} version={editing} onOpenChange={(open) => !open && setEditing(null)} />
+    </>
+  )
+}

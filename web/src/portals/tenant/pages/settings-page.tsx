@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query'
+import { PageHeading } from '@/components/page-heading'
+import { Skeleton } from '@/components/ui/skeleton'
+import { tenantDisplayName, useTenantSession } from '@/features/auth/api/tenant-session'
+import { tenantSettingsQuery } from '@/features/tenant-catalog/api/settings'
+import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-card'
+import { SettingsForm } from '@/features/tenant-catalog/components/settings/settings-form'
+
+/** /settings — the tenant's look (themes, identity, colours, font) and general settings, with a live preview. */
+export function TenantSettingsPage() {
+  const query = useQuery(tenantSettingsQuery())
+  const { data: session } = useTenantSession()
+  // The name the portal falls back to when no display name is set.
+  const tenantName = session?.tenant.name?.trim() || tenantDisplayName(session) || 'White Label'
+
+  return (
+    <div className="space-y-6">
+      <PageHeading title="Configurações" description="A aparência do seu portal e dos seus clientes, e as informações gerais." />
+      {query.isSuccess ? (
+        <SettingsForm settings={query.data} tenantName={tenantName} />
+      ) : query.isError ? (
+        <LoadErrorCard
+          error={query.error}
+          title="Erro ao carregar configurações"
+          fallback="Não foi possível carregar as configurações."
+          notFoundTitle="Erro ao carregar configurações"
+          notFoundText="Não foi possível carregar as configurações."
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <div className="space-y-3" aria-busy="true" aria-label="Carregando configurações">
+          <Skeleton className="h-40 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      )}
+    </div>
+  )
+}
