@@ -1,0 +1,111 @@
+// The owner's catalogue, in Chromium against the real server: upload the tenant's logo, pick a theme and see
+// the portal restyle, upload two versions of a robot and activate the second, edit a sales page (a script and
+// an event handler in it are removed) and preview it. Runs before the owner journey (which changes the
+// owner's password).
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+/* global document, getComputedStyle -- callbacks passed to evaluate/waitForFunction run in the page */
+import { chromium } from 'playwright-core'
+
+const env = process.env
+const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
+const screenshotDir = new URL('./screenshots/', import.meta.url)
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a2a9d60000000049454e44ae426082',
+  'hex',
+)
+
+for (const name of ['E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET']) {
+  if (!env[name]) throw new Error(`defina ${name} (scripts/e2e.sh define todos)`)
+}
+
+let browser
+let page
+let files
+
+before(async () => {
+  await mkdir(screenshotDir, { recursive: true })
+  files = await mkdtemp(join(tmpdir(), 'rf-e2e-'))
+  browser = await chromium.launch({
+    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  })
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1400, height: 900 } })
+  context.setDefaultTimeout(15_000)
+  page = await context.newPage()
+})
+after(async () => browser?.close())
+
+/** A file on disk for the file inputs. */
+async function file(name, bytes) {
+  const path = join(files, name)
+  await writeFile(path, bytes)
+  return path
+}
+
+function fakeEx5(seed) {
+  return Buffer.from(Array.from({ length: 4096 }, (_, i) => ((i + seed) * 7919) % 251))
+}
+
+/** The `--primary` colour token the page's root carries. */
+const primaryToken = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())
+
+test('catalog journey: logo, theme, two versions with the second active, a sanitized sales page', async () => {
+  await page.goto('/tenant/login')
+  await page.getByLabel('E-mail').fill(env.E2E_OWNER_EMAIL)
+  await page.getByLabel('Senha', { exact: true }).fill(env.E2E_OWNER_PASSWORD)
+  await page.getByLabel('Chave de Segurança').fill(env.E2E_TENANT_SECRET)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.waitForURL((url) => url.pathname === '/tenant/dashboard')
+
+  // The tenant's logo: a PNG named .exe is taken as the PNG it is.
+  await page.goto('/tenant/settings')
+  await page.getByLabel('Logo', { exact: true }).setInputFiles(await file('logo.exe.png', PNG))
+  await page.getByText('Logo enviado').first().waitFor()
+  const logo = page.getByRole('img', { name: 'Logo atual' })
+  await logo.waitFor()
+  assert.match(await logo.getAttribute('src'), /^\/api\/public\/files\/.+\.png$/)
+
+  // A theme: Esmeralda, saved, restyles the portal.
+  const before = await primaryToken()
+  await page.getByRole('group', { name: 'Temas prontos' }).getByRole('button', { name: /Esmeralda/ }).click()
+  await page.getByRole('button', { name: 'Salvar' }).click()
+  await page.getByText(/Configurações salvas/).first().waitFor()
+  await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim() === '#10b981')
+  assert.notEqual(before, '#10b981')
+  await page.screenshot({ path: new URL('catalog-theme.png', screenshotDir).pathname, fullPage: true })
+
+  // Two versions of the demo robot; the first becomes active, then the second is activated.
+  await page.goto('/tenant/robots')
+  await page.getByRole('link', { name: 'Versões de Robô Demo' }).click()
+  await page.waitForURL((url) => /\/tenant\/robots\/[^/]+\/versions$/.test(url.pathname))
+  const upload = page.getByRole('form', { name: 'Enviar nova versão' })
+  for (const [major, seed] of [['1', 1], ['2', 2]]) {
+    await upload.getByLabel('Major').fill(major)
+    await upload.getByLabel('Arquivo').setInputFiles(await file(`RoboDemo-${major}.ex5`, fakeEx5(seed)))
+    await upload.getByLabel('Notas').fill(`Versão ${major}`)
+    await upload.getByRole('button', { name: 'Enviar Versão' }).click()
+    await page.getByRole('cell', { name: `RoboDemo-${major}.ex5` }).first().waitFor()
+  }
+  await page.getByRole('button', { name: 'Ativar versão 2.0.0' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ativar' }).click()
+  await page.getByRole('button', { name: 'Ativar versão 1.0.0' }).waitFor()
+  assert.equal(await page.getByRole('button', { name: 'Ativar versão 2.0.0' }).count(), 0, 'the second is the active one')
+
+  // The sales page: what is stored and previewed has no script and no handler.
+  await page.goto('/tenant/robots')
+  await page.getByRole('link', { name: 'Página de vendas de Robô Demo' }).click()
+  await page.getByLabel('HTML da Seção 1').fill('<h1>Robô Demo</h1><p onclick="alert(1)">Opere com disciplina.</p><script>alert(2)</script>')
+  await page.getByRole('button', { name: 'Salvar' }).click()
+  await page.getByText('Página de vendas salva').first().waitFor()
+  const section = page.getByRole('region', { name: 'Seção 1' })
+  await section.getByRole('button', { name: 'Visualizar' }).click()
+  const preview = section.frameLocator('iframe')
+  await preview.getByRole('heading', { name: 'Robô Demo' }).waitFor()
+  const stored = await section.locator('iframe').getAttribute('srcdoc')
+  assert.ok(!stored.includes('<script') && !stored.includes('onclick'), stored)
+  await page.screenshot({ path: new URL('catalog-sales-page.png', screenshotDir).pathname, fullPage: true })
+})
