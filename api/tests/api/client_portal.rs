@@ -110,6 +110,25 @@ async fn downloads_are_refused_for_expired_or_cancelled_licenses_and_other_clien
         caller
     };
     assert_eq!(other.get(&path).await.status(), StatusCode::NOT_FOUND, "another client's license");
+    // Nor can they move it or cancel this client's subscription: every id of this client is unknown to them.
+    let account = other
+        .http
+        .patch(p.app.url(&format!("/api/client/licenses/{}/account", p.rows.license)))
+        .json(&json!({"accountNumber": "999"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(account.status(), StatusCode::NOT_FOUND);
+    let cancel = other
+        .http
+        .patch(p.app.url(&format!("/api/client/subscriptions/{}/cancel", p.rows.subscription)))
+        .header("x-requested-with", "t")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cancel.status(), StatusCode::NOT_FOUND);
+    let (_, theirs) = read_json(other.get("/api/client/licenses").await).await;
+    assert_eq!(theirs["licenses"], json!([]), "their list holds none of this client's licenses");
     assert_eq!(p.client.get("/api/client/download/not-a-uuid").await.status(), StatusCode::NOT_FOUND);
 
     sql(
