@@ -10,17 +10,19 @@ use shared::db::PgPool;
 use shared::notifications::{self, Heard, Notification};
 
 use crate::license_cache::LicenseCache;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, Notify};
 
 pub struct NotificationHub {
     sender: broadcast::Sender<Notification>,
     open_streams: AtomicUsize,
+    /// Woken when a compile job becomes pending (agents' long-polls wait on it).
+    pub compile_jobs: Notify,
 }
 
 impl NotificationHub {
     pub fn new() -> Arc<Self> {
         let (sender, _) = broadcast::channel(1024);
-        Arc::new(Self { sender, open_streams: AtomicUsize::new(0) })
+        Arc::new(Self { sender, open_streams: AtomicUsize::new(0), compile_jobs: Notify::new() })
     }
 
     /// Starts this instance's listener (once, when the server starts); it
@@ -33,7 +35,11 @@ impl NotificationHub {
                 let _ = hub.sender.send(n);
             }
             Heard::LicensesChanged(tenant) => license_cache.invalidate_tenant(tenant),
-            Heard::Reconnected => license_cache.clear(),
+            Heard::CompileJobQueued => hub.compile_jobs.notify_waiters(),
+            Heard::Reconnected => {
+                license_cache.clear();
+                hub.compile_jobs.notify_waiters();
+            }
         }));
     }
 

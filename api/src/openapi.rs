@@ -21,6 +21,7 @@ use crate::{routes, AppState};
         (name = "platform", description = "Saúde e metadados"),
         (name = "admin-auth", description = "Identidade do admin master"),
         (name = "tenant-auth", description = "Identidade do tenant owner"),
+        (name = "agents", description = "Agentes de compilação e seu protocolo"),
         (name = "tenant", description = "Dados do tenant owner: clientes, licenças, vendas, assinaturas"),
         (name = "client-auth", description = "Identidade do cliente"),
         (name = "public", description = "Chamadas sem autenticação"),
@@ -51,6 +52,13 @@ impl Modify for SecuritySchemes {
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
                 "X-Tenant-Secret",
                 "A chave de segurança do tenant, enviada pelo owner em toda chamada",
+            ))),
+        );
+        components.add_security_scheme(
+            "agentToken",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "Authorization",
+                "Bearer rfa_…: o token do agente de compilação (mostrado uma vez no cadastro)",
             ))),
         );
     }

@@ -67,12 +67,18 @@ pub async fn notify(conn: &mut PgConnection, notification: &Notification) -> App
 /// license-check answers of that tenant are dropped.
 pub const LICENSE_CACHE_CHANNEL: &str = "roboforge_license_cache";
 
+/// A compile job became pending (trigger on `compilation_jobs`): waiting
+/// agents' claims look again.
+pub const COMPILE_JOBS_CHANNEL: &str = "roboforge_compile_jobs";
+
 /// What arrives on the instance's one listening connection.
 #[derive(Debug, Clone)]
 pub enum Heard {
     Notification(Notification),
     /// Licensing facts of this tenant changed.
     LicensesChanged(Uuid),
+    /// A compile job is waiting for an agent.
+    CompileJobQueued,
     /// The connection was lost and re-established: anything may have been
     /// missed in between.
     Reconnected,
@@ -87,7 +93,7 @@ pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static
     loop {
         match sqlx::postgres::PgListener::connect_with(&pool).await {
             Ok(mut listener) => {
-                if let Err(error) = listener.listen_all([CHANNEL, LICENSE_CACHE_CHANNEL]).await {
+                if let Err(error) = listener.listen_all([CHANNEL, LICENSE_CACHE_CHANNEL, COMPILE_JOBS_CHANNEL]).await {
                     tracing::warn!(%error, "notifications: LISTEN failed");
                 } else {
                     if connected_before {
@@ -97,6 +103,9 @@ pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static
                     backoff = std::time::Duration::from_millis(250);
                     loop {
                         match listener.recv().await {
+                            Ok(message) if message.channel() == COMPILE_JOBS_CHANNEL => {
+                                deliver(Heard::CompileJobQueued)
+                            }
                             Ok(message) if message.channel() == LICENSE_CACHE_CHANNEL => {
                                 match Uuid::parse_str(message.payload()) {
                                     Ok(tenant) => deliver(Heard::LicensesChanged(tenant)),

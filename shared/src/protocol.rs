@@ -41,3 +41,34 @@ pub enum Severity {
     Error,
     Warning,
 }
+
+/// Sent every few seconds while an agent lives: its state and the job it
+/// works on (the lease of that job is extended).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct HeartbeatRequest {
+    /// idle or compiling.
+    pub state: String,
+    pub job_id: Option<Uuid>,
+}
+
+/// The answer to a heartbeat: until when the job is still the agent's
+/// (None: it is not anymore — stop working on it).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct HeartbeatResponse {
+    pub lease_expires_at: Option<String>,
+}
+
+/// What an agent uploads when a job is done: the compiled file (base64) on
+/// success, always the raw log and its diagnostics.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct JobResult {
+    pub success: bool,
+    pub log: String,
+    pub diagnostics: Vec<Diagnostic>,
+    pub ex5_base64: Option<String>,
+    /// A short reason when the agent itself failed (not a compile error).
+    pub error: Option<String>,
+}

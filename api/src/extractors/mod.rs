@@ -5,12 +5,14 @@
 //! hashing, streaming or long-polls. Handlers never see a bare pool.
 
 mod admin;
+mod agent;
 mod client;
 mod manager;
 mod owner;
 mod tenant_session;
 
 pub use admin::SignedInAdmin;
+pub use agent::CompileAgent;
 pub use client::SignedInClient;
 pub use manager::SignedInManager;
 pub use owner::SignedInOwner;

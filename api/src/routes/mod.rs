@@ -5,6 +5,7 @@
 //! request/response types and its `router()`; this is the one place they are
 //! merged.
 
+pub mod agents;
 pub mod audit_log;
 pub mod auth;
 pub mod client;
@@ -12,6 +13,7 @@ pub mod client_auth;
 pub mod client_password_reset;
 pub mod client_robots;
 pub mod clients;
+pub mod compile_agents;
 pub mod dashboard;
 pub mod health;
 pub mod hotmart_events;
@@ -58,4 +60,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(sales::router())
         .merge(subscriptions::router())
         .merge(audit_log::router())
+        .merge(agents::router())
+        .merge(compile_agents::router())
 }

@@ -38,6 +38,9 @@ enum Access {
     /// A client's operation on one of A's client's ids: that client only;
     /// client B 404; admin, owners and anonymous 401.
     ClientOfA,
+    /// Compile agents' protocol: only an agent's own token; every session
+    /// of every portal 401.
+    AgentOnly,
 }
 
 fn access_of(operation_id: &str) -> Option<Access> {
@@ -62,6 +65,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "dashboardStats" | "dashboardActivity" | "listAuditLog" => Admin,
         "listTenantOwners" | "createTenantOwner" | "updateTenantOwner" => Admin,
         "listRobots" | "createRobot" | "updateRobot" => Admin,
+        "listCompileAgents" | "registerCompileAgent" | "revokeCompileAgent" => Admin,
+        "agentClaim" | "agentHeartbeat" | "agentJobResult" => AgentOnly,
         "listClients" | "createClient" | "updateClient" => Admin,
         "listLicenses" | "createLicense" | "updateLicense" => Admin,
         "listSales" | "getSale" | "createSale" | "updateSale" => Admin,
@@ -156,6 +161,7 @@ fn allowed(access: Access, who: Who) -> Option<bool> {
         Access::AnyOwnerOwnRows => Some(matches!(who, OwnerA | OwnerB)),
         Access::OwnerOfA => Some(who == OwnerA),
         Access::ClientOfA => Some(who == ClientA),
+        Access::AgentOnly => Some(false),
     }
 }
 
@@ -196,6 +202,10 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
         .await;
     assert_eq!(upload.status(), StatusCode::CREATED);
     let version_a = upload.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_string();
+    // A compile agent, for the admin's agent routes.
+    let registered = app.as_admin().await.post("/api/compile-agents", json!({"name": "agente-matriz"})).await;
+    assert_eq!(registered.status(), StatusCode::CREATED);
+    let agent_id = registered.json::<Value>().await.unwrap()["agent"]["id"].as_str().unwrap().to_string();
     let callers: Vec<(Who, Caller)> = vec![
         (Who::Anonymous, app.anonymous()),
         (Who::Admin, app.as_admin().await),
@@ -228,6 +238,8 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 a.id.to_string()
             } else if path.starts_with("/api/hotmart-events/") {
                 event_a.clone()
+            } else if path.starts_with("/api/compile-agents/") {
+                agent_id.clone()
             } else if path.starts_with("/api/tenant-owners/") {
                 rows_a.owner.to_string()
             } else if path.starts_with("/api/clients/") || path.starts_with("/api/tenant/clients/") {

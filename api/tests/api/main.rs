@@ -9,6 +9,7 @@ mod admin_resources;
 mod bad_input;
 mod client_auth;
 mod client_portal;
+mod compile_fleet;
 mod email;
 mod hardening;
 mod hotmart;

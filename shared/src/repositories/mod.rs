@@ -7,6 +7,7 @@ pub mod admin_users;
 pub mod audit_log;
 pub mod auth_template;
 pub mod client_portal;
+pub mod compile_fleet;
 pub mod dashboard;
 pub mod hotmart_inbox;
 pub mod housekeeping;

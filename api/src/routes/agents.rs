@@ -1,0 +1,159 @@
+//! `/api/agents/*`: the compile agents' protocol (DESIGN 7). An agent long-
+//! polls `claim` (woken by NOTIFY when a job is queued, re-checking every few
+//! seconds for leases that ran out), heartbeats to keep its lease, and
+//! uploads the result. Authenticated by the agent's own token.
+
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use base64::Engine;
+use bytes::Bytes;
+use serde_json::json;
+use shared::protocol::{ClaimRequest, HeartbeatRequest, HeartbeatResponse, JobResult, LeasedJob, Severity};
+use shared::repositories::compile_fleet::{self, JobOutcome};
+use shared::storage::new_key;
+use shared::uploads::{self, MAX_ROBOT_FILE_BYTES};
+use shared::AppError;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::api_error::{ApiJson, ApiResult, ErrorBody};
+use crate::extractors::CompileAgent;
+use crate::form_input::path_id;
+use crate::AppState;
+
+/// The longest a claim waits for work before answering 204.
+const MAX_WAIT: Duration = Duration::from_secs(25);
+/// How often a waiting claim looks again without a wake-up (expired leases
+/// have no NOTIFY).
+const RECHECK: Duration = Duration::from_secs(3);
+const JOB_NOT_YOURS: &str = "Este job não está mais com este agente (lease expirado ou revogado).";
+
+/// Leases the oldest waiting compile job, waiting up to `waitSeconds` (≤ 25)
+/// for one; 204 when none came.
+#[utoipa::path(operation_id = "agentClaim", post, path = "/api/agents/claim", tag = "agents",
+    security(("agentToken" = [])), request_body = serde_json::Value,
+    responses((status = 200, description = "a leased job (LeasedJob)"), (status = 204, description = "no job"),
+              (status = 401, body = ErrorBody)))]
+pub async fn claim(
+    State(state): State<AppState>,
+    agent: CompileAgent,
+    ApiJson(body): ApiJson<ClaimRequest>,
+) -> ApiResult<Response> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(u64::from(body.wait_seconds)).min(MAX_WAIT);
+    loop {
+        // Registered before looking, so a job queued in between still wakes us.
+        let woken = state.notifications.compile_jobs.notified();
+        let mut tx = agent.begin().await?;
+        let job = compile_fleet::claim(&mut tx, agent.agent.id).await?;
+        tx.commit().await?;
+        if let Some(job) = job {
+            let leased = LeasedJob {
+                job_id: job.id,
+                robot_name: job.robot_name,
+                source_code: job.source_code.unwrap_or_default(),
+                lease_expires_at: job.lease_expires_at.to_rfc3339(),
+            };
+            return Ok(Json(leased).into_response());
+        }
+        let now = tokio::time::Instant::now();
+        if now >= deadline {
+            return Ok(StatusCode::NO_CONTENT.into_response());
+        }
+        let _ = tokio::time::timeout(RECHECK.min(deadline - now), woken).await;
+    }
+}
+
+/// The agent is alive: records its state and extends its job's lease.
+#[utoipa::path(operation_id = "agentHeartbeat", post, path = "/api/agents/heartbeat", tag = "agents",
+    security(("agentToken" = [])), request_body = serde_json::Value,
+    responses((status = 200, description = "HeartbeatResponse"), (status = 401, body = ErrorBody)))]
+pub async fn heartbeat(
+    agent: CompileAgent,
+    ApiJson(body): ApiJson<HeartbeatRequest>,
+) -> ApiResult<Json<HeartbeatResponse>> {
+    let state = if body.state == "compiling" { "compiling" } else { "idle" };
+    let mut tx = agent.begin().await?;
+    let lease = compile_fleet::heartbeat(&mut tx, agent.agent.id, body.job_id, state).await?;
+    tx.commit().await?;
+    Ok(Json(HeartbeatResponse { lease_expires_at: lease.map(|l| l.to_rfc3339()) }))
+}
+
+/// Uploads a job's result: the `.ex5` (checked by content) on success, the
+/// log and its diagnostics always.
+#[utoipa::path(operation_id = "agentJobResult", post, path = "/api/agents/jobs/{id}/result", tag = "agents",
+    security(("agentToken" = [])), params(("id" = Uuid, Path)), request_body = serde_json::Value,
+    responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn result(
+    State(state): State<AppState>,
+    agent: CompileAgent,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<JobResult>,
+) -> ApiResult<StatusCode> {
+    let id = path_id(&id, JOB_NOT_YOURS)?;
+    let errors = body.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
+    let ex5 = match body.ex5_base64.as_deref().filter(|_| body.success) {
+        Some(encoded) => {
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(encoded.trim())
+                .map_err(|_| AppError::validation_field("ex5Base64", "Arquivo .ex5 inválido (base64)"))?;
+            if bytes.len() > MAX_ROBOT_FILE_BYTES || uploads::robot_file("job.ex5", &bytes).is_none() {
+                return Err(AppError::validation_field("ex5Base64", "O arquivo enviado não é um .ex5").into());
+            }
+            Some(bytes)
+        }
+        None => None,
+    };
+    let success = body.success && ex5.is_some() && errors == 0;
+    // The job's tenant decides where the file goes.
+    let mut tx = agent.begin().await?;
+    let tenant: Option<Uuid> = compile_fleet::job_tenant(&mut tx, agent.agent.id, id).await?;
+    tx.commit().await?;
+    let tenant = tenant.ok_or_else(|| AppError::Conflict(JOB_NOT_YOURS.into()))?;
+    let key = match ex5.filter(|_| success) {
+        Some(bytes) => {
+            let key = new_key(tenant, "compiled", "ex5");
+            state.storage.put(&key, Bytes::from(bytes)).await?;
+            Some(key)
+        }
+        None => None,
+    };
+    let diagnostics = json!(body.diagnostics);
+    let error_message = if success {
+        None
+    } else if let Some(reason) = body.error.as_deref().filter(|r| !r.trim().is_empty()) {
+        Some(reason.chars().take(500).collect::<String>())
+    } else {
+        Some(format!("A compilação falhou com {errors} erro(s)."))
+    };
+    let outcome = JobOutcome {
+        success,
+        compiled_file_url: key.as_deref(),
+        log: &body.log.chars().take(200_000).collect::<String>(),
+        diagnostics: &diagnostics,
+        error_message: error_message.as_deref(),
+    };
+    let mut tx = agent.begin().await?;
+    let recorded = compile_fleet::finish(&mut tx, agent.agent.id, id, &outcome).await?;
+    tx.commit().await?;
+    if !recorded {
+        if let Some(key) = key {
+            state.storage.delete(&key).await.ok();
+        }
+        return Err(AppError::Conflict(JOB_NOT_YOURS.into()).into());
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `/api/agents/*`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(claim))
+        .routes(routes!(heartbeat))
+        .routes(routes!(result))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_ROBOT_FILE_BYTES * 4 / 3 + 1024 * 1024))
+}

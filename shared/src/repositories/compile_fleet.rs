@@ -1,0 +1,229 @@
+//! Compile agents and the job queue they drain (DESIGN 7). Platform scope
+//! (`Scope::worker()` for agents, the admin's scope for the agents screen):
+//! jobs of every tenant flow to whichever agent is free.
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::error::{unique_violation, AppError, AppResult};
+use crate::ids::new_id;
+use crate::secrets::{key_prefix, random_token, sha256};
+
+/// A job leased this many seconds at a time; heartbeats extend it.
+pub const LEASE_SECONDS: i32 = 120;
+/// Leases that ran out this many times (agent faults, not compile errors)
+/// fail the job.
+pub const MAX_AGENT_ATTEMPTS: i32 = 3;
+pub const AGENTS_GAVE_UP: &str =
+    "A compilação falhou repetidamente por problemas nos agentes de compilação. Tente novamente mais tarde.";
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Agent {
+    pub id: Uuid,
+    pub name: String,
+    pub platform: String,
+    pub token_prefix: Option<String>,
+    pub is_active: bool,
+    pub state: String,
+    pub current_job_id: Option<Uuid>,
+    pub last_seen_at: Option<DateTime<Utc>>,
+    pub jobs_done: i32,
+    pub jobs_failed: i32,
+    pub revoked_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+}
+
+const AGENT: &str = "id, name, platform, token_prefix, is_active, state, current_job_id, last_seen_at, jobs_done,
+                     jobs_failed, revoked_at, created_at";
+
+/// Registers an agent; returns it and its token (shown once).
+pub async fn register(conn: &mut PgConnection, name: &str, platform: &str) -> AppResult<(Agent, String)> {
+    let token = format!("rfa_{}", random_token());
+    let agent = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO compile_agents (id, name, platform, token_hash, token_prefix) VALUES ($1, $2, $3, $4, $5)
+         RETURNING {AGENT}"
+    )))
+    .bind(new_id())
+    .bind(name)
+    .bind(platform)
+    .bind(sha256(&token))
+    .bind(key_prefix(&token))
+    .fetch_one(conn)
+    .await
+    .map_err(|e| match unique_violation(&e) {
+        Some("compile_agents_name_key") => AppError::validation_field("name", "Já existe um agente com este nome"),
+        _ => e.into(),
+    })?;
+    Ok((agent, token))
+}
+
+pub async fn list(conn: &mut PgConnection) -> AppResult<Vec<Agent>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {AGENT} FROM compile_agents ORDER BY created_at DESC")))
+        .fetch_all(conn)
+        .await?)
+}
+
+/// Revokes an agent: its token stops working at once; a job it holds goes
+/// back to the queue.
+pub async fn revoke(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<Agent>> {
+    let agent: Option<Agent> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "UPDATE compile_agents SET is_active = false, revoked_at = COALESCE(revoked_at, now()), state = 'offline',
+                current_job_id = NULL
+          WHERE id = $1 RETURNING {AGENT}"
+    )))
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if agent.is_some() {
+        sqlx::query(
+            "UPDATE compilation_jobs SET status = 'pending', agent_id = NULL, lease_expires_at = NULL
+              WHERE agent_id = $1 AND status = 'processing'",
+        )
+        .bind(id)
+        .execute(conn)
+        .await?;
+    }
+    Ok(agent)
+}
+
+/// The active agent holding `token`, marked as seen.
+pub async fn authenticate(conn: &mut PgConnection, token: &str) -> AppResult<Option<Agent>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "UPDATE compile_agents SET last_seen_at = now() WHERE token_hash = $1 AND is_active RETURNING {AGENT}"
+    )))
+    .bind(sha256(token))
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// A job as an agent receives it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LeasedJob {
+    pub id: Uuid,
+    pub tenant_id: Uuid,
+    pub robot_name: String,
+    pub source_code: Option<String>,
+    pub lease_expires_at: DateTime<Utc>,
+    pub attempts: i32,
+}
+
+/// Leases the oldest waiting job to `agent` (a pending one, or one whose
+/// lease ran out), or None. `FOR UPDATE SKIP LOCKED`: concurrent claims
+/// never get the same job and never wait on each other. Jobs whose leases
+/// ran out too often fail first.
+pub async fn claim(conn: &mut PgConnection, agent: Uuid) -> AppResult<Option<LeasedJob>> {
+    sqlx::query(
+        "UPDATE compilation_jobs SET status = 'failed', error_message = $1, completed_at = now(), lease_expires_at = NULL
+          WHERE status = 'processing' AND lease_expires_at < now() AND attempts >= $2",
+    )
+    .bind(AGENTS_GAVE_UP)
+    .bind(MAX_AGENT_ATTEMPTS)
+    .execute(&mut *conn)
+    .await?;
+    let job: Option<LeasedJob> = sqlx::query_as(
+        "UPDATE compilation_jobs j
+            SET status = 'processing', agent_id = $1, attempts = j.attempts + 1, started_at = COALESCE(j.started_at, now()),
+                lease_expires_at = now() + make_interval(secs => $2)
+          WHERE j.id = (SELECT id FROM compilation_jobs
+                         WHERE status = 'pending' OR (status = 'processing' AND lease_expires_at < now())
+                         ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)
+          RETURNING j.id, j.tenant_id, j.robot_name, j.source_code, j.lease_expires_at, j.attempts",
+    )
+    .bind(agent)
+    .bind(f64::from(LEASE_SECONDS))
+    .fetch_optional(&mut *conn)
+    .await?;
+    let (state, current) = match &job {
+        Some(j) => ("compiling", Some(j.id)),
+        None => ("idle", None),
+    };
+    sqlx::query("UPDATE compile_agents SET state = $2, current_job_id = $3 WHERE id = $1")
+        .bind(agent)
+        .bind(state)
+        .bind(current)
+        .execute(conn)
+        .await?;
+    Ok(job)
+}
+
+/// Extends the lease of the agent's job (if it still holds it) and records
+/// its state. Returns when the lease now ends (None: the job is no longer
+/// this agent's — it should stop).
+pub async fn heartbeat(
+    conn: &mut PgConnection,
+    agent: Uuid,
+    job: Option<Uuid>,
+    state: &str,
+) -> AppResult<Option<DateTime<Utc>>> {
+    sqlx::query("UPDATE compile_agents SET state = $2, last_seen_at = now() WHERE id = $1")
+        .bind(agent)
+        .bind(state)
+        .execute(&mut *conn)
+        .await?;
+    let Some(job) = job else { return Ok(None) };
+    Ok(sqlx::query_scalar(
+        "UPDATE compilation_jobs SET lease_expires_at = now() + make_interval(secs => $3)
+          WHERE id = $1 AND agent_id = $2 AND status = 'processing' RETURNING lease_expires_at",
+    )
+    .bind(job)
+    .bind(agent)
+    .bind(f64::from(LEASE_SECONDS))
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// What an agent reports for a job.
+pub struct JobOutcome<'a> {
+    pub success: bool,
+    pub compiled_file_url: Option<&'a str>,
+    pub log: &'a str,
+    pub diagnostics: &'a Value,
+    pub error_message: Option<&'a str>,
+}
+
+/// Records the outcome of a job the agent still holds; false when it does
+/// not (its lease ran out and the job moved on).
+pub async fn finish(conn: &mut PgConnection, agent: Uuid, job: Uuid, outcome: &JobOutcome<'_>) -> AppResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE compilation_jobs
+            SET status = CASE WHEN $3 THEN 'completed' ELSE 'failed' END, compiled_file_url = $4, compile_log = $5,
+                diagnostics = $6, error_message = $7, completed_at = now(), lease_expires_at = NULL
+          WHERE id = $1 AND agent_id = $2 AND status = 'processing'",
+    )
+    .bind(job)
+    .bind(agent)
+    .bind(outcome.success)
+    .bind(outcome.compiled_file_url)
+    .bind(outcome.log)
+    .bind(outcome.diagnostics)
+    .bind(outcome.error_message)
+    .execute(&mut *conn)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Ok(false);
+    }
+    sqlx::query(
+        "UPDATE compile_agents SET state = 'idle', current_job_id = NULL,
+                jobs_done = jobs_done + CASE WHEN $2 THEN 1 ELSE 0 END,
+                jobs_failed = jobs_failed + CASE WHEN $2 THEN 0 ELSE 1 END
+          WHERE id = $1",
+    )
+    .bind(agent)
+    .bind(outcome.success)
+    .execute(conn)
+    .await?;
+    Ok(true)
+}
+
+/// The tenant of a job this agent holds now (None: it does not hold it).
+pub async fn job_tenant(conn: &mut PgConnection, agent: Uuid, job: Uuid) -> AppResult<Option<Uuid>> {
+    Ok(sqlx::query_scalar(
+        "SELECT tenant_id FROM compilation_jobs WHERE id = $1 AND agent_id = $2 AND status = 'processing'",
+    )
+    .bind(job)
+    .bind(agent)
+    .fetch_optional(conn)
+    .await?)
+}
