@@ -67,6 +67,7 @@ describe('formatRelative', () => {
 describe('initials and firstName', () => {
   it('takes the first letters of the first two words, uppercased', () => {
     expect(initials('maria da silva')).toBe('MD')
+    expect(initials('Maria Souza Lima')).toBe('MS')
     expect(initials('  João   Pedro  Souza ')).toBe('JP')
     expect(initials('ana')).toBe('A')
     expect(initials('élis regina')).toBe('ÉR')

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { SidebarPortalLayout } from './sidebar-portal-layout'
 import { SignInPortalRoutes } from './sign-in-portal-routes'
 import { managementScreens } from './management-screens'
+import { menuOf, sidebarMenuOf } from './screens'
 
 function renderPortalRoutes(path: string) {
   return render(
@@ -81,5 +82,21 @@ describe('SidebarPortalLayout', () => {
     expect(screen.getByTestId('current-user-name')).toHaveTextContent('Olívia Owner')
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }))
     expect(logout.mutate).toHaveBeenCalledOnce()
+  })
+})
+
+describe('menuOf and sidebarMenuOf', () => {
+  const screens = [
+    { ...managementScreens.robots, element: null },
+    { ...managementScreens.clients, sidebarLabel: 'Pessoas', element: null },
+    { ...managementScreens.clients, path: '/clients/new', inMenu: false, element: null },
+  ]
+
+  it("list the menu screens in order; the sidebar uses a screen's sidebar label where it has one", () => {
+    expect(menuOf(screens).map((item) => item.label)).toEqual([managementScreens.robots.label, managementScreens.clients.label])
+    expect(sidebarMenuOf(screens).map((item) => [item.label, item.path])).toEqual([
+      [managementScreens.robots.label, managementScreens.robots.path],
+      ['Pessoas', managementScreens.clients.path],
+    ])
   })
 })

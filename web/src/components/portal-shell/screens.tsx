@@ -13,6 +13,8 @@ export interface Screen extends NavigationItem {
   element: React.ReactNode
   /** False for screens reached from other screens only (detail pages, wizards). Default true. */
   inMenu?: boolean
+  /** The entry's label in a sidebar menu, where it differs from the top menu's (the client sidebar says "Treinamentos"). */
+  sidebarLabel?: string
 }
 
 /**
@@ -29,6 +31,13 @@ type PageOf<Export> = Export extends (props: infer Props) => React.ReactNode ? F
 /** The menu entries of a screen table, in table order. */
 export function menuOf(screens: readonly Screen[]): NavigationItem[] {
   return screens.filter((screen) => screen.inMenu !== false).map(({ label, path, icon }) => ({ label, path, icon }))
+}
+
+/** The menu entries of a screen table as a sidebar lists them: `sidebarLabel` where a screen has one. */
+export function sidebarMenuOf(screens: readonly Screen[]): NavigationItem[] {
+  return screens
+    .filter((screen) => screen.inMenu !== false)
+    .map(({ label, sidebarLabel, path, icon }) => ({ label: sidebarLabel ?? label, path, icon }))
 }
 
 /** Placeholder while a screen's code loads: a heading and a few rows. */

@@ -24,8 +24,8 @@ import { isActivePath, type NavigationItem } from '@/lib/navigation'
 /** Who owns the portal, as the sidebar's header shows it. */
 export interface SidebarBrand {
   name: string
-  /** The line under the name, e.g. "Admin Master". */
-  caption: string
+  /** The line under the name, e.g. "Admin Master"; none when the name already says it all. */
+  caption?: string
   logoUrl?: string | null
   nameTestId?: string
 }
@@ -55,7 +55,7 @@ function PortalSidebar({ brand, navigation, navigationLabel, user, logout }: Omi
             <span className="truncate font-semibold" data-testid={brand.nameTestId}>
               {brand.name}
             </span>
-            <span className="truncate text-xs text-muted-foreground">{brand.caption}</span>
+            {brand.caption && <span className="truncate text-xs text-muted-foreground">{brand.caption}</span>}
           </div>
         </div>
       </SidebarHeader>
@@ -81,7 +81,8 @@ function PortalSidebar({ brand, navigation, navigationLabel, user, logout }: Omi
       <SidebarFooter>
         <div className="flex items-center gap-2 px-1 py-1">
           <div aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-full bg-sidebar-accent text-xs font-medium">
-            {initials(user.name)}
+            {/* An empty circle would look broken when the name has no letters to show. */}
+            {initials(user.name) || '?'}
           </div>
           <div className="grid min-w-0 flex-1 leading-tight group-data-[collapsible=icon]:hidden">
             <span className="truncate text-sm font-medium" data-testid="current-user-name">

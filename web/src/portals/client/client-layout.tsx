@@ -9,6 +9,8 @@ import type { ClientSession } from '@/lib/api/types'
 import { menuOf } from '@/components/portal-shell/screens'
 import { useClientLogout, useClientSession } from '@/features/auth/api/client-session'
 import { useClientBrand } from './client-brand'
+import type { ClientLayoutKind } from './client-layout-choice'
+import { ClientLayoutToggle } from './client-layout-toggle'
 import { clientScreens } from './client-screens'
 
 const clientNavigation = menuOf(clientScreens)
@@ -20,7 +22,12 @@ function navLinkClass({ isActive }: { isActive: boolean }) {
   )
 }
 
-function ClientShell({ user }: { user: ClientSession['user'] }) {
+interface ClientShellProps {
+  user: ClientSession['user']
+  onLayoutChange: (layout: ClientLayoutKind) => void
+}
+
+function ClientShell({ user, onLayoutChange }: ClientShellProps) {
   const brand = useClientBrand()
   const logout = useClientLogout()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -45,6 +52,7 @@ function ClientShell({ user }: { user: ClientSession['user'] }) {
             ))}
           </nav>
           <div className="ml-auto hidden items-center gap-3 md:flex">
+            <ClientLayoutToggle current="header" onChange={onLayoutChange} />
             <span className="max-w-48 truncate text-sm text-muted-foreground" data-testid="current-user-name">
               {user.name}
             </span>
@@ -75,8 +83,9 @@ function ClientShell({ user }: { user: ClientSession['user'] }) {
                 </NavLink>
               ))}
             </nav>
-            <div className="mt-3 flex items-center justify-between border-t pt-3">
+            <div className="mt-3 flex items-center justify-between gap-2 border-t pt-3">
               <span className="truncate text-sm text-muted-foreground">{user.name}</span>
+              <ClientLayoutToggle current="header" onChange={onLayoutChange} className="ml-auto" />
               <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
                 <LogOutIcon aria-hidden />
                 Sair
@@ -95,12 +104,12 @@ function ClientShell({ user }: { user: ClientSession['user'] }) {
   )
 }
 
-/** Signed-in client screens; everyone else goes to /login. */
-export function ClientLayout() {
+/** The header variant of the signed-in client screens (the default); everyone else goes to /login. */
+export function ClientLayout({ onLayoutChange }: { onLayoutChange: (layout: ClientLayoutKind) => void }) {
   const session = useClientSession()
   return (
     <SignedInOnly session={session} loginPath="/login">
-      {({ user }) => <ClientShell user={user} />}
+      {({ user }) => <ClientShell user={user} onLayoutChange={onLayoutChange} />}
     </SignedInOnly>
   )
 }

@@ -7,6 +7,8 @@ import type { PortalBrand } from '@/lib/page-title'
 import { useBrandingTheme } from '@/features/branding/branding-theme'
 import { useClientBrand } from './client-brand'
 import { ClientLayout } from './client-layout'
+import { useClientLayoutChoice } from './client-layout-choice'
+import { ClientSidebarLayout } from './client-sidebar-layout'
 import { ClientLoginPage } from './client-login-page'
 import { ClientForgotPasswordPage } from './pages/forgot-password-page'
 import { ClientResetPasswordPage } from './pages/reset-password-page'
@@ -18,6 +20,7 @@ readClientTenant()
 export default function ClientPortal() {
   const brand = useClientBrand()
   useBrandingTheme(brand.branding)
+  const [layout, setLayout] = useClientLayoutChoice()
   const portalBrand = useMemo<PortalBrand>(() => ({ displayName: brand.name, faviconUrl: brand.faviconUrl }), [brand.name, brand.faviconUrl])
 
   return (
@@ -26,7 +29,7 @@ export default function ClientPortal() {
         loginPage={<ClientLoginPage />}
         forgotPasswordPage={<ClientForgotPasswordPage />}
         resetPasswordPage={<ClientResetPasswordPage />}
-        layout={<ClientLayout />}
+        layout={layout === 'sidebar' ? <ClientSidebarLayout onLayoutChange={setLayout} /> : <ClientLayout onLayoutChange={setLayout} />}
       >
         {screenRoutes(clientScreens)}
       </SignInPortalRoutes>

@@ -11,11 +11,12 @@ const ClientLessonsPage = lazyPage(pages, 'ClientLessonsPage')
 const robots: NavigationItem = { label: 'Meus Robôs', path: '/robots', icon: BotIcon }
 const lessons: NavigationItem = { label: 'Área de Ensino', path: '/lessons', icon: BookOpenIcon }
 
-/** The signed-in client screens, in menu order: the top menu and the routes are both made from this table. */
+/** The signed-in client screens, in menu order: both menus (top and sidebar) and the routes are made from this table. */
 export const clientScreens: Screen[] = [
   // The dashboard offers some screens as buttons.
   { label: 'Dashboard', path: '/dashboard', icon: LayoutDashboardIcon, element: <ClientDashboardPage shortcuts={[robots, lessons]} /> },
   { ...robots, element: <ClientRobotsPage /> },
   { label: 'Assinaturas', path: '/subscriptions', icon: RepeatIcon, element: <ClientSubscriptionsPage /> },
-  { ...lessons, element: <ClientLessonsPage /> },
+  // The spec names the training area differently in the sidebar layout.
+  { ...lessons, sidebarLabel: 'Treinamentos', element: <ClientLessonsPage /> },
 ]
