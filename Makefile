@@ -1,11 +1,15 @@
 # The two commands (see README): `make run` and `make test`.
-.PHONY: run test openapi e2e
+.PHONY: run test test-wine openapi e2e
 
 run:
 	scripts/run.sh
 
 test:
 	scripts/test.sh
+
+# The compile agent's Wine runner with a Windows build of the MetaEditor stand-in (needs Debian's wine and mingw; installs them).
+test-wine:
+	compiler-agent/wine/tests/test-wine-runner.sh
 
 # Regenerates web/openapi.json and the shared field rules from the server, then the TypeScript types.
 openapi:

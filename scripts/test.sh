@@ -23,6 +23,15 @@ echo "==> Rust tests"
 cargo nextest run --workspace --no-fail-fast
 scripts/drop-test-databases.sh
 
+echo "==> provisioning (ansible-playbook --syntax-check, ansible-lint)"
+scripts/check-ansible.sh
+
+# The Wine path for real, where Wine is installed (`make run` never needs it).
+if command -v wine >/dev/null; then
+  echo "==> Wine runner (make test-wine)"
+  make --no-print-directory test-wine
+fi
+
 echo "==> web tests (ESLint, types, unit)"
 (cd web && npm run check --silent)
 

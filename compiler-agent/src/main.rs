@@ -1,81 +1,168 @@
 //! The compile agent: runs next to MetaEditor (Windows, or Linux + Wine),
-//! pulls compile jobs from the API over HTTPS and uploads results.
-//!
-//! This first version only reads and checks its configuration and prints its
-//! version; claiming and compiling jobs arrive with the compile-fleet issue.
+//! claims compile jobs from the API, compiles them and uploads the results
+//! (DESIGN 7). One job at a time per MetaEditor install; run one agent per
+//! install to compile in parallel.
 
-use shared::protocol::ClaimRequest;
+mod client;
+mod compile;
+mod config;
+mod log;
 
-#[derive(Debug, PartialEq)]
-struct AgentConfig {
-    api_url: String,
-    token: String,
-    metaeditor: String,
-}
+use std::time::Duration;
 
-impl AgentConfig {
-    /// Reads the configuration through `get` (the environment, in production).
-    fn read(get: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
-        let get = |name: &str| get(name).filter(|v| !v.trim().is_empty());
-        let api_url = get("AGENT_API_URL").ok_or("AGENT_API_URL não definido (ex.: https://roboforge.com.br)")?;
-        let local = api_url.starts_with("http://localhost") || api_url.starts_with("http://127.0.0.1");
-        if !api_url.starts_with("https://") && !local {
-            return Err("AGENT_API_URL deve usar https:// (http só em localhost)".into());
-        }
-        Ok(Self {
-            api_url: api_url.trim_end_matches('/').to_string(),
-            token: get("AGENT_TOKEN").ok_or("AGENT_TOKEN não definido")?,
-            metaeditor: get("METAEDITOR_PATH").unwrap_or_else(|| "metaeditor64.exe".into()),
-        })
-    }
-}
+use client::{ApiClient, CallError};
+use config::AgentConfig;
+use rand::Rng;
 
-fn main() {
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
     let version = env!("CARGO_PKG_VERSION");
-    if std::env::args().any(|a| a == "--version" || a == "-V") {
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--version" || a == "-V") {
         println!("roboforge-compiler-agent {version}");
         return;
     }
-    match AgentConfig::read(|name| std::env::var(name).ok()) {
-        Ok(config) => {
-            let hello = ClaimRequest { agent_version: version.into(), wait_seconds: 30 };
-            println!(
-                "roboforge-compiler-agent {version}: API {}, MetaEditor {}, token de {} caracteres; pedido de trabalho: {}",
-                config.api_url,
-                config.metaeditor,
-                config.token.len(),
-                serde_json::to_string(&hello).unwrap_or_default()
-            );
+    let file = args.iter().position(|a| a == "--config").and_then(|i| args.get(i + 1));
+    let file_values = match file.map(std::fs::read_to_string) {
+        Some(Ok(text)) => config::parse_file(&text),
+        Some(Err(e)) => exit(&format!("arquivo de configuração ilegível: {e}")),
+        None => Vec::new(),
+    };
+    let config = AgentConfig::read(|name| {
+        std::env::var(name).ok().or_else(|| file_values.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
+    })
+    .unwrap_or_else(|message| exit(&format!("configuração inválida: {message}")));
+    println!("roboforge-compiler-agent {version}: API {}, MetaEditor {}", config.api_url, config.metaeditor);
+    run(config).await;
+}
+
+fn exit(message: &str) -> ! {
+    eprintln!("{message}");
+    std::process::exit(2)
+}
+
+/// Claims and compiles until stopped (Ctrl-C / SIGTERM: a job in hand is
+/// given back) or until the token is refused (revoked: exit 3).
+async fn run(config: AgentConfig) {
+    let api = ApiClient::new(&config.api_url, &config.token);
+    let mut failures = 0u32;
+    let stop = shutdown_signal();
+    tokio::pin!(stop);
+    loop {
+        let claimed = tokio::select! {
+            _ = &mut stop => return,
+            claimed = api.claim(25) => claimed,
+        };
+        match claimed {
+            Ok(Some(job)) => {
+                failures = 0;
+                let job_dir = config.work_dir.join(job.job_id.to_string());
+                let started = std::time::Instant::now();
+                let work = work_on(&config, &api, &job, &job_dir);
+                tokio::pin!(work);
+                tokio::select! {
+                    _ = &mut stop => {
+                        let _ = api.release(job.job_id).await;
+                        let _ = std::fs::remove_dir_all(&job_dir);
+                        println!("job {} devolvido: agente encerrando", job.job_id);
+                        return;
+                    }
+                    status = &mut work => {
+                        let _ = std::fs::remove_dir_all(&job_dir);
+                        println!("job {} ({}): {status} em {} ms", job.job_id, job.robot_name, started.elapsed().as_millis());
+                    }
+                }
+            }
+            Ok(None) => failures = 0,
+            Err(CallError::Refused) => {
+                eprintln!("token recusado pela API (agente revogado?): encerrando");
+                std::process::exit(3);
+            }
+            Err(CallError::Other(error)) => {
+                failures += 1;
+                let delay = backoff(failures);
+                eprintln!("falha ao pedir trabalho ({error}); nova tentativa em {} ms", delay.as_millis());
+                tokio::select! {
+                    _ = &mut stop => return,
+                    _ = tokio::time::sleep(delay) => {}
+                }
+            }
         }
-        Err(message) => {
-            eprintln!("configuração inválida: {message}");
-            std::process::exit(2);
+    }
+}
+
+/// Compiles one job while heartbeating its lease; returns a status word.
+async fn work_on(
+    config: &AgentConfig,
+    api: &ApiClient,
+    job: &shared::protocol::LeasedJob,
+    job_dir: &std::path::Path,
+) -> String {
+    let compiling = compile::compile(config, job_dir, &job.robot_name, &job.source_code);
+    tokio::pin!(compiling);
+    let mut beat = tokio::time::interval(Duration::from_secs(20));
+    beat.tick().await;
+    let outcome = loop {
+        tokio::select! {
+            outcome = &mut compiling => break outcome,
+            _ = beat.tick() => {
+                if let Ok(false) = api.heartbeat(Some(job.job_id)).await {
+                    return "abandonado (o job não é mais deste agente)".into();
+                }
+            }
         }
+    };
+    let status = match (&outcome.fault, outcome.success) {
+        (Some(fault), _) => format!("falha do agente: {fault}"),
+        (None, true) => "compilado".into(),
+        (None, false) => format!("erros de compilação ({})", outcome.diagnostics.len()),
+    };
+    for attempt in 1..=3 {
+        match api.upload(job.job_id, &outcome).await {
+            Ok(()) => return status,
+            Err(CallError::Refused) => return format!("{status}; resultado recusado"),
+            Err(CallError::Other(error)) if attempt == 3 => return format!("{status}; envio falhou: {error}"),
+            Err(CallError::Other(_)) => tokio::time::sleep(backoff(attempt)).await,
+        }
+    }
+    status
+}
+
+/// Exponential backoff with jitter, capped at 60 s: a fleet that lost the
+/// API does not come back in lockstep.
+fn backoff(failures: u32) -> Duration {
+    let base = 500u64.saturating_mul(1 << failures.min(7)).min(60_000);
+    let jitter = rand::rng().random_range(0..=base / 2);
+    Duration::from_millis(base / 2 + jitter)
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::AgentConfig;
-
-    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
-        move |name| pairs.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string())
-    }
+    use super::backoff;
+    use std::time::Duration;
 
     #[test]
-    fn reads_a_complete_configuration() {
-        let config =
-            AgentConfig::read(env(&[("AGENT_API_URL", "https://p.example/"), ("AGENT_TOKEN", "t0k")])).unwrap();
-        assert_eq!(config.api_url, "https://p.example");
-        assert_eq!(config.metaeditor, "metaeditor64.exe");
-    }
-
-    #[test]
-    fn refuses_plain_http_outside_localhost_and_missing_token() {
-        assert!(AgentConfig::read(env(&[("AGENT_API_URL", "http://p.example"), ("AGENT_TOKEN", "t")]))
-            .unwrap_err()
-            .contains("https"));
-        assert!(AgentConfig::read(env(&[("AGENT_API_URL", "http://localhost:8080"), ("AGENT_TOKEN", "t")])).is_ok());
-        assert!(AgentConfig::read(env(&[("AGENT_API_URL", "https://p.example")])).unwrap_err().contains("AGENT_TOKEN"));
+    fn backoff_grows_with_jitter_and_is_capped() {
+        for failures in 1..20 {
+            let d = backoff(failures);
+            assert!(d <= Duration::from_secs(60) && d >= Duration::from_millis(250), "{d:?}");
+        }
+        assert!(backoff(10) >= Duration::from_secs(30));
     }
 }

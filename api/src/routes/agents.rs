@@ -149,11 +149,29 @@ pub async fn result(
     Ok(StatusCode::NO_CONTENT)
 }
 
+/// Gives an unfinished job back (the agent is shutting down); another agent
+/// takes it at once.
+#[utoipa::path(operation_id = "agentReleaseJob", post, path = "/api/agents/jobs/{id}/release", tag = "agents",
+    security(("agentToken" = [])), params(("id" = Uuid, Path)),
+    responses((status = 204), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn release(agent: CompileAgent, Path(id): Path<String>) -> ApiResult<StatusCode> {
+    let id = path_id(&id, JOB_NOT_YOURS)?;
+    let mut tx = agent.begin().await?;
+    let released = compile_fleet::release(&mut tx, agent.agent.id, id).await?;
+    tx.commit().await?;
+    if released {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(AppError::Conflict(JOB_NOT_YOURS.into()).into())
+    }
+}
+
 /// `/api/agents/*`.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(claim))
         .routes(routes!(heartbeat))
         .routes(routes!(result))
+        .routes(routes!(release))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_ROBOT_FILE_BYTES * 4 / 3 + 1024 * 1024))
 }

@@ -66,7 +66,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "listTenantOwners" | "createTenantOwner" | "updateTenantOwner" => Admin,
         "listRobots" | "createRobot" | "updateRobot" => Admin,
         "listCompileAgents" | "registerCompileAgent" | "revokeCompileAgent" => Admin,
-        "agentClaim" | "agentHeartbeat" | "agentJobResult" => AgentOnly,
+        "agentClaim" | "agentHeartbeat" | "agentJobResult" | "agentReleaseJob" => AgentOnly,
         "listClients" | "createClient" | "updateClient" => Admin,
         "listLicenses" | "createLicense" | "updateLicense" => Admin,
         "listSales" | "getSale" | "createSale" | "updateSale" => Admin,

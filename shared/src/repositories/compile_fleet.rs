@@ -227,3 +227,22 @@ pub async fn job_tenant(conn: &mut PgConnection, agent: Uuid, job: Uuid) -> AppR
     .fetch_optional(conn)
     .await?)
 }
+
+/// Gives an unfinished job back to the queue (the agent is stopping): it does
+/// not count as an agent fault. False when the agent does not hold it.
+pub async fn release(conn: &mut PgConnection, agent: Uuid, job: Uuid) -> AppResult<bool> {
+    let updated = sqlx::query(
+        "UPDATE compilation_jobs SET status = 'pending', agent_id = NULL, lease_expires_at = NULL,
+                attempts = GREATEST(attempts - 1, 0)
+          WHERE id = $1 AND agent_id = $2 AND status = 'processing'",
+    )
+    .bind(job)
+    .bind(agent)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("UPDATE compile_agents SET state = 'offline', current_job_id = NULL WHERE id = $1")
+        .bind(agent)
+        .execute(conn)
+        .await?;
+    Ok(updated.rows_affected() == 1)
+}

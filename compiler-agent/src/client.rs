@@ -1,0 +1,86 @@
+//! The agent's side of the protocol (`/api/agents/*`), over HTTPS with the
+//! agent's bearer token.
+
+use std::time::Duration;
+
+use base64::Engine;
+use shared::protocol::{ClaimRequest, HeartbeatRequest, HeartbeatResponse, JobResult, LeasedJob};
+use uuid::Uuid;
+
+use crate::compile::Outcome;
+
+#[derive(Clone)]
+pub struct ApiClient {
+    http: reqwest::Client,
+    base: String,
+    token: String,
+}
+
+/// Why a call failed: the token is refused (stop) or anything else (retry).
+#[derive(Debug)]
+pub enum CallError {
+    Refused,
+    Other(String),
+}
+
+impl ApiClient {
+    pub fn new(base: &str, token: &str) -> Self {
+        let http = reqwest::Client::builder().timeout(Duration::from_secs(60)).build().expect("an HTTP client");
+        Self { http, base: base.to_string(), token: token.to_string() }
+    }
+
+    async fn post(&self, path: &str, body: &impl serde::Serialize) -> Result<reqwest::Response, CallError> {
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .bearer_auth(&self.token)
+            .json(body)
+            .send()
+            .await
+            .map_err(|e| CallError::Other(e.to_string()))?;
+        match response.status().as_u16() {
+            401 | 403 => Err(CallError::Refused),
+            s if s >= 400 => Err(CallError::Other(format!("HTTP {s}: {}", response.text().await.unwrap_or_default()))),
+            _ => Ok(response),
+        }
+    }
+
+    /// A job, or None after the server's long-poll ran out.
+    pub async fn claim(&self, wait_seconds: u32) -> Result<Option<LeasedJob>, CallError> {
+        let body = ClaimRequest { agent_version: env!("CARGO_PKG_VERSION").into(), wait_seconds };
+        let response = self.post("/api/agents/claim", &body).await?;
+        if response.status().as_u16() == 204 {
+            return Ok(None);
+        }
+        response.json().await.map(Some).map_err(|e| CallError::Other(e.to_string()))
+    }
+
+    /// Extends the lease; false when the job is no longer this agent's.
+    pub async fn heartbeat(&self, job: Option<Uuid>) -> Result<bool, CallError> {
+        let state = if job.is_some() { "compiling" } else { "idle" };
+        let body = HeartbeatRequest { state: state.into(), job_id: job };
+        let answer: HeartbeatResponse = self
+            .post("/api/agents/heartbeat", &body)
+            .await?
+            .json()
+            .await
+            .map_err(|e| CallError::Other(e.to_string()))?;
+        Ok(answer.lease_expires_at.is_some())
+    }
+
+    pub async fn upload(&self, job: Uuid, outcome: &Outcome) -> Result<(), CallError> {
+        let body = JobResult {
+            success: outcome.success,
+            log: outcome.log.clone(),
+            diagnostics: outcome.diagnostics.clone(),
+            ex5_base64: outcome.ex5.as_ref().map(|b| base64::engine::general_purpose::STANDARD.encode(b)),
+            error: outcome.fault.clone(),
+        };
+        self.post(&format!("/api/agents/jobs/{job}/result"), &body).await.map(|_| ())
+    }
+
+    /// Gives a job back unfinished (the agent is stopping).
+    pub async fn release(&self, job: Uuid) -> Result<(), CallError> {
+        self.post(&format!("/api/agents/jobs/{job}/release"), &serde_json::json!({})).await.map(|_| ())
+    }
+}

@@ -1,0 +1,114 @@
+//! One compile: a folder of its own, the source written, stale outputs
+//! removed, MetaEditor run (through the Wine runner on Linux) with a timeout,
+//! the log read. Success only with a fresh `.ex5` and `Result: 0 errors`.
+
+use std::path::Path;
+use std::process::Stdio;
+
+use shared::protocol::{Diagnostic, Severity};
+use tokio::process::Command;
+
+use crate::config::AgentConfig;
+use crate::log;
+
+pub struct Outcome {
+    pub success: bool,
+    pub log: String,
+    pub diagnostics: Vec<Diagnostic>,
+    pub ex5: Option<Vec<u8>>,
+    /// Why the agent itself could not compile (not a compile error).
+    pub fault: Option<String>,
+}
+
+/// A file name MetaEditor and every file system accept, from the robot's name.
+pub fn file_stem(robot_name: &str) -> String {
+    let stem: String = robot_name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '-' { c } else { '_' })
+        .take(60)
+        .collect();
+    if stem.trim_matches('_').is_empty() {
+        "Robo".into()
+    } else {
+        stem
+    }
+}
+
+pub async fn compile(config: &AgentConfig, job_dir: &Path, robot_name: &str, source: &str) -> Outcome {
+    match run(config, job_dir, robot_name, source).await {
+        Ok(outcome) => outcome,
+        Err(fault) => {
+            Outcome { success: false, log: String::new(), diagnostics: Vec::new(), ex5: None, fault: Some(fault) }
+        }
+    }
+}
+
+async fn run(config: &AgentConfig, job_dir: &Path, robot_name: &str, source: &str) -> Result<Outcome, String> {
+    std::fs::create_dir_all(job_dir).map_err(|e| format!("pasta de trabalho: {e}"))?;
+    let stem = file_stem(robot_name);
+    let source_path = job_dir.join(format!("{stem}.mq5"));
+    let ex5_path = job_dir.join(format!("{stem}.ex5"));
+    let log_path = job_dir.join(format!("{stem}.log"));
+    // A stale .ex5 would pass for a successful compile.
+    for stale in [&ex5_path, &log_path] {
+        let _ = std::fs::remove_file(stale);
+    }
+    // UTF-8 with a BOM: MetaEditor reads it as Unicode.
+    let mut bytes = vec![0xEF, 0xBB, 0xBF];
+    bytes.extend_from_slice(source.as_bytes());
+    std::fs::write(&source_path, bytes).map_err(|e| format!("fonte: {e}"))?;
+
+    let mut args =
+        vec!["/portable".to_string(), format!("/compile:{}", path(&source_path)), format!("/log:{}", path(&log_path))];
+    if let Some(include) = &config.include_dir {
+        args.push(format!("/inc:{include}"));
+    }
+    let mut command = match &config.runner {
+        Some(runner) => {
+            let mut c = Command::new(runner);
+            c.arg(&config.metaeditor);
+            c
+        }
+        None => Command::new(&config.metaeditor),
+    };
+    command
+        .args(&args)
+        .current_dir(job_dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .kill_on_drop(true);
+    let mut child =
+        command.spawn().map_err(|e| format!("não foi possível iniciar o MetaEditor ({}): {e}", config.metaeditor))?;
+    match tokio::time::timeout(config.compile_timeout, child.wait()).await {
+        // The exit code says nothing about the compile: the log and the .ex5 do.
+        Ok(_) => {}
+        Err(_) => {
+            let _ = child.kill().await;
+            return Err(format!("o MetaEditor não terminou em {} s", config.compile_timeout.as_secs()));
+        }
+    }
+    let log_text =
+        std::fs::read(&log_path).map(|b| log::decode(&b)).map_err(|_| "o MetaEditor não escreveu o log".to_string())?;
+    let diagnostics = log::diagnostics(&log_text);
+    let errors = log::error_count(&log_text);
+    let ex5 = std::fs::read(&ex5_path).ok().filter(|b| !b.is_empty());
+    let success = errors == Some(0) && ex5.is_some() && !diagnostics.iter().any(|d| d.severity == Severity::Error);
+    Ok(Outcome { success, log: log_text, diagnostics, ex5: ex5.filter(|_| success), fault: None })
+}
+
+fn path(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_stem;
+
+    #[test]
+    fn robot_names_become_safe_file_names() {
+        assert_eq!(file_stem("Robô Alfa 2.0"), "Rob__Alfa_2_0");
+        assert_eq!(file_stem("../../etc"), "______etc");
+        assert_eq!(file_stem("***"), "Robo");
+    }
+}

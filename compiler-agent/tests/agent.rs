@@ -1,0 +1,178 @@
+//! The real compiler-agent binary against the real api (a fresh database,
+//! the server on loopback), compiling with a stand-in MetaEditor that speaks
+//! the real program's language (arguments, UTF-16LE log, .ex5 on success,
+//! meaningless exit code).
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use shared::config::Config;
+use shared::db::{self, Scope};
+use shared::repositories::compile_fleet;
+use shared::testing::{fresh_database, TestDb, TEST_APP_ROLE};
+use uuid::Uuid;
+
+struct Fleet {
+    base: String,
+    db: TestDb,
+    tenant: Uuid,
+    work: std::path::PathBuf,
+}
+
+async fn fleet() -> Fleet {
+    let db = fresh_database().await;
+    let mut config = Config::for_database(db.owner_url.clone(), TEST_APP_ROLE.into());
+    config.web_dist = std::env::temp_dir().join("roboforge-no-web-dist");
+    config.capacity.request_pool_size = 8;
+    api::startup::seed_defaults(&db.worker_pool).await.unwrap();
+    let seeded = shared::seed::TenantSeed::example("frota", "segredo123").create(&db.app_pool).await.unwrap();
+    let state = api::AppState::new(db.app_pool.clone(), Arc::new(config));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(api::server::serve(listener, state, std::future::pending()));
+    let work = std::env::temp_dir().join(format!("rf-agent-test-{}", Uuid::now_v7()));
+    Fleet { base, db, tenant: seeded.tenant_id, work }
+}
+
+impl Fleet {
+    async fn register(&self, name: &str) -> (Uuid, String) {
+        let mut tx = db::begin(&self.db.app_pool, Scope::worker()).await.unwrap();
+        let (agent, token) = compile_fleet::register(&mut tx, name, "wine").await.unwrap();
+        tx.commit().await.unwrap();
+        (agent.id, token)
+    }
+
+    async fn queue(&self, name: &str, source: &str) -> Uuid {
+        let mut tx = db::begin(&self.db.app_pool, Scope::worker_for(self.tenant)).await.unwrap();
+        let id = Uuid::now_v7();
+        sqlx::query("INSERT INTO compilation_jobs (id, tenant_id, robot_name, source_code) VALUES ($1, $2, $3, $4)")
+            .bind(id)
+            .bind(self.tenant)
+            .bind(name)
+            .bind(source)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        id
+    }
+
+    async fn job(&self, id: Uuid) -> (String, Option<Uuid>, Option<String>, Option<serde_json::Value>, i32) {
+        let mut tx = db::begin(&self.db.app_pool, Scope::worker_for(self.tenant)).await.unwrap();
+        sqlx::query_as(
+            "SELECT status, agent_id, compiled_file_url, diagnostics, attempts FROM compilation_jobs WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap()
+    }
+
+    /// Waits until the job reaches `status` (or fails the test after 20 s).
+    async fn wait_for(
+        &self,
+        id: Uuid,
+        status: &str,
+    ) -> (String, Option<Uuid>, Option<String>, Option<serde_json::Value>, i32) {
+        let started = Instant::now();
+        loop {
+            let row = self.job(id).await;
+            if row.0 == status {
+                return row;
+            }
+            assert!(started.elapsed() < Duration::from_secs(20), "job {id} stayed {} (wanted {status})", row.0);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    fn agent(&self, token: &str, hang: bool) -> Child {
+        Command::new(env!("CARGO_BIN_EXE_compiler-agent"))
+            .env("AGENT_API_URL", &self.base)
+            .env("AGENT_TOKEN", token)
+            .env("METAEDITOR_PATH", env!("CARGO_BIN_EXE_metaeditor-stand-in"))
+            .env("AGENT_WORK_DIR", &self.work)
+            .env("STAND_IN_HANG", if hang { "1" } else { "0" })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start the agent")
+    }
+}
+
+const GOOD: &str =
+    "#include <Trade/Trade.mqh>\nCTrade trade;\nint OnInit() { return(INIT_SUCCEEDED); }\nvoid OnTick() {}\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_agent_compiles_a_job_and_reports_errors_of_another() {
+    let f = fleet().await;
+    let (_, token) = f.register("linux-1").await;
+    let good = f.queue("Robô Alfa", GOOD).await;
+    let broken = f.queue("Robô Quebrado", "void OnTick() {\n  undeclared_identifier = 1;\n}\n").await;
+    let mut agent = f.agent(&token, false);
+
+    let (_, _, file, _, _) = f.wait_for(good, "completed").await;
+    assert!(file.unwrap().ends_with(".ex5"), "the .ex5 is stored");
+    let (_, _, file, diagnostics, _) = f.wait_for(broken, "failed").await;
+    assert!(file.is_none());
+    let diagnostics = diagnostics.unwrap();
+    assert_eq!(diagnostics[0]["line"], 2, "{diagnostics}");
+    assert_eq!(diagnostics[0]["severity"], "error");
+    assert_eq!(diagnostics[0]["code"], "256");
+    agent.kill().ok();
+    let output = agent.wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&output.stdout);
+    assert!(log.contains("compilado") && log.contains("erros de compilação"), "a status line per job: {log}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_of_a_killed_agent_is_finished_by_another_after_its_lease() {
+    let f = fleet().await;
+    let (dead_id, dead) = f.register("morre").await;
+    let (_, alive) = f.register("vive").await;
+    let job = f.queue("Robô Beta", GOOD).await;
+    let mut first = f.agent(&dead, true);
+    let (_, holder, _, _, _) = f.wait_for(job, "processing").await;
+    assert_eq!(holder, Some(dead_id));
+    first.kill().unwrap(); // SIGKILL: no chance to give the job back
+    first.wait().ok();
+
+    let mut second = f.agent(&alive, false);
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(f.job(job).await.0, "processing", "leased: the other agent waits");
+    // The lease runs out (shortened here rather than waited for).
+    let mut tx = db::begin(&f.db.app_pool, Scope::worker_for(f.tenant)).await.unwrap();
+    sqlx::query("UPDATE compilation_jobs SET lease_expires_at = now() - interval '1 second' WHERE id = $1")
+        .bind(job)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let (_, holder, file, _, attempts) = f.wait_for(job, "completed").await;
+    assert!(holder != Some(dead_id) && file.is_some());
+    assert_eq!(attempts, 2);
+    second.kill().ok();
+    second.wait().ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_agent_gives_its_job_back_and_a_revoked_one_exits() {
+    let f = fleet().await;
+    let (agent_id, token) = f.register("para").await;
+    let job = f.queue("Robô Gama", GOOD).await;
+    let agent = f.agent(&token, true);
+    f.wait_for(job, "processing").await;
+    let terminated = Command::new("kill").arg("-TERM").arg(agent.id().to_string()).status().unwrap();
+    assert!(terminated.success());
+    let (_, holder, _, _, attempts) = f.wait_for(job, "pending").await;
+    assert_eq!((holder, attempts), (None, 0), "given back, not counted as a fault");
+    let output = agent.wait_with_output().unwrap();
+    assert!(String::from_utf8_lossy(&output.stdout).contains("devolvido"));
+
+    let mut tx = db::begin(&f.db.app_pool, Scope::worker()).await.unwrap();
+    compile_fleet::revoke(&mut tx, agent_id).await.unwrap();
+    tx.commit().await.unwrap();
+    let revoked = f.agent(&token, false).wait_with_output().unwrap();
+    assert_eq!(revoked.status.code(), Some(3), "a revoked token stops the agent");
+    assert!(String::from_utf8_lossy(&revoked.stderr).contains("token recusado"));
+}

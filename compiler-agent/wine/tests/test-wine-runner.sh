@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# The Wine path for real (DESIGN 7): builds the MetaEditor stand-in for
+# Windows (Debian's gcc-mingw-w64), creates a throwaway prefix with
+# create-prefix.sh, installs the stand-in with install-metaeditor.sh
+# --from-dir and compiles through run-metaeditor.sh the way the agent does.
+# Checks: paths converted, UTF-16LE log, .ex5 only on success, the exit code
+# passed through, nothing of Wine left after SIGTERM or SIGKILL. Installs
+# wine, xvfb, xauth and gcc-mingw-w64-x86-64 with apt when missing. Ends
+# with "N passed, N failed"; exits non-zero on any failure.
+set -euo pipefail
+
+case "${1:-}" in
+  -h | --help) echo "usage: test-wine-runner.sh   (no arguments; see the comment at the top)"; exit 0 ;;
+  "") ;;
+  *) echo "usage: test-wine-runner.sh" >&2; exit 2 ;;
+esac
+
+wine_dir="$(cd "$(dirname "$0")/.." && pwd)"
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+if ! command -v wine >/dev/null || ! command -v xvfb-run >/dev/null || ! command -v xauth >/dev/null; then
+  "$wine_dir/install-wine.sh" --no-wine32
+fi
+if ! command -v x86_64-w64-mingw32-gcc >/dev/null; then
+  echo "==> installing gcc-mingw-w64-x86-64 (apt)"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc-mingw-w64-x86-64 >/dev/null
+fi
+
+work="$(mktemp -d /tmp/roboforge-wine-test.XXXXXX)"
+export WINEPREFIX="$work/prefix"
+unset DISPLAY WINE_PREFIX
+cleanup() {
+  wineserver -k 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+passed=0
+failed=0
+check() {
+  local name="$1"
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "ok: $name"
+  else
+    failed=$((failed + 1))
+    echo "FAILED: $name"
+  fi
+}
+
+echo "==> building the stand-in, creating the prefix ($work)"
+mkdir -p "$work/mt5/MQL5/Include" "$work/job"
+x86_64-w64-mingw32-gcc -O2 -o "$work/mt5/metaeditor64.exe" "$wine_dir/tests/metaeditor-stand-in.c"
+"$wine_dir/create-prefix.sh" >/dev/null 2>&1
+installed="$("$wine_dir/install-metaeditor.sh" --from-dir "$work/mt5")"
+editor="$(sed -n 's/^METAEDITOR_PATH=//p' <<<"$installed")"
+mql5="$(sed -n 's/^MQL5_INCLUDE_DIR=//p' <<<"$installed")"
+check "install-metaeditor.sh puts MetaEditor in C:\\MT5" test "$editor" = "$WINEPREFIX/drive_c/MT5/metaeditor64.exe"
+check "install-metaeditor.sh is idempotent" grep -q "already in" <<<"$("$wine_dir/install-metaeditor.sh" --from-dir "$work/mt5")"
+
+job="$work/job"
+compile() { # name -> the runner's exit status in $status
+  status=0
+  "$wine_dir/run-metaeditor.sh" "$editor" /portable "/compile:$job/$1.mq5" "/log:$job/$1.log" "/inc:$mql5" \
+    2>"$job/$1.stderr" || status=$?
+}
+log_of() { iconv -f UTF-16LE -t UTF-8 "$job/$1.log" | tr -d '\r'; }
+windows_job="Z:${job//\//\\}"
+
+printf '\xef\xbb\xbfvoid OnStart() { Print("ok"); }\n' >"$job/Good.mq5"
+compile Good
+check "the exit code is passed through (the stand-in's 1)" test "$status" = 1
+check "the log is UTF-16LE with a BOM" test "$(od -An -tx1 -N2 "$job/Good.log" | tr -d ' ')" = fffe
+check "the log ends with Result: 0 errors" grep -q '^Result: 0 errors' <<<"$(log_of Good)"
+check "/compile: got the Windows path of the source" grep -qF "$windows_job\\Good.mq5 : information" <<<"$(log_of Good)"
+check "a good compile leaves an .ex5" test -s "$job/Good.ex5"
+
+printf 'void OnStart() {\n  undeclared_identifier = 1;\n}\n' >"$job/Bad.mq5"
+compile Bad
+check "the exit code is passed through (the stand-in's 0)" test "$status" = 0
+check "a failed compile logs the error with its line" grep -qF 'Bad.mq5(2,5) : error 256' <<<"$(log_of Bad)"
+check "a failed compile leaves no .ex5" test ! -e "$job/Bad.ex5"
+
+mkdir -p "$work/with space"
+status=0
+"$wine_dir/run-metaeditor.sh" "$editor" /portable "/compile:$job/Good.mq5" "/log:$work/with space/x.log" \
+  2>"$job/space.stderr" || status=$?
+check "a converted path with a space is warned about" grep -q 'has a space' "$job/space.stderr"
+
+# A hanging MetaEditor stopped the two ways the agent can stop the runner.
+running() { pgrep -f "^$editor" >/dev/null; }
+gone_within() { # seconds: no process of this test's prefix left
+  local i
+  for ((i = 0; i < $1 * 10; i++)); do
+    pgrep -f "$work" >/dev/null || return 0
+    sleep 0.1
+  done
+  return 1
+}
+for signal in TERM KILL; do
+  printf 'void OnStart() {}\n' >"$job/Slow.mq5"
+  STAND_IN_HANG=1 "$wine_dir/run-metaeditor.sh" "$editor" /portable "/compile:$job/Slow.mq5" "/log:$job/Slow.log" \
+    2>/dev/null &
+  runner=$!
+  for _ in $(seq 200); do running && break; sleep 0.1; done
+  check "the hanging stand-in runs (SIG$signal case)" running
+  kill "-$signal" "$runner"
+  status=0
+  wait "$runner" 2>/dev/null || status=$?
+  expected=$([ "$signal" = TERM ] && echo 143 || echo 137)
+  check "SIG$signal: the runner exits $expected" test "$status" = "$expected"
+  check "SIG$signal: no Wine process of the prefix is left" gone_within 5
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
