@@ -39,6 +39,10 @@ stop_throwaway_server() {
   if [ -n "${throwaway_pid:-}" ]; then
     kill "$throwaway_pid" 2>/dev/null && wait "$throwaway_pid" 2>/dev/null || true
   fi
+  if [ -n "${KEEP_SERVER_DB:-}" ]; then echo "kept database $throwaway_db" >&2; else
   psql "$admin_url" -qc "DROP DATABASE IF EXISTS $throwaway_db WITH (FORCE)" >/dev/null 2>&1 || true
+  fi
+  # KEEP_SERVER_LOG=<file> keeps the server's output for a post-mortem.
+  if [ -n "${KEEP_SERVER_LOG:-}" ]; then cp "$throwaway_log" "$KEEP_SERVER_LOG"; fi
   rm -f "$throwaway_log"
 }
