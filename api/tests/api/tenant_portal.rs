@@ -312,7 +312,12 @@ async fn installations_show_every_account_that_ran_a_license() {
     let mut detail = Value::Null;
     for _ in 0..50 {
         detail = read_json(p.owner.get(&path).await).await.1;
-        if detail["installations"].as_array().is_some_and(|i| i.len() == 2) {
+        // All three checks written (they may land in two batches of the log writer).
+        let written: i64 = detail["installations"]
+            .as_array()
+            .map(|all| all.iter().filter_map(|i| i["checks"].as_i64()).sum())
+            .unwrap_or(0);
+        if written == 3 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
