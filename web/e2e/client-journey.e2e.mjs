@@ -41,23 +41,21 @@ const ownerHeaders = () => ({ 'x-tenant-secret': env.E2E_TENANT_SECRET })
 
 /** The owner, through the API in a context of its own: finds the demo robot and uploads a version. */
 async function ownerUploadsVersion(owner, bytes) {
-  {
-    const headers = ownerHeaders()
-    const login = await owner.request.post('/api/tenant-auth/login', { headers, data: { email: env.E2E_OWNER_EMAIL, password: env.E2E_OWNER_PASSWORD } })
-    assert.equal(login.status(), 200, await login.text())
-    const robots = await (await owner.request.get(`/api/tenant/robots?q=${encodeURIComponent('Robô Demo')}`, { headers })).json()
-    const robot = robots.items[0]
-    assert.ok(robot, 'the demo robot')
-    const version = `${7 + (Date.now() % 900)}.0.0`
-    const upload = await owner.request.post(`/api/tenant/robots/${robot.id}/versions/upload`, {
-      headers: { ...headers, 'x-requested-with': 'e2e' },
-      multipart: { file: { name: 'RoboDemo.ex5', mimeType: 'application/octet-stream', buffer: bytes }, version, notes: 'Versão da jornada' },
-    })
-    assert.equal(upload.status(), 201, await upload.text())
-    const activate = await owner.request.patch(`/api/tenant/robots/${robot.id}/active-version`, { headers, data: { version } })
-    assert.equal(activate.status(), 200, await activate.text())
-    return robot.id
-  }
+  const headers = ownerHeaders()
+  const login = await owner.request.post('/api/tenant-auth/login', { headers, data: { email: env.E2E_OWNER_EMAIL, password: env.E2E_OWNER_PASSWORD } })
+  assert.equal(login.status(), 200, await login.text())
+  const robots = await (await owner.request.get(`/api/tenant/robots?q=${encodeURIComponent('Robô Demo')}`, { headers })).json()
+  const robot = robots.items[0]
+  assert.ok(robot, 'the demo robot')
+  const version = `${7 + (Date.now() % 900)}.0.0`
+  const upload = await owner.request.post(`/api/tenant/robots/${robot.id}/versions/upload`, {
+    headers: { ...headers, 'x-requested-with': 'e2e' },
+    multipart: { file: { name: 'RoboDemo.ex5', mimeType: 'application/octet-stream', buffer: bytes }, version, notes: 'Versão da jornada' },
+  })
+  assert.equal(upload.status(), 201, await upload.text())
+  const activate = await owner.request.patch(`/api/tenant/robots/${robot.id}/active-version`, { headers, data: { version } })
+  assert.equal(activate.status(), 200, await activate.text())
+  return robot.id
 }
 
 test('client journey: Hotmart purchase, login with the purchase id, download, switch account, cancel the subscription', async () => {

@@ -96,7 +96,7 @@ pub async fn cancel(
     .await?;
     tx.commit().await?;
     // The audit row is written by the tenant's worker scope: clients do not write the audit log.
-    let mut tx = shared::db::begin(&client_pool(&client), shared::db::Scope::worker_for(tenant)).await?;
+    let mut tx = shared::db::begin(&client.pool(), shared::db::Scope::worker_for(tenant)).await?;
     audit_log::record(
         &mut tx,
         audit_log::Entry {
@@ -112,10 +112,6 @@ pub async fn cancel(
     .await?;
     tx.commit().await?;
     Ok(Json(row.into()))
-}
-
-fn client_pool(client: &SignedInClient) -> shared::db::PgPool {
-    client.pool()
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

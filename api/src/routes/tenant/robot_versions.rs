@@ -86,13 +86,13 @@ fn suggested(versions: &[VersionItem]) -> String {
 }
 
 async fn versions_of(
-    state_tx: &mut shared::db::Tx,
+    tx: &mut shared::db::Tx,
     owner: &SignedInOwner,
     robot_id: Uuid,
 ) -> Result<RobotVersions, AppError> {
-    let robot = find_own(state_tx, owner, robot_id).await?;
+    let robot = find_own(tx, owner, robot_id).await?;
     let active = robot.active_version.clone();
-    let versions: Vec<VersionItem> = robot_versions::list(state_tx, owner.tenant.id, robot_id)
+    let versions: Vec<VersionItem> = robot_versions::list(tx, owner.tenant.id, robot_id)
         .await?
         .into_iter()
         .map(|v| VersionItem::new(v, active.as_deref()))
