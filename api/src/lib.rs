@@ -6,12 +6,14 @@
 
 pub mod api_error;
 pub mod app_state;
+pub mod auth_injection;
 pub mod cookies;
 pub mod extractors;
 pub mod form_input;
 pub mod http_guards;
 pub mod license_cache;
 pub mod license_log;
+pub mod metrics;
 pub mod notification_hub;
 pub mod openapi;
 pub mod password_reset;

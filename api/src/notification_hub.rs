@@ -7,13 +7,31 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use shared::db::PgPool;
-use shared::notifications::{self, Heard, Notification};
+use shared::notifications::{self, CompileJobUpdate, Heard, Notification};
 
 use crate::license_cache::LicenseCache;
 use tokio::sync::{broadcast, Notify};
+use uuid::Uuid;
+
+/// What the streams carry: notifications (the bell) and the progress of
+/// compile jobs (the import page).
+#[derive(Debug, Clone)]
+pub enum LiveEvent {
+    Notification(Notification),
+    CompileJob(CompileJobUpdate),
+}
+
+impl LiveEvent {
+    pub fn tenant_id(&self) -> Uuid {
+        match self {
+            LiveEvent::Notification(n) => n.tenant_id,
+            LiveEvent::CompileJob(u) => u.tenant_id,
+        }
+    }
+}
 
 pub struct NotificationHub {
-    sender: broadcast::Sender<Notification>,
+    sender: broadcast::Sender<LiveEvent>,
     open_streams: AtomicUsize,
     /// Woken when a compile job becomes pending (agents' long-polls wait on it).
     pub compile_jobs: Notify,
@@ -32,10 +50,15 @@ impl NotificationHub {
         tokio::spawn(notifications::listen(pool, move |heard| match heard {
             // No stream open: nobody to tell, nothing to keep.
             Heard::Notification(n) => {
-                let _ = hub.sender.send(n);
+                let _ = hub.sender.send(LiveEvent::Notification(n));
             }
             Heard::LicensesChanged(tenant) => license_cache.invalidate_tenant(tenant),
-            Heard::CompileJobQueued => hub.compile_jobs.notify_waiters(),
+            Heard::CompileJob(update) => {
+                if update.status == "pending" {
+                    hub.compile_jobs.notify_waiters();
+                }
+                let _ = hub.sender.send(LiveEvent::CompileJob(update));
+            }
             Heard::Reconnected => {
                 license_cache.clear();
                 hub.compile_jobs.notify_waiters();
@@ -56,7 +79,7 @@ impl NotificationHub {
 
 /// One stream's view of the hub; counts itself out when dropped.
 pub struct Subscription {
-    pub receiver: broadcast::Receiver<Notification>,
+    pub receiver: broadcast::Receiver<LiveEvent>,
     hub: Arc<NotificationHub>,
 }
 

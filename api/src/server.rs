@@ -14,7 +14,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::web_app::WebApp;
-use crate::{http_guards, openapi, routes, AppState};
+use crate::{http_guards, metrics, openapi, routes, AppState};
 use axum::error_handling::HandleErrorLayer;
 use axum::middleware;
 
@@ -36,7 +36,8 @@ pub fn app(state: AppState) -> Router {
                 .timeout(capacity.request_timeout),
         )
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")));
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
+        .layer(middleware::from_fn(metrics::record_http));
     license_check.fallback_service(full_stack(state))
 }
 
@@ -50,6 +51,8 @@ fn full_stack(state: AppState) -> Router {
     let document = axum::Json(document);
     let capacity = state.config.capacity;
     api.route("/api/openapi.json", get(move || async move { document }))
+        // Outside /api: not part of the product's API, not in its document.
+        .route("/metrics", get(metrics::scrape))
         .with_state(state.clone())
         .fallback(move |request: Request| web.clone().respond(request))
         .layer(middleware::from_fn(http_guards::require_json_for_writes))
@@ -80,6 +83,7 @@ fn full_stack(state: AppState) -> Router {
                     HeaderValue::from_static("strict-origin-when-cross-origin"),
                 )),
         )
+        .layer(middleware::from_fn(metrics::record_http))
 }
 
 static REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");

@@ -39,6 +39,9 @@ pub struct Config {
     /// or `s3://bucket[/prefix]` (credentials, region and endpoint from the
     /// usual `AWS_*` variables; docs/operations.md).
     pub storage_url: String,
+    /// `GET /metrics` asks for `Authorization: Bearer <this>`. Unset, it
+    /// answers only requests made on this machine without a proxy in between.
+    pub metrics_token: Option<String>,
 }
 
 /// The platform's e-mail settings: the fallback for tenants without their own key.
@@ -177,6 +180,7 @@ impl Config {
                 from: var("EMAIL_FROM").unwrap_or_else(|| EmailConfig::default().from),
             },
             storage_url: var("STORAGE_URL").unwrap_or_else(|| "data/storage".into()),
+            metrics_token: var("METRICS_TOKEN").filter(|t| !t.trim().is_empty()),
             database_url,
         })
     }
@@ -202,6 +206,7 @@ impl Config {
             license_checks_per_minute: 600,
             email: EmailConfig::default(),
             storage_url: std::env::temp_dir().join("roboforge-test-storage").to_string_lossy().into_owned(),
+            metrics_token: None,
         }
     }
 }

@@ -10,6 +10,8 @@ pub mod protocol;
 #[cfg(feature = "domain")]
 pub mod account_binding;
 #[cfg(feature = "domain")]
+pub mod compiled_imports;
+#[cfg(feature = "domain")]
 pub mod config;
 #[cfg(feature = "domain")]
 pub mod crypto;
@@ -29,6 +31,8 @@ pub mod ids;
 pub mod jobs;
 #[cfg(feature = "domain")]
 pub mod license_check;
+#[cfg(feature = "domain")]
+pub mod metrics;
 #[cfg(feature = "domain")]
 pub mod mql5;
 #[cfg(feature = "domain")]

@@ -67,9 +67,20 @@ pub async fn notify(conn: &mut PgConnection, notification: &Notification) -> App
 /// license-check answers of that tenant are dropped.
 pub const LICENSE_CACHE_CHANNEL: &str = "roboforge_license_cache";
 
-/// A compile job became pending (trigger on `compilation_jobs`): waiting
-/// agents' claims look again.
+/// A compile job was queued or changed status (trigger on
+/// `compilation_jobs`): waiting agents' claims look again when it is
+/// pending, and the owner's stream shows the progress.
 pub const COMPILE_JOBS_CHANNEL: &str = "roboforge_compile_jobs";
+
+/// One compile job's new status, as the trigger announces it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompileJobUpdate {
+    pub tenant_id: Uuid,
+    pub job_id: Uuid,
+    /// pending, processing, completed or failed.
+    pub status: String,
+}
 
 /// What arrives on the instance's one listening connection.
 #[derive(Debug, Clone)]
@@ -77,8 +88,8 @@ pub enum Heard {
     Notification(Notification),
     /// Licensing facts of this tenant changed.
     LicensesChanged(Uuid),
-    /// A compile job is waiting for an agent.
-    CompileJobQueued,
+    /// A compile job changed status (pending: it waits for an agent).
+    CompileJob(CompileJobUpdate),
     /// The connection was lost and re-established: anything may have been
     /// missed in between.
     Reconnected,
@@ -104,7 +115,11 @@ pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static
                     loop {
                         match listener.recv().await {
                             Ok(message) if message.channel() == COMPILE_JOBS_CHANNEL => {
-                                deliver(Heard::CompileJobQueued)
+                                match serde_json::from_str::<CompileJobUpdate>(message.payload()) {
+                                    Ok(update) => deliver(Heard::CompileJob(update)),
+                                    // Unreadable: at least let waiting agents look again.
+                                    Err(_) => deliver(Heard::Reconnected),
+                                }
                             }
                             Ok(message) if message.channel() == LICENSE_CACHE_CHANNEL => {
                                 match Uuid::parse_str(message.payload()) {

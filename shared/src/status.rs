@@ -16,6 +16,40 @@ macro_rules! text_enum {
 }
 
 text_enum!(
+    /// `compilation_jobs.status`
+    CompileStatus { Pending, Processing, Completed, Failed }
+);
+
+/// `compilation_jobs.source`: where the compiled code came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+pub enum CompileSource {
+    #[serde(rename = "import")]
+    Import,
+    #[serde(rename = "ai-factory")]
+    AiFactory,
+}
+
+impl CompileSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CompileSource::Import => "import",
+            CompileSource::AiFactory => "ai-factory",
+        }
+    }
+}
+
+impl CompileStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CompileStatus::Pending => "pending",
+            CompileStatus::Processing => "processing",
+            CompileStatus::Completed => "completed",
+            CompileStatus::Failed => "failed",
+        }
+    }
+}
+
+text_enum!(
     /// `tenants.status`
     TenantStatus { Active, Inactive, Suspended }
 );

@@ -18,7 +18,10 @@ use shared::AppError;
 pub const MAX_ATTEMPTS: i32 = 6;
 
 pub async fn handle(job: SendEmail, pool: Data<PgPool>, config: Data<Arc<Config>>) -> Result<(), BoxDynError> {
-    send(&pool, &config, &job).await.map(|_| ()).map_err(|e| Box::new(e) as BoxDynError)
+    crate::timed(shared::jobs::EMAIL_QUEUE, send(&pool, &config, &job))
+        .await
+        .map(|_| ())
+        .map_err(|e| Box::new(e) as BoxDynError)
 }
 
 /// What one run did.

@@ -12,7 +12,7 @@ use shared::sales_engine::{self, MAX_ATTEMPTS};
 use shared::AppError;
 
 pub async fn handle(job: ProcessHotmartEvent, pool: Data<PgPool>) -> Result<(), BoxDynError> {
-    run(&pool, &job).await.map_err(|e| Box::new(e) as BoxDynError)
+    crate::timed(shared::jobs::HOTMART_QUEUE, run(&pool, &job)).await.map_err(|e| Box::new(e) as BoxDynError)
 }
 
 /// Processes one event now (the job's body; tests call it directly).

@@ -12,11 +12,14 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 
 pub async fn handle(job: Housekeeping, pool: Data<PgPool>) -> Result<(), BoxDynError> {
-    let mut tx = db::begin(&pool, Scope::worker()).await?;
-    let purged = purge_expired(&mut tx).await?;
-    tx.commit().await?;
-    tracing::info!(requested_at = %job.requested_at, ?purged, "housekeeping done");
-    Ok(())
+    crate::timed(shared::jobs::HOUSEKEEPING_QUEUE, async {
+        let mut tx = db::begin(&pool, Scope::worker()).await?;
+        let purged = purge_expired(&mut tx).await?;
+        tx.commit().await?;
+        tracing::info!(requested_at = %job.requested_at, ?purged, "housekeeping done");
+        Ok::<_, BoxDynError>(())
+    })
+    .await
 }
 
 /// Queues one housekeeping job for the current interval. Returns false when

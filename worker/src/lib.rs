@@ -40,6 +40,17 @@ fn retry_backoff() -> tower::retry::backoff::ExponentialBackoff {
     .make_backoff()
 }
 
+/// Runs one job, counting its outcome and timing it per queue (/metrics).
+pub async fn timed<T, E>(queue: &str, job: impl std::future::Future<Output = Result<T, E>>) -> Result<T, E> {
+    let started = std::time::Instant::now();
+    let result = job.await;
+    let registry = shared::metrics::global();
+    registry.observe(&shared::metrics::JOB_DURATION, &[("queue", queue)], started.elapsed());
+    let outcome = if result.is_ok() { "succeeded" } else { "failed" };
+    registry.inc(&shared::metrics::JOBS, &[("queue", queue), ("outcome", outcome)]);
+    result
+}
+
 fn poll_every(period: std::time::Duration) -> Strategy {
     Strategy::new().interval(period)
 }

@@ -12,6 +12,7 @@ use axum::Json;
 use base64::Engine;
 use bytes::Bytes;
 use serde_json::json;
+use shared::compiled_imports;
 use shared::protocol::{ClaimRequest, HeartbeatRequest, HeartbeatResponse, JobResult, LeasedJob, Severity};
 use shared::repositories::compile_fleet::{self, JobOutcome};
 use shared::storage::new_key;
@@ -114,10 +115,11 @@ pub async fn result(
     let tenant: Option<Uuid> = compile_fleet::job_tenant(&mut tx, agent.agent.id, id).await?;
     tx.commit().await?;
     let tenant = tenant.ok_or_else(|| AppError::Conflict(JOB_NOT_YOURS.into()))?;
-    let key = match ex5.filter(|_| success) {
+    let ex5 = ex5.filter(|_| success);
+    let key = match &ex5 {
         Some(bytes) => {
             let key = new_key(tenant, "compiled", "ex5");
-            state.storage.put(&key, Bytes::from(bytes)).await?;
+            state.storage.put(&key, Bytes::from(bytes.clone())).await?;
             Some(key)
         }
         None => None,
@@ -139,6 +141,13 @@ pub async fn result(
     };
     let mut tx = agent.begin().await?;
     let recorded = compile_fleet::finish(&mut tx, agent.agent.id, id, &outcome).await?;
+    if recorded {
+        let outcome = if success { "completed" } else { "failed" };
+        shared::metrics::global().inc(&shared::metrics::COMPILE_RESULTS, &[("outcome", outcome)]);
+    }
+    if let (true, Some(key), Some(bytes)) = (recorded, &key, &ex5) {
+        compiled_imports::publish_compiled(&mut tx, id, key, bytes).await?;
+    }
     tx.commit().await?;
     if !recorded {
         if let Some(key) = key {

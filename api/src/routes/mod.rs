@@ -13,6 +13,7 @@ pub mod client_auth;
 pub mod client_password_reset;
 pub mod client_robots;
 pub mod clients;
+pub mod compilation_history;
 pub mod compile_agents;
 pub mod dashboard;
 pub mod health;
@@ -62,4 +63,5 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(audit_log::router())
         .merge(agents::router())
         .merge(compile_agents::router())
+        .merge(compilation_history::router())
 }

@@ -2,8 +2,10 @@
 //! The platform admin sees every tenant's; a tenant owner (session cookie and
 //! `X-Tenant-Secret`) only their own tenant's. Same stream shape for both: a
 //! `connected` event first, then one `notification` event per change
-//! (`{ id, tenantId, type, title, message, timestamp }`), keep-alive comments
-//! every 15 s.
+//! (`{ id, tenantId, type, title, message, timestamp }`), one `compilation`
+//! event per compile job status change (`{ tenantId, jobId, status }`; the
+//! bell ignores it, the import page follows it), keep-alive comments every
+//! 15 s.
 
 use std::convert::Infallible;
 
@@ -19,7 +21,7 @@ use uuid::Uuid;
 
 use crate::api_error::{not_authenticated, ApiError, ErrorBody};
 use crate::extractors::{SignedInAdmin, SignedInOwner};
-use crate::notification_hub::Subscription;
+use crate::notification_hub::{LiveEvent, Subscription};
 use crate::AppState;
 
 /// Whose notifications a stream carries.
@@ -29,10 +31,10 @@ pub enum Viewer {
 }
 
 impl Viewer {
-    fn sees(&self, n: &Notification) -> bool {
+    fn sees(&self, event: &LiveEvent) -> bool {
         match self {
             Viewer::Admin => true,
-            Viewer::Owner { tenant_id } => n.tenant_id == *tenant_id,
+            Viewer::Owner { tenant_id } => event.tenant_id() == *tenant_id,
         }
     }
 }
@@ -67,9 +69,13 @@ pub async fn stream(
         stream::unfold((subscription, viewer), |(mut subscription, viewer): (Subscription, Viewer)| async move {
             loop {
                 match subscription.receiver.recv().await {
-                    Ok(n) if viewer.sees(&n) => {
-                        let data = serde_json::to_string(&n).unwrap_or_default();
-                        return Some((Ok(Event::default().event("notification").data(data)), (subscription, viewer)));
+                    Ok(event) if viewer.sees(&event) => {
+                        let (name, data) = match &event {
+                            LiveEvent::Notification(n) => ("notification", serde_json::to_string(n)),
+                            LiveEvent::CompileJob(u) => ("compilation", serde_json::to_string(u)),
+                        };
+                        let event = Event::default().event(name).data(data.unwrap_or_default());
+                        return Some((Ok(event), (subscription, viewer)));
                     }
                     Ok(_) | Err(RecvError::Lagged(_)) => continue,
                     Err(RecvError::Closed) => return None,

@@ -7,13 +7,12 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
-use shared::mql5::{self, InjectionValues};
+use shared::mql5;
 use shared::pagination::{Page, PageParams};
 use shared::portal::domain_of_url;
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::tenant_robots::{RobotChanges, RobotFilter, RobotListRow};
-use shared::repositories::{auth_template, tenant_robots, tenants};
+use shared::repositories::{tenant_robots, tenants};
 use shared::validation::{char_len, Validator};
 use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
@@ -22,6 +21,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiBytes, ApiJson, ApiQuery, ApiResult, ErrorBody, OwnerErrors};
+use crate::auth_injection::inject_for_robot;
 use crate::extractors::{SignedInAdmin, SignedInManager};
 use crate::form_input::{blank_to_none, id_field, path_id, search_term, text_field};
 use crate::request_meta::RequestMeta;
@@ -80,31 +80,12 @@ pub async fn inject_auth(
         return Err(AppError::validation_field("file", "Envie o arquivo .mq5 do robô.").into());
     }
 
-    // The signing key is read by the system on the caller's behalf: no
-    // principal's role may read it directly.
-    let mut tx = db::begin(&state.pool, Scope::worker_for(robot.tenant_id)).await?;
-    let tenant = tenants::find(&mut tx, robot.tenant_id).await?.ok_or_else(unknown)?;
-    let key = tenant_robots::signing_key(&mut tx, &state.config.secrets, robot.tenant_id, robot.id)
-        .await?
-        .ok_or_else(|| AppError::internal("robot signing key unreadable (SECRETS_KEY changed?)"))?;
-    let template = auth_template::current(&mut tx)
-        .await?
-        .ok_or_else(|| AppError::internal("no authentication template (seeded at start-up)"))?;
-    tx.commit().await?;
-
-    let domain = domain_of_url(&tenant.url);
-    let auth_url = format!("https://{domain}/api/webhooks/validate-license");
-    let (tenant_id, robot_text) = (tenant.id.to_string(), robot.id.to_string());
-    let values = InjectionValues {
-        auth_url: &auth_url,
-        tenant_id: &tenant_id,
-        tenant_domain: &domain,
-        robot_id: &robot_text,
-        signing_key: &key,
-    };
-    let injected =
-        mql5::inject(&source, &template.template_code, &values).map_err(|e| AppError::Unprocessable(e.to_string()))?;
-    Ok(Json(InjectedSource { robot_id: robot.id, source: injected, template_version: template.version }))
+    let injected = inject_for_robot(&state, &robot, &source).await?;
+    Ok(Json(InjectedSource {
+        robot_id: robot.id,
+        source: injected.source,
+        template_version: injected.template_version,
+    }))
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use crate::support::{fake_ex5, join_all, json as read_json, TestApp};
 
-async fn register(app: &TestApp, name: &str) -> (String, String) {
+pub(crate) async fn register(app: &TestApp, name: &str) -> (String, String) {
     let (status, body) =
         read_json(app.as_admin().await.post("/api/compile-agents", json!({"name": name, "platform": "wine"})).await)
             .await;
@@ -37,11 +37,11 @@ async fn queue_job(app: &TestApp, tenant: Uuid, name: &str) -> Uuid {
     id
 }
 
-async fn agent_post(app: &TestApp, token: &str, path: &str, body: Value) -> reqwest::Response {
+pub(crate) async fn agent_post(app: &TestApp, token: &str, path: &str, body: Value) -> reqwest::Response {
     app.browser().post(app.url(path)).bearer_auth(token).json(&body).send().await.unwrap()
 }
 
-async fn claim(app: &TestApp, token: &str, wait: u32) -> Option<Value> {
+pub(crate) async fn claim(app: &TestApp, token: &str, wait: u32) -> Option<Value> {
     let response =
         agent_post(app, token, "/api/agents/claim", json!({"agentVersion": "test", "waitSeconds": wait})).await;
     match response.status() {

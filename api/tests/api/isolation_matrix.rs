@@ -5,6 +5,7 @@
 //! An operation without a row fails the test: every new endpoint must be
 //! placed here the day it exists.
 
+use base64::Engine;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -66,6 +67,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "listTenantOwners" | "createTenantOwner" | "updateTenantOwner" => Admin,
         "listRobots" | "createRobot" | "updateRobot" => Admin,
         "listCompileAgents" | "registerCompileAgent" | "revokeCompileAgent" => Admin,
+        "listCompilationHistory" | "getCompilationSource" => Admin,
         "agentClaim" | "agentHeartbeat" | "agentJobResult" | "agentReleaseJob" => AgentOnly,
         "listClients" | "createClient" | "updateClient" => Admin,
         "listLicenses" | "createLicense" | "updateLicense" => Admin,
@@ -94,7 +96,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantSendTestEmail"
         | "tenantGetEmailTemplates"
         | "tenantUpdateEmailTemplates"
-        | "tenantEmailTemplateDefaults" => AnyOwnerOwnRows,
+        | "tenantEmailTemplateDefaults"
+        | "tenantCreateCompilationJob" => AnyOwnerOwnRows,
         "tenantUpdateClient"
         | "tenantClientDetails"
         | "tenantSendClientEmail"
@@ -112,7 +115,9 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantUpdateRobotVersion"
         | "tenantDownloadRobotVersion"
         | "tenantGetSalesPage"
-        | "tenantUpdateSalesPage" => OwnerOfA,
+        | "tenantUpdateSalesPage"
+        | "tenantGetCompilationJob"
+        | "tenantDownloadCompilationJob" => OwnerOfA,
         _ => return None,
     })
 }
@@ -205,7 +210,10 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     // A compile agent, for the admin's agent routes.
     let registered = app.as_admin().await.post("/api/compile-agents", json!({"name": "agente-matriz"})).await;
     assert_eq!(registered.status(), StatusCode::CREATED);
-    let agent_id = registered.json::<Value>().await.unwrap()["agent"]["id"].as_str().unwrap().to_string();
+    let registered: Value = registered.json().await.unwrap();
+    let agent_id = registered["agent"]["id"].as_str().unwrap().to_string();
+    // A compiled import of tenant A, for the compile job routes.
+    let job_a = compiled_import(&app, &owner_a, registered["token"].as_str().unwrap()).await;
     let callers: Vec<(Who, Caller)> = vec![
         (Who::Anonymous, app.anonymous()),
         (Who::Admin, app.as_admin().await),
@@ -240,6 +248,9 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 event_a.clone()
             } else if path.starts_with("/api/compile-agents/") {
                 agent_id.clone()
+            } else if path.starts_with("/api/tenant/compilation-jobs/") || path.starts_with("/api/compilation-history/")
+            {
+                job_a.clone()
             } else if path.starts_with("/api/tenant-owners/") {
                 rows_a.owner.to_string()
             } else if path.starts_with("/api/clients/") || path.starts_with("/api/tenant/clients/") {
@@ -308,4 +319,23 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     }
     assert!(missing.is_empty(), "operations without a row in the isolation matrix: {missing:?}");
     assert_eq!(missing, operations_without_a_row(&document));
+}
+
+/// An `.mq5` imported by `owner` and compiled by the agent holding `token`: its job id.
+async fn compiled_import(app: &TestApp, owner: &Caller, token: &str) -> String {
+    const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+    let created = owner
+        .post(
+            "/api/tenant/compilation-jobs",
+            json!({"robotName": "Importado A", "sourceCode": EA, "fileName": "a.mq5"}),
+        )
+        .await;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let job = created.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_string();
+    crate::compile_fleet::claim(app, token, 0).await.expect("the import is queued");
+    let ex5 = base64::engine::general_purpose::STANDARD.encode(fake_ex5(2));
+    let result = json!({"success": true, "log": "Result: 0 errors", "diagnostics": [], "ex5Base64": ex5});
+    let done = crate::compile_fleet::agent_post(app, token, &format!("/api/agents/jobs/{job}/result"), result).await;
+    assert_eq!(done.status(), StatusCode::NO_CONTENT);
+    job
 }

@@ -79,6 +79,31 @@ pub async fn find_by_number(
     .await?)
 }
 
+/// The number after the robot's highest version (its patch plus one), or
+/// 1.0.0 for its first. Locks the robot's row: two compiled imports of one
+/// robot finishing together get consecutive numbers.
+pub async fn next_number(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid) -> AppResult<String> {
+    sqlx::query("SELECT 1 FROM tenant_robots WHERE tenant_id = $1 AND id = $2 FOR UPDATE")
+        .bind(tenant_id)
+        .bind(robot_id)
+        .execute(&mut *conn)
+        .await?;
+    let highest: Option<Vec<i32>> = sqlx::query_scalar(
+        "SELECT string_to_array(version, '.')::int[] FROM robot_versions WHERE tenant_id = $1 AND robot_id = $2
+          ORDER BY string_to_array(version, '.')::int[] DESC LIMIT 1",
+    )
+    .bind(tenant_id)
+    .bind(robot_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(match highest.as_deref() {
+        Some([major, minor, patch, ..]) => format!("{major}.{minor}.{}", patch + 1),
+        Some([major, minor]) => format!("{major}.{minor}.1"),
+        Some([major]) => format!("{major}.0.1"),
+        _ => "1.0.0".to_string(),
+    })
+}
+
 pub struct NewVersion<'a> {
     pub tenant_id: Uuid,
     pub robot_id: Uuid,

@@ -123,6 +123,21 @@ pub async fn first(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Option
     .await?)
 }
 
+/// The tenant's robot of this name (case and surrounding spaces ignored):
+/// an imported `.mq5` becomes a new version of the robot it names. The
+/// oldest wins when names repeat.
+pub async fn find_by_name(conn: &mut PgConnection, tenant_id: Uuid, name: &str) -> AppResult<Option<TenantRobot>> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM tenant_robots WHERE tenant_id = $1 AND lower(name) = lower($2) ORDER BY created_at LIMIT 1"
+    ))
+    .bind(tenant_id)
+    .bind(name.trim())
+    .fetch_optional(conn)
+    .await?)
+}
+
 /// A robot as the admin's list shows it: with its tenant's name and URL
 /// (the webhook URL is made from it).
 #[derive(Debug, Clone, sqlx::FromRow)]

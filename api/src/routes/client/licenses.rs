@@ -202,7 +202,7 @@ pub async fn download(
         .await?
         .ok_or_else(|| AppError::NotFound(NO_VERSION.into()))?;
     // The file first: a download is recorded only when there is one to give.
-    let response = file_response(&state, &version).await?;
+    let response = file_response(&state, &version.file_path, &version.original_file_name).await?;
     client_portal::record_download(
         &mut tx,
         Download {

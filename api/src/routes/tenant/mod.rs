@@ -4,6 +4,7 @@
 //! in its queries too; an id of another tenant is simply not found (404).
 
 pub mod clients;
+pub mod compilation_jobs;
 pub mod email_settings;
 pub mod licenses;
 pub mod robot_versions;
@@ -25,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(licenses::router())
         .merge(robots::router())
         .merge(robot_versions::router())
+        .merge(compilation_jobs::router())
         .merge(sales_pages::router())
         .merge(settings::router())
         .merge(email_settings::router())

@@ -390,18 +390,17 @@ pub async fn download(
     }
     .ok_or_else(not_found)?;
     tx.commit().await?;
-    file_response(&state, &row).await
+    file_response(&state, &row.file_path, &row.original_file_name).await
 }
 
-/// A stored version as a download: streamed, with its original file name.
-pub async fn file_response(state: &AppState, row: &RobotVersion) -> ApiResult<Response> {
-    let stored =
-        state.storage.get(&row.file_path).await?.ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
+/// A stored robot file as a download: streamed, under `file_name`.
+pub async fn file_response(state: &AppState, key: &str, file_name: &str) -> ApiResult<Response> {
+    let stored = state.storage.get(key).await?.ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
     let mut response = Body::from_stream(stored.bytes).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/octet-stream"));
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(stored.size));
-    headers.insert(header::CONTENT_DISPOSITION, content_disposition(&row.original_file_name));
+    headers.insert(header::CONTENT_DISPOSITION, content_disposition(file_name));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     Ok(response)
 }

@@ -66,6 +66,7 @@ pub async fn receive(
         _ => false,
     };
     if !authentic {
+        count_event(event.kind.as_str(), "refused");
         return Err(AppError::Unauthorized(BAD_HOTTOK.into()).into());
     }
     db::set_scope(&mut tx, Scope::anonymous_in(target.tenant_id)).await?;
@@ -86,7 +87,13 @@ pub async fn receive(
         jobs::enqueue(&mut tx, HOTMART_QUEUE, &job, Some(&format!("hotmart-{inbox_id}"))).await?;
     }
     tx.commit().await?;
+    count_event(event.kind.as_str(), if stored.is_some() { "accepted" } else { "duplicate" });
     Ok(Json(WebhookReceipt { received: true, duplicate: stored.is_none() }))
+}
+
+/// Counts an event received, by its type and what became of it (/metrics).
+fn count_event(kind: &str, outcome: &str) {
+    shared::metrics::global().inc(&shared::metrics::WEBHOOK_EVENTS, &[("type", kind), ("outcome", outcome)]);
 }
 
 /// `/api/webhooks/hotmart/*`.

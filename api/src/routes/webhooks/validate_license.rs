@@ -55,13 +55,15 @@ pub async fn validate(
     let now = Utc::now();
     let server_time = now.timestamp();
     if !state.license_limit.allow(meta.ip) {
+        count(CheckCode::RateLimited);
         let answer = unsigned(CheckCode::RateLimited, String::new(), server_time);
         return Ok((StatusCode::TOO_MANY_REQUESTS, Json(answer)).into_response());
     }
     let request = match license_check::parse_request(&body) {
         Ok(request) => request,
         Err(nonce) => {
-            return Ok(Json(unsigned(CheckCode::InvalidRequest, nonce.unwrap_or_default(), server_time)).into_response())
+            count(CheckCode::InvalidRequest);
+            return Ok(Json(unsigned(CheckCode::InvalidRequest, nonce.unwrap_or_default(), server_time)).into_response());
         }
     };
 
@@ -83,6 +85,7 @@ pub async fn validate(
     };
     let Some(entry) = cached else {
         // Unknown robot, or not this tenant's: nothing to sign with, nothing to log against.
+        count(CheckCode::NotFound);
         return Ok(Json(unsigned(CheckCode::NotFound, request.nonce, server_time)).into_response());
     };
     let (facts, signing_key) = (&entry.facts, entry.signing_key.as_deref());
@@ -104,6 +107,7 @@ pub async fn validate(
     }
 
     let code = outcome.err().unwrap_or(CheckCode::Ok);
+    count(code);
     let valid = code == CheckCode::Ok;
     let expires_at = facts.expiration_date.filter(|_| valid).map(|e| e.timestamp());
     state.license_log.record(CheckRecord {
@@ -159,4 +163,9 @@ fn unsigned(code: CheckCode, nonce: String, server_time: i64) -> LicenseAnswer {
 /// `/api/webhooks/validate-license`.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(validate))
+}
+
+/// Counts an answer by its result code (/metrics).
+fn count(code: CheckCode) {
+    shared::metrics::global().inc(&shared::metrics::LICENSE_CHECKS, &[("result", code.as_str())]);
 }

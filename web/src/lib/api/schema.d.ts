@@ -434,6 +434,43 @@ export interface paths {
         patch: operations["updateClient"];
         trace?: never;
     };
+    "/api/compilation-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Compile jobs of every tenant, newest first. */
+        get: operations["listCompilationHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compilation-history/{id}/source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The MQL5 source a job compiled (404 `Esta compilação não possui
+         *     código-fonte armazenado` when none was stored).
+         */
+        get: operations["getCompilationSource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compile-agents": {
         parameters: {
             query?: never;
@@ -970,6 +1007,65 @@ export interface paths {
          *     the tenant's robots, through the e-mail outbox.
          */
         post: operations["tenantSendClientEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/compilation-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queues an imported `.mq5` for compilation: the license check is injected
+         *     for the robot of that name (created when the tenant has none) and the job
+         *     waits for a compile agent. A source that cannot take the check is refused
+         *     (422) and nothing is created.
+         */
+        post: operations["tenantCreateCompilationJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/compilation-jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the owner's compile jobs: status, errors and, once compiled, the
+         *     version it became.
+         */
+        get: operations["tenantGetCompilationJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/compilation-jobs/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The compiled `.ex5` of one of the owner's jobs. */
+        get: operations["tenantDownloadCompilationJob"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1764,6 +1860,28 @@ export interface components {
             id: string;
             name: string;
         };
+        CompilationJobItem: {
+            /** @description Where the `.ex5` downloads from, once compiled. */
+            compiledFileUrl?: string | null;
+            /** Format: date-time */
+            completedAt?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description MetaEditor's errors and warnings (file, line, column, code, message). */
+            diagnostics: Record<string, never>[];
+            errorMessage?: string | null;
+            /** Format: uuid */
+            id: string;
+            originalFileName?: string | null;
+            /** Format: uuid */
+            robotId?: string | null;
+            robotName: string;
+            robotVersion?: components["schemas"]["ImportedVersion"] | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** @description pending, processing, completed or failed. */
+            status: string;
+        };
         CreateAdminRequest: {
             /**
              * Format: email
@@ -1946,6 +2064,22 @@ export interface components {
         Health: {
             status: string;
         };
+        HistoryItem: {
+            /** Format: date-time */
+            createdAt: string;
+            errorMessage?: string | null;
+            hasSourceCode: boolean;
+            /** Format: uuid */
+            id: string;
+            robotName: string;
+            /** @description import or ai-factory. */
+            source: string;
+            /** @description pending, processing, completed or failed. */
+            status: string;
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
+        };
         HotmartEventItem: {
             /** Format: int32 */
             attempts: number;
@@ -1971,6 +2105,31 @@ export interface components {
             faviconUrl?: string | null;
             /** @description Set when the logo was uploaded. */
             logoUrl?: string | null;
+        };
+        ImportRequest: {
+            /**
+             * @description The uploaded file's name; must end in `.mq5` when given.
+             * @default null
+             */
+            fileName: string | null;
+            /** @default null */
+            robotName: string | null;
+            /**
+             * @description The `.mq5` text (the browser decodes UTF-8 or UTF-16 files).
+             * @default null
+             */
+            sourceCode: string | null;
+        };
+        /** @description The version an import became. */
+        ImportedVersion: {
+            /**
+             * @description Whether clients download it now (the robot's first version is
+             *     activated at once).
+             */
+            active: boolean;
+            /** Format: uuid */
+            id: string;
+            version: string;
         };
         /** @description An EA's source with the license check wired in. */
         InjectedSource: {
@@ -2351,6 +2510,39 @@ export interface components {
                 /** Format: date-time */
                 registrationDate: string;
                 status: components["schemas"]["ClientStatus"];
+                /** Format: uuid */
+                tenantId: string;
+                tenantName: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
+        Page_HistoryItem: {
+            items: {
+                /** Format: date-time */
+                createdAt: string;
+                errorMessage?: string | null;
+                hasSourceCode: boolean;
+                /** Format: uuid */
+                id: string;
+                robotName: string;
+                /** @description import or ai-factory. */
+                source: string;
+                /** @description pending, processing, completed or failed. */
+                status: string;
                 /** Format: uuid */
                 tenantId: string;
                 tenantName: string;
@@ -2954,6 +3146,9 @@ export interface components {
         };
         SentEmail: {
             message: string;
+        };
+        SourceResponse: {
+            sourceCode: string;
         };
         SubscriptionItem: {
             /** @example 97.00 */
@@ -4347,6 +4542,114 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCompilationHistory: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the robot's or the tenant's name. */
+                q?: string;
+                /** @description import or ai-factory. */
+                source?: "import" | "ai-factory";
+                status?: "pending" | "processing" | "completed" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_HistoryItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCompilationSource: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The row's origin, as the list gave it (import or ai-factory); both
+                 *     live in the same table, so it only has to agree when given.
+                 */
+                source?: "import" | "ai-factory";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceResponse"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6171,6 +6474,188 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SentEmail"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantCreateCompilationJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompilationJobItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantGetCompilationJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompilationJobItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantDownloadCompilationJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the .ex5 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */

@@ -1,0 +1,99 @@
+//! `GET /metrics` (Prometheus text format) and the middleware that counts
+//! and times every HTTP request by its route. Counters live in the
+//! process-wide registry (`shared::metrics`); queue depth, compile jobs and
+//! agents are read from the database when scraped, so every instance
+//! reports the same fleet-wide gauges.
+
+use std::net::SocketAddr;
+use std::time::Instant;
+
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use shared::db::{self, Scope};
+use shared::metrics::{self, gauge_line, header as metric_header, HTTP_DURATION, HTTP_REQUESTS};
+use shared::repositories::{compile_jobs, operations};
+use shared::secrets::constant_time_eq;
+
+use crate::api_error::ApiResult;
+use crate::AppState;
+
+/// Counts and times the request under its route template (`/api/tenant/
+/// clients/:id`, never the raw path: ids would make a series each).
+pub async fn record_http(request: Request, next: Next) -> Response {
+    let route = match request.extensions().get::<MatchedPath>() {
+        // `{id}` written `:id`: braces inside label values trip naive parsers.
+        Some(path) => path.as_str().replace('{', ":").replace('}', ""),
+        None if request.uri().path().starts_with("/api/") => "unmatched".to_string(),
+        None => "web".to_string(),
+    };
+    let method = request.method().as_str().to_string();
+    let started = Instant::now();
+    let response = next.run(request).await;
+    let registry = metrics::global();
+    let status = response.status().as_u16().to_string();
+    registry.inc(&HTTP_REQUESTS, &[("route", &route), ("method", &method), ("status", &status)]);
+    registry.observe(&HTTP_DURATION, &[("route", &route), ("method", &method)], started.elapsed());
+    response
+}
+
+/// Whether the caller may read the metrics: the configured token, or — with
+/// none configured — a request from this machine that no proxy forwarded.
+fn allowed(state: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>) -> bool {
+    match &state.config.metrics_token {
+        Some(token) => headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .is_some_and(|sent| constant_time_eq(sent.trim(), token)),
+        None => {
+            let forwarded = headers.contains_key("x-forwarded-for") || headers.contains_key(header::FORWARDED);
+            !forwarded && peer.is_some_and(|p| p.ip().is_loopback())
+        }
+    }
+}
+
+pub async fn scrape(State(state): State<AppState>, request: Request) -> ApiResult<Response> {
+    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0);
+    if !allowed(&state, request.headers(), peer) {
+        // Says nothing about what is there.
+        return Ok(StatusCode::NOT_FOUND.into_response());
+    }
+    let mut out = String::with_capacity(16 * 1024);
+    metrics::global().render(&mut out);
+
+    let mut tx = db::begin(&state.pool, Scope::worker()).await?;
+    let queues = operations::queue_depth(&mut tx).await?;
+    let compile = compile_jobs::count_by_status(&mut tx).await?;
+    let agents = operations::connected_agents(&mut tx).await?;
+    tx.commit().await?;
+
+    metric_header(&mut out, "roboforge_queue_depth", "Background jobs not done yet, by queue and status.", "gauge");
+    for (queue, status, count) in &queues {
+        gauge_line(&mut out, "roboforge_queue_depth", &[("queue", queue), ("status", status)], *count as f64);
+    }
+    metric_header(&mut out, "roboforge_compile_jobs", "Compile jobs, by state.", "gauge");
+    for state_name in ["pending", "processing", "completed", "failed"] {
+        let count = compile.iter().find(|(s, _)| s == state_name).map_or(0, |(_, c)| *c);
+        gauge_line(&mut out, "roboforge_compile_jobs", &[("state", state_name)], count as f64);
+    }
+    metric_header(
+        &mut out,
+        "roboforge_compile_agents_connected",
+        "Compile agents heard from in the last minute, by state.",
+        "gauge",
+    );
+    for state_name in ["idle", "compiling", "offline"] {
+        let count = agents.iter().find(|(s, _)| s == state_name).map_or(0, |(_, c)| *c);
+        gauge_line(&mut out, "roboforge_compile_agents_connected", &[("state", state_name)], count as f64);
+    }
+    metric_header(&mut out, "roboforge_sse_streams_open", "Notification streams open on this instance.", "gauge");
+    gauge_line(&mut out, "roboforge_sse_streams_open", &[], state.notifications.open_streams() as f64);
+
+    let mut response = out.into_response();
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"));
+    Ok(response)
+}

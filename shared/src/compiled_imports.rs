@@ -1,0 +1,87 @@
+//! What a successful compile job becomes. An imported `.mq5` becomes the
+//! next version of its robot (the first one is activated at once, so the
+//! robot is downloadable; later ones wait for the owner to activate them).
+
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::error::AppResult;
+use crate::repositories::{compile_jobs, robot_versions};
+use crate::secrets::sha256_hex_of;
+
+/// Run in the transaction that records the job as completed, so the job and
+/// its version commit together. Returns the version created, if any.
+pub async fn publish_compiled(
+    conn: &mut PgConnection,
+    job_id: Uuid,
+    file_key: &str,
+    file: &[u8],
+) -> AppResult<Option<robot_versions::RobotVersion>> {
+    let Some(job) = compile_jobs::find_any(conn, job_id).await? else { return Ok(None) };
+    let Some(robot_id) = job.robot_id.filter(|_| job.source == "import" && job.status == "completed") else {
+        return Ok(None);
+    };
+    let number = robot_versions::next_number(conn, job.tenant_id, robot_id).await?;
+    let notes = match job.original_file_name.as_deref() {
+        Some(name) => format!("Compilado a partir de {name}"),
+        None => "Compilado a partir de um .mq5 importado".to_string(),
+    };
+    let file_name = format!("{}.ex5", file_stem(&job.robot_name));
+    let version = robot_versions::create(
+        conn,
+        robot_versions::NewVersion {
+            tenant_id: job.tenant_id,
+            robot_id,
+            version: &number,
+            file_path: file_key,
+            original_file_name: &file_name,
+            mime_type: "application/octet-stream",
+            file_size: i32::try_from(file.len()).unwrap_or(i32::MAX),
+            sha256: &sha256_hex_of(file),
+            notes: Some(&notes),
+        },
+    )
+    .await?;
+    if !has_active_version(conn, job.tenant_id, robot_id).await? {
+        robot_versions::activate(conn, job.tenant_id, robot_id, &number).await?;
+    }
+    compile_jobs::set_robot_version(conn, job.id, version.id).await?;
+    Ok(Some(version))
+}
+
+async fn has_active_version(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid) -> AppResult<bool> {
+    Ok(sqlx::query_scalar("SELECT active_version IS NOT NULL FROM tenant_robots WHERE tenant_id = $1 AND id = $2")
+        .bind(tenant_id)
+        .bind(robot_id)
+        .fetch_optional(conn)
+        .await?
+        .unwrap_or(false))
+}
+
+/// A file name made from a robot's name: letters, digits, `-` and `_` kept,
+/// the rest turned into `_`.
+pub fn file_stem(name: &str) -> String {
+    let stem: String = name
+        .trim()
+        .chars()
+        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .take(80)
+        .collect();
+    if stem.trim_matches('_').is_empty() {
+        "robo".to_string()
+    } else {
+        stem
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_stem;
+
+    #[test]
+    fn file_names_keep_only_safe_characters() {
+        assert_eq!(file_stem(" Meu Robô v2 "), "Meu_Robô_v2");
+        assert_eq!(file_stem("../../etc/passwd"), "______etc_passwd");
+        assert_eq!(file_stem("   "), "robo");
+    }
+}

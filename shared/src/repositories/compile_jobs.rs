@@ -1,0 +1,155 @@
+//! Compile jobs as tenants and the admin see them: an owner queues an
+//! imported `.mq5` and follows it; the admin reads the history of every
+//! tenant (and its source). What agents do with a job is in
+//! [`super::compile_fleet`].
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
+use uuid::Uuid;
+
+use crate::error::AppResult;
+use crate::ids::new_id;
+use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
+
+/// A job without its source: what its owner follows.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CompileJob {
+    pub id: Uuid,
+    pub tenant_id: Uuid,
+    pub robot_id: Option<Uuid>,
+    pub robot_name: String,
+    pub source: String,
+    pub status: String,
+    pub original_file_name: Option<String>,
+    pub compiled_file_url: Option<String>,
+    pub robot_version_id: Option<Uuid>,
+    pub error_message: Option<String>,
+    pub diagnostics: Option<Value>,
+    pub created_at: DateTime<Utc>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub completed_at: Option<DateTime<Utc>>,
+}
+
+const JOB: &str = "id, tenant_id, robot_id, robot_name, source, status, original_file_name, compiled_file_url,
+                   robot_version_id, error_message, diagnostics, created_at, started_at, completed_at";
+
+pub struct NewImport<'a> {
+    pub tenant_id: Uuid,
+    pub robot_id: Uuid,
+    pub robot_name: &'a str,
+    /// The source with the authentication template injected.
+    pub source_code: &'a str,
+    pub original_file_name: Option<&'a str>,
+}
+
+/// Queues an imported `.mq5` (pending: the trigger wakes the agents).
+pub async fn create_import(conn: &mut PgConnection, new: NewImport<'_>) -> AppResult<CompileJob> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO compilation_jobs (id, tenant_id, robot_id, robot_name, source, source_code, original_file_name)
+         VALUES ($1, $2, $3, $4, 'import', $5, $6) RETURNING {JOB}"
+    )))
+    .bind(new_id())
+    .bind(new.tenant_id)
+    .bind(new.robot_id)
+    .bind(new.robot_name)
+    .bind(new.source_code)
+    .bind(new.original_file_name)
+    .fetch_one(conn)
+    .await?)
+}
+
+pub async fn find(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<CompileJob>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {JOB} FROM compilation_jobs WHERE tenant_id = $1 AND id = $2"
+    )))
+    .bind(tenant_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// A job of any tenant (platform or worker scope).
+pub async fn find_any(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<CompileJob>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {JOB} FROM compilation_jobs WHERE id = $1")))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Links a compiled import to the robot version it became.
+pub async fn set_robot_version(conn: &mut PgConnection, id: Uuid, version_id: Uuid) -> AppResult<()> {
+    sqlx::query("UPDATE compilation_jobs SET robot_version_id = $2 WHERE id = $1")
+        .bind(id)
+        .bind(version_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// One row of the admin's compilation history.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct HistoryRow {
+    pub id: Uuid,
+    pub created_at: DateTime<Utc>,
+    pub tenant_id: Uuid,
+    pub tenant_name: String,
+    pub robot_name: String,
+    pub source: String,
+    pub status: String,
+    pub has_source_code: bool,
+    pub error_message: Option<String>,
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct HistoryFilter {
+    /// Part of the robot's or the tenant's name.
+    pub q: Option<String>,
+    /// import or ai-factory.
+    pub source: Option<String>,
+    /// pending, processing, completed or failed.
+    pub status: Option<String>,
+}
+
+/// Compile jobs of every tenant, newest first.
+pub async fn history(
+    conn: &mut PgConnection,
+    filter: &HistoryFilter,
+    params: PageParams,
+) -> AppResult<Page<HistoryRow>> {
+    let pattern = contains_pattern(filter.q.as_deref());
+    let listing = Listing {
+        columns: "c.id, c.created_at, c.tenant_id, t.name AS tenant_name, c.robot_name, c.source, c.status,
+                  (c.source_code IS NOT NULL AND c.source_code <> '') AS has_source_code, c.error_message",
+        from: "compilation_jobs c",
+        joins: " JOIN tenants t ON t.id = c.tenant_id",
+        filters: |qb: &mut QueryBuilder<Postgres>| {
+            if let Some(p) = &pattern {
+                qb.push(" AND (c.robot_name ILIKE ").push_bind(p.clone());
+                qb.push(" OR c.tenant_id IN (SELECT id FROM tenants WHERE name ILIKE ").push_bind(p.clone()).push("))");
+            }
+            if let Some(source) = &filter.source {
+                qb.push(" AND c.source = ").push_bind(source.clone());
+            }
+            if let Some(status) = &filter.status {
+                qb.push(" AND c.status = ").push_bind(status.clone());
+            }
+        },
+        order_by: "c.created_at DESC, c.id DESC",
+    };
+    fetch_page(conn, listing, params).await
+}
+
+/// The stored source of a job: None when the job is unknown, Some(None)
+/// when it has none.
+pub async fn source_code(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<Option<String>>> {
+    Ok(sqlx::query_scalar("SELECT NULLIF(source_code, '') FROM compilation_jobs WHERE id = $1")
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Jobs per status, for /metrics.
+pub async fn count_by_status(conn: &mut PgConnection) -> AppResult<Vec<(String, i64)>> {
+    Ok(sqlx::query_as("SELECT status, count(*) FROM compilation_jobs GROUP BY status").fetch_all(conn).await?)
+}
