@@ -1,7 +1,10 @@
 -- Importing an .mq5 (tenant portal): the job remembers the file it came
--- from and, once compiled, the robot version it became.
+-- from (name and text as uploaded, so compiler messages about the injected
+-- source can point at the owner's own lines) and, once compiled, the robot
+-- version it became.
 ALTER TABLE compilation_jobs
     ADD COLUMN original_file_name text,
+    ADD COLUMN uploaded_source text,
     ADD COLUMN robot_version_id uuid,
     ADD FOREIGN KEY (tenant_id, robot_version_id) REFERENCES robot_versions (tenant_id, id) ON DELETE SET NULL (robot_version_id);
 

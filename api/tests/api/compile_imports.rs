@@ -26,12 +26,18 @@ async fn import(owner: &Caller, name: &str, source: &str, file: &str) -> (Status
 }
 
 async fn finish(app: &TestApp, token: &str, job: &str, ok: bool) {
+    finish_at(app, token, job, ok, 40).await
+}
+
+/// Reports the job compiled (`ok`) or failed with an error at `line` of the compiled (injected) source.
+async fn finish_at(app: &TestApp, token: &str, job: &str, ok: bool, line: usize) {
     let result = if ok {
         let ex5 = base64::engine::general_purpose::STANDARD.encode(fake_ex5(7));
         json!({"success": true, "log": "Result: 0 errors, 0 warnings", "diagnostics": [], "ex5Base64": ex5})
     } else {
-        json!({"success": false, "log": "x.mq5(40,7) : error 256: 'lote' - undeclared identifier\nResult: 1 errors",
-               "diagnostics": [{"file": "x.mq5", "line": 40, "column": 7, "severity": "error", "code": "256",
+        let log = format!("x.mq5({line},7) : error 256: 'lote' - undeclared identifier\nResult: 1 errors");
+        json!({"success": false, "log": log,
+               "diagnostics": [{"file": "x.mq5", "line": line, "column": 7, "severity": "error", "code": "256",
                                 "message": "'lote' - undeclared identifier"}]})
     };
     let answer = agent_post(app, token, &format!("/api/agents/jobs/{job}/result"), result).await;
@@ -94,15 +100,20 @@ async fn a_broken_import_fails_with_its_diagnostics_and_no_version() {
     let owner = app.owner_of(&acme).await;
     let (_, token) = register(&app, "wine-broken").await;
     let (_, job) = import(&owner, "Quebrado", EA, "quebrado.mq5").await;
-    claim(&app, &token, 0).await.expect("job");
-    finish(&app, &token, job["id"].as_str().unwrap(), false).await;
+    let leased = claim(&app, &token, 0).await.expect("job");
+    // MetaEditor points at the compiled (injected) file; the owner sees the line of their own file.
+    let line_of = |text: &str| text.lines().position(|l| l.contains("void OnTick")).unwrap() + 1;
+    let (compiled_line, uploaded_line) = (line_of(leased["sourceCode"].as_str().unwrap()), line_of(EA));
+    assert!(compiled_line > uploaded_line, "the injection added lines above OnTick");
+    finish_at(&app, &token, job["id"].as_str().unwrap(), false, compiled_line).await;
     let (_, failed) =
         read_json(owner.get(&format!("/api/tenant/compilation-jobs/{}", job["id"].as_str().unwrap())).await).await;
     assert_eq!(failed["status"], "failed");
     assert_eq!(failed["errorMessage"], "A compilação falhou com 1 erro(s).");
+    let diagnostic = &failed["diagnostics"][0];
     assert_eq!(
-        (failed["diagnostics"][0]["line"].as_u64(), failed["diagnostics"][0]["message"].as_str()),
-        (Some(40), Some("'lote' - undeclared identifier"))
+        (diagnostic["line"].as_u64(), diagnostic["inInjectedCode"].as_bool(), diagnostic["message"].as_str()),
+        (Some(uploaded_line as u64), Some(false), Some("'lote' - undeclared identifier"))
     );
     assert!(failed["robotVersion"].is_null() && failed["compiledFileUrl"].is_null());
     let download = owner.get(&format!("/api/tenant/compilation-jobs/{}/download", job["id"].as_str().unwrap())).await;

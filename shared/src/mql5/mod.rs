@@ -8,10 +8,12 @@
 mod encoding;
 mod injection;
 mod lexer;
+mod source_lines;
 mod template;
 
 pub use encoding::{decode_source, encode_source};
 pub use injection::{inject, AUTH_BEGIN_MARKER, AUTH_END_MARKER, AUTH_WIRE_MARKER};
+pub use source_lines::original_line;
 pub use template::{render_template, validate_template, PLACEHOLDERS, REQUIRED_PLACEHOLDERS};
 
 use std::fmt;

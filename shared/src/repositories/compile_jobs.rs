@@ -40,14 +40,17 @@ pub struct NewImport<'a> {
     pub robot_name: &'a str,
     /// The source with the authentication template injected.
     pub source_code: &'a str,
+    /// The source as the owner uploaded it.
+    pub uploaded_source: &'a str,
     pub original_file_name: Option<&'a str>,
 }
 
 /// Queues an imported `.mq5` (pending: the trigger wakes the agents).
 pub async fn create_import(conn: &mut PgConnection, new: NewImport<'_>) -> AppResult<CompileJob> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "INSERT INTO compilation_jobs (id, tenant_id, robot_id, robot_name, source, source_code, original_file_name)
-         VALUES ($1, $2, $3, $4, 'import', $5, $6) RETURNING {JOB}"
+        "INSERT INTO compilation_jobs (id, tenant_id, robot_id, robot_name, source, source_code, original_file_name,
+                                       uploaded_source)
+         VALUES ($1, $2, $3, $4, 'import', $5, $6, $7) RETURNING {JOB}"
     )))
     .bind(new_id())
     .bind(new.tenant_id)
@@ -55,6 +58,7 @@ pub async fn create_import(conn: &mut PgConnection, new: NewImport<'_>) -> AppRe
     .bind(new.robot_name)
     .bind(new.source_code)
     .bind(new.original_file_name)
+    .bind(new.uploaded_source)
     .fetch_one(conn)
     .await?)
 }
@@ -147,6 +151,19 @@ pub async fn source_code(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<
         .bind(id)
         .fetch_optional(conn)
         .await?)
+}
+
+/// The injected and the uploaded source of one of the tenant's jobs (to
+/// place compiler messages in the owner's file).
+pub async fn sources(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<(String, String)>> {
+    Ok(sqlx::query_as(
+        "SELECT source_code, uploaded_source FROM compilation_jobs
+          WHERE tenant_id = $1 AND id = $2 AND source_code IS NOT NULL AND uploaded_source IS NOT NULL",
+    )
+    .bind(tenant_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
 }
 
 /// Jobs per status, for /metrics.

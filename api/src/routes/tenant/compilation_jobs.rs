@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::mql5::{self, InjectionValues};
-use shared::protocol::Diagnostic;
+use shared::protocol::{Diagnostic, Severity};
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_jobs::{self, CompileJob, NewImport};
 use shared::repositories::{auth_template, robot_versions, tenant_robots};
@@ -75,12 +75,26 @@ pub struct CompilationJobItem {
     /// Where the `.ex5` downloads from, once compiled.
     pub compiled_file_url: Option<String>,
     pub robot_version: Option<ImportedVersion>,
-    /// MetaEditor's errors and warnings (file, line, column, code, message).
-    #[schema(value_type = Vec<Object>)]
-    pub diagnostics: Vec<Diagnostic>,
+    /// MetaEditor's errors and warnings, placed in the uploaded file.
+    pub diagnostics: Vec<JobDiagnostic>,
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub completed_at: Option<DateTime<Utc>>,
+}
+
+/// One compiler message. `line` is the line of the uploaded file; a message
+/// about code the license check added says so (`inInjectedCode`) and keeps
+/// the compiled file's line.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct JobDiagnostic {
+    pub line: u32,
+    pub column: u32,
+    /// error or warning.
+    pub severity: String,
+    pub code: String,
+    pub message: String,
+    pub in_injected_code: bool,
 }
 
 struct CheckedImport {
@@ -163,6 +177,7 @@ pub async fn create(
             robot_id: robot.id,
             robot_name: &robot.name,
             source_code: &injected.source,
+            uploaded_source: &checked.source_code,
             original_file_name: checked.file_name.as_deref(),
         },
     )
@@ -194,6 +209,10 @@ pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json
     let job = compile_jobs::find(&mut tx, owner.tenant.id, id)
         .await?
         .ok_or_else(|| AppError::NotFound(JOB_NOT_FOUND.into()))?;
+    let sources = match job.diagnostics.is_some() {
+        true => compile_jobs::sources(&mut tx, owner.tenant.id, id).await?,
+        false => None,
+    };
     let version = match (job.robot_id, job.robot_version_id) {
         (Some(robot), Some(version)) => {
             let row = robot_versions::find(&mut tx, owner.tenant.id, robot, version).await?;
@@ -207,7 +226,8 @@ pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json
         _ => None,
     };
     tx.commit().await?;
-    Ok(Json(item(job, version)))
+    let diagnostics = placed_diagnostics(job.diagnostics.as_ref(), sources.as_ref());
+    Ok(Json(CompilationJobItem { diagnostics, ..item(job, version) }))
 }
 
 /// The compiled `.ex5` of one of the owner's jobs.
@@ -233,8 +253,30 @@ pub async fn download(
     file_response(&state, &key, &name).await
 }
 
+/// The agent's diagnostics with their lines moved to the uploaded file.
+fn placed_diagnostics(stored: Option<&Value>, sources: Option<&(String, String)>) -> Vec<JobDiagnostic> {
+    let diagnostics: Vec<Diagnostic> = stored.and_then(|d| serde_json::from_value(d.clone()).ok()).unwrap_or_default();
+    diagnostics
+        .into_iter()
+        .map(|d| {
+            let uploaded = sources.and_then(|(injected, uploaded)| mql5::original_line(uploaded, injected, d.line));
+            JobDiagnostic {
+                line: uploaded.unwrap_or(d.line),
+                in_injected_code: sources.is_some() && uploaded.is_none(),
+                column: d.column,
+                severity: match d.severity {
+                    Severity::Error => "error".into(),
+                    Severity::Warning => "warning".into(),
+                },
+                code: d.code,
+                message: d.message,
+            }
+        })
+        .collect()
+}
+
 fn item(job: CompileJob, robot_version: Option<ImportedVersion>) -> CompilationJobItem {
-    let diagnostics: Vec<Diagnostic> = job.diagnostics.and_then(|d| serde_json::from_value(d).ok()).unwrap_or_default();
+    let diagnostics = placed_diagnostics(job.diagnostics.as_ref(), None);
     CompilationJobItem {
         compiled_file_url: (job.status == "completed" && job.compiled_file_url.is_some())
             .then(|| format!("/api/tenant/compilation-jobs/{}/download", job.id)),

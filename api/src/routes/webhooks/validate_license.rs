@@ -63,7 +63,9 @@ pub async fn validate(
         Ok(request) => request,
         Err(nonce) => {
             count(CheckCode::InvalidRequest);
-            return Ok(Json(unsigned(CheckCode::InvalidRequest, nonce.unwrap_or_default(), server_time)).into_response());
+            return Ok(
+                Json(unsigned(CheckCode::InvalidRequest, nonce.unwrap_or_default(), server_time)).into_response()
+            );
         }
     };
 

@@ -10,11 +10,13 @@ export const auditEntityLabels: Record<string, string> = {
   sale: 'Venda',
   subscription: 'Assinatura',
   robot_auth_template: 'Template de Autenticação',
+  compile_agent: 'Agente de compilação',
 }
 
 /** Entities that appear in rows without being offered as a filter. */
 const otherEntityLabels: Record<string, string> = {
   hotmart_event: 'Evento Hotmart',
+  compilation_job: 'Compilação',
 }
 
 export const auditActionLabels: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, renderHook } from '@testing-library/react'
+import { subscribeCompilationEvents, type CompilationEvent } from './compilation-events'
 import { useNotificationStream } from './use-notification-stream'
 import { fakeStreamServer, HANDSHAKE, notificationEvent } from './test-support'
 
@@ -127,6 +128,23 @@ describe('useNotificationStream', () => {
     expect(result.current.notifications).toHaveLength(2)
     expect(result.current.status).toBe('online')
     expect(server.fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('publishes `compilation` events to their subscribers, without listing or toasting them', async () => {
+    const heard: CompilationEvent[] = []
+    const unsubscribe = subscribeCompilationEvents((event) => heard.push(event))
+    const onNotification = vi.fn()
+    try {
+      const { server, result } = await renderStream({ onNotification })
+      const update = { tenantId: '0190c0de-0000-7000-8000-000000000003', jobId: '0190c0de-0000-7000-8000-0000000000d1', status: 'processing' }
+      server.latest().send(HANDSHAKE + `event: compilation\ndata: ${JSON.stringify(update)}\n\n` + notificationEvent({ title: 'Depois' }))
+      await advance()
+      expect(heard).toEqual([update])
+      expect(result.current.notifications.map((n) => n.title)).toEqual(['Depois'])
+      expect(onNotification).toHaveBeenCalledTimes(1)
+    } finally {
+      unsubscribe()
+    }
   })
 
   it('opens nothing while disabled', async () => {

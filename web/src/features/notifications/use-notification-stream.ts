@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useReducer } from 'react'
 import { toast } from '@/components/ui/use-toast'
+import { compilationFromEvent, publishCompilationEvent } from './compilation-events'
 import { notificationFromEvent, type LiveNotification } from './notification'
 import { notificationLabel } from './notification-labels'
 import { reconnectDelay } from './reconnect-delay'
@@ -65,13 +66,20 @@ function streamUrl(): string {
 
 /**
  * The live notification stream: connection status, the received notifications (each also shown as a
- * toast) and `clear`. Reconnects by itself with backoff; stops for good on 401/403 and on unmount.
+ * toast) and `clear`. Its `compilation` events go to `publishCompilationEvent` instead.
+ * Reconnects by itself with backoff; stops for good on 401/403 and on unmount.
  */
 export function useNotificationStream({ headers, onNotification, enabled = true, url }: NotificationStreamOptions = {}) {
   const [state, dispatch] = useReducer(notificationReducer, initialNotificationState)
 
   const requestHeaders = useEffectEvent(() => headers?.())
   const handleEvent = useEffectEvent((event: SseEvent) => {
+    // Compile-job progress rides on the same stream: handed to the screens following a job, never listed.
+    const compilation = compilationFromEvent(event)
+    if (compilation) {
+      publishCompilationEvent(compilation)
+      return
+    }
     const notification = notificationFromEvent(event)
     if (!notification) return
     dispatch({ type: 'received', notification: { ...notification, key: `n${++keys}` } })

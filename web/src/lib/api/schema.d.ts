@@ -1867,8 +1867,8 @@ export interface components {
             completedAt?: string | null;
             /** Format: date-time */
             createdAt: string;
-            /** @description MetaEditor's errors and warnings (file, line, column, code, message). */
-            diagnostics: Record<string, never>[];
+            /** @description MetaEditor's errors and warnings, placed in the uploaded file. */
+            diagnostics: components["schemas"]["JobDiagnostic"][];
             errorMessage?: string | null;
             /** Format: uuid */
             id: string;
@@ -2160,6 +2160,22 @@ export interface components {
             /** Format: uuid */
             robotId?: string | null;
             robotName?: string | null;
+        };
+        /**
+         * @description One compiler message. `line` is the line of the uploaded file; a message
+         *     about code the license check added says so (`inInjectedCode`) and keeps
+         *     the compiled file's line.
+         */
+        JobDiagnostic: {
+            code: string;
+            /** Format: int32 */
+            column: number;
+            inInjectedCode: boolean;
+            /** Format: int32 */
+            line: number;
+            message: string;
+            /** @description error or warning. */
+            severity: string;
         };
         /** @description The answer a robot reads. */
         LicenseAnswer: {

@@ -8,9 +8,10 @@ export { ClientRobotsPage } from './pages/licenses-page'
 export { AdminSalesPage } from './pages/sales-page'
 export { AdminSubscriptionsPage } from './pages/subscriptions-page'
 export { AuditLogPage } from './pages/audit-log-page'
+export { RobotAuthTemplatePage } from './pages/robot-auth-template-page'
+export { CompilationHistoryPage } from './pages/compilation-history-page'
+export { CompileAgentsPage } from './pages/compile-agents-page'
 
 import { TitleOnlyPage } from '@/components/page-heading'
 
 export const AdminRobotFactoryPage = () => <TitleOnlyPage title="Fábrica de Robôs" />
-export const RobotAuthTemplatePage = () => <TitleOnlyPage title="Template Autenticação" />
-export const CompilationHistoryPage = () => <TitleOnlyPage title="Histórico de Compilações" />

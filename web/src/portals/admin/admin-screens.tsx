@@ -1,4 +1,4 @@
-import { Building2Icon, FileCode2Icon, HistoryIcon, ScrollTextIcon, UserCogIcon } from 'lucide-react'
+import { Building2Icon, FileCode2Icon, HistoryIcon, ScrollTextIcon, ServerIcon, UserCogIcon } from 'lucide-react'
 import { managementScreens as shared } from '@/components/portal-shell/management-screens'
 import { lazyPage, type Screen } from '@/components/portal-shell/screens'
 
@@ -10,6 +10,7 @@ const AdminRobotsPage = lazyPage(pages, 'AdminRobotsPage')
 const AdminRobotFactoryPage = lazyPage(pages, 'AdminRobotFactoryPage')
 const RobotAuthTemplatePage = lazyPage(pages, 'RobotAuthTemplatePage')
 const CompilationHistoryPage = lazyPage(pages, 'CompilationHistoryPage')
+const CompileAgentsPage = lazyPage(pages, 'CompileAgentsPage')
 const AdminClientsPage = lazyPage(pages, 'AdminClientsPage')
 const ClientRobotsPage = lazyPage(pages, 'ClientRobotsPage')
 const AdminSalesPage = lazyPage(pages, 'AdminSalesPage')
@@ -25,6 +26,7 @@ export const adminScreens: Screen[] = [
   { ...shared.robotFactory, element: <AdminRobotFactoryPage /> },
   { label: 'Template Autenticação', path: '/robot-auth-template', icon: FileCode2Icon, element: <RobotAuthTemplatePage /> },
   { label: 'Histórico de Compilações', path: '/compilation-history', icon: HistoryIcon, element: <CompilationHistoryPage /> },
+  { label: 'Agentes de compilação', path: '/compile-agents', icon: ServerIcon, element: <CompileAgentsPage /> },
   { ...shared.clients, element: <AdminClientsPage /> },
   { ...shared.licenses, path: '/client-robots', element: <ClientRobotsPage /> },
   { ...shared.sales, element: <AdminSalesPage /> },

@@ -7,6 +7,7 @@ const TenantDashboardPage = lazyPage(pages, 'TenantDashboardPage')
 const TenantClientsPage = lazyPage(pages, 'TenantClientsPage')
 const TenantClientDetailsPage = lazyPage(pages, 'TenantClientDetailsPage')
 const TenantRobotsPage = lazyPage(pages, 'TenantRobotsPage')
+const TenantRobotImportPage = lazyPage(pages, 'TenantRobotImportPage')
 const TenantRobotVersionsPage = lazyPage(pages, 'TenantRobotVersionsPage')
 const TenantSalesPageEditorPage = lazyPage(pages, 'TenantSalesPageEditorPage')
 const TenantRobotFactoryPage = lazyPage(pages, 'TenantRobotFactoryPage')
@@ -22,6 +23,7 @@ export const tenantScreens: Screen[] = [
   { ...shared.clients, element: <TenantClientsPage /> },
   { label: 'Detalhes do cliente', path: '/clients/:id', icon: shared.clients.icon, inMenu: false, element: <TenantClientDetailsPage /> },
   { ...shared.robots, element: <TenantRobotsPage /> },
+  { label: 'Importar Robô', path: '/robots/import', icon: shared.robots.icon, inMenu: false, element: <TenantRobotImportPage /> },
   { label: 'Versões do robô', path: '/robots/:robotId/versions', icon: shared.robots.icon, inMenu: false, element: <TenantRobotVersionsPage /> },
   { label: 'Página de vendas', path: '/robots/:id/sales-page', icon: shared.robots.icon, inMenu: false, element: <TenantSalesPageEditorPage /> },
   { ...shared.robotFactory, element: <TenantRobotFactoryPage /> },

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import type { AgentPlatform } from './api/compile-agents'
+
+const NAME_MAX = 100
+
+const agentPlatforms = ['windows', 'wine'] as const satisfies readonly AgentPlatform[]
+
+/** The register dialog's rules, with the server's messages (compile_agents.rs). */
+export const registerAgentSchema = z.object({
+  name: z.string().trim().min(1, 'Nome é obrigatório').max(NAME_MAX, 'Nome deve ter no máximo 100 caracteres'),
+  platform: z.enum(agentPlatforms, { error: 'Plataforma inválida (windows ou wine)' }),
+})
+
+export type RegisterAgentValues = z.infer<typeof registerAgentSchema>
+
+/** Most agents run MetaEditor on Windows; Wine is the Linux alternative. */
+export const registerAgentDefaults: RegisterAgentValues = { name: '', platform: 'windows' }
