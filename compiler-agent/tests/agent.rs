@@ -75,24 +75,38 @@ impl Fleet {
         id: Uuid,
         status: &str,
     ) -> (String, Option<Uuid>, Option<String>, Option<serde_json::Value>, i32) {
+        self.wait_up_to(id, status, Duration::from_secs(20)).await
+    }
+
+    async fn wait_up_to(
+        &self,
+        id: Uuid,
+        status: &str,
+        limit: Duration,
+    ) -> (String, Option<Uuid>, Option<String>, Option<serde_json::Value>, i32) {
         let started = Instant::now();
         loop {
             let row = self.job(id).await;
             if row.0 == status {
                 return row;
             }
-            assert!(started.elapsed() < Duration::from_secs(20), "job {id} stayed {} (wanted {status})", row.0);
+            assert!(started.elapsed() < limit, "job {id} stayed {} (wanted {status})", row.0);
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
 
     fn agent(&self, token: &str, hang: bool) -> Child {
+        self.agent_with(token, hang, &[("METAEDITOR_PATH", env!("CARGO_BIN_EXE_metaeditor-stand-in"))])
+    }
+
+    /// The agent with more settings (the Wine runner, a Windows MetaEditor).
+    fn agent_with(&self, token: &str, hang: bool, settings: &[(&str, &str)]) -> Child {
         Command::new(env!("CARGO_BIN_EXE_compiler-agent"))
             .env("AGENT_API_URL", &self.base)
             .env("AGENT_TOKEN", token)
-            .env("METAEDITOR_PATH", env!("CARGO_BIN_EXE_metaeditor-stand-in"))
             .env("AGENT_WORK_DIR", &self.work)
             .env("STAND_IN_HANG", if hang { "1" } else { "0" })
+            .envs(settings.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -175,4 +189,39 @@ async fn a_stopped_agent_gives_its_job_back_and_a_revoked_one_exits() {
     let revoked = f.agent(&token, false).wait_with_output().unwrap();
     assert_eq!(revoked.status.code(), Some(3), "a revoked token stops the agent");
     assert!(String::from_utf8_lossy(&revoked.stderr).contains("token recusado"));
+}
+
+/// The Wine path for real: the agent runs a Windows build of the stand-in
+/// through `compiler-agent/wine/run-metaeditor.sh` under Debian's wine.
+/// `make test-wine` (compiler-agent/wine/tests/test-wine-runner.sh) builds the
+/// stand-in with mingw, installs it into a throwaway prefix and runs this test
+/// with WINE_TEST_METAEDITOR, WINE_TEST_RUNNER and WINEPREFIX set; elsewhere it
+/// has nothing to run and says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_agent_compiles_through_the_wine_runner() {
+    let (Ok(editor), Ok(runner)) = (std::env::var("WINE_TEST_METAEDITOR"), std::env::var("WINE_TEST_RUNNER")) else {
+        eprintln!("not run: make test-wine sets WINE_TEST_METAEDITOR and WINE_TEST_RUNNER");
+        return;
+    };
+    let f = fleet().await;
+    let (_, token) = f.register("wine-real").await;
+    let good = f.queue("Robô Wine", GOOD).await;
+    let broken = f.queue("Robô Wine Quebrado", "void OnTick() {\n  undeclared_identifier = 1;\n}\n").await;
+    let mut agent = f.agent_with(&token, false, &[("METAEDITOR_PATH", &editor), ("WINE_RUNNER", &runner)]);
+
+    // Wine starts slowly the first time: a minute is plenty.
+    let (_, _, file, _, _) = f.wait_up_to(good, "completed", Duration::from_secs(90)).await;
+    assert!(file.unwrap().ends_with(".ex5"), "the .ex5 compiled under Wine is stored");
+    let (_, _, file, diagnostics, _) = f.wait_up_to(broken, "failed", Duration::from_secs(90)).await;
+    assert!(file.is_none());
+    let diagnostics = diagnostics.unwrap();
+    assert_eq!(
+        (diagnostics[0]["line"].as_u64(), diagnostics[0]["code"].as_str()),
+        (Some(2), Some("256")),
+        "{diagnostics}"
+    );
+    agent.kill().ok();
+    let output = agent.wait_with_output().unwrap();
+    let log = String::from_utf8_lossy(&output.stdout);
+    assert!(log.contains("compilado"), "a status line per job: {log}");
 }

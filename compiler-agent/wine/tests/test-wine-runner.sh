@@ -113,5 +113,21 @@ for signal in TERM KILL; do
   check "SIG$signal: no Wine process of the prefix is left" gone_within 5
 done
 
+# The real compiler-agent against the real api, compiling through this
+# runner and prefix (needs the test database that make test provides).
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "==> the compiler-agent through the Wine runner (against the real api)"
+  repo="$(cd "$wine_dir/../.." && pwd)"
+  agent_ok() {
+    (cd "$repo" && WINE_TEST_METAEDITOR="$editor" WINE_TEST_RUNNER="$wine_dir/run-metaeditor.sh" \
+      SQLX_OFFLINE=true CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/roboforge-target}" \
+      cargo nextest run -p compiler-agent --no-fail-fast -E 'test(the_agent_compiles_through_the_wine_runner)' \
+      >"$work/agent-test.log" 2>&1) || { tail -40 "$work/agent-test.log"; return 1; }
+  }
+  check "the agent compiles and reports errors through the Wine runner" agent_ok
+else
+  echo "(TEST_DATABASE_URL not set: the agent-through-Wine test runs under make test)"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
