@@ -9,7 +9,7 @@ export SQLX_OFFLINE=true
 source scripts/throwaway-server.sh
 
 (cd web && npm run build --silent >/dev/null)
-cargo build -q -p api
+cargo build -q -p api -p compiler-agent --bins
 
 admin_url="${TEST_DATABASE_URL:?TEST_DATABASE_URL não definido}"
 export DATABASE_APP_ROLE=roboforge_test_app WEB_DIST="$PWD/web/dist"
@@ -19,6 +19,21 @@ export E2E_RESEND_PORT=$((21000 + RANDOM % 2000))
 export RESEND_API_BASE="http://127.0.0.1:$E2E_RESEND_PORT" RESEND_API_KEY=re_e2e_stand_in
 export STORAGE_URL="$(mktemp -d)"
 start_throwaway_server debug
+
+# A compile agent for the import journey: the real compiler-agent with the
+# MetaEditor stand-in, registered through the admin API like an operator does.
+jar=$(mktemp)
+curl -fsS -c "$jar" -H 'content-type: application/json' \
+  -d '{"username":"admin","password":"admin-e2e-123"}' "$base/api/auth/login" >/dev/null
+agent_token=$(curl -fsS -b "$jar" -H 'content-type: application/json' \
+  -d '{"name":"agente-e2e","platform":"wine"}' "$base/api/compile-agents" |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
+rm -f "$jar"
+AGENT_API_URL="$base" AGENT_TOKEN="$agent_token" AGENT_WORK_DIR="$(mktemp -d)" \
+  METAEDITOR_PATH="$CARGO_TARGET_DIR/debug/metaeditor-stand-in" "$CARGO_TARGET_DIR/debug/compiler-agent" \
+  >/dev/null 2>&1 &
+agent_pid=$!
+trap 'kill "$agent_pid" 2>/dev/null || true; stop_throwaway_server' EXIT
 
 export E2E_BASE_URL="$base"
 export E2E_ADMIN_USER=admin E2E_ADMIN_PASSWORD=admin-e2e-123

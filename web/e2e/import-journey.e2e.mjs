@@ -1,0 +1,85 @@
+// Importing an .mq5, in Chromium against the real server and a real compile agent (the compiler-agent binary with
+// the MetaEditor stand-in, started by scripts/e2e.sh): the progress reaches 100 % and the robot shows its new version;
+// a broken file ends with the friendly explanation at the line of the owner's own file. Runs before the owner
+// journey (which changes the owner's password).
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+
+const env = process.env
+const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
+const screenshotDir = new URL('./screenshots/', import.meta.url)
+const EA = new URL('../../shared/src/mql5/fixtures/ctrade_indicators.mq5', import.meta.url)
+
+for (const name of ['E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET']) {
+  if (!env[name]) throw new Error(`defina ${name} (scripts/e2e.sh define todos)`)
+}
+
+let browser
+let page
+let files
+
+before(async () => {
+  await mkdir(screenshotDir, { recursive: true })
+  files = await mkdtemp(join(tmpdir(), 'rf-e2e-import-'))
+  browser = await chromium.launch({
+    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
+  })
+  const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1400, height: 900 } })
+  context.setDefaultTimeout(20_000)
+  page = await context.newPage()
+})
+after(async () => browser?.close())
+
+/** MetaEditor saves UTF-16LE with a BOM: the journey uploads it that way. */
+async function utf16File(name, text) {
+  const path = join(files, name)
+  await writeFile(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))
+  return path
+}
+
+async function importFile(path) {
+  await page.getByLabel('Arquivo .mq5').setInputFiles(path)
+  await page.getByRole('button', { name: 'Compilar' }).click()
+}
+
+test('import journey: an .mq5 compiled to 100 % becomes a version; a broken one is explained at its line', async () => {
+  await page.goto('/tenant/login')
+  await page.getByLabel('E-mail').fill(env.E2E_OWNER_EMAIL)
+  await page.getByLabel('Senha', { exact: true }).fill(env.E2E_OWNER_PASSWORD)
+  await page.getByLabel('Chave de Segurança').fill(env.E2E_TENANT_SECRET)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.waitForURL((url) => url.pathname === '/tenant/dashboard')
+
+  const source = await readFile(EA, 'utf8')
+  await page.goto('/tenant/robots')
+  await page.getByRole('link', { name: 'Importar Robô' }).click()
+  await page.waitForURL((url) => url.pathname === '/tenant/robots/import')
+  await importFile(await utf16File('Tendencia_Importada.mq5', source))
+  assert.equal(await page.getByLabel('Nome do robô').inputValue(), 'Tendencia_Importada', 'the name comes from the file')
+  await page.locator('[role="progressbar"][aria-valuenow="100"]').waitFor({ timeout: 60_000 })
+  await page.getByText('Tendencia_Importada recebeu a versão 1.0.0.').waitFor()
+  await page.screenshot({ path: new URL('import-completed.png', screenshotDir).pathname, fullPage: true })
+
+  await page.getByRole('link', { name: 'Ver versões do robô' }).click()
+  await page.waitForURL((url) => /\/tenant\/robots\/[^/]+\/versions$/.test(url.pathname))
+  await page.getByRole('cell', { name: 'Tendencia_Importada.ex5' }).first().waitFor()
+
+  // A broken file: the stand-in MetaEditor reports `undeclared_identifier` where it is used.
+  const lines = source.split('\n')
+  const onTick = lines.findIndex((line) => line.includes('void OnTick'))
+  lines.splice(onTick + 2, 0, '   undeclared_identifier = 1;')
+  const brokenLine = onTick + 3
+  await page.goto('/tenant/robots/import')
+  await importFile(await utf16File('Quebrado.mq5', lines.join('\n')))
+  await page.getByRole('heading', { name: 'Falha na compilação' }).waitFor({ timeout: 60_000 })
+  const errors = page.getByRole('list', { name: 'Erros de compilação' })
+  await errors.getByText(`Linha ${brokenLine}, coluna 5`).waitFor()
+  await errors.getByText(/Variável não declarada/).waitFor()
+  assert.equal(await page.locator('[role="progressbar"]').getAttribute('aria-valuenow'), '0', 'a failed job shows 0 %')
+  await page.screenshot({ path: new URL('import-failed.png', screenshotDir).pathname, fullPage: true })
+})
