@@ -3,7 +3,7 @@
 //! next version; progress on the owner's stream; the admin's history and
 //! source; nobody else's jobs, and never the source for a client.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use base64::Engine;
 use reqwest::StatusCode;
@@ -12,7 +12,7 @@ use shared::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::compile_fleet::{agent_post, claim, register};
-use crate::support::{fake_ex5, json as read_json, Caller, TestApp};
+use crate::support::{fake_ex5, json as read_json, next_event, open_stream, Caller, TestApp};
 
 const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
 
@@ -200,12 +200,15 @@ async fn the_owners_stream_carries_the_progress_of_their_jobs_only() {
     let acme = app.tenant("acme").await;
     let other = app.tenant("outra").await;
     let owner = app.owner_of(&acme).await;
-    let mut mine = open_stream(&owner).await;
-    let mut theirs = open_stream(&app.owner_of(&other).await).await;
+    let mut mine = open_stream(&owner, &app.base).await;
+    let mut theirs = open_stream(&app.owner_of(&other).await, &app.base).await;
     let (_, job) = import(&owner, "Ao Vivo", EA, "vivo.mq5").await;
-    let event = next_compilation(&mut mine, Duration::from_secs(5)).await.expect("a compilation event");
+    let event = next_event(&mut mine, "compilation", Duration::from_secs(5)).await.expect("a compilation event");
     assert_eq!((event["jobId"].as_str(), event["status"].as_str()), (job["id"].as_str(), Some("pending")));
-    assert!(next_compilation(&mut theirs, Duration::from_millis(700)).await.is_none(), "another tenant hears nothing");
+    assert!(
+        next_event(&mut theirs, "compilation", Duration::from_millis(700)).await.is_none(),
+        "another tenant hears nothing"
+    );
 }
 
 #[tokio::test]
@@ -271,35 +274,4 @@ async fn robot_count(app: &TestApp, tenant: Uuid) -> i64 {
 async fn job_count(app: &TestApp, tenant: Uuid) -> i64 {
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
     sqlx::query_scalar("SELECT count(*) FROM compilation_jobs").fetch_one(&mut *tx).await.unwrap()
-}
-
-async fn open_stream(caller: &Caller) -> reqwest::Response {
-    let response = caller
-        .http
-        .get(format!("{}/api/notifications/stream", caller.base))
-        .header("x-tenant-secret", caller.tenant_secret.clone().unwrap())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    response
-}
-
-/// Reads the stream until a `compilation` event arrives or `within` passes.
-async fn next_compilation(stream: &mut reqwest::Response, within: Duration) -> Option<Value> {
-    let deadline = Instant::now() + within;
-    let mut text = String::new();
-    loop {
-        let left = deadline.checked_duration_since(Instant::now())?;
-        match tokio::time::timeout(left, stream.chunk()).await {
-            Ok(Ok(Some(bytes))) => text.push_str(&String::from_utf8_lossy(&bytes)),
-            _ => return None,
-        }
-        if let Some(start) = text.find("event: compilation\ndata: ") {
-            let rest = &text[start + "event: compilation\ndata: ".len()..];
-            if let Some(end) = rest.find('\n') {
-                return Some(serde_json::from_str(&rest[..end]).unwrap());
-            }
-        }
-    }
 }

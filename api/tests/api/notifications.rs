@@ -4,42 +4,10 @@
 use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
-use serde_json::Value;
 
-use crate::support::{Caller, TestApp};
+use crate::support::{next_event, open_stream, Caller, TestApp};
 
 const HOTTOK: &str = "hottok-notificacoes-123";
-
-/// Opens `caller`'s stream on the instance at `base`.
-async fn open_stream(caller: &Caller, base: &str) -> reqwest::Response {
-    let mut request = caller.http.get(format!("{base}/api/notifications/stream"));
-    if let Some(secret) = &caller.tenant_secret {
-        request = request.header("x-tenant-secret", secret);
-    }
-    let response = request.send().await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
-    response
-}
-
-/// Reads the stream until a `notification` event arrives or `within` passes.
-async fn next_notification(stream: &mut reqwest::Response, within: Duration) -> Option<Value> {
-    let deadline = Instant::now() + within;
-    let mut text = String::new();
-    loop {
-        let left = deadline.checked_duration_since(Instant::now())?;
-        match tokio::time::timeout(left, stream.chunk()).await {
-            Ok(Ok(Some(bytes))) => text.push_str(&String::from_utf8_lossy(&bytes)),
-            _ => return None,
-        }
-        if let Some(start) = text.find("event: notification\ndata: ") {
-            let rest = &text[start + "event: notification\ndata: ".len()..];
-            if let Some(end) = rest.find('\n') {
-                return Some(serde_json::from_str(&rest[..end]).unwrap());
-            }
-        }
-    }
-}
 
 #[tokio::test]
 async fn a_sale_committed_on_one_instance_reaches_another_instances_streams_within_a_second() {
@@ -66,7 +34,7 @@ async fn a_sale_committed_on_one_instance_reaches_another_instances_streams_with
     worker::hotmart::drain(&app.db.worker_pool, acme.id).await.unwrap();
     let committed = Instant::now();
 
-    let seen = next_notification(&mut acme_stream, Duration::from_secs(1))
+    let seen = next_event(&mut acme_stream, "notification", Duration::from_secs(1))
         .await
         .expect("the owner's stream announces the sale");
     assert!(committed.elapsed() < Duration::from_secs(1));
@@ -74,11 +42,12 @@ async fn a_sale_committed_on_one_instance_reaches_another_instances_streams_with
     assert_eq!(seen["title"], "Nova venda");
     assert!(seen["message"].as_str().unwrap().contains("R$ 297,00"), "{seen}");
     assert_eq!(seen["tenantId"], acme.id.to_string());
-    let for_admin =
-        next_notification(&mut admin_stream, Duration::from_secs(1)).await.expect("the admin sees every tenant");
+    let for_admin = next_event(&mut admin_stream, "notification", Duration::from_secs(1))
+        .await
+        .expect("the admin sees every tenant");
     assert_eq!(for_admin["id"], seen["id"]);
     assert!(
-        next_notification(&mut other_stream, Duration::from_millis(1500)).await.is_none(),
+        next_event(&mut other_stream, "notification", Duration::from_millis(1500)).await.is_none(),
         "another tenant's owner never gets it"
     );
 }

@@ -418,3 +418,36 @@ pub fn multipart_body(parts: &[Part<'_>]) -> (String, Vec<u8>) {
 pub fn fake_ex5(seed: u32) -> Vec<u8> {
     (0..4096u32).map(|i| ((i + seed) * 7919 % 251) as u8).collect()
 }
+
+/// Opens `caller`'s notification stream on the instance at `base`.
+pub async fn open_stream(caller: &Caller, base: &str) -> Response {
+    let mut request = caller.http.get(format!("{base}/api/notifications/stream"));
+    if let Some(secret) = &caller.tenant_secret {
+        request = request.header("x-tenant-secret", secret);
+    }
+    let response = request.send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/event-stream"));
+    response
+}
+
+/// Reads the stream until an event named `name` arrives (its data, parsed)
+/// or `within` passes.
+pub async fn next_event(stream: &mut Response, name: &str, within: std::time::Duration) -> Option<Value> {
+    let deadline = std::time::Instant::now() + within;
+    let marker = format!("event: {name}\ndata: ");
+    let mut text = String::new();
+    loop {
+        let left = deadline.checked_duration_since(std::time::Instant::now())?;
+        match tokio::time::timeout(left, stream.chunk()).await {
+            Ok(Ok(Some(bytes))) => text.push_str(&String::from_utf8_lossy(&bytes)),
+            _ => return None,
+        }
+        if let Some(start) = text.find(&marker) {
+            let rest = &text[start + marker.len()..];
+            if let Some(end) = rest.find('\n') {
+                return Some(serde_json::from_str(&rest[..end]).unwrap());
+            }
+        }
+    }
+}
