@@ -3,6 +3,7 @@ use axum::http::request::Parts;
 use shared::db::{self, PgPool, Scope, Tx};
 use shared::portal::Portal;
 use shared::repositories::admin_users::AdminUser;
+use shared::repositories::audit_log::{self, Action};
 use shared::repositories::sessions;
 
 use crate::api_error::{not_authenticated, ApiResult};
@@ -23,6 +24,24 @@ impl SignedInAdmin {
 
     pub async fn begin(&self) -> ApiResult<Tx> {
         Ok(db::begin(&self.pool, self.scope()).await?)
+    }
+
+    /// Records the admin's change of `entity` `id` in the audit log (in
+    /// `tx`, so it commits with the change); an update that changed nothing
+    /// leaves no row.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn audit(
+        &self,
+        tx: &mut Tx,
+        ip: Option<std::net::IpAddr>,
+        tenant_id: Option<uuid::Uuid>,
+        action: Action,
+        entity: &str,
+        id: uuid::Uuid,
+        before: &serde_json::Value,
+        after: &serde_json::Value,
+    ) -> Result<(), shared::AppError> {
+        audit_log::record_change(tx, self.scope().actor, ip, tenant_id, action, entity, id, before, after).await
     }
 }
 

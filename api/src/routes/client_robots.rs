@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::db::Tx;
 use shared::pagination::{Page, PageParams};
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::licenses::{self, LicenseFields, LicenseFilter, LicenseListRow};
 use shared::repositories::{tenant_clients, tenant_robots, tenant_sales, tenants};
 use shared::status::LicenseStatus;
@@ -207,18 +207,9 @@ pub async fn create(
     let not_found = || AppError::NotFound(NOT_FOUND.into());
     let id = licenses::save(&mut tx, None, &fields).await?.ok_or_else(not_found)?;
     let item: LicenseItem = licenses::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        Some(item.tenant_id),
-        Action::Create,
-        "license",
-        id,
-        &Value::Null,
-        &audited(&item),
-    )
-    .await?;
+    admin
+        .audit(&mut tx, meta.ip, Some(item.tenant_id), Action::Create, "license", id, &Value::Null, &audited(&item))
+        .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(item)))
 }
@@ -240,18 +231,18 @@ pub async fn update(
     let fields = checked_fields(&mut tx, &body).await?;
     licenses::save(&mut tx, Some(id), &fields).await?.ok_or_else(not_found)?;
     let after: LicenseItem = licenses::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        Some(after.tenant_id),
-        Action::Update,
-        "license",
-        id,
-        &audited(&before),
-        &audited(&after),
-    )
-    .await?;
+    admin
+        .audit(
+            &mut tx,
+            meta.ip,
+            Some(after.tenant_id),
+            Action::Update,
+            "license",
+            id,
+            &audited(&before),
+            &audited(&after),
+        )
+        .await?;
     tx.commit().await?;
     Ok(Json(after))
 }

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::pagination::{Page, PageParams};
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_clients::{self, ClientChanges, ClientFilter, ClientListRow};
 use shared::repositories::{sessions, tenants};
 use shared::status::ClientStatus;
@@ -177,18 +177,9 @@ pub async fn create(
         .await?
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
         .into();
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        Some(tenant_id),
-        Action::Create,
-        "client",
-        item.id,
-        &Value::Null,
-        &audited(&item),
-    )
-    .await?;
+    admin
+        .audit(&mut tx, meta.ip, Some(tenant_id), Action::Create, "client", item.id, &Value::Null, &audited(&item))
+        .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(item)))
 }
@@ -233,18 +224,9 @@ pub async fn update(
     if body.password.as_deref().is_some_and(|p| !p.trim().is_empty()) {
         diff_after["password"] = json!("*** (alterada)");
     }
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        Some(after.tenant_id),
-        Action::Update,
-        "client",
-        id,
-        &audited(&before),
-        &diff_after,
-    )
-    .await?;
+    admin
+        .audit(&mut tx, meta.ip, Some(after.tenant_id), Action::Update, "client", id, &audited(&before), &diff_after)
+        .await?;
     tx.commit().await?;
     Ok(Json(after))
 }

@@ -7,7 +7,7 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::compile_fleet::{self, Agent};
 use shared::validation::{char_len, Validator};
 use shared::AppError;
@@ -107,18 +107,18 @@ pub async fn register(
     v.finish()?;
     let mut tx = admin.begin().await?;
     let (agent, token) = compile_fleet::register(&mut tx, name.as_deref().expect("validated"), &platform).await?;
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        None,
-        Action::Create,
-        "compile_agent",
-        agent.id,
-        &Value::Null,
-        &json!({ "name": agent.name, "platform": agent.platform }),
-    )
-    .await?;
+    admin
+        .audit(
+            &mut tx,
+            meta.ip,
+            None,
+            Action::Create,
+            "compile_agent",
+            agent.id,
+            &Value::Null,
+            &json!({ "name": agent.name, "platform": agent.platform }),
+        )
+        .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(RegisteredAgent { agent: agent.into(), token })))
 }
@@ -131,18 +131,18 @@ pub async fn revoke(admin: SignedInAdmin, meta: RequestMeta, Path(id): Path<Stri
     let id = path_id(&id, NOT_FOUND)?;
     let mut tx = admin.begin().await?;
     let agent = compile_fleet::revoke(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        None,
-        Action::Delete,
-        "compile_agent",
-        id,
-        &json!({ "active": true }),
-        &json!({ "active": false }),
-    )
-    .await?;
+    admin
+        .audit(
+            &mut tx,
+            meta.ip,
+            None,
+            Action::Delete,
+            "compile_agent",
+            id,
+            &json!({ "active": true }),
+            &json!({ "active": false }),
+        )
+        .await?;
     tx.commit().await?;
     Ok(Json(agent.into()))
 }

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use shared::mql5;
 use shared::pagination::{Page, PageParams};
 use shared::portal::domain_of_url;
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_robots::{RobotChanges, RobotFilter, RobotListRow};
 use shared::repositories::{tenant_robots, tenants};
 use shared::validation::{char_len, Validator};
@@ -279,18 +279,9 @@ pub async fn create(
         .await?
         .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))?
         .into();
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        Some(tenant_id),
-        Action::Create,
-        "robot",
-        item.id,
-        &Value::Null,
-        &audited(&item),
-    )
-    .await?;
+    admin
+        .audit(&mut tx, meta.ip, Some(tenant_id), Action::Create, "robot", item.id, &Value::Null, &audited(&item))
+        .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(item)))
 }
@@ -323,18 +314,18 @@ pub async fn update(
     };
     tenant_robots::update(&mut tx, id, changes).await?;
     let after: RobotItem = tenant_robots::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        Some(after.tenant_id),
-        Action::Update,
-        "robot",
-        id,
-        &audited(&before),
-        &audited(&after),
-    )
-    .await?;
+    admin
+        .audit(
+            &mut tx,
+            meta.ip,
+            Some(after.tenant_id),
+            Action::Update,
+            "robot",
+            id,
+            &audited(&before),
+            &audited(&after),
+        )
+        .await?;
     tx.commit().await?;
     Ok(Json(after))
 }

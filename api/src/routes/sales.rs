@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared::db::Tx;
 use shared::pagination::{Page, PageParams};
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_sales::{self, SaleFields, SaleFilter, SaleListRow};
 use shared::repositories::{tenant_clients, tenants};
 use shared::status::{Origin, SaleStatus};
@@ -253,18 +253,9 @@ pub async fn create(
     let not_found = || AppError::NotFound(NOT_FOUND.into());
     let id = tenant_sales::save(&mut tx, None, &fields).await?.ok_or_else(not_found)?;
     let item: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(not_found)?.0.into();
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        Some(item.tenant_id),
-        Action::Create,
-        "sale",
-        id,
-        &Value::Null,
-        &audited(&item),
-    )
-    .await?;
+    admin
+        .audit(&mut tx, meta.ip, Some(item.tenant_id), Action::Create, "sale", id, &Value::Null, &audited(&item))
+        .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(item)))
 }
@@ -289,18 +280,9 @@ pub async fn update(
     }
     tenant_sales::save(&mut tx, Some(id), &fields).await?.ok_or_else(not_found)?;
     let after: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(not_found)?.0.into();
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        Some(after.tenant_id),
-        Action::Update,
-        "sale",
-        id,
-        &audited(&before),
-        &audited(&after),
-    )
-    .await?;
+    admin
+        .audit(&mut tx, meta.ip, Some(after.tenant_id), Action::Update, "sale", id, &audited(&before), &audited(&after))
+        .await?;
     tx.commit().await?;
     Ok(Json(after))
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared::db::Tx;
 use shared::pagination::{Page, PageParams};
-use shared::repositories::audit_log::{self, Action};
+use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_subscriptions::{self, SubscriptionFields, SubscriptionFilter, SubscriptionListRow};
 use shared::repositories::{tenant_clients, tenant_sales, tenants};
 use shared::status::{Origin, Recurrence, SubscriptionStatus};
@@ -199,18 +199,18 @@ pub async fn create(
     let not_found = || AppError::NotFound(NOT_FOUND.into());
     let id = tenant_subscriptions::save(&mut tx, None, &fields).await?.ok_or_else(not_found)?;
     let item: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        Some(item.tenant_id),
-        Action::Create,
-        "subscription",
-        id,
-        &Value::Null,
-        &audited(&item),
-    )
-    .await?;
+    admin
+        .audit(
+            &mut tx,
+            meta.ip,
+            Some(item.tenant_id),
+            Action::Create,
+            "subscription",
+            id,
+            &Value::Null,
+            &audited(&item),
+        )
+        .await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(item)))
 }
@@ -235,18 +235,18 @@ pub async fn update(
     }
     tenant_subscriptions::save(&mut tx, Some(id), &fields).await?.ok_or_else(not_found)?;
     let after: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        Some(after.tenant_id),
-        Action::Update,
-        "subscription",
-        id,
-        &audited(&before),
-        &audited(&after),
-    )
-    .await?;
+    admin
+        .audit(
+            &mut tx,
+            meta.ip,
+            Some(after.tenant_id),
+            Action::Update,
+            "subscription",
+            id,
+            &audited(&before),
+            &audited(&after),
+        )
+        .await?;
     tx.commit().await?;
     Ok(Json(after))
 }

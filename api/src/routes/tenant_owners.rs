@@ -243,18 +243,18 @@ pub async fn update(
     if body.password.as_deref().is_some_and(|p| !p.trim().is_empty()) {
         diff_after["password"] = json!("*** (alterada)");
     }
-    audit_log::record_change(
-        &mut tx,
-        admin.scope().actor,
-        meta.ip,
-        Some(after.tenant_id),
-        Action::Update,
-        "tenant_owner",
-        id,
-        &audited(&before),
-        &diff_after,
-    )
-    .await?;
+    admin
+        .audit(
+            &mut tx,
+            meta.ip,
+            Some(after.tenant_id),
+            Action::Update,
+            "tenant_owner",
+            id,
+            &audited(&before),
+            &diff_after,
+        )
+        .await?;
     tx.commit().await?;
     Ok(Json(after))
 }
