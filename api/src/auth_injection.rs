@@ -1,49 +1,13 @@
-//! Puts the active authentication template, rendered for one robot, into an
-//! Expert Advisor's source. Shared by the inject endpoint and the `.mq5`
-//! import; the robot's signing key is read by the system on the caller's
-//! behalf (no principal's role may read it) and leaves only inside the code.
+//! The robot injection of `shared`, with the api's pool and secrets.
 
-use shared::db::{self, Scope};
-use shared::mql5::{self, InjectionValues};
-use shared::portal::domain_of_url;
+pub use shared::robot_injection::Injected;
 use shared::repositories::tenant_robots::TenantRobot;
-use shared::repositories::{auth_template, tenant_robots, tenants};
 use shared::AppError;
 
 use crate::AppState;
 
-pub struct Injected {
-    pub source: String,
-    /// The version of the authentication template used.
-    pub template_version: String,
-}
-
 /// `source` with the license check wired in for `robot`; a source that
 /// cannot take it is refused with a pt-BR reason (422).
 pub async fn inject_for_robot(state: &AppState, robot: &TenantRobot, source: &str) -> Result<Injected, AppError> {
-    let mut tx = db::begin(&state.pool, Scope::worker_for(robot.tenant_id)).await?;
-    let tenant = tenants::find(&mut tx, robot.tenant_id)
-        .await?
-        .ok_or_else(|| AppError::internal("the robot's tenant vanished"))?;
-    let key = tenant_robots::signing_key(&mut tx, &state.config.secrets, robot.tenant_id, robot.id)
-        .await?
-        .ok_or_else(|| AppError::internal("robot signing key unreadable (SECRETS_KEY changed?)"))?;
-    let template = auth_template::current(&mut tx)
-        .await?
-        .ok_or_else(|| AppError::internal("no authentication template (seeded at start-up)"))?;
-    tx.commit().await?;
-
-    let domain = domain_of_url(&tenant.url);
-    let auth_url = format!("https://{domain}/api/webhooks/validate-license");
-    let (tenant_id, robot_id) = (tenant.id.to_string(), robot.id.to_string());
-    let values = InjectionValues {
-        auth_url: &auth_url,
-        tenant_id: &tenant_id,
-        tenant_domain: &domain,
-        robot_id: &robot_id,
-        signing_key: &key,
-    };
-    let source =
-        mql5::inject(source, &template.template_code, &values).map_err(|e| AppError::Unprocessable(e.to_string()))?;
-    Ok(Injected { source, template_version: template.version })
+    shared::robot_injection::inject_for_robot(&state.pool, &state.config.secrets, robot, source).await
 }

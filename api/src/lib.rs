@@ -9,6 +9,7 @@ pub mod app_state;
 pub mod auth_injection;
 pub mod cookies;
 pub mod extractors;
+pub mod factory_start;
 pub mod form_input;
 pub mod http_guards;
 pub mod license_cache;

@@ -7,18 +7,19 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use shared::db::PgPool;
-use shared::notifications::{self, CompileJobUpdate, Heard, Notification};
+use shared::notifications::{self, CompileJobUpdate, FactoryUpdate, Heard, Notification};
 
 use crate::license_cache::LicenseCache;
 use tokio::sync::{broadcast, Notify};
 use uuid::Uuid;
 
-/// What the streams carry: notifications (the bell) and the progress of
-/// compile jobs (the import page).
+/// What the streams carry: notifications (the bell), the progress of
+/// compile jobs (the import page) and of the AI factory (project pages).
 #[derive(Debug, Clone)]
 pub enum LiveEvent {
     Notification(Notification),
     CompileJob(CompileJobUpdate),
+    Factory(FactoryUpdate),
 }
 
 impl LiveEvent {
@@ -26,6 +27,7 @@ impl LiveEvent {
         match self {
             LiveEvent::Notification(n) => n.tenant_id,
             LiveEvent::CompileJob(u) => u.tenant_id,
+            LiveEvent::Factory(u) => u.tenant_id,
         }
     }
 }
@@ -58,6 +60,9 @@ impl NotificationHub {
                     hub.compile_jobs.notify_waiters();
                 }
                 let _ = hub.sender.send(LiveEvent::CompileJob(update));
+            }
+            Heard::Factory(update) => {
+                let _ = hub.sender.send(LiveEvent::Factory(update));
             }
             Heard::Reconnected => {
                 license_cache.clear();

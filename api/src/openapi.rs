@@ -26,6 +26,7 @@ use crate::{routes, AppState};
         (name = "client-auth", description = "Identidade do cliente"),
         (name = "public", description = "Chamadas sem autenticação"),
         (name = "robot-auth-template", description = "Template de autenticação MQL5"),
+        (name = "robot-factory", description = "Fábrica de Robôs (IA): gerações, uso e cotas"),
         (name = "robots", description = "Robôs"),
         (name = "notifications", description = "Notificações ao vivo (SSE)"),
         (name = "webhooks", description = "Chamadas de máquinas: Hotmart e a verificação de licença dos robôs"),

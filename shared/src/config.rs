@@ -42,6 +42,53 @@ pub struct Config {
     /// `GET /metrics` asks for `Authorization: Bearer <this>`. Unset, it
     /// answers only requests made on this machine without a proxy in between.
     pub metrics_token: Option<String>,
+    /// The robot factory's model (any OpenAI-compatible chat endpoint).
+    pub ai: AiConfig,
+}
+
+/// The robot factory's model: OpenAI, Ollama, vLLM, LM Studio, llama.cpp's
+/// server or anything else that speaks the chat-completions API.
+#[derive(Debug, Clone)]
+pub struct AiConfig {
+    /// e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`.
+    pub base_url: Option<String>,
+    /// Not needed by local servers.
+    pub api_key: Option<String>,
+    pub model: Option<String>,
+    /// USD per million prompt / completion tokens (usage cost shown to the admin).
+    pub prompt_price_per_million: rust_decimal::Decimal,
+    pub completion_price_per_million: rust_decimal::Decimal,
+    /// Compile-error fix rounds before a version is given up.
+    pub max_fix_attempts: i32,
+    /// Attempts of one model call when the model is unreachable, rate
+    /// limited or failing (429/5xx), with the first wait between them.
+    pub call_attempts: u32,
+    pub retry_wait: Duration,
+    /// Longest a single model answer may take.
+    pub request_timeout: Duration,
+}
+
+impl AiConfig {
+    /// The endpoint and model, when the platform configured both.
+    pub fn model(&self) -> Option<(&str, &str)> {
+        Some((self.base_url.as_deref()?, self.model.as_deref()?))
+    }
+}
+
+impl Default for AiConfig {
+    fn default() -> Self {
+        Self {
+            base_url: None,
+            api_key: None,
+            model: None,
+            prompt_price_per_million: rust_decimal::Decimal::ZERO,
+            completion_price_per_million: rust_decimal::Decimal::ZERO,
+            max_fix_attempts: 3,
+            call_attempts: 3,
+            retry_wait: Duration::from_secs(2),
+            request_timeout: Duration::from_secs(300),
+        }
+    }
 }
 
 /// The platform's e-mail settings: the fallback for tenants without their own key.
@@ -181,6 +228,17 @@ impl Config {
             },
             storage_url: var("STORAGE_URL").unwrap_or_else(|| "data/storage".into()),
             metrics_token: var("METRICS_TOKEN").filter(|t| !t.trim().is_empty()),
+            ai: AiConfig {
+                base_url: var("AI_BASE_URL"),
+                api_key: var("AI_API_KEY"),
+                model: var("AI_MODEL"),
+                prompt_price_per_million: parse("AI_PROMPT_PRICE_PER_MILLION", rust_decimal::Decimal::ZERO)?,
+                completion_price_per_million: parse("AI_COMPLETION_PRICE_PER_MILLION", rust_decimal::Decimal::ZERO)?,
+                max_fix_attempts: parse("AI_MAX_FIX_ATTEMPTS", 3)?.clamp(0, 10),
+                call_attempts: parse("AI_CALL_ATTEMPTS", 3)?.clamp(1, 10),
+                retry_wait: Duration::from_millis(parse("AI_RETRY_WAIT_MS", 2000)?),
+                request_timeout: Duration::from_secs(parse("AI_TIMEOUT_SECONDS", 300)?),
+            },
             database_url,
         })
     }
@@ -207,6 +265,7 @@ impl Config {
             email: EmailConfig::default(),
             storage_url: std::env::temp_dir().join("roboforge-test-storage").to_string_lossy().into_owned(),
             metrics_token: None,
+            ai: AiConfig::default(),
         }
     }
 }

@@ -10,6 +10,8 @@ pub mod protocol;
 #[cfg(feature = "domain")]
 pub mod account_binding;
 #[cfg(feature = "domain")]
+pub mod compile_diagnostics;
+#[cfg(feature = "domain")]
 pub mod compiled_imports;
 #[cfg(feature = "domain")]
 pub mod config;
@@ -21,6 +23,8 @@ pub mod db;
 pub mod email;
 #[cfg(feature = "domain")]
 pub mod error;
+#[cfg(feature = "domain")]
+pub mod factory;
 #[cfg(feature = "domain")]
 pub mod field_rules;
 #[cfg(feature = "domain")]
@@ -45,6 +49,8 @@ pub mod passwords;
 pub mod portal;
 #[cfg(feature = "domain")]
 pub mod repositories;
+#[cfg(feature = "domain")]
+pub mod robot_injection;
 #[cfg(feature = "domain")]
 pub mod safe_html;
 #[cfg(feature = "domain")]

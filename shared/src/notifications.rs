@@ -82,6 +82,51 @@ pub struct CompileJobUpdate {
     pub status: String,
 }
 
+/// The AI factory's progress: a version's status changed (trigger on
+/// `robot_project_versions`) or the model wrote more of its answer (worker).
+pub const FACTORY_CHANNEL: &str = "roboforge_factory";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FactoryUpdate {
+    pub tenant_id: Uuid,
+    pub project_id: Uuid,
+    pub version_id: Uuid,
+    /// `status` or `delta`.
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
+    /// A piece of the model's answer being written (kind `delta`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// Sends a piece of the model's text to the owner's streams at once (not
+/// tied to a transaction: the text is shown as it is written).
+pub async fn announce_factory_text(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    project_id: Uuid,
+    version_id: Uuid,
+    text: &str,
+) -> AppResult<()> {
+    // NOTIFY payloads stay under 8000 bytes: long pieces go in parts.
+    let chars: Vec<char> = text.chars().collect();
+    for part in chars.chunks(2000) {
+        let update = FactoryUpdate {
+            tenant_id,
+            project_id,
+            version_id,
+            kind: "delta".into(),
+            status: None,
+            text: Some(part.iter().collect()),
+        };
+        let payload = serde_json::to_string(&update).map_err(AppError::internal)?;
+        sqlx::query("SELECT pg_notify($1, $2)").bind(FACTORY_CHANNEL).bind(payload).execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
 /// What arrives on the instance's one listening connection.
 #[derive(Debug, Clone)]
 pub enum Heard {
@@ -90,6 +135,8 @@ pub enum Heard {
     LicensesChanged(Uuid),
     /// A compile job changed status (pending: it waits for an agent).
     CompileJob(CompileJobUpdate),
+    /// A factory version moved on, or its model wrote more.
+    Factory(FactoryUpdate),
     /// The connection was lost and re-established: anything may have been
     /// missed in between.
     Reconnected,
@@ -104,7 +151,7 @@ pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static
     loop {
         match sqlx::postgres::PgListener::connect_with(&pool).await {
             Ok(mut listener) => {
-                if let Err(error) = listener.listen_all([CHANNEL, LICENSE_CACHE_CHANNEL, COMPILE_JOBS_CHANNEL]).await {
+                if let Err(error) = listener.listen_all([CHANNEL, LICENSE_CACHE_CHANNEL, COMPILE_JOBS_CHANNEL, FACTORY_CHANNEL]).await {
                     tracing::warn!(%error, "notifications: LISTEN failed");
                 } else {
                     if connected_before {
@@ -119,6 +166,12 @@ pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static
                                     Ok(update) => deliver(Heard::CompileJob(update)),
                                     // Unreadable: at least let waiting agents look again.
                                     Err(_) => deliver(Heard::Reconnected),
+                                }
+                            }
+                            Ok(message) if message.channel() == FACTORY_CHANNEL => {
+                                match serde_json::from_str::<FactoryUpdate>(message.payload()) {
+                                    Ok(update) => deliver(Heard::Factory(update)),
+                                    Err(error) => tracing::warn!(%error, "notifications: unreadable factory update"),
                                 }
                             }
                             Ok(message) if message.channel() == LICENSE_CACHE_CHANNEL => {

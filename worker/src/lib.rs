@@ -3,6 +3,7 @@
 //! next to `api serve --no-workers` instances.
 
 pub mod email;
+pub mod factory;
 pub mod hotmart;
 pub mod housekeeping;
 
@@ -12,7 +13,10 @@ use std::sync::Arc;
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use shared::config::Config;
-use shared::jobs::{Housekeeping, ProcessHotmartEvent, SendEmail, EMAIL_QUEUE, HOTMART_QUEUE, HOUSEKEEPING_QUEUE};
+use shared::jobs::{
+    Housekeeping, ProcessHotmartEvent, RunFactoryStep, SendEmail, EMAIL_QUEUE, FACTORY_QUEUE, HOTMART_QUEUE,
+    HOUSEKEEPING_QUEUE,
+};
 use sqlx::PgPool;
 use tower::retry::backoff::ExponentialBackoffMaker;
 use tower::retry::backoff::MakeBackoff;
@@ -22,6 +26,7 @@ use tower::util::rng::HasherRng;
 /// and interval; apalis would otherwise wait a whole heartbeat (30 s).
 const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
 const HOTMART_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
+const FACTORY_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Retries after the first attempt, so that attempts end at the engine's limit.
 fn hotmart_retries() -> usize {
@@ -70,6 +75,7 @@ pub async fn run(
     let hotmart_pool = pool.clone();
     let hotmart_instance = instance.clone();
     let (email_pool, email_instance, email_config) = (pool.clone(), instance.clone(), config.clone());
+    let (factory_pool, factory_instance, factory_config) = (pool.clone(), instance.clone(), config.clone());
     let monitor = Monitor::new()
         .register(move |_restarts| {
             let storage = PostgresStorage::<Housekeeping>::new(&storage_pool)
@@ -105,6 +111,21 @@ pub async fn run(
                 .concurrency(4)
                 .retry(BackoffRetryPolicy::new((email::MAX_ATTEMPTS - 1) as usize, retry_backoff()))
                 .build(email::handle)
+        })
+        .register(move |_restarts| {
+            // Model calls take minutes and compiles happen elsewhere: a few
+            // steps at once, polled often enough that a page sees progress.
+            let storage = PostgresStorage::<RunFactoryStep>::new(&factory_pool)
+                .with_config(QueueConfig::default().queue(FACTORY_QUEUE).batch_size(4))
+                .poll_with_strategy(poll_every(FACTORY_POLL_INTERVAL));
+            WorkerBuilder::new(format!("factory-{factory_instance}"))
+                .backend(storage)
+                .data(factory_pool.clone())
+                .data(factory_config.clone())
+                .concurrency(4)
+                // Only database trouble is an error; steps are idempotent.
+                .retry(BackoffRetryPolicy::new(2, retry_backoff()))
+                .build(factory::handle)
         })
         .shutdown_timeout(std::time::Duration::from_secs(20));
 

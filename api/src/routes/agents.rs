@@ -148,6 +148,10 @@ pub async fn result(
     if let (true, Some(key), Some(bytes)) = (recorded, &key, &ex5) {
         compiled_imports::publish_compiled(&mut tx, id, key, bytes).await?;
     }
+    if recorded {
+        // A factory version moves on (compiled, or back to the model).
+        shared::factory::compile_outcome::on_compile_finished(&mut tx, id).await?;
+    }
     tx.commit().await?;
     if !recorded {
         if let Some(key) = key {

@@ -21,6 +21,7 @@ pub mod hotmart_events;
 pub mod notifications;
 pub mod public;
 pub mod robot_auth_template;
+pub mod robot_factory;
 pub mod robots;
 pub mod sales;
 pub mod subscriptions;
@@ -45,6 +46,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(tenants::router())
         .merge(robot_auth_template::router())
         .merge(robots::router())
+        .merge(robot_factory::router())
         .merge(tenant_auth::router())
         .merge(tenant_password_reset::router())
         .merge(tenant::router())

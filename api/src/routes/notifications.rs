@@ -73,6 +73,7 @@ pub async fn stream(
                         let (name, data) = match &event {
                             LiveEvent::Notification(n) => ("notification", serde_json::to_string(n)),
                             LiveEvent::CompileJob(u) => ("compilation", serde_json::to_string(u)),
+                            LiveEvent::Factory(u) => ("factory", serde_json::to_string(u)),
                         };
                         let event = Event::default().event(name).data(data.unwrap_or_default());
                         return Some((Ok(event), (subscription, viewer)));

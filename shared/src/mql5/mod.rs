@@ -9,6 +9,7 @@ mod encoding;
 mod injection;
 mod lexer;
 mod source_lines;
+pub mod static_checks;
 mod template;
 
 pub use encoding::{decode_source, encode_source};

@@ -43,14 +43,18 @@ pub struct NewImport<'a> {
     /// The source as the owner uploaded it.
     pub uploaded_source: &'a str,
     pub original_file_name: Option<&'a str>,
+    /// Set for the factory's jobs (origin `ai-factory`); imports have none.
+    pub generation_id: Option<Uuid>,
 }
 
-/// Queues an imported `.mq5` (pending: the trigger wakes the agents).
+/// Queues an imported `.mq5` or a generated robot (pending: the trigger
+/// wakes the agents).
 pub async fn create_import(conn: &mut PgConnection, new: NewImport<'_>) -> AppResult<CompileJob> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "INSERT INTO compilation_jobs (id, tenant_id, robot_id, robot_name, source, source_code, original_file_name,
-                                       uploaded_source)
-         VALUES ($1, $2, $3, $4, 'import', $5, $6, $7) RETURNING {JOB}"
+                                       uploaded_source, robot_generation_id)
+         VALUES ($1, $2, $3, $4, CASE WHEN $8::uuid IS NULL THEN 'import' ELSE 'ai-factory' END, $5, $6, $7, $8)
+         RETURNING {JOB}"
     )))
     .bind(new_id())
     .bind(new.tenant_id)
@@ -59,6 +63,7 @@ pub async fn create_import(conn: &mut PgConnection, new: NewImport<'_>) -> AppRe
     .bind(new.source_code)
     .bind(new.original_file_name)
     .bind(new.uploaded_source)
+    .bind(new.generation_id)
     .fetch_one(conn)
     .await?)
 }

@@ -17,6 +17,7 @@ pub mod licenses;
 pub mod login_failures;
 pub mod operations;
 pub mod reset_tokens;
+pub mod robot_factory;
 pub mod robot_versions;
 pub mod sales_pages;
 pub mod sessions;

@@ -79,10 +79,27 @@ pub async fn find_by_number(
     .await?)
 }
 
+/// Which part of a version number a release moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bump {
+    /// Incompatible, significant changes.
+    Major,
+    /// Compatible new features.
+    Minor,
+    /// Bug fixes.
+    Patch,
+}
+
 /// The number after the robot's highest version (its patch plus one), or
 /// 1.0.0 for its first. Locks the robot's row: two compiled imports of one
 /// robot finishing together get consecutive numbers.
 pub async fn next_number(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid) -> AppResult<String> {
+    bumped_number(conn, tenant_id, robot_id, Bump::Patch).await
+}
+
+/// The robot's highest version moved by `bump` (1.0.0 for its first),
+/// with the robot's row locked like [`next_number`].
+pub async fn bumped_number(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid, bump: Bump) -> AppResult<String> {
     sqlx::query("SELECT 1 FROM tenant_robots WHERE tenant_id = $1 AND id = $2 FOR UPDATE")
         .bind(tenant_id)
         .bind(robot_id)
@@ -96,11 +113,12 @@ pub async fn next_number(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uui
     .bind(robot_id)
     .fetch_optional(conn)
     .await?;
-    Ok(match highest.as_deref() {
-        Some([major, minor, patch, ..]) => format!("{major}.{minor}.{}", patch + 1),
-        Some([major, minor]) => format!("{major}.{minor}.1"),
-        Some([major]) => format!("{major}.0.1"),
-        _ => "1.0.0".to_string(),
+    let Some(parts) = highest.filter(|p| !p.is_empty()) else { return Ok("1.0.0".to_string()) };
+    let (major, minor, patch) = (parts[0], parts.get(1).copied().unwrap_or(0), parts.get(2).copied().unwrap_or(0));
+    Ok(match bump {
+        Bump::Major => format!("{}.0.0", major + 1),
+        Bump::Minor => format!("{major}.{}.0", minor + 1),
+        Bump::Patch => format!("{major}.{minor}.{}", patch + 1),
     })
 }
 

@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::mql5::{self, InjectionValues};
-use shared::protocol::{Diagnostic, Severity};
+use shared::compile_diagnostics::{self, JobDiagnostic};
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_jobs::{self, CompileJob, NewImport};
 use shared::repositories::{auth_template, robot_versions, tenant_robots};
@@ -80,21 +80,6 @@ pub struct CompilationJobItem {
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub completed_at: Option<DateTime<Utc>>,
-}
-
-/// One compiler message. `line` is the line of the uploaded file; a message
-/// about code the license check added says so (`inInjectedCode`) and keeps
-/// the compiled file's line.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct JobDiagnostic {
-    pub line: u32,
-    pub column: u32,
-    /// error or warning.
-    pub severity: String,
-    pub code: String,
-    pub message: String,
-    pub in_injected_code: bool,
 }
 
 struct CheckedImport {
@@ -179,6 +164,7 @@ pub async fn create(
             source_code: &injected.source,
             uploaded_source: &checked.source_code,
             original_file_name: checked.file_name.as_deref(),
+            generation_id: None,
         },
     )
     .await?;
@@ -226,7 +212,7 @@ pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json
         _ => None,
     };
     tx.commit().await?;
-    let diagnostics = placed_diagnostics(job.diagnostics.as_ref(), sources.as_ref());
+    let diagnostics = compile_diagnostics::placed(job.diagnostics.as_ref(), sources.as_ref());
     Ok(Json(CompilationJobItem { diagnostics, ..item(job, version) }))
 }
 
@@ -253,30 +239,8 @@ pub async fn download(
     file_response(&state, &key, &name).await
 }
 
-/// The agent's diagnostics with their lines moved to the uploaded file.
-fn placed_diagnostics(stored: Option<&Value>, sources: Option<&(String, String)>) -> Vec<JobDiagnostic> {
-    let diagnostics: Vec<Diagnostic> = stored.and_then(|d| serde_json::from_value(d.clone()).ok()).unwrap_or_default();
-    diagnostics
-        .into_iter()
-        .map(|d| {
-            let uploaded = sources.and_then(|(injected, uploaded)| mql5::original_line(uploaded, injected, d.line));
-            JobDiagnostic {
-                line: uploaded.unwrap_or(d.line),
-                in_injected_code: sources.is_some() && uploaded.is_none(),
-                column: d.column,
-                severity: match d.severity {
-                    Severity::Error => "error".into(),
-                    Severity::Warning => "warning".into(),
-                },
-                code: d.code,
-                message: d.message,
-            }
-        })
-        .collect()
-}
-
 fn item(job: CompileJob, robot_version: Option<ImportedVersion>) -> CompilationJobItem {
-    let diagnostics = placed_diagnostics(job.diagnostics.as_ref(), None);
+    let diagnostics = compile_diagnostics::placed(job.diagnostics.as_ref(), None);
     CompilationJobItem {
         compiled_file_url: (job.status == "completed" && job.compiled_file_url.is_some())
             .then(|| format!("/api/tenant/compilation-jobs/{}/download", job.id)),

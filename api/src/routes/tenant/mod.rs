@@ -7,6 +7,8 @@ pub mod clients;
 pub mod compilation_jobs;
 pub mod email_settings;
 pub mod licenses;
+pub mod robot_generations;
+pub mod robot_projects;
 pub mod robot_versions;
 pub mod robots;
 pub mod sales;
@@ -27,6 +29,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(robots::router())
         .merge(robot_versions::router())
         .merge(compilation_jobs::router())
+        .merge(robot_projects::router())
+        .merge(robot_generations::router())
         .merge(sales_pages::router())
         .merge(settings::router())
         .merge(email_settings::router())

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, renderHook } from '@testing-library/react'
 import { subscribeCompilationEvents, type CompilationEvent } from './compilation-events'
+import { subscribeFactoryEvents, type FactoryEvent } from './factory-events'
 import { useNotificationStream } from './use-notification-stream'
 import { fakeStreamServer, HANDSHAKE, notificationEvent } from './test-support'
 
@@ -140,6 +141,23 @@ describe('useNotificationStream', () => {
       server.latest().send(HANDSHAKE + `event: compilation\ndata: ${JSON.stringify(update)}\n\n` + notificationEvent({ title: 'Depois' }))
       await advance()
       expect(heard).toEqual([update])
+      expect(result.current.notifications.map((n) => n.title)).toEqual(['Depois'])
+      expect(onNotification).toHaveBeenCalledTimes(1)
+    } finally {
+      unsubscribe()
+    }
+  })
+
+  it('publishes `factory` events to their subscribers, without listing or toasting them', async () => {
+    const heard: FactoryEvent[] = []
+    const unsubscribe = subscribeFactoryEvents((event) => heard.push(event))
+    const onNotification = vi.fn()
+    try {
+      const { server, result } = await renderStream({ onNotification })
+      const delta = { tenantId: '0190c0de-0000-7000-8000-000000000003', projectId: '0190c0de-0000-7000-8000-0000000000e1', versionId: null, kind: 'delta', text: '#property' }
+      server.latest().send(HANDSHAKE + `event: factory\ndata: ${JSON.stringify(delta)}\n\n` + notificationEvent({ title: 'Depois' }))
+      await advance()
+      expect(heard).toEqual([{ ...delta, status: null }])
       expect(result.current.notifications.map((n) => n.title)).toEqual(['Depois'])
       expect(onNotification).toHaveBeenCalledTimes(1)
     } finally {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useEffectEvent, useReducer } from 'react'
 import { toast } from '@/components/ui/use-toast'
 import { compilationFromEvent, publishCompilationEvent } from './compilation-events'
+import { factoryFromEvent, publishFactoryEvent } from './factory-events'
 import { notificationFromEvent, type LiveNotification } from './notification'
 import { notificationLabel } from './notification-labels'
 import { reconnectDelay } from './reconnect-delay'
@@ -66,7 +67,7 @@ function streamUrl(): string {
 
 /**
  * The live notification stream: connection status, the received notifications (each also shown as a
- * toast) and `clear`. Its `compilation` events go to `publishCompilationEvent` instead.
+ * toast) and `clear`. Its `compilation` and `factory` events go to `publishCompilationEvent` and `publishFactoryEvent` instead.
  * Reconnects by itself with backoff; stops for good on 401/403 and on unmount.
  */
 export function useNotificationStream({ headers, onNotification, enabled = true, url }: NotificationStreamOptions = {}) {
@@ -78,6 +79,12 @@ export function useNotificationStream({ headers, onNotification, enabled = true,
     const compilation = compilationFromEvent(event)
     if (compilation) {
       publishCompilationEvent(compilation)
+      return
+    }
+    // So does the AI robot factory's: version status changes and the text the model is writing.
+    const factory = factoryFromEvent(event)
+    if (factory) {
+      publishFactoryEvent(factory)
       return
     }
     const notification = notificationFromEvent(event)

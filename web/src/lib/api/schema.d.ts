@@ -81,6 +81,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every tenant's generations, tokens and cost, and the model in use. */
+        get: operations["aiUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit-log": {
         parameters: {
             query?: never;
@@ -697,6 +714,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/robots/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a generation for a tenant (the admin is not held to its quota;
+         *     the use still counts in it).
+         */
+        post: operations["generateRobot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/robots/generations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One generation of any tenant, with its current step. */
+        get: operations["getRobotGeneration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/robots/{id}": {
         parameters: {
             query?: never;
@@ -1200,6 +1254,143 @@ export interface paths {
         patch: operations["tenantSwitchLicenseAccount"];
         trace?: never;
     };
+    "/api/tenant/robot-factory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The model and the tenant's quota for this month. */
+        get: operations["tenantFactoryStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robot-generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's generations, newest first. */
+        get: operations["tenantListRobotGenerations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robot-generations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One generation with its code. */
+        get: operations["tenantGetRobotGeneration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robot-projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's projects, most recently changed first. */
+        get: operations["tenantListRobotProjects"];
+        put?: never;
+        /** Starts a project: the robot is reserved and its first version generated. */
+        post: operations["tenantCreateRobotProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robot-projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One project with its conversation and versions. */
+        get: operations["tenantGetRobotProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robot-projects/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes a compiled version as the robot's next major, minor or patch. */
+        post: operations["tenantPublishRobotProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robot-projects/{id}/request-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new version from the adjustment text and the latest strategy. */
+        post: operations["tenantAdjustRobotProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robot-projects/{id}/versions/{versionId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The compiled `.ex5` of a version, saved as `{project}_v{n}.ex5`. */
+        get: operations["tenantDownloadRobotProjectVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/robots": {
         parameters: {
             query?: never;
@@ -1537,6 +1728,23 @@ export interface paths {
         patch: operations["updateTenant"];
         trace?: never;
     };
+    "/api/tenants/{id}/ai-quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a tenant's monthly generation quota (0 turns the factory off for it). */
+        put: operations["setAiQuota"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1599,6 +1807,39 @@ export interface components {
              */
             version: string | null;
         };
+        AdjustmentQueued: {
+            version: components["schemas"]["ProjectVersion"];
+        };
+        AdjustmentRequest: components["schemas"]["StrategyRequest"] & {
+            /** @default null */
+            adjustmentRequest: string | null;
+        };
+        AdminGenerateRequest: components["schemas"]["StrategyRequest"] & {
+            /** @default null */
+            tenantId: string | null;
+        };
+        AdminGenerateResult: {
+            generation: components["schemas"]["AdminGeneration"];
+            message: string;
+        };
+        /** @description A generation as the admin's factory screen follows it. */
+        AdminGeneration: {
+            /** Format: int32 */
+            compilationAttempts: number;
+            errorLog?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            projectId?: string | null;
+            reviewNotes?: string | null;
+            sourceCode?: string | null;
+            /** @description generating, reviewing, completed or failed. */
+            status: string;
+            /** @description The four-step indicator: generating, reviewing, compiling, ready or failed. */
+            step: string;
+            /** Format: uuid */
+            tenantId: string;
+        };
         AdminLoginResponse: {
             user: components["schemas"]["AdminUser"];
         };
@@ -1633,6 +1874,40 @@ export interface components {
             state: string;
             /** @description The token's first characters, to recognise it. */
             tokenPrefix?: string | null;
+        };
+        AiQuotaRequest: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            monthlyQuota: number | null;
+        };
+        AiQuotaResult: {
+            /** Format: int32 */
+            monthlyQuota: number;
+            /** Format: uuid */
+            tenantId: string;
+        };
+        AiTenantUsage: {
+            /** Format: int64 */
+            completionTokens: number;
+            /** @description USD at the configured prices. */
+            costThisMonth: string;
+            costTotal: string;
+            /** Format: int64 */
+            generationsThisMonth: number;
+            /** Format: int32 */
+            monthlyQuota: number;
+            /** Format: int64 */
+            promptTokens: number;
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
+        };
+        AiUsage: {
+            configured: boolean;
+            model?: string | null;
+            tenants: components["schemas"]["AiTenantUsage"][];
         };
         AuditItem: {
             /** @description create, update or delete. */
@@ -1882,6 +2157,21 @@ export interface components {
             /** @description pending, processing, completed or failed. */
             status: string;
         };
+        /** @description One message of a project's conversation. */
+        ConversationMessage: {
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description system, assistant or user. */
+            role: string;
+            /**
+             * @description request, generation, review, static_check, compiling, compile_error,
+             *     compile_success, fix, adjustment, error or published.
+             */
+            type: string;
+        };
         CreateAdminRequest: {
             /**
              * Format: email
@@ -2013,6 +2303,17 @@ export interface components {
             /** @description What went wrong, in pt-BR, ready to show. */
             message: string;
         };
+        /** @description Whether the factory can be used now, and the month's quota. */
+        FactoryStatus: {
+            configured: boolean;
+            model?: string | null;
+            /** Format: int32 */
+            monthlyQuota: number;
+            /** Format: int64 */
+            remainingThisMonth: number;
+            /** Format: int64 */
+            usedThisMonth: number;
+        };
         ForgotPasswordRequest: {
             /**
              * Format: email
@@ -2060,6 +2361,33 @@ export interface components {
              * @default null
              */
             themePreset: string | null;
+        };
+        GenerationDetail: components["schemas"]["GenerationSummary"] & {
+            errorLog?: string | null;
+            reviewNotes?: string | null;
+            /** @description The generated MQL5 before the license check is inserted. */
+            sourceCode?: string | null;
+        };
+        GenerationPromptSummary: {
+            robotDescription: string;
+            robotName: string;
+        };
+        GenerationSummary: {
+            /** Format: int32 */
+            compilationAttempts: number;
+            /** Format: date-time */
+            completedAt?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            generationPrompt: components["schemas"]["GenerationPromptSummary"];
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            projectId?: string | null;
+            /** @description generating, reviewing, completed or failed. */
+            status: string;
+            /** Format: int32 */
+            version: number;
         };
         Health: {
             status: string;
@@ -2162,7 +2490,7 @@ export interface components {
             robotName?: string | null;
         };
         /**
-         * @description One compiler message. `line` is the line of the uploaded file; a message
+         * @description One compiler message. `line` is the line of the owner's source; a message
          *     about code the license check added says so (`inInjectedCode`) and keeps
          *     the compiled file's line.
          */
@@ -2176,6 +2504,13 @@ export interface components {
             message: string;
             /** @description error or warning. */
             severity: string;
+        };
+        LatestVersion: {
+            compilationStatus: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            version: number;
         };
         /** @description The answer a robot reads. */
         LicenseAnswer: {
@@ -2546,6 +2881,40 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        Page_GenerationSummary: {
+            items: {
+                /** Format: int32 */
+                compilationAttempts: number;
+                /** Format: date-time */
+                completedAt?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                generationPrompt: components["schemas"]["GenerationPromptSummary"];
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                projectId?: string | null;
+                /** @description generating, reviewing, completed or failed. */
+                status: string;
+                /** Format: int32 */
+                version: number;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
         Page_HistoryItem: {
             items: {
                 /** Format: date-time */
@@ -2725,6 +3094,40 @@ export interface components {
                 /** Format: uuid */
                 saleId?: string | null;
                 status: components["schemas"]["LicenseStatus"];
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
+        Page_ProjectSummary: {
+            items: {
+                /** Format: date-time */
+                createdAt: string;
+                description?: string | null;
+                /** Format: uuid */
+                id: string;
+                latestVersion?: components["schemas"]["LatestVersion"] | null;
+                name: string;
+                /** Format: uuid */
+                publishedRobotId?: string | null;
+                /** @description in_progress, ready_to_publish or published. */
+                status: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** Format: int64 */
+                versionCount: number;
             }[];
             /** Format: int32 */
             page: number;
@@ -2924,6 +3327,72 @@ export interface components {
             /** Format: uuid */
             tenantId: string;
             tenantName: string;
+        };
+        ProjectCreated: {
+            project: components["schemas"]["ProjectDetail"];
+        };
+        ProjectDetail: components["schemas"]["ProjectSummary"] & {
+            conversationHistory: components["schemas"]["ConversationMessage"][];
+            generationPrompt?: components["schemas"]["StrategyPrompt"] | null;
+            /** @description Newest first. */
+            versions: components["schemas"]["ProjectVersion"][];
+        };
+        ProjectSummary: {
+            /** Format: date-time */
+            createdAt: string;
+            description?: string | null;
+            /** Format: uuid */
+            id: string;
+            latestVersion?: components["schemas"]["LatestVersion"] | null;
+            name: string;
+            /** Format: uuid */
+            publishedRobotId?: string | null;
+            /** @description in_progress, ready_to_publish or published. */
+            status: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: int64 */
+            versionCount: number;
+        };
+        /**
+         * @description One version as the project page shows it (never its source: that is on
+         *     the generation's page).
+         */
+        ProjectVersion: {
+            /** @description pending, generating, reviewing, compiling, fixing, success or failed. */
+            compilationStatus: string;
+            /** Format: date-time */
+            createdAt: string;
+            diagnostics: components["schemas"]["JobDiagnostic"][];
+            errorLog?: string | null;
+            errorMessage?: string | null;
+            /** Format: uuid */
+            generationId?: string | null;
+            hasCompiledFile: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: int32 */
+            maxRetries: number;
+            /** Format: int32 */
+            retryCount: number;
+            reviewNotes?: string | null;
+            /** Format: int32 */
+            version: number;
+        };
+        PublishRequest: {
+            /** @default null */
+            versionId: string | null;
+            /**
+             * @description major, minor or patch.
+             * @default null
+             */
+            versionType: string | null;
+        };
+        PublishResult: {
+            /** Format: uuid */
+            robotId: string;
+            /** @description The robot's new version number (e.g. 1.1.0), active for clients. */
+            version: string;
         };
         RecentSaleItem: {
             clientName?: string | null;
@@ -3165,6 +3634,37 @@ export interface components {
         };
         SourceResponse: {
             sourceCode: string;
+        };
+        /**
+         * @description The owner's description of the robot: the wizard's seven fields, plus the
+         *     adjustment asked for when this version is one.
+         */
+        StrategyPrompt: {
+            adjustmentRequest?: string | null;
+            gatilhosAbrir: string;
+            gatilhosFechar: string;
+            gestaoRisco: string;
+            parametrosEntrada: string;
+            protecaoCapital: string;
+            robotName: string;
+            takeProfitStopLoss: string;
+        };
+        /** @description The wizard's seven fields. */
+        StrategyRequest: {
+            /** @default null */
+            gatilhosAbrir: string | null;
+            /** @default null */
+            gatilhosFechar: string | null;
+            /** @default null */
+            gestaoRisco: string | null;
+            /** @default null */
+            parametrosEntrada: string | null;
+            /** @default null */
+            protecaoCapital: string | null;
+            /** @default null */
+            robotName: string | null;
+            /** @default null */
+            takeProfitStopLoss: string | null;
         };
         SubscriptionItem: {
             /** @example 97.00 */
@@ -3623,6 +4123,52 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    aiUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiUsage"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5364,6 +5910,112 @@ export interface operations {
             };
             /** @description No admin session (or it expired). */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    generateRobot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminGenerateRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGenerateResult"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRobotGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminGeneration"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7354,6 +8006,563 @@ export interface operations {
             };
         };
     };
+    tenantFactoryStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactoryStatus"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantListRobotGenerations: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GenerationSummary"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantGetRobotGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerationDetail"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantListRobotProjects: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ProjectSummary"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantCreateRobotProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StrategyRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectCreated"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantGetRobotProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectDetail"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantPublishRobotProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishResult"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantAdjustRobotProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustmentRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdjustmentQueued"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantDownloadRobotProjectVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The compiled robot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantListRobots: {
         parameters: {
             query?: {
@@ -8821,6 +10030,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TenantListItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setAiQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiQuotaRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiQuotaResult"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */

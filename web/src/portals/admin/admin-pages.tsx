@@ -11,7 +11,5 @@ export { AuditLogPage } from './pages/audit-log-page'
 export { RobotAuthTemplatePage } from './pages/robot-auth-template-page'
 export { CompilationHistoryPage } from './pages/compilation-history-page'
 export { CompileAgentsPage } from './pages/compile-agents-page'
-
-import { TitleOnlyPage } from '@/components/page-heading'
-
-export const AdminRobotFactoryPage = () => <TitleOnlyPage title="Fábrica de Robôs" />
+export { AdminRobotFactoryPage } from './pages/robot-factory-page'
+export { AiUsagePage } from './pages/ai-usage-page'

@@ -1,4 +1,4 @@
-import { Building2Icon, FileCode2Icon, HistoryIcon, ScrollTextIcon, ServerIcon, UserCogIcon } from 'lucide-react'
+import { Building2Icon, FileCode2Icon, GaugeIcon, HistoryIcon, ScrollTextIcon, ServerIcon, UserCogIcon } from 'lucide-react'
 import { managementScreens as shared } from '@/components/portal-shell/management-screens'
 import { lazyPage, type Screen } from '@/components/portal-shell/screens'
 
@@ -11,6 +11,7 @@ const AdminRobotFactoryPage = lazyPage(pages, 'AdminRobotFactoryPage')
 const RobotAuthTemplatePage = lazyPage(pages, 'RobotAuthTemplatePage')
 const CompilationHistoryPage = lazyPage(pages, 'CompilationHistoryPage')
 const CompileAgentsPage = lazyPage(pages, 'CompileAgentsPage')
+const AiUsagePage = lazyPage(pages, 'AiUsagePage')
 const AdminClientsPage = lazyPage(pages, 'AdminClientsPage')
 const ClientRobotsPage = lazyPage(pages, 'ClientRobotsPage')
 const AdminSalesPage = lazyPage(pages, 'AdminSalesPage')
@@ -27,6 +28,7 @@ export const adminScreens: Screen[] = [
   { label: 'Template Autenticação', path: '/robot-auth-template', icon: FileCode2Icon, element: <RobotAuthTemplatePage /> },
   { label: 'Histórico de Compilações', path: '/compilation-history', icon: HistoryIcon, element: <CompilationHistoryPage /> },
   { label: 'Agentes de compilação', path: '/compile-agents', icon: ServerIcon, element: <CompileAgentsPage /> },
+  { label: 'Uso de IA', path: '/ai-usage', icon: GaugeIcon, element: <AiUsagePage /> },
   { ...shared.clients, element: <AdminClientsPage /> },
   { ...shared.licenses, path: '/client-robots', element: <ClientRobotsPage /> },
   { ...shared.sales, element: <AdminSalesPage /> },

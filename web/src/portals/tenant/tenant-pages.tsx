@@ -11,7 +11,8 @@ export { TenantRobotVersionsPage } from './pages/robot-versions-page'
 export { TenantSalesPageEditorPage } from './pages/sales-page-editor-page'
 export { TenantSettingsPage } from './pages/settings-page'
 export { TenantEmailSettingsPage } from './pages/email-settings-page'
-
-import { TitleOnlyPage } from '@/components/page-heading'
-
-export const TenantRobotFactoryPage = () => <TitleOnlyPage title="Fábrica de Robôs" />
+export { TenantRobotFactoryPage } from './pages/robot-factory-page'
+export { TenantRobotFactoryNewPage } from './pages/robot-factory-new-page'
+export { TenantRobotProjectPage } from './pages/robot-project-page'
+export { TenantRobotGenerationsPage } from './pages/robot-generations-page'
+export { TenantRobotGenerationPage } from './pages/robot-generation-page'

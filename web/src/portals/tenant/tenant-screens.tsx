@@ -1,4 +1,4 @@
-import { MailIcon, SettingsIcon } from 'lucide-react'
+import { HistoryIcon, MailIcon, SettingsIcon } from 'lucide-react'
 import { managementScreens as shared } from '@/components/portal-shell/management-screens'
 import { lazyPage, type Screen } from '@/components/portal-shell/screens'
 
@@ -11,6 +11,10 @@ const TenantRobotImportPage = lazyPage(pages, 'TenantRobotImportPage')
 const TenantRobotVersionsPage = lazyPage(pages, 'TenantRobotVersionsPage')
 const TenantSalesPageEditorPage = lazyPage(pages, 'TenantSalesPageEditorPage')
 const TenantRobotFactoryPage = lazyPage(pages, 'TenantRobotFactoryPage')
+const TenantRobotFactoryNewPage = lazyPage(pages, 'TenantRobotFactoryNewPage')
+const TenantRobotProjectPage = lazyPage(pages, 'TenantRobotProjectPage')
+const TenantRobotGenerationsPage = lazyPage(pages, 'TenantRobotGenerationsPage')
+const TenantRobotGenerationPage = lazyPage(pages, 'TenantRobotGenerationPage')
 const TenantLicensesPage = lazyPage(pages, 'TenantLicensesPage')
 const TenantSalesPage = lazyPage(pages, 'TenantSalesPage')
 const TenantSubscriptionsPage = lazyPage(pages, 'TenantSubscriptionsPage')
@@ -27,6 +31,11 @@ export const tenantScreens: Screen[] = [
   { label: 'Versões do robô', path: '/robots/:robotId/versions', icon: shared.robots.icon, inMenu: false, element: <TenantRobotVersionsPage /> },
   { label: 'Página de vendas', path: '/robots/:id/sales-page', icon: shared.robots.icon, inMenu: false, element: <TenantSalesPageEditorPage /> },
   { ...shared.robotFactory, element: <TenantRobotFactoryPage /> },
+  // 'new' is the wizard, not a project id (react-router ranks the static segment above ':id' in any order).
+  { label: 'Novo Projeto', path: '/robot-factory/new', icon: shared.robotFactory.icon, inMenu: false, element: <TenantRobotFactoryNewPage /> },
+  { label: 'Projeto da Fábrica', path: '/robot-factory/:id', icon: shared.robotFactory.icon, inMenu: false, element: <TenantRobotProjectPage /> },
+  { label: 'Gerações de Robôs', path: '/robot-generations', icon: HistoryIcon, element: <TenantRobotGenerationsPage /> },
+  { label: 'Detalhes da geração', path: '/robot-generations/:id', icon: HistoryIcon, inMenu: false, element: <TenantRobotGenerationPage /> },
   { ...shared.licenses, path: '/licenses', element: <TenantLicensesPage /> },
   { ...shared.sales, element: <TenantSalesPage /> },
   { ...shared.subscriptions, element: <TenantSubscriptionsPage /> },

@@ -1,0 +1,116 @@
+//! `/api/tenant/robot-generations`: every generation the owner's factory
+//! ran (one per project version), with its code and review notes.
+
+use axum::extract::Path;
+use axum::Json;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use shared::pagination::{Page, PageParams};
+use shared::repositories::robot_factory::{self, Generation};
+use shared::AppError;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use uuid::Uuid;
+
+use crate::api_error::{ApiQuery, ApiResult, OwnerErrors};
+use crate::extractors::SignedInOwner;
+use crate::form_input::path_id;
+use crate::routes::tenant::robot_projects::ProjectListQuery;
+use crate::AppState;
+
+pub const GENERATION_NOT_FOUND: &str = "Geração não encontrada";
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GenerationPromptSummary {
+    pub robot_name: String,
+    pub robot_description: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GenerationSummary {
+    pub id: Uuid,
+    pub project_id: Option<Uuid>,
+    /// generating, reviewing, completed or failed.
+    pub status: String,
+    pub generation_prompt: GenerationPromptSummary,
+    pub version: i32,
+    pub created_at: DateTime<Utc>,
+    pub completed_at: Option<DateTime<Utc>>,
+    pub compilation_attempts: i32,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GenerationDetail {
+    #[serde(flatten)]
+    pub summary: GenerationSummary,
+    /// The generated MQL5 before the license check is inserted.
+    pub source_code: Option<String>,
+    pub review_notes: Option<String>,
+    pub error_log: Option<String>,
+}
+
+impl From<&Generation> for GenerationSummary {
+    fn from(g: &Generation) -> Self {
+        let field = |name: &str| {
+            g.generation_prompt.as_ref().and_then(|p| p.get(name)).and_then(|v| v.as_str()).unwrap_or_default().to_string()
+        };
+        Self {
+            id: g.id,
+            project_id: g.project_id,
+            status: g.status.clone(),
+            generation_prompt: GenerationPromptSummary {
+                robot_name: field("robotName"),
+                robot_description: field("robotDescription"),
+            },
+            version: g.version,
+            created_at: g.created_at,
+            completed_at: g.completed_at,
+            compilation_attempts: g.compilation_attempts,
+        }
+    }
+}
+
+impl From<&Generation> for GenerationDetail {
+    fn from(g: &Generation) -> Self {
+        Self {
+            summary: GenerationSummary::from(g),
+            source_code: g.source_code.clone(),
+            review_notes: g.review_notes.clone(),
+            error_log: g.error_log.clone(),
+        }
+    }
+}
+
+/// The owner's generations, newest first.
+#[utoipa::path(operation_id = "tenantListRobotGenerations", get, path = "/api/tenant/robot-generations", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(ProjectListQuery),
+    responses((status = 200, body = Page<GenerationSummary>), OwnerErrors))]
+pub async fn list(owner: SignedInOwner, ApiQuery(query): ApiQuery<ProjectListQuery>) -> ApiResult<Json<Page<GenerationSummary>>> {
+    let mut tx = owner.begin().await?;
+    let page =
+        robot_factory::list_generations(&mut tx, owner.tenant.id, PageParams::new(query.page, query.page_size)).await?;
+    tx.commit().await?;
+    Ok(Json(page.map(|g| GenerationSummary::from(&g))))
+}
+
+/// One generation with its code.
+#[utoipa::path(operation_id = "tenantGetRobotGeneration", get, path = "/api/tenant/robot-generations/{id}", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    responses((status = 200, body = GenerationDetail), OwnerErrors))]
+pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<GenerationDetail>> {
+    let id = path_id(&id, GENERATION_NOT_FOUND)?;
+    let mut tx = owner.begin().await?;
+    let generation = robot_factory::find_generation(&mut tx, Some(owner.tenant.id), id)
+        .await?
+        .ok_or_else(|| AppError::NotFound(GENERATION_NOT_FOUND.into()))?;
+    tx.commit().await?;
+    Ok(Json(GenerationDetail::from(&generation)))
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(detail))
+}

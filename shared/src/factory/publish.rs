@@ -1,0 +1,56 @@
+//! Publishing a compiled factory version: it becomes the next version
+//! (major, minor or patch) of the project's robot, active at once, and the
+//! robot is offered to clients. The `.ex5` stays where the fleet put it.
+
+use sqlx::PgConnection;
+
+use crate::compiled_imports::file_stem;
+use crate::error::{AppError, AppResult};
+use crate::repositories::robot_factory::{self, ConversationMessage, Project, Version};
+use crate::repositories::robot_versions::{self, Bump, RobotVersion};
+use crate::secrets::sha256_hex_of;
+
+pub const NOT_COMPILED: &str = "Só é possível publicar uma versão compilada com sucesso.";
+
+pub async fn publish(
+    conn: &mut PgConnection,
+    project: &Project,
+    version: &Version,
+    bump: Bump,
+    file: &[u8],
+) -> AppResult<RobotVersion> {
+    let key = version
+        .compiled_file_url
+        .as_deref()
+        .filter(|_| version.compilation_status == "success")
+        .ok_or_else(|| AppError::Conflict(NOT_COMPILED.into()))?;
+    let robot_id = project.robot_id.ok_or_else(|| AppError::Conflict("O robô deste projeto não existe mais.".into()))?;
+    let number = robot_versions::bumped_number(conn, project.tenant_id, robot_id, bump).await?;
+    let notes = format!("Gerado pela Fábrica de Robôs (projeto {}, versão {}).", project.name, version.version);
+    let created = robot_versions::create(
+        conn,
+        robot_versions::NewVersion {
+            tenant_id: project.tenant_id,
+            robot_id,
+            version: &number,
+            file_path: key,
+            original_file_name: &format!("{}.ex5", file_stem(&project.name)),
+            mime_type: "application/octet-stream",
+            file_size: i32::try_from(file.len()).unwrap_or(i32::MAX),
+            sha256: &sha256_hex_of(file),
+            notes: Some(&notes),
+        },
+    )
+    .await?;
+    robot_versions::activate(conn, project.tenant_id, robot_id, &number).await?;
+    sqlx::query("UPDATE tenant_robots SET active = true, updated_at = now() WHERE tenant_id = $1 AND id = $2")
+        .bind(project.tenant_id)
+        .bind(robot_id)
+        .execute(&mut *conn)
+        .await?;
+    robot_factory::mark_published(conn, project.tenant_id, project.id, robot_id).await?;
+    let message = format!("Versão {} publicada como {number}: disponível para os clientes licenciados.", version.version);
+    robot_factory::append_message(conn, project.tenant_id, project.id, &ConversationMessage::new("system", "published", message))
+        .await?;
+    Ok(created)
+}
