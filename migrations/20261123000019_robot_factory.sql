@@ -23,6 +23,11 @@ ALTER TABLE robot_project_versions
     ADD COLUMN generation_id uuid,
     ADD COLUMN max_retries integer NOT NULL DEFAULT 3 CHECK (max_retries BETWEEN 0 AND 10),
     ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now(),
+    -- The pipeline step being run (`generate:0`, `fix:2` …) and since when:
+    -- a second delivery of the same job finds it taken and leaves it; one
+    -- whose worker died is taken again after a while.
+    ADD COLUMN running_step text,
+    ADD COLUMN step_started_at timestamptz,
     ADD FOREIGN KEY (tenant_id, generation_id) REFERENCES robot_generations (tenant_id, id) ON DELETE SET NULL (generation_id),
     ADD CONSTRAINT robot_project_versions_status_check
         CHECK (compilation_status IN ('pending', 'generating', 'reviewing', 'compiling', 'fixing', 'success', 'failed'));

@@ -1,7 +1,7 @@
 //! The robot injection of `shared`, with the api's pool and secrets.
 
-pub use shared::robot_injection::Injected;
 use shared::repositories::tenant_robots::TenantRobot;
+pub use shared::robot_injection::Injected;
 use shared::AppError;
 
 use crate::AppState;

@@ -16,6 +16,7 @@ pub mod license_cache;
 pub mod license_log;
 pub mod metrics;
 pub mod notification_hub;
+pub mod openai_stand_in;
 pub mod openapi;
 pub mod password_reset;
 pub mod rate_limit;

@@ -151,7 +151,9 @@ pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static
     loop {
         match sqlx::postgres::PgListener::connect_with(&pool).await {
             Ok(mut listener) => {
-                if let Err(error) = listener.listen_all([CHANNEL, LICENSE_CACHE_CHANNEL, COMPILE_JOBS_CHANNEL, FACTORY_CHANNEL]).await {
+                if let Err(error) =
+                    listener.listen_all([CHANNEL, LICENSE_CACHE_CHANNEL, COMPILE_JOBS_CHANNEL, FACTORY_CHANNEL]).await
+                {
                     tracing::warn!(%error, "notifications: LISTEN failed");
                 } else {
                     if connected_before {

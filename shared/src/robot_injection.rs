@@ -3,13 +3,13 @@
 //! and the AI factory's pipeline; the robot's signing key is read by the system on the caller's
 //! behalf (no principal's role may read it) and leaves only inside the code.
 
+use crate::crypto::SecretBox;
 use crate::db::{self, PgPool, Scope};
 use crate::error::AppError;
 use crate::mql5::{self, InjectionValues};
 use crate::portal::domain_of_url;
 use crate::repositories::tenant_robots::TenantRobot;
 use crate::repositories::{auth_template, tenant_robots, tenants};
-use crate::crypto::SecretBox;
 
 pub struct Injected {
     pub source: String,

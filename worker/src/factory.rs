@@ -55,7 +55,9 @@ pub async fn run(pool: &PgPool, config: &Config, job: &RunFactoryStep) -> Result
             let previous = previous_source(pool, &version).await?;
             (prompts::generation(&prompt, previous.as_deref()), "generate", "generation")
         }
-        FactoryStep::Review => (prompts::review(&prompt, version.source_code.as_deref().unwrap_or_default()), "review", "review"),
+        FactoryStep::Review => {
+            (prompts::review(&prompt, version.source_code.as_deref().unwrap_or_default()), "review", "review")
+        }
         FactoryStep::Fix => {
             let problems = problems_to_fix(&version);
             (prompts::fix(version.source_code.as_deref().unwrap_or_default(), &problems), "fix", "fix")
@@ -66,7 +68,8 @@ pub async fn run(pool: &PgPool, config: &Config, job: &RunFactoryStep) -> Result
     let answer = match answer {
         Ok(answer) => answer,
         Err(error) => {
-            fail(pool, &version, &format!("{error}. A versão foi interrompida; peça ajustes para tentar de novo.")).await?;
+            fail(pool, &version, &format!("{error}. A versão foi interrompida; peça ajustes para tentar de novo."))
+                .await?;
             return Ok(StepDone::Failed);
         }
     };
@@ -99,7 +102,8 @@ pub async fn run(pool: &PgPool, config: &Config, job: &RunFactoryStep) -> Result
         (None, FactoryStep::Review) => version.source_code.clone().unwrap_or_default(),
         (None, _) => {
             tx.commit().await?;
-            fail(pool, &version, "O modelo de IA respondeu sem o código do robô. Peça ajustes para tentar de novo.").await?;
+            fail(pool, &version, "O modelo de IA respondeu sem o código do robô. Peça ajustes para tentar de novo.")
+                .await?;
             return Ok(StepDone::Failed);
         }
     };
@@ -128,7 +132,10 @@ async fn begin_step(pool: &PgPool, job: &RunFactoryStep) -> Result<Option<Versio
         FactoryStep::Review => status == "reviewing",
         FactoryStep::Fix => status == "fixing" && version.retry_count <= job.attempt,
     };
-    if !at_step {
+    // Longer than any model answer may take: a run still going is left alone.
+    let stale_after = Duration::from_secs(20 * 60);
+    let step = format!("{:?}:{}", job.step, job.attempt);
+    if !at_step || !robot_factory::take_step(&mut tx, &version, &step, stale_after).await? {
         return Ok(None);
     }
     if job.step == FactoryStep::Generate {
@@ -143,7 +150,12 @@ async fn begin_step(pool: &PgPool, job: &RunFactoryStep) -> Result<Option<Versio
 
 /// Runs the static checks; findings go back to the model while fix rounds
 /// remain, otherwise the code (license check injected) goes to the fleet.
-async fn check_then_compile(pool: &PgPool, config: &Config, version: &Version, source: &str) -> Result<StepDone, AppError> {
+async fn check_then_compile(
+    pool: &PgPool,
+    config: &Config,
+    version: &Version,
+    source: &str,
+) -> Result<StepDone, AppError> {
     let mut tx = db::begin(pool, Scope::worker_for(version.tenant_id)).await?;
     let Some(version) = robot_factory::lock_version(&mut tx, version.tenant_id, version.id).await? else {
         return Ok(StepDone::Skipped);
@@ -173,7 +185,8 @@ async fn check_then_compile(pool: &PgPool, config: &Config, version: &Version, s
         Err(AppError::Unprocessable(reason)) => {
             let tx = db::begin(pool, Scope::worker_for(version.tenant_id)).await?;
             if fix_rounds_left {
-                let message = format!("A verificação de licença não pôde ser inserida: {reason}\n\nA IA vai corrigir o código.");
+                let message =
+                    format!("A verificação de licença não pôde ser inserida: {reason}\n\nA IA vai corrigir o código.");
                 return queue_fix(tx, &version, "static_check", &message).await;
             }
             fail(pool, &version, &format!("A verificação de licença não pôde ser inserida: {reason}")).await?;
@@ -214,8 +227,13 @@ async fn check_then_compile(pool: &PgPool, config: &Config, version: &Version, s
 
 async fn queue_fix(mut tx: db::Tx, version: &Version, kind: &str, message: &str) -> Result<StepDone, AppError> {
     robot_factory::set_status(&mut tx, version, "fixing").await?;
-    robot_factory::append_message(&mut tx, version.tenant_id, version.project_id, &ConversationMessage::new("system", kind, message))
-        .await?;
+    robot_factory::append_message(
+        &mut tx,
+        version.tenant_id,
+        version.project_id,
+        &ConversationMessage::new("system", kind, message),
+    )
+    .await?;
     RunFactoryStep {
         tenant_id: version.tenant_id,
         version_id: version.id,
@@ -244,16 +262,16 @@ fn problems_to_fix(version: &Version) -> Vec<String> {
     }
     if problems.is_empty() {
         problems.push(
-            version.error_message.clone().unwrap_or_else(|| "The previous compilation failed; review the whole file.".into()),
+            version
+                .error_message
+                .clone()
+                .unwrap_or_else(|| "The previous compilation failed; review the whole file.".into()),
         );
     }
     problems
 }
 
-async fn project_robot(
-    tx: &mut db::Tx,
-    version: &Version,
-) -> Result<Option<tenant_robots::TenantRobot>, AppError> {
+async fn project_robot(tx: &mut db::Tx, version: &Version) -> Result<Option<tenant_robots::TenantRobot>, AppError> {
     let Some(project) = robot_factory::find_project(tx, version.tenant_id, version.project_id).await? else {
         return Ok(None);
     };

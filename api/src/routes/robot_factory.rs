@@ -106,14 +106,18 @@ pub async fn generate(
     if tenants::find(&mut tx, tenant_id).await?.is_none() {
         return Err(AppError::validation_field("tenantId", "Selecione um tenant").into());
     }
-    let (robot, created) = factory_start::robot_for(&mut tx, &state.config.secrets, tenant_id, &prompt.robot_name).await?;
+    let (robot, created) =
+        factory_start::robot_for(&mut tx, &state.config.secrets, tenant_id, &prompt.robot_name).await?;
     if created {
         let after = json!({ "name": robot.name, "origin": "ai-factory" });
         admin.audit(&mut tx, meta.ip, Some(tenant_id), Action::Create, "robot", robot.id, &Value::Null, &after).await?;
     }
-    let (project, version) = factory_start::start_project(&mut tx, &state.config.ai, tenant_id, &prompt, &robot).await?;
+    let (project, version) =
+        factory_start::start_project(&mut tx, &state.config.ai, tenant_id, &prompt, &robot).await?;
     let after = json!({ "name": prompt.robot_name, "robotId": robot.id });
-    admin.audit(&mut tx, meta.ip, Some(tenant_id), Action::Create, "robot_project", project, &Value::Null, &after).await?;
+    admin
+        .audit(&mut tx, meta.ip, Some(tenant_id), Action::Create, "robot_project", project, &Value::Null, &after)
+        .await?;
     let generation = robot_factory::find_version(&mut tx, tenant_id, version)
         .await?
         .and_then(|v| v.generation_id)

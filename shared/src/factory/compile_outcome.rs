@@ -25,9 +25,15 @@ pub async fn on_compile_finished(conn: &mut PgConnection, job_id: Uuid) -> AppRe
     match job {
         Some((status, Some(key))) if status == "completed" => {
             robot_factory::mark_compiled(conn, &version, &key).await?;
-            let message = format!("Versão {} compilada com sucesso: o .ex5 está pronto para baixar e publicar.", version.version);
-            robot_factory::append_message(conn, tenant, project, &ConversationMessage::new("system", "compile_success", message))
-                .await?;
+            let message =
+                format!("Versão {} compilada com sucesso: o .ex5 está pronto para baixar e publicar.", version.version);
+            robot_factory::append_message(
+                conn,
+                tenant,
+                project,
+                &ConversationMessage::new("system", "compile_success", message),
+            )
+            .await?;
         }
         _ => {
             let errors: Vec<String> = version
@@ -48,11 +54,21 @@ pub async fn on_compile_finished(conn: &mut PgConnection, job_id: Uuid) -> AppRe
                     version.retry_count + 1,
                     version.max_retries
                 );
-                robot_factory::append_message(conn, tenant, project, &ConversationMessage::new("system", "compile_error", message))
-                    .await?;
-                RunFactoryStep { tenant_id: tenant, version_id: version.id, step: FactoryStep::Fix, attempt: version.retry_count + 1 }
-                    .enqueue(conn)
-                    .await?;
+                robot_factory::append_message(
+                    conn,
+                    tenant,
+                    project,
+                    &ConversationMessage::new("system", "compile_error", message),
+                )
+                .await?;
+                RunFactoryStep {
+                    tenant_id: tenant,
+                    version_id: version.id,
+                    step: FactoryStep::Fix,
+                    attempt: version.retry_count + 1,
+                }
+                .enqueue(conn)
+                .await?;
             } else {
                 let log = version.compile_log.clone().unwrap_or_else(|| summary.clone());
                 robot_factory::mark_failed(conn, &version, &log).await?;
@@ -60,7 +76,13 @@ pub async fn on_compile_finished(conn: &mut PgConnection, job_id: Uuid) -> AppRe
                     "{summary}\n\nAs {} tentativas de correção se esgotaram: a versão {} falhou. O log do compilador foi guardado; peça ajustes para tentar de novo.",
                     version.max_retries, version.version
                 );
-                robot_factory::append_message(conn, tenant, project, &ConversationMessage::new("system", "error", message)).await?;
+                robot_factory::append_message(
+                    conn,
+                    tenant,
+                    project,
+                    &ConversationMessage::new("system", "error", message),
+                )
+                .await?;
             }
         }
     }

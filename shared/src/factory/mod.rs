@@ -8,4 +8,5 @@ pub mod prompts;
 pub mod publish;
 
 /// A version's statuses, in pipeline order.
-pub const VERSION_STATUSES: &[&str] = &["pending", "generating", "reviewing", "compiling", "fixing", "success", "failed"];
+pub const VERSION_STATUSES: &[&str] =
+    &["pending", "generating", "reviewing", "compiling", "fixing", "success", "failed"];

@@ -1,6 +1,9 @@
 //! The factory's model: one streamed chat completion against any
-//! OpenAI-compatible endpoint (async-openai), retried while the model is
-//! unreachable, rate limited or failing, with the tokens it used.
+//! OpenAI-compatible endpoint (async-openai), with the tokens it used.
+//! Refused connections, 429 and 5xx answers are retried by async-openai's
+//! own retry layer (3 retries, backoff from 100 ms, honouring Retry-After);
+//! what it cannot see — a stream cut off half way, a timeout, an empty
+//! answer — is retried here.
 
 use std::time::Duration;
 
@@ -34,6 +37,9 @@ impl Answer {
     }
 }
 
+/// Requests async-openai's retry layer makes for one call at most.
+const CLIENT_ATTEMPTS: u32 = 4;
+
 /// Why the model gave no answer, in pt-BR for the conversation.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("{message}")]
@@ -41,6 +47,8 @@ pub struct ModelError {
     pub message: String,
     /// Worth asking again later (outage, rate limit, timeout).
     pub retryable: bool,
+    /// async-openai already asked again (429, 5xx, refused connection).
+    pub retried_by_client: bool,
 }
 
 /// A configured model, ready to be asked.
@@ -92,7 +100,7 @@ impl Model {
         loop {
             match self.ask_once(system, user, &mut on_text).await {
                 Ok(answer) => return Ok(answer),
-                Err(error) if error.retryable && attempt < self.attempts => {
+                Err(error) if error.retryable && !error.retried_by_client && attempt < self.attempts => {
                     tracing::warn!(model = %self.name, attempt, error = %error.message, "model call failed; retrying");
                     tokio::time::sleep(wait).await;
                     wait = (wait * 2).min(Duration::from_secs(60));
@@ -100,14 +108,10 @@ impl Model {
                     on_restart();
                 }
                 Err(error) => {
-                    return Err(ModelError {
-                        message: if error.retryable {
-                            format!("{} ({attempt} tentativas)", error.message)
-                        } else {
-                            error.message
-                        },
-                        retryable: error.retryable,
-                    })
+                    let tries = if error.retried_by_client { CLIENT_ATTEMPTS } else { attempt };
+                    let message =
+                        if error.retryable { format!("{} ({tries} tentativas)", error.message) } else { error.message };
+                    return Err(ModelError { message, ..error });
                 }
             }
         }
@@ -140,7 +144,11 @@ impl Model {
             }
         }
         if answer.text.trim().is_empty() {
-            return Err(ModelError { message: "O modelo de IA respondeu sem texto.".into(), retryable: true });
+            return Err(ModelError {
+                message: "O modelo de IA respondeu sem texto.".into(),
+                retryable: true,
+                retried_by_client: false,
+            });
         }
         Ok(answer)
     }
@@ -162,22 +170,37 @@ fn describe(error: OpenAIError) -> ModelError {
             } else {
                 api.api_error.message.chars().take(300).collect()
             };
-            ModelError { message: format!("O modelo de IA recusou o pedido (HTTP {}): {reason}", status.as_u16()), retryable }
+            ModelError {
+                message: format!("O modelo de IA recusou o pedido (HTTP {}): {reason}", status.as_u16()),
+                retryable,
+                retried_by_client: retryable,
+            }
         }
-        OpenAIError::Reqwest(e) if e.is_timeout() => {
-            ModelError { message: "O modelo de IA não respondeu a tempo.".into(), retryable: true }
-        }
+        OpenAIError::Reqwest(e) if e.is_timeout() => ModelError {
+            message: "O modelo de IA não respondeu a tempo.".into(),
+            retryable: true,
+            retried_by_client: false,
+        },
         OpenAIError::Reqwest(e) => ModelError {
             message: format!("Não foi possível falar com o modelo de IA: {}", without_url(&e)),
             retryable: true,
+            retried_by_client: e.is_connect(),
         },
-        OpenAIError::StreamError(e) => {
-            ModelError { message: format!("A resposta do modelo de IA foi interrompida: {e}"), retryable: true }
-        }
-        OpenAIError::JSONDeserialize(_, _) => {
-            ModelError { message: "O modelo de IA respondeu num formato inesperado.".into(), retryable: true }
-        }
-        other => ModelError { message: format!("Falha ao chamar o modelo de IA: {other}"), retryable: false },
+        OpenAIError::StreamError(e) => ModelError {
+            message: format!("A resposta do modelo de IA foi interrompida: {e}"),
+            retryable: true,
+            retried_by_client: false,
+        },
+        OpenAIError::JSONDeserialize(_, _) => ModelError {
+            message: "O modelo de IA respondeu num formato inesperado.".into(),
+            retryable: true,
+            retried_by_client: false,
+        },
+        other => ModelError {
+            message: format!("Falha ao chamar o modelo de IA: {other}"),
+            retryable: false,
+            retried_by_client: false,
+        },
     }
 }
 

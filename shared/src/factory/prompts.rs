@@ -53,7 +53,10 @@ Answer with a short explanation in Brazilian Portuguese, then the whole source i
 
 /// The first generation of a robot (or of an adjusted version).
 pub fn generation(prompt: &StrategyPrompt, previous_source: Option<&str>) -> String {
-    let mut text = format!("Write the Expert Advisor \"{}\".\nStrategy, as the client described it (in Portuguese):\n", prompt.robot_name.trim());
+    let mut text = format!(
+        "Write the Expert Advisor \"{}\".\nStrategy, as the client described it (in Portuguese):\n",
+        prompt.robot_name.trim()
+    );
     for (title, block) in prompt.blocks() {
         text.push_str(&format!("\n### {title}\n{}\n", block.trim()));
     }

@@ -24,7 +24,8 @@ pub async fn publish(
         .as_deref()
         .filter(|_| version.compilation_status == "success")
         .ok_or_else(|| AppError::Conflict(NOT_COMPILED.into()))?;
-    let robot_id = project.robot_id.ok_or_else(|| AppError::Conflict("O robô deste projeto não existe mais.".into()))?;
+    let robot_id =
+        project.robot_id.ok_or_else(|| AppError::Conflict("O robô deste projeto não existe mais.".into()))?;
     let number = robot_versions::bumped_number(conn, project.tenant_id, robot_id, bump).await?;
     let notes = format!("Gerado pela Fábrica de Robôs (projeto {}, versão {}).", project.name, version.version);
     let created = robot_versions::create(
@@ -49,8 +50,14 @@ pub async fn publish(
         .execute(&mut *conn)
         .await?;
     robot_factory::mark_published(conn, project.tenant_id, project.id, robot_id).await?;
-    let message = format!("Versão {} publicada como {number}: disponível para os clientes licenciados.", version.version);
-    robot_factory::append_message(conn, project.tenant_id, project.id, &ConversationMessage::new("system", "published", message))
-        .await?;
+    let message =
+        format!("Versão {} publicada como {number}: disponível para os clientes licenciados.", version.version);
+    robot_factory::append_message(
+        conn,
+        project.tenant_id,
+        project.id,
+        &ConversationMessage::new("system", "published", message),
+    )
+    .await?;
     Ok(created)
 }

@@ -89,9 +89,8 @@ pub fn check(source: &str) -> Vec<Finding> {
     let line_of = |offset: usize| source[..offset].bytes().filter(|b| *b == b'\n').count() as u32 + 1;
     let mut findings = Vec::new();
 
-    let declared = |name: &str| {
-        tokens.windows(2).any(|w| w[0].kind == Kind::Ident && is_type(w[0].text) && w[1].is_ident(name))
-    };
+    let declared =
+        |name: &str| tokens.windows(2).any(|w| w[0].kind == Kind::Ident && is_type(w[0].text) && w[1].is_ident(name));
     for (i, token) in tokens.iter().enumerate() {
         if token.kind != Kind::Ident || after_member_access(tokens, i) {
             continue;
@@ -143,7 +142,8 @@ pub fn check(source: &str) -> Vec<Finding> {
     }
 
     for (handle, function, at) in handles_created(tokens) {
-        let released = tokens.windows(3).any(|w| w[0].is_ident("IndicatorRelease") && w[1].is_punct('(') && w[2].is_ident(handle));
+        let released =
+            tokens.windows(3).any(|w| w[0].is_ident("IndicatorRelease") && w[1].is_punct('(') && w[2].is_ident(handle));
         if !released {
             findings.push(Finding {
                 code: CheckCode::UnreleasedHandle,
@@ -195,7 +195,17 @@ fn is_declaration_name(tokens: &[Token], i: usize) -> bool {
 fn is_type(word: &str) -> bool {
     matches!(
         word,
-        "double" | "float" | "int" | "long" | "uint" | "ulong" | "datetime" | "string" | "bool" | "MqlRates" | "MqlTick"
+        "double"
+            | "float"
+            | "int"
+            | "long"
+            | "uint"
+            | "ulong"
+            | "datetime"
+            | "string"
+            | "bool"
+            | "MqlRates"
+            | "MqlTick"
     )
 }
 

@@ -185,7 +185,11 @@ pub async fn create_project(
     robot_id: Uuid,
 ) -> AppResult<Uuid> {
     let id = new_id();
-    let request = ConversationMessage::new("user", "request", format!("Criar o robô \"{}\".\n\n{}", prompt.robot_name.trim(), prompt.description()));
+    let request = ConversationMessage::new(
+        "user",
+        "request",
+        format!("Criar o robô \"{}\".\n\n{}", prompt.robot_name.trim(), prompt.description()),
+    );
     sqlx::query(
         "INSERT INTO robot_projects (id, tenant_id, name, description, status, robot_id, conversation_history)
          VALUES ($1, $2, $3, $4, 'in_progress', $5, jsonb_build_array($6::jsonb))",
@@ -336,6 +340,29 @@ pub async fn lock_version(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) ->
     .await?)
 }
 
+/// Takes `step` of the version for this run: false when another run took
+/// the same step less than `stale_after` ago (a second delivery of a job).
+pub async fn take_step(
+    conn: &mut PgConnection,
+    version: &Version,
+    step: &str,
+    stale_after: std::time::Duration,
+) -> AppResult<bool> {
+    Ok(sqlx::query(
+        "UPDATE robot_project_versions SET running_step = $3, step_started_at = now()
+          WHERE tenant_id = $1 AND id = $2
+            AND (running_step IS DISTINCT FROM $3 OR step_started_at < now() - make_interval(secs => $4))",
+    )
+    .bind(version.tenant_id)
+    .bind(version.id)
+    .bind(step)
+    .bind(stale_after.as_secs_f64())
+    .execute(conn)
+    .await?
+    .rows_affected()
+        == 1)
+}
+
 /// The version's status, mirrored on its generation (generating, reviewing,
 /// completed, failed).
 pub async fn set_status(conn: &mut PgConnection, version: &Version, status: &str) -> AppResult<()> {
@@ -439,11 +466,13 @@ pub async fn mark_compiled(conn: &mut PgConnection, version: &Version, file_key:
     .execute(&mut *conn)
     .await?;
     set_status(conn, version, "success").await?;
-    sqlx::query("UPDATE robot_projects SET status = 'ready_to_publish', updated_at = now() WHERE tenant_id = $1 AND id = $2")
-        .bind(version.tenant_id)
-        .bind(version.project_id)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "UPDATE robot_projects SET status = 'ready_to_publish', updated_at = now() WHERE tenant_id = $1 AND id = $2",
+    )
+    .bind(version.tenant_id)
+    .bind(version.project_id)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -465,7 +494,12 @@ pub async fn mark_failed(conn: &mut PgConnection, version: &Version, log: &str) 
     set_status(conn, version, "failed").await
 }
 
-pub async fn mark_published(conn: &mut PgConnection, tenant_id: Uuid, project_id: Uuid, robot_id: Uuid) -> AppResult<()> {
+pub async fn mark_published(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    project_id: Uuid,
+    robot_id: Uuid,
+) -> AppResult<()> {
     sqlx::query(
         "UPDATE robot_projects SET status = 'published', published_robot_id = $3, updated_at = now()
           WHERE tenant_id = $1 AND id = $2",
@@ -570,7 +604,11 @@ pub async fn list_generations(
     Ok(Page::from_counted(rows, page))
 }
 
-pub async fn find_generation(conn: &mut PgConnection, tenant_id: Option<Uuid>, id: Uuid) -> AppResult<Option<Generation>> {
+pub async fn find_generation(
+    conn: &mut PgConnection,
+    tenant_id: Option<Uuid>,
+    id: Uuid,
+) -> AppResult<Option<Generation>> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "{GENERATION_SELECT} WHERE g.id = $2 AND ($1::uuid IS NULL OR g.tenant_id = $1)"
     )))

@@ -56,7 +56,12 @@ pub struct GenerationDetail {
 impl From<&Generation> for GenerationSummary {
     fn from(g: &Generation) -> Self {
         let field = |name: &str| {
-            g.generation_prompt.as_ref().and_then(|p| p.get(name)).and_then(|v| v.as_str()).unwrap_or_default().to_string()
+            g.generation_prompt
+                .as_ref()
+                .and_then(|p| p.get(name))
+                .and_then(|v| v.as_str())
+                .unwrap_or_default()
+                .to_string()
         };
         Self {
             id: g.id,
@@ -89,7 +94,10 @@ impl From<&Generation> for GenerationDetail {
 #[utoipa::path(operation_id = "tenantListRobotGenerations", get, path = "/api/tenant/robot-generations", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(ProjectListQuery),
     responses((status = 200, body = Page<GenerationSummary>), OwnerErrors))]
-pub async fn list(owner: SignedInOwner, ApiQuery(query): ApiQuery<ProjectListQuery>) -> ApiResult<Json<Page<GenerationSummary>>> {
+pub async fn list(
+    owner: SignedInOwner,
+    ApiQuery(query): ApiQuery<ProjectListQuery>,
+) -> ApiResult<Json<Page<GenerationSummary>>> {
     let mut tx = owner.begin().await?;
     let page =
         robot_factory::list_generations(&mut tx, owner.tenant.id, PageParams::new(query.page, query.page_size)).await?;

@@ -206,9 +206,13 @@ pub async fn factory_status(owner: SignedInOwner, State(state): State<AppState>)
 #[utoipa::path(operation_id = "tenantListRobotProjects", get, path = "/api/tenant/robot-projects", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(ProjectListQuery),
     responses((status = 200, body = Page<ProjectSummary>), OwnerErrors))]
-pub async fn list(owner: SignedInOwner, ApiQuery(query): ApiQuery<ProjectListQuery>) -> ApiResult<Json<Page<ProjectSummary>>> {
+pub async fn list(
+    owner: SignedInOwner,
+    ApiQuery(query): ApiQuery<ProjectListQuery>,
+) -> ApiResult<Json<Page<ProjectSummary>>> {
     let mut tx = owner.begin().await?;
-    let page = robot_factory::list_projects(&mut tx, owner.tenant.id, PageParams::new(query.page, query.page_size)).await?;
+    let page =
+        robot_factory::list_projects(&mut tx, owner.tenant.id, PageParams::new(query.page, query.page_size)).await?;
     tx.commit().await?;
     Ok(Json(page.map(|p| ProjectSummary::from(&p))))
 }
@@ -383,12 +387,14 @@ async fn own_version(owner: &SignedInOwner, project_id: Uuid, version_id: Uuid) 
 }
 
 pub async fn detail_of(tx: &mut shared::db::Tx, tenant: Uuid, id: Uuid) -> Result<ProjectDetail, AppError> {
-    let project =
-        robot_factory::find_project(tx, tenant, id).await?.ok_or_else(|| AppError::NotFound(PROJECT_NOT_FOUND.into()))?;
+    let project = robot_factory::find_project(tx, tenant, id)
+        .await?
+        .ok_or_else(|| AppError::NotFound(PROJECT_NOT_FOUND.into()))?;
     let versions = robot_factory::versions(tx, tenant, id).await?;
     let conversation: Vec<ConversationMessage> =
         serde_json::from_value(project.conversation_history.clone()).unwrap_or_default();
-    let generation_prompt = versions.first().and_then(Version::prompt).map(|p| StrategyPrompt { adjustment_request: None, ..p });
+    let generation_prompt =
+        versions.first().and_then(Version::prompt).map(|p| StrategyPrompt { adjustment_request: None, ..p });
     Ok(ProjectDetail {
         summary: ProjectSummary::from(&project),
         conversation_history: conversation,
@@ -397,7 +403,11 @@ pub async fn detail_of(tx: &mut shared::db::Tx, tenant: Uuid, id: Uuid) -> Resul
     })
 }
 
-async fn latest_prompt(tx: &mut shared::db::Tx, tenant: Uuid, project: Uuid) -> Result<Option<StrategyPrompt>, AppError> {
+async fn latest_prompt(
+    tx: &mut shared::db::Tx,
+    tenant: Uuid,
+    project: Uuid,
+) -> Result<Option<StrategyPrompt>, AppError> {
     Ok(robot_factory::versions(tx, tenant, project).await?.first().and_then(Version::prompt))
 }
 

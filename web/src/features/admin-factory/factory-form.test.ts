@@ -48,10 +48,8 @@ describe('factoryFormSchema', () => {
   })
 
   it('caps the name at 100 characters and each block at 4000', () => {
-    expect(messagesOf({ ...valid, robotName: 'x'.repeat(101) })).toEqual({ robotName: 'Nome deve ter no máximo 100 caracteres' })
-    expect(messagesOf({ ...valid, protecaoCapital: 'x'.repeat(4001) })).toEqual({
-      protecaoCapital: 'Proteção do Capital: use no máximo 4000 caracteres',
-    })
+    expect(messagesOf({ ...valid, robotName: 'x'.repeat(101) })).toEqual({ robotName: 'O nome pode ter no máximo 100 caracteres' })
+    expect(messagesOf({ ...valid, protecaoCapital: 'x'.repeat(4001) })).toEqual({ protecaoCapital: 'Cada bloco pode ter no máximo 4000 caracteres' })
   })
 
   it('sends the trimmed texts', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { AdminGenerateRequest } from './api/generations'
 
-/** Limits the server checks on POST /api/robots/generate, with its messages. */
+/** Limits the server checks on POST /api/robots/generate (factory_start.rs, after trimming), with its messages. */
 export const ROBOT_NAME_MIN = 3
 export const ROBOT_NAME_MAX = 100
 export const BLOCK_MIN = 10
@@ -58,7 +58,7 @@ export const strategyBlocks: readonly StrategyBlock[] = [
 ]
 
 const blockSchema = (block: StrategyBlock) =>
-  z.string().trim().min(BLOCK_MIN, block.message).max(BLOCK_MAX, `${block.label}: use no máximo ${BLOCK_MAX} caracteres`)
+  z.string().trim().min(BLOCK_MIN, block.message).max(BLOCK_MAX, 'Cada bloco pode ter no máximo 4000 caracteres')
 
 const blockShape = Object.fromEntries(strategyBlocks.map((block) => [block.name, blockSchema(block)])) as Record<
   StrategyBlockName,
@@ -72,7 +72,7 @@ export const factoryFormSchema = z.object({
     .string()
     .trim()
     .min(ROBOT_NAME_MIN, 'Nome deve ter pelo menos 3 caracteres')
-    .max(ROBOT_NAME_MAX, 'Nome deve ter no máximo 100 caracteres'),
+    .max(ROBOT_NAME_MAX, 'O nome pode ter no máximo 100 caracteres'),
   ...blockShape,
 })
 

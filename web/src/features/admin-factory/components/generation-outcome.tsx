@@ -2,6 +2,7 @@ import { AlertTriangleIcon, ShieldCheckIcon } from 'lucide-react'
 import { CopyButton } from '@/components/data'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { cn } from '@/lib/class-names'
 import type { AdminGeneration } from '../api/generations'
 
 const codeBlockClasses =
@@ -55,7 +56,7 @@ export function GenerationFailure({ generation }: { generation: AdminGeneration 
       <AlertTitle>A geração falhou</AlertTitle>
       <AlertDescription className="w-full min-w-0">
         {generation.errorLog ? (
-          <pre tabIndex={0} aria-label="Log de erros" data-testid="error-log" className={`${codeBlockClasses} w-full text-destructive`}>
+          <pre tabIndex={0} aria-label="Log de erros" data-testid="error-log" className={cn(codeBlockClasses, 'w-full break-words whitespace-pre-wrap text-destructive')}>
             {generation.errorLog}
           </pre>
         ) : (
@@ -64,7 +65,7 @@ export function GenerationFailure({ generation }: { generation: AdminGeneration 
         {generation.sourceCode && (
           <details className="w-full min-w-0">
             <summary className="cursor-pointer text-foreground">Ver o último código gerado</summary>
-            <pre tabIndex={0} aria-label="Último código gerado" className={`${codeBlockClasses} mt-2 w-full text-foreground`}>
+            <pre tabIndex={0} aria-label="Último código gerado" className={cn(codeBlockClasses, 'mt-2 w-full text-foreground')}>
               {generation.sourceCode}
             </pre>
           </details>
