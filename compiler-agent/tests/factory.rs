@@ -248,10 +248,12 @@ async fn a_model_outage_is_retried_then_reported() {
 #[tokio::test]
 async fn the_model_client_retries_outages_and_rate_limits_then_gives_up_with_a_reason() {
     let model = OpenAiStandIn::start().await;
-    let mut config = shared::config::AiConfig::default();
-    config.base_url = Some(model.base_url.clone());
-    config.model = Some("stand-in-coder".into());
-    config.retry_wait = Duration::from_millis(10);
+    let config = shared::config::AiConfig {
+        base_url: Some(model.base_url.clone()),
+        model: Some("stand-in-coder".into()),
+        retry_wait: Duration::from_millis(10),
+        ..Default::default()
+    };
     let client = shared::factory::model::Model::from_config(&config).unwrap();
     model.script([Scripted::Fail(503), Scripted::Fail(429), Scripted::Answer("Olá\n```mql5\nint x;\n```".into())]);
     let mut streamed = String::new();

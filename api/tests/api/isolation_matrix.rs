@@ -68,6 +68,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "listRobots" | "createRobot" | "updateRobot" => Admin,
         "listCompileAgents" | "registerCompileAgent" | "revokeCompileAgent" => Admin,
         "listCompilationHistory" | "getCompilationSource" => Admin,
+        "generateRobot" | "getRobotGeneration" | "aiUsage" | "setAiQuota" => Admin,
         "agentClaim" | "agentHeartbeat" | "agentJobResult" | "agentReleaseJob" => AgentOnly,
         "listClients" | "createClient" | "updateClient" => Admin,
         "listLicenses" | "createLicense" | "updateLicense" => Admin,
@@ -97,7 +98,11 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantGetEmailTemplates"
         | "tenantUpdateEmailTemplates"
         | "tenantEmailTemplateDefaults"
-        | "tenantCreateCompilationJob" => AnyOwnerOwnRows,
+        | "tenantCreateCompilationJob"
+        | "tenantFactoryStatus"
+        | "tenantListRobotProjects"
+        | "tenantCreateRobotProject"
+        | "tenantListRobotGenerations" => AnyOwnerOwnRows,
         "tenantUpdateClient"
         | "tenantClientDetails"
         | "tenantSendClientEmail"
@@ -117,7 +122,12 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantGetSalesPage"
         | "tenantUpdateSalesPage"
         | "tenantGetCompilationJob"
-        | "tenantDownloadCompilationJob" => OwnerOfA,
+        | "tenantDownloadCompilationJob"
+        | "tenantGetRobotProject"
+        | "tenantAdjustRobotProject"
+        | "tenantPublishRobotProject"
+        | "tenantDownloadRobotProjectVersion"
+        | "tenantGetRobotGeneration" => OwnerOfA,
         _ => return None,
     })
 }
@@ -181,7 +191,7 @@ fn refusal(access: Access, who: Who) -> StatusCode {
 
 #[tokio::test]
 async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
-    let app = TestApp::spawn().await;
+    let app = crate::robot_factory::factory_app().await;
     let a = app.tenant_with_hottok("alfa", "hottok-alfa").await;
     let b = app.tenant("beta").await;
     let robot_a = app.robot(&a, "Robô A").await.to_string();
@@ -214,6 +224,11 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     let agent_id = registered["agent"]["id"].as_str().unwrap().to_string();
     // A compiled import of tenant A, for the compile job routes.
     let job_a = compiled_import(&app, &owner_a, registered["token"].as_str().unwrap()).await;
+    // An AI factory project of tenant A with a compiled version.
+    let (project_a, project_version_a, generation_a) =
+        crate::robot_factory::compiled_project(&app, &a, "Fábrica A").await;
+    let (project_a, project_version_a, generation_a) =
+        (project_a.to_string(), project_version_a.to_string(), generation_a.to_string());
     let callers: Vec<(Who, Caller)> = vec![
         (Who::Anonymous, app.anonymous()),
         (Who::Admin, app.as_admin().await),
@@ -251,6 +266,11 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
             } else if path.starts_with("/api/tenant/compilation-jobs/") || path.starts_with("/api/compilation-history/")
             {
                 job_a.clone()
+            } else if path.starts_with("/api/tenant/robot-projects/") {
+                project_a.clone()
+            } else if path.starts_with("/api/tenant/robot-generations/") || path.starts_with("/api/robots/generations/")
+            {
+                generation_a.clone()
             } else if path.starts_with("/api/tenant-owners/") {
                 rows_a.owner.to_string()
             } else if path.starts_with("/api/clients/") || path.starts_with("/api/tenant/clients/") {
@@ -273,7 +293,10 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
             let url_path = path
                 .replace("{id}", &id_of_a)
                 .replace("{robotId}", &robot_a)
-                .replace("{versionId}", &version_a)
+                .replace(
+                    "{versionId}",
+                    if path.starts_with("/api/tenant/robot-projects/") { &project_version_a } else { &version_a },
+                )
                 .replace("{version}", "1.0.0")
                 .replace("{licenseId}", &rows_a.license.to_string());
             for (who, caller) in &callers {

@@ -20,6 +20,7 @@ mod metrics;
 mod notifications;
 mod openapi_contract;
 mod robot_auth;
+mod robot_factory;
 mod startup_checks;
 mod tenant_auth;
 mod tenant_catalog;

@@ -20,6 +20,8 @@ pub struct TestApp {
     pub db: TestDb,
     /// The app's key for secrets at rest (robot signing keys, API keys).
     pub secrets: shared::crypto::SecretBox,
+    /// The server's state (its configuration and file storage).
+    pub state: AppState,
 }
 
 /// A tenant with one owner, one client and one sale (purchase id) of that client.
@@ -110,8 +112,8 @@ impl TestApp {
         let state = AppState::new(db.app_pool.clone(), Arc::new(config));
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
-        tokio::spawn(server::serve(listener, state, std::future::pending()));
-        TestApp { base, db, secrets }
+        tokio::spawn(server::serve(listener, state.clone(), std::future::pending()));
+        TestApp { base, db, secrets, state }
     }
 
     /// Another api instance on the same database, with its own pool, listener

@@ -323,6 +323,11 @@ pub async fn publish_version(
     ApiJson(body): ApiJson<PublishRequest>,
 ) -> ApiResult<Json<PublishResult>> {
     let id = path_id(&id, PROJECT_NOT_FOUND)?;
+    // Another tenant's project is not found, whatever the body says.
+    let mut tx = owner.begin().await?;
+    let found = robot_factory::find_project(&mut tx, owner.tenant.id, id).await?;
+    tx.commit().await?;
+    found.ok_or_else(|| AppError::NotFound(PROJECT_NOT_FOUND.into()))?;
     let mut v = Validator::new();
     let version_id = body.version_id.as_deref().and_then(|raw| Uuid::parse_str(raw.trim()).ok());
     v.check(version_id.is_some(), "versionId", "Selecione a versão a publicar");

@@ -1,0 +1,278 @@
+//! The AI factory's endpoints (the pipeline itself runs against the real
+//! agent in compiler-agent/tests/factory.rs): the quota and the missing
+//! model refused before anything is queued, publishing a compiled version
+//! to licensed clients, another tenant kept out, and the database refusing
+//! owners and clients what the endpoints never offer.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use shared::db::{self, Scope};
+use shared::repositories::robot_factory;
+use uuid::Uuid;
+
+use crate::support::{fake_ex5, json, TenantFixture, TestApp};
+
+/// A factory that has a model configured (nothing is called: no workers run here).
+pub async fn factory_app() -> TestApp {
+    TestApp::spawn_with(|config| {
+        config.ai.base_url = Some("http://127.0.0.1:9/v1".into());
+        config.ai.model = Some("modelo-teste".into());
+    })
+    .await
+}
+
+pub fn strategy(name: &str) -> Value {
+    json!({
+        "robotName": name,
+        "parametrosEntrada": "Média móvel de 20 no H1, lote 0.10",
+        "gatilhosAbrir": "Comprar no cruzamento para cima da média",
+        "gatilhosFechar": "Fechar no cruzamento para baixo da média",
+        "gestaoRisco": "Uma posição por vez, 1% do saldo",
+        "takeProfitStopLoss": "SL de 200 pontos e TP de 400 pontos",
+        "protecaoCapital": "Parar no dia com perda de 3% do saldo"
+    })
+}
+
+/// A project of `tenant` (for its robot named `robot_name`) whose first
+/// version compiled to a stored `.ex5`: (project, version, generation).
+pub async fn compiled_project(app: &TestApp, tenant: &TenantFixture, robot_name: &str) -> (Uuid, Uuid, Uuid) {
+    let prompt = worker::factory::example_prompt(robot_name);
+    let config = app.state.config.clone();
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
+    let (robot, _) = api::factory_start::robot_for(&mut tx, &config.secrets, tenant.id, robot_name).await.unwrap();
+    let (project, version) =
+        api::factory_start::start_project(&mut tx, &config.ai, tenant.id, &prompt, &robot).await.unwrap();
+    let key = shared::storage::new_key(tenant.id, "compiled", "ex5");
+    app.state.storage.put(&key, fake_ex5(7).into()).await.unwrap();
+    let row = robot_factory::find_version(&mut tx, tenant.id, version).await.unwrap().unwrap();
+    robot_factory::save_source(&mut tx, &row, "int OnInit() { return(INIT_SUCCEEDED); }", Some("- ok")).await.unwrap();
+    robot_factory::mark_compiled(&mut tx, &row, &key).await.unwrap();
+    tx.commit().await.unwrap();
+    (project, version, row.generation_id.unwrap())
+}
+
+async fn generations(app: &TestApp, tenant: Uuid) -> i64 {
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
+    sqlx::query_scalar("SELECT count(*) FROM robot_generations").fetch_one(&mut *tx).await.unwrap()
+}
+
+async fn queued_steps(app: &TestApp) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM apalis.jobs WHERE job_type = 'roboforge.factory'")
+        .fetch_one(&app.db.worker_pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_owner_starts_a_project_until_the_admin_quota_is_used_up() {
+    let app = factory_app().await;
+    let a = app.tenant("alfa").await;
+    let owner = app.owner_of(&a).await;
+    let admin = app.as_admin().await;
+    let set = admin.patch_json("/api/tenants/x/ai-quota", json!({})).await;
+    assert_eq!(set.status(), StatusCode::METHOD_NOT_ALLOWED, "the quota is set with PUT");
+    let set = admin
+        .http
+        .put(app.url(&format!("/api/tenants/{}/ai-quota", a.id)))
+        .json(&json!({"monthlyQuota": 1}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(set.status(), StatusCode::OK);
+
+    let (status, created) = json(owner.post("/api/tenant/robot-projects", strategy("Robô Cota")).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let project = &created["project"];
+    assert_eq!(project["status"], "in_progress");
+    assert_eq!(project["versions"][0]["compilationStatus"], "pending");
+    assert_eq!(project["conversationHistory"][0]["role"], "user");
+    assert_eq!(queued_steps(&app).await, 1, "the generation is queued with the project");
+    let (_, status_body) = json(owner.get("/api/tenant/robot-factory").await).await;
+    assert_eq!(
+        status_body,
+        json!({"configured": true, "model": "modelo-teste", "monthlyQuota": 1, "usedThisMonth": 1, "remainingThisMonth": 0})
+    );
+
+    // Over the quota: refused with a clear message, nothing created or queued.
+    let (status, refused) = json(owner.post("/api/tenant/robot-projects", strategy("Robô Demais")).await).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused["message"].as_str().unwrap().contains("Limite mensal de gerações atingido: 1 de 1"), "{refused}");
+    assert_eq!(generations(&app, a.id).await, 1);
+    assert_eq!(queued_steps(&app).await, 1, "no model call is queued");
+    let usage: Value = admin.get("/api/ai-usage").await.json().await.unwrap();
+    let alfa = usage["tenants"].as_array().unwrap().iter().find(|t| t["tenantId"] == a.id.to_string()).unwrap().clone();
+    assert_eq!((alfa["monthlyQuota"].clone(), alfa["generationsThisMonth"].clone()), (json!(1), json!(1)));
+}
+
+#[tokio::test]
+async fn without_a_model_the_factory_says_so_and_starts_nothing() {
+    let app = TestApp::spawn().await;
+    let a = app.tenant("alfa").await;
+    let owner = app.owner_of(&a).await;
+    let (_, state) = json(owner.get("/api/tenant/robot-factory").await).await;
+    assert_eq!(state["configured"], false);
+    let (status, body) = json(owner.post("/api/tenant/robot-projects", strategy("Robô Sem IA")).await).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(body["message"], api::factory_start::NO_MODEL);
+    assert_eq!(generations(&app, a.id).await, 0);
+}
+
+#[tokio::test]
+async fn bad_strategies_are_refused_field_by_field() {
+    let app = factory_app().await;
+    let a = app.tenant("alfa").await;
+    let owner = app.owner_of(&a).await;
+    let (status, body) =
+        json(owner.post("/api/tenant/robot-projects", json!({"robotName": "ab", "gatilhosAbrir": "curto"})).await)
+            .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["fields"]["robotName"], "Nome deve ter pelo menos 3 caracteres");
+    assert_eq!(body["fields"]["gatilhosAbrir"], "Descreva os gatilhos para abrir ordens");
+    assert_eq!(body["fields"]["protecaoCapital"], "Descreva limites para proteção do capital");
+    assert_eq!(generations(&app, a.id).await, 0);
+}
+
+#[tokio::test]
+async fn publishing_makes_the_version_downloadable_by_licensed_clients() {
+    let app = factory_app().await;
+    let a = app.tenant("alfa").await;
+    let robot = app.robot(&a, "Robô Fábrica").await;
+    app.rows_of(&a, robot).await; // the tenant's client holds a license for it
+    let (project, version, _) = compiled_project(&app, &a, "Robô Fábrica").await;
+    let owner = app.owner_of(&a).await;
+
+    let download = owner.get(&format!("/api/tenant/robot-projects/{project}/versions/{version}/download")).await;
+    assert_eq!(download.status(), StatusCode::OK);
+    assert!(
+        download.headers()["content-disposition"].to_str().unwrap().contains("Rob__F_brica_v1.ex5")
+            || download.headers()["content-disposition"].to_str().unwrap().contains("_v1.ex5")
+    );
+    assert_eq!(download.bytes().await.unwrap().to_vec(), fake_ex5(7));
+
+    let (status, body) = json(
+        owner
+            .post(
+                &format!("/api/tenant/robot-projects/{project}/publish"),
+                json!({"versionId": version, "versionType": "huge"}),
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (status, published) = json(
+        owner
+            .post(
+                &format!("/api/tenant/robot-projects/{project}/publish"),
+                json!({"versionId": version, "versionType": "minor"}),
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{published}");
+    assert_eq!(published, json!({"version": "1.0.0", "robotId": robot}), "the robot's first version");
+    let (_, detail) = json(owner.get(&format!("/api/tenant/robot-projects/{project}")).await).await;
+    assert_eq!(detail["status"], "published");
+    assert_eq!(detail["publishedRobotId"], robot.to_string());
+    assert_eq!(detail["conversationHistory"].as_array().unwrap().last().unwrap()["type"], "published");
+    let (_, again) = json(
+        owner
+            .post(
+                &format!("/api/tenant/robot-projects/{project}/publish"),
+                json!({"versionId": version, "versionType": "minor"}),
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(again["version"], "1.1.0", "minor moves the middle number");
+
+    let client = app.client_of(&a).await;
+    let (_, licenses) = json(client.get("/api/client/licenses").await).await;
+    let license = licenses["licenses"][0]["id"].as_str().unwrap().to_string();
+    let file = client.get(&format!("/api/client/download/{license}")).await;
+    assert_eq!(file.status(), StatusCode::OK, "the licensed client downloads the published version");
+    assert_eq!(file.bytes().await.unwrap().to_vec(), fake_ex5(7));
+}
+
+#[tokio::test]
+async fn another_tenant_cannot_read_adjust_or_publish_and_the_database_agrees() {
+    let app = factory_app().await;
+    let a = app.tenant("alfa").await;
+    let b = app.tenant("beta").await;
+    let (project, version, generation) = compiled_project(&app, &a, "Robô Alfa").await;
+    let owner_b = app.owner_of(&b).await;
+    for response in [
+        owner_b.get(&format!("/api/tenant/robot-projects/{project}")).await,
+        owner_b.get(&format!("/api/tenant/robot-generations/{generation}")).await,
+        owner_b.get(&format!("/api/tenant/robot-projects/{project}/versions/{version}/download")).await,
+        owner_b
+            .post(
+                &format!("/api/tenant/robot-projects/{project}/request-adjustments"),
+                json!({"adjustmentRequest": "Adicionar trailing stop de 100 pontos"}),
+            )
+            .await,
+        owner_b
+            .post(
+                &format!("/api/tenant/robot-projects/{project}/publish"),
+                json!({"versionId": version, "versionType": "major"}),
+            )
+            .await,
+    ] {
+        let (status, body) = json(response).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+        assert!(!body.to_string().contains(&a.id.to_string()));
+    }
+    let (_, listed) = json(owner_b.get("/api/tenant/robot-projects").await).await;
+    assert_eq!(listed["total"], 0);
+    // The database refuses it too: B's scope sees none of A's rows.
+    let mut tx = db::begin(&app.db.app_pool, Scope::owner(b.id, Uuid::nil())).await.unwrap();
+    let seen: i64 = sqlx::query_scalar("SELECT count(*) FROM robot_projects").fetch_one(&mut *tx).await.unwrap();
+    assert_eq!(seen, 0);
+    drop(tx);
+    // A's adjustment works and starts version 2 from the latest strategy.
+    let owner_a = app.owner_of(&a).await;
+    let (status, queued) = json(
+        owner_a
+            .post(
+                &format!("/api/tenant/robot-projects/{project}/request-adjustments"),
+                json!({"adjustmentRequest": "Adicionar trailing stop de 100 pontos"}),
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{queued}");
+    assert_eq!(queued["version"]["version"], 2);
+    let (status, busy) = json(
+        owner_a
+            .post(
+                &format!("/api/tenant/robot-projects/{project}/request-adjustments"),
+                json!({"adjustmentRequest": "Mais uma mudança qualquer"}),
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT, "one version at a time: {busy}");
+}
+
+#[tokio::test]
+async fn owners_cannot_write_code_or_files_and_clients_cannot_read_source() {
+    let app = factory_app().await;
+    let a = app.tenant("alfa").await;
+    let (_, version, _) = compiled_project(&app, &a, "Robô Alfa").await;
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(a.id)).await.unwrap();
+    let owner: Uuid = sqlx::query_scalar("SELECT id FROM tenant_owners").fetch_one(&mut *tx).await.unwrap();
+    drop(tx);
+    let mut tx = db::begin(&app.db.app_pool, Scope::owner(a.id, owner)).await.unwrap();
+    let denied = sqlx::query("UPDATE robot_project_versions SET compiled_file_url = 'outro/arquivo.ex5' WHERE id = $1")
+        .bind(version)
+        .execute(&mut *tx)
+        .await
+        .unwrap_err();
+    assert!(denied.to_string().contains("permission denied"), "{denied}");
+    drop(tx);
+    for table in ["robot_project_versions", "robot_generations", "robot_projects", "ai_usage"] {
+        let mut tx = db::begin(&app.db.app_pool, Scope::client(a.id, a.client_id)).await.unwrap();
+        let denied =
+            sqlx::query(sqlx::AssertSqlSafe(format!("SELECT * FROM {table}"))).execute(&mut *tx).await.unwrap_err();
+        assert!(denied.to_string().contains("permission denied"), "{table}: {denied}");
+    }
+}
