@@ -4,7 +4,7 @@ import type { AdjustmentRequest, ProjectDetail } from './api/types'
 export const ADJUSTMENT_MIN = 10
 
 export const adjustmentSchema = z.object({
-  adjustmentRequest: z.string().trim().min(ADJUSTMENT_MIN, 'Descreva os ajustes desejados').max(4000, 'Use no máximo 4000 caracteres'),
+  adjustmentRequest: z.string().trim().min(ADJUSTMENT_MIN, 'Descreva os ajustes desejados').max(4000, 'Os ajustes podem ter no máximo 4000 caracteres'),
 })
 
 export type AdjustmentValues = z.infer<typeof adjustmentSchema>

@@ -45,7 +45,7 @@ export function version(overrides: Partial<ProjectVersion> = {}): ProjectVersion
     diagnostics: [],
     generationId,
     ...overrides,
-  } as ProjectVersion
+  }
 }
 
 /** The second version: its first compile failed and the AI is fixing it (one of three attempts used). */
@@ -60,10 +60,10 @@ export const fixingVersion = () =>
     reviewNotes: null,
     errorMessage: 'A compilação falhou com 1 erro.',
     diagnostics: [{ line: 12, column: 5, severity: 'error', code: '256', message: "'lotes' - undeclared identifier", inInjectedCode: false }],
-  } as Partial<ProjectVersion>)
+  })
 
 export function message(overrides: Partial<ConversationMessage>): ConversationMessage {
-  return { id: `m-${Math.random()}`, role: 'system', type: 'request', content: '', createdAt: '2025-03-10T15:00:00Z', ...overrides } as ConversationMessage
+  return { id: `m-${Math.random()}`, role: 'system', type: 'request', content: '', createdAt: '2025-03-10T15:00:00Z', ...overrides }
 }
 
 export const conversation = (): ConversationMessage[] => [
@@ -88,12 +88,12 @@ export function project(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
     versions: [fixingVersion(), version()],
     generationPrompt: prompt,
     ...overrides,
-  } as ProjectDetail
+  }
 }
 
 export function projectSummary(overrides: Partial<ProjectSummary> = {}): ProjectSummary {
   const { conversationHistory: _c, versions: _v, generationPrompt: _g, ...summary } = project()
-  return { ...summary, ...overrides } as ProjectSummary
+  return { ...summary, ...overrides }
 }
 
 export const projectsPage = (items: ProjectSummary[] = [projectSummary()]) => page(items)
@@ -112,10 +112,10 @@ export function generation(overrides: Partial<GenerationDetail> = {}): Generatio
     reviewNotes: 'Código revisado: sem problemas.',
     errorLog: null,
     ...overrides,
-  } as GenerationDetail
+  }
 }
 
 export function generationSummary(overrides: Partial<GenerationSummary> = {}): GenerationSummary {
   const { sourceCode: _s, reviewNotes: _r, errorLog: _e, ...summary } = generation()
-  return { ...summary, ...overrides } as GenerationSummary
+  return { ...summary, ...overrides }
 }

@@ -14,14 +14,14 @@ export const BLOCK_MAX = 4000
 export const INCOMPLETE_STEP = 'Campo incompleto'
 
 const block = (message: string) =>
-  z.string().trim().min(BLOCK_MIN, message).max(BLOCK_MAX, `Use no máximo ${BLOCK_MAX} caracteres`)
+  z.string().trim().min(BLOCK_MIN, message).max(BLOCK_MAX, `Cada bloco pode ter no máximo ${BLOCK_MAX} caracteres`)
 
 export const wizardSchema = z.object({
   robotName: z
     .string()
     .trim()
     .min(ROBOT_NAME_MIN, `Nome deve ter pelo menos ${ROBOT_NAME_MIN} caracteres`)
-    .max(ROBOT_NAME_MAX, `Nome deve ter no máximo ${ROBOT_NAME_MAX} caracteres`),
+    .max(ROBOT_NAME_MAX, `O nome pode ter no máximo ${ROBOT_NAME_MAX} caracteres`),
   parametrosEntrada: block('Descreva os parâmetros de entrada'),
   gatilhosAbrir: block('Descreva os gatilhos para abrir ordens'),
   gatilhosFechar: block('Descreva os gatilhos para fechar posições'),

@@ -13,7 +13,7 @@ export type ProjectDetail = Schemas['ProjectDetail']
 export type ProjectVersion = Schemas['ProjectVersion']
 export type ConversationMessage = Schemas['ConversationMessage']
 /** The seven wizard answers; also the prompt a project's latest version was generated from. */
-export type NewProjectRequest = Schemas['NewProjectRequest']
+export type NewProjectRequest = Schemas['StrategyRequest']
 export type AdjustmentRequest = Schemas['AdjustmentRequest']
 export type PublishRequest = Schemas['PublishRequest']
 export type PublishResult = Schemas['PublishResult']

@@ -9,7 +9,6 @@ import { factoryStatusQuery, robotProjectsQuery } from '@/features/robot-factory
 import { factoryBlock } from '@/features/robot-factory/availability'
 import { FactoryBlockBanner, QuotaLine } from '@/features/robot-factory/components/factory-availability'
 import { ProjectCard, ProjectCardSkeletons } from '@/features/robot-factory/components/project-card'
-import { uncappedPage } from '@/features/robot-factory/list-count'
 import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-card'
 
 /** /robot-factory — the owner's AI robot projects as cards, the month's quota, and the way to a new project. */
@@ -63,7 +62,7 @@ export function TenantRobotFactoryPage() {
         </ul>
       )}
       {projects.data && projects.data.total > list.pageSize && (
-        <PaginationBar page={list.page} pageSize={list.pageSize} data={uncappedPage(projects.data)} onPageChange={list.setPage} />
+        <PaginationBar page={list.page} pageSize={list.pageSize} data={projects.data} onPageChange={list.setPage} />
       )}
     </div>
   )

@@ -9,7 +9,6 @@ import { formatDateTime } from '@/lib/format'
 import { robotGenerationsQuery } from '@/features/robot-factory/api/generations'
 import type { GenerationSummary } from '@/features/robot-factory/api/types'
 import { GenerationStatusBadge } from '@/features/robot-factory/components/status-badges'
-import { uncappedPage } from '@/features/robot-factory/list-count'
 
 const columns = [
   { label: 'Robô' },
@@ -49,7 +48,7 @@ export function TenantRobotGenerationsPage() {
         errorFallback="Não foi possível carregar as gerações."
         renderRow={(generation) => <GenerationRow key={generation.id} generation={generation} />}
       />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={uncappedPage(query.data)} onPageChange={list.setPage} />
+      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
     </div>
   )
 }

@@ -328,7 +328,7 @@ describe('tenant robot project page', { timeout: 30_000 }, () => {
     server.project = project({
       conversationHistory: [...project().conversationHistory, { id: 'm5', role: 'assistant', type: 'fix', content: 'Corrigi a variável lotes.', createdAt: '2025-03-11T10:05:00Z' }],
       versions: [{ ...fixingVersion(), compilationStatus: 'compiling' }, version()],
-    } as Parameters<typeof project>[0])
+    })
     act(() => publishFactoryEvent({ tenantId, projectId, versionId: secondVersionId, kind: 'status', status: 'compiling', text: null }))
     expect(screen.queryByTestId('live-draft')).not.toBeInTheDocument()
     await waitFor(() => expect(requestsTo(fetch, 'GET', projectPath)).toHaveLength(2))
