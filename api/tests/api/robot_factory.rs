@@ -276,3 +276,48 @@ async fn owners_cannot_write_code_or_files_and_clients_cannot_read_source() {
         assert!(denied.to_string().contains("permission denied"), "{table}: {denied}");
     }
 }
+
+#[tokio::test]
+async fn a_version_the_fleet_cannot_compile_fails_without_asking_the_model_again() {
+    let app = factory_app().await;
+    let a = app.tenant("alfa").await;
+    let config = app.state.config.clone();
+    let prompt = worker::factory::example_prompt("Robô Frota");
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(a.id)).await.unwrap();
+    let (robot, _) = api::factory_start::robot_for(&mut tx, &config.secrets, a.id, "Robô Frota").await.unwrap();
+    let (project, version) =
+        api::factory_start::start_project(&mut tx, &config.ai, a.id, &prompt, &robot).await.unwrap();
+    let row = robot_factory::find_version(&mut tx, a.id, version).await.unwrap().unwrap();
+    let job = shared::repositories::compile_jobs::create_import(
+        &mut tx,
+        shared::repositories::compile_jobs::NewImport {
+            tenant_id: a.id,
+            robot_id: robot.id,
+            robot_name: &robot.name,
+            source_code: "int OnInit() { return(INIT_SUCCEEDED); }",
+            uploaded_source: "int OnInit() { return(INIT_SUCCEEDED); }",
+            original_file_name: None,
+            generation_id: row.generation_id,
+        },
+    )
+    .await
+    .unwrap();
+    robot_factory::set_compile_job(&mut tx, &row, job.id).await.unwrap();
+    robot_factory::set_status(&mut tx, &row, "compiling").await.unwrap();
+    tx.commit().await.unwrap();
+    let steps_before = queued_steps(&app).await;
+
+    let (_, token) = crate::compile_fleet::register(&app, "frota-1").await;
+    crate::compile_fleet::claim(&app, &token, 0).await.expect("the job is queued");
+    let failed = json!({"success": false, "log": "", "diagnostics": [], "error": "MetaEditor não iniciou"});
+    let done =
+        crate::compile_fleet::agent_post(&app, &token, &format!("/api/agents/jobs/{}/result", job.id), failed).await;
+    assert_eq!(done.status(), StatusCode::NO_CONTENT);
+
+    let owner = app.owner_of(&a).await;
+    let (_, detail) = json(owner.get(&format!("/api/tenant/robot-projects/{project}")).await).await;
+    assert_eq!(detail["versions"][0]["compilationStatus"], "failed");
+    assert!(detail["versions"][0]["errorLog"].as_str().unwrap().contains("MetaEditor não iniciou"));
+    assert_eq!(detail["conversationHistory"].as_array().unwrap().last().unwrap()["type"], "error");
+    assert_eq!(queued_steps(&app).await, steps_before, "no fix round for a fleet failure");
+}

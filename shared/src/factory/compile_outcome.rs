@@ -35,6 +35,15 @@ pub async fn on_compile_finished(conn: &mut PgConnection, job_id: Uuid) -> AppRe
             )
             .await?;
         }
+        // No compiler message at all: the fleet could not compile it (agents
+        // gave up, MetaEditor crashed). Nothing for the model to fix.
+        _ if version.diagnostics().is_empty() && version.compile_log.as_deref().is_none_or(|l| l.trim().is_empty()) => {
+            let reason = version.error_message.clone().unwrap_or_else(|| "A compilação falhou.".into());
+            let message = format!("A compilação não pôde ser concluída: {reason} Peça ajustes para tentar de novo.");
+            robot_factory::mark_failed(conn, &version, &message).await?;
+            robot_factory::append_message(conn, tenant, project, &ConversationMessage::new("system", "error", message))
+                .await?;
+        }
         _ => {
             let errors: Vec<String> = version
                 .diagnostics()

@@ -114,14 +114,18 @@ pub struct LeasedJob {
 /// never get the same job and never wait on each other. Jobs whose leases
 /// ran out too often fail first.
 pub async fn claim(conn: &mut PgConnection, agent: Uuid) -> AppResult<Option<LeasedJob>> {
-    sqlx::query(
+    let given_up: Vec<Uuid> = sqlx::query_scalar(
         "UPDATE compilation_jobs SET status = 'failed', error_message = $1, completed_at = now(), lease_expires_at = NULL
-          WHERE status = 'processing' AND lease_expires_at < now() AND attempts >= $2",
+          WHERE status = 'processing' AND lease_expires_at < now() AND attempts >= $2 RETURNING id",
     )
     .bind(AGENTS_GAVE_UP)
     .bind(MAX_AGENT_ATTEMPTS)
-    .execute(&mut *conn)
+    .fetch_all(&mut *conn)
     .await?;
+    for job in given_up {
+        // A factory version waiting on it fails with the reason.
+        crate::factory::compile_outcome::on_compile_finished(conn, job).await?;
+    }
     let job: Option<LeasedJob> = sqlx::query_as(
         "UPDATE compilation_jobs j
             SET status = 'processing', agent_id = $1, attempts = j.attempts + 1, started_at = COALESCE(j.started_at, now()),
