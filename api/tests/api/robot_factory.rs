@@ -105,6 +105,25 @@ async fn an_owner_starts_a_project_until_the_admin_quota_is_used_up() {
 }
 
 #[tokio::test]
+async fn two_projects_started_at_once_cannot_both_take_the_last_generation() {
+    let app = factory_app().await;
+    let a = app.tenant("alfa").await;
+    let admin = app.as_admin().await;
+    let url = app.url(&format!("/api/tenants/{}/ai-quota", a.id));
+    assert_eq!(admin.http.put(url).json(&json!({"monthlyQuota": 1})).send().await.unwrap().status(), StatusCode::OK);
+    let owner = app.owner_of(&a).await;
+    let (first, second) = tokio::join!(
+        owner.post("/api/tenant/robot-projects", strategy("Robô Um")),
+        owner.post("/api/tenant/robot-projects", strategy("Robô Dois")),
+    );
+    let mut statuses = vec![first.status(), second.status()];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::CREATED, StatusCode::TOO_MANY_REQUESTS]);
+    assert_eq!(generations(&app, a.id).await, 1);
+    assert_eq!(queued_steps(&app).await, 1);
+}
+
+#[tokio::test]
 async fn without_a_model_the_factory_says_so_and_starts_nothing() {
     let app = TestApp::spawn().await;
     let a = app.tenant("alfa").await;

@@ -314,11 +314,7 @@ pub async fn versions(conn: &mut PgConnection, tenant_id: Uuid, project_id: Uuid
 }
 
 pub async fn find_version(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<Version>> {
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!("{VERSION_SELECT} WHERE v.tenant_id = $1 AND v.id = $2")))
-        .bind(tenant_id)
-        .bind(id)
-        .fetch_optional(conn)
-        .await?)
+    one_version(conn, tenant_id, id, "").await
 }
 
 /// The version a compile job was made for (worker scope: any tenant).
@@ -331,13 +327,20 @@ pub async fn version_of_job(conn: &mut PgConnection, job_id: Uuid) -> AppResult<
 
 /// Locks the version for one pipeline step (two runs of a job never both work).
 pub async fn lock_version(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<Version>> {
-    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "{VERSION_SELECT} WHERE v.tenant_id = $1 AND v.id = $2 FOR UPDATE OF v"
-    )))
-    .bind(tenant_id)
-    .bind(id)
-    .fetch_optional(conn)
-    .await?)
+    one_version(conn, tenant_id, id, " FOR UPDATE OF v").await
+}
+
+async fn one_version(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    id: Uuid,
+    locking: &'static str,
+) -> AppResult<Option<Version>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!("{VERSION_SELECT} WHERE v.tenant_id = $1 AND v.id = $2{locking}")))
+        .bind(tenant_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
 }
 
 /// Takes `step` of the version for this run: false when another run took

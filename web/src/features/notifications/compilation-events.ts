@@ -1,3 +1,4 @@
+import { createLiveChannel, eventFields, textField } from './live-channel'
 import type { SseEvent } from './sse-reader'
 
 /**
@@ -14,52 +15,23 @@ export interface CompilationEvent {
 
 export type CompilationListener = (event: CompilationEvent) => void
 
-const COMPILATION_EVENT = 'compilation'
-
-const listeners = new Set<CompilationListener>()
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' ? value : null
-}
+const channel = createLiveChannel<CompilationEvent>('de compilação')
 
 /** The status change a stream event carries, or null for events of other names and for unreadable data (logged). */
 export function compilationFromEvent(event: SseEvent): CompilationEvent | null {
-  if (event.event !== COMPILATION_EVENT) return null
-  let body: unknown
-  try {
-    body = JSON.parse(event.data)
-  } catch (error) {
-    console.warn('Evento de compilação ilegível ignorado', event.data, error)
-    return null
-  }
-  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null
-  const jobId = text(fields?.jobId)
-  const status = text(fields?.status)
-  if (!fields || !jobId || !status) {
+  const fields = eventFields(event, 'compilation', 'de compilação')
+  if (!fields) return null
+  const jobId = textField(fields.jobId)
+  const status = textField(fields.status)
+  if (!jobId || !status) {
     console.warn('Evento de compilação incompleto ignorado', event.data)
     return null
   }
-  return { tenantId: text(fields.tenantId), jobId, status }
+  return { tenantId: textField(fields.tenantId), jobId, status }
 }
 
 /** Hands the event to every current listener; one listener failing does not keep it from the others. */
-export function publishCompilationEvent(event: CompilationEvent): void {
-  // A copy: a listener may unsubscribe (or subscribe another) while being called.
-  for (const listener of [...listeners]) {
-    try {
-      listener(event)
-    } catch (error) {
-      console.error('Ouvinte de compilação falhou', error)
-    }
-  }
-}
+export const publishCompilationEvent: (event: CompilationEvent) => void = channel.publish
 
 /** Calls `listener` for each event published from now on; the returned function stops it. */
-export function subscribeCompilationEvents(listener: CompilationListener): () => void {
-  // Wrapped so the same function subscribed twice gets two independent subscriptions.
-  const subscription: CompilationListener = (event) => listener(event)
-  listeners.add(subscription)
-  return () => {
-    listeners.delete(subscription)
-  }
-}
+export const subscribeCompilationEvents: (listener: CompilationListener) => () => void = channel.subscribe

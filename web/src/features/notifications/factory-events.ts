@@ -1,3 +1,4 @@
+import { createLiveChannel, eventFields, textField } from './live-channel'
 import type { SseEvent } from './sse-reader'
 
 /**
@@ -23,65 +24,37 @@ export type FactoryEventKind = 'status' | 'delta'
 
 export type FactoryListener = (event: FactoryEvent) => void
 
-const FACTORY_EVENT = 'factory'
 const KINDS: ReadonlySet<string> = new Set<FactoryEventKind>(['status', 'delta'])
 
-const listeners = new Set<FactoryListener>()
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' ? value : null
-}
+const channel = createLiveChannel<FactoryEvent>('da fábrica')
 
 /**
  * The news a stream event carries, or null for events of other names and for unreadable data (logged). A kind this
  * app does not know (a newer server) is dropped quietly: there is nothing this version could do with it.
  */
 export function factoryFromEvent(event: SseEvent): FactoryEvent | null {
-  if (event.event !== FACTORY_EVENT) return null
-  let body: unknown
-  try {
-    body = JSON.parse(event.data)
-  } catch (error) {
-    console.warn('Evento da fábrica ilegível ignorado', event.data, error)
-    return null
-  }
-  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null
-  const projectId = text(fields?.projectId)
-  const kind = text(fields?.kind)
+  const fields = eventFields(event, 'factory', 'da fábrica')
+  if (!fields) return null
+  const projectId = textField(fields.projectId)
+  const kind = textField(fields.kind)
   // A delta without its text has nothing to show.
-  if (!fields || !projectId || !kind || (kind === 'delta' && text(fields.text) === null)) {
+  if (!projectId || !kind || (kind === 'delta' && textField(fields.text) === null)) {
     console.warn('Evento da fábrica incompleto ignorado', event.data)
     return null
   }
   if (!KINDS.has(kind)) return null
   return {
-    tenantId: text(fields.tenantId),
+    tenantId: textField(fields.tenantId),
     projectId,
-    versionId: text(fields.versionId),
+    versionId: textField(fields.versionId),
     kind: kind as FactoryEventKind,
-    status: text(fields.status),
-    text: text(fields.text),
+    status: textField(fields.status),
+    text: textField(fields.text),
   }
 }
 
 /** Hands the event to every current listener; one listener failing does not keep it from the others. */
-export function publishFactoryEvent(event: FactoryEvent): void {
-  // A copy: a listener may unsubscribe (or subscribe another) while being called.
-  for (const listener of [...listeners]) {
-    try {
-      listener(event)
-    } catch (error) {
-      console.error('Ouvinte da fábrica falhou', error)
-    }
-  }
-}
+export const publishFactoryEvent: (event: FactoryEvent) => void = channel.publish
 
 /** Calls `listener` for each event published from now on; the returned function stops it. */
-export function subscribeFactoryEvents(listener: FactoryListener): () => void {
-  // Wrapped so the same function subscribed twice gets two independent subscriptions.
-  const subscription: FactoryListener = (event) => listener(event)
-  listeners.add(subscription)
-  return () => {
-    listeners.delete(subscription)
-  }
-}
+export const subscribeFactoryEvents: (listener: FactoryListener) => () => void = channel.subscribe
