@@ -18,7 +18,18 @@ export ADMIN_USERNAME=admin ADMIN_PASSWORD=admin-e2e-123 RUST_LOG=warn
 export E2E_RESEND_PORT=$((21000 + RANDOM % 2000))
 export RESEND_API_BASE="http://127.0.0.1:$E2E_RESEND_PORT" RESEND_API_KEY=re_e2e_stand_in
 export STORAGE_URL="$(mktemp -d)"
-start_throwaway_server debug
+# The AI factory's model: the OpenAI-compatible stand-in (real HTTP, streamed answers).
+ai_port=$((23000 + RANDOM % 2000))
+# 100 ms between pieces: each answer takes seconds, so the journey sees the text arrive.
+"$CARGO_TARGET_DIR/debug/openai-stand-in" "$ai_port" 100 >/dev/null 2>&1 &
+ai_pid=$!
+export AI_BASE_URL="http://127.0.0.1:$ai_port/v1" AI_MODEL=stand-in-e2e AI_API_KEY=sk-e2e-stand-in
+for _ in $(seq 1 40); do
+  curl -s -o /dev/null "http://127.0.0.1:$ai_port/" 2>/dev/null && break # any answer: it listens
+  sleep 0.25
+done
+start_throwaway_server debug || { kill "$ai_pid"; exit 1; }
+trap 'kill "$ai_pid" 2>/dev/null || true; stop_throwaway_server' EXIT
 
 # A compile agent for the import journey: the real compiler-agent with the
 # MetaEditor stand-in, registered through the admin API like an operator does.
@@ -33,7 +44,7 @@ AGENT_API_URL="$base" AGENT_TOKEN="$agent_token" AGENT_WORK_DIR="$(mktemp -d)" \
   METAEDITOR_PATH="$CARGO_TARGET_DIR/debug/metaeditor-stand-in" "$CARGO_TARGET_DIR/debug/compiler-agent" \
   >/dev/null 2>&1 &
 agent_pid=$!
-trap 'kill "$agent_pid" 2>/dev/null || true; stop_throwaway_server' EXIT
+trap 'kill "$agent_pid" "$ai_pid" 2>/dev/null || true; stop_throwaway_server' EXIT
 
 export E2E_BASE_URL="$base"
 export E2E_ADMIN_USER=admin E2E_ADMIN_PASSWORD=admin-e2e-123
