@@ -63,4 +63,7 @@ run() {
 wrk -t2 -c"$connections" -d5s -s "$lua" "$base/api/webhooks/validate-license" >/dev/null
 run "trivial axum handler (floor)" "http://127.0.0.1:$trivial_port/"
 run "POST /api/webhooks/validate-license" "$base/api/webhooks/validate-license"
+sleep 2 # the writer's last batch and the installations
 echo "check log rows written: $(sql "SELECT count(*) FROM license_checks")"
+curl -s "$base/metrics" | grep '^roboforge_license_check_log_rows'
+echo "installations: $(sql "SELECT count(*), sum(checks) FROM license_installations")"

@@ -4,11 +4,15 @@
 //! agents are read from the database when scraped, so every instance
 //! reports the same fleet-wide gauges.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::{ConnectInfo, MatchedPath, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use shared::db::{self, Scope};
@@ -22,20 +26,63 @@ use crate::AppState;
 /// Counts and times the request under its route template (`/api/tenant/
 /// clients/:id`, never the raw path: ids would make a series each).
 pub async fn record_http(request: Request, next: Next) -> Response {
-    let route = match request.extensions().get::<MatchedPath>() {
-        // `{id}` written `:id`: braces inside label values trip naive parsers.
-        Some(path) => path.as_str().replace('{', ":").replace('}', ""),
-        None if request.uri().path().starts_with("/api/") => "unmatched".to_string(),
-        None => "web".to_string(),
-    };
-    let method = request.method().as_str().to_string();
+    let route = request.extensions().get::<MatchedPath>().cloned();
+    let unmatched_api = route.is_none() && request.uri().path().starts_with("/api/");
+    let method = request.method().clone();
     let started = Instant::now();
     let response = next.run(request).await;
-    let registry = metrics::global();
-    let status = response.status().as_u16().to_string();
-    registry.inc(&HTTP_REQUESTS, &[("route", &route), ("method", &method), ("status", &status)]);
-    registry.observe(&HTTP_DURATION, &[("route", &route), ("method", &method)], started.elapsed());
+    let status = response.status().as_u16();
+    let route = match &route {
+        Some(path) => path.as_str(),
+        None if unmatched_api => "unmatched",
+        None => "web",
+    };
+    // The series' handles are kept per worker thread: the license check
+    // answers tens of thousands of requests a second, and a lookup (label
+    // strings, the registry's lock) per request was a measurable share of it.
+    let elapsed = started.elapsed();
+    SERIES.with_borrow_mut(|cache| {
+        let key = (method, status);
+        if let Some(series) = cache.get(route).and_then(|by_route| by_route.get(&key)) {
+            return series.record(elapsed);
+        }
+        let series = HttpSeries::new(route, &key.0, status);
+        series.record(elapsed);
+        cache.entry(route.into()).or_default().insert(key, series);
+    });
     response
+}
+
+/// One route's request counter and latency histogram.
+struct HttpSeries {
+    requests: Arc<AtomicU64>,
+    duration: Arc<metrics::Histogram>,
+}
+
+impl HttpSeries {
+    fn new(route: &str, method: &Method, status: u16) -> Self {
+        // `{id}` written `:id`: braces inside label values trip naive parsers.
+        let label = route.replace('{', ":").replace('}', "");
+        let (method, status) = (method.as_str(), status.to_string());
+        let registry = metrics::global();
+        Self {
+            requests: registry.counter(&HTTP_REQUESTS, &[("route", &label), ("method", method), ("status", &status)]),
+            duration: registry.histogram(&HTTP_DURATION, &[("route", &label), ("method", method)]),
+        }
+    }
+
+    fn record(&self, elapsed: std::time::Duration) {
+        self.requests.fetch_add(1, Ordering::Relaxed);
+        self.duration.observe(elapsed);
+    }
+}
+
+/// Route template → (method, status) → its series.
+type RouteSeries = HashMap<Box<str>, HashMap<(Method, u16), HttpSeries>>;
+
+thread_local! {
+    /// This worker thread's handles (a few hundred at most: routes × methods × statuses).
+    static SERIES: RefCell<RouteSeries> = RefCell::new(HashMap::new());
 }
 
 /// Whether the caller may read the metrics: the configured token, or — with
@@ -90,6 +137,20 @@ pub async fn scrape(State(state): State<AppState>, request: Request) -> ApiResul
     }
     metric_header(&mut out, "roboforge_sse_streams_open", "Notification streams open on this instance.", "gauge");
     gauge_line(&mut out, "roboforge_sse_streams_open", &[], state.notifications.open_streams() as f64);
+    // Counters kept by this instance's check-log writer (since it started).
+    metric_header(&mut out, "roboforge_license_check_log_rows", "License check log rows, written or lost.", "counter");
+    gauge_line(
+        &mut out,
+        "roboforge_license_check_log_rows",
+        &[("outcome", "written")],
+        state.license_log.written() as f64,
+    );
+    gauge_line(
+        &mut out,
+        "roboforge_license_check_log_rows",
+        &[("outcome", "lost")],
+        state.license_log.dropped() as f64,
+    );
 
     let mut response = out.into_response();
     response

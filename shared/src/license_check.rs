@@ -285,61 +285,119 @@ pub async fn record_batch(conn: &mut PgConnection, batch: &[CheckRecord]) -> App
     .bind(&at)
     .execute(&mut *conn)
     .await?;
-    record_installations(conn, batch, &codes, &at).await?;
     Ok(inserted.rows_affected())
 }
 
-/// Folds the batch's checks into `license_installations`: one row per
-/// license × account, the latest check's result kept (batches of several
-/// instances may arrive out of order, so "latest" compares times).
-async fn record_installations(
-    conn: &mut PgConnection,
-    batch: &[CheckRecord],
-    codes: &[&str],
-    at: &[DateTime<Utc>],
-) -> AppResult<()> {
-    let tenants: Vec<Uuid> = batch.iter().map(|r| r.tenant_id).collect();
-    let robots: Vec<Option<Uuid>> = batch.iter().map(|r| r.robot_id).collect();
-    let licenses: Vec<Option<Uuid>> = batch.iter().map(|r| r.license_id).collect();
-    let accounts: Vec<Option<String>> = batch.iter().map(|r| r.account.map(|a| a.to_string())).collect();
-    let ips: Vec<Option<sqlx::types::ipnetwork::IpNetwork>> = batch.iter().map(|r| r.ip.map(Into::into)).collect();
-    let valid: Vec<bool> = batch.iter().map(|r| r.valid).collect();
-    sqlx::query(
-        "WITH b AS (
-             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::inet[], $6::bool[], $7::text[],
-                                  $8::timestamptz[]) AS b(tenant_id, robot_id, license_id, account, ip, valid, code, at)
-              WHERE license_id IS NOT NULL AND account IS NOT NULL
-         ), latest AS (
-             SELECT DISTINCT ON (tenant_id, license_id, account) tenant_id, license_id, account, robot_id, ip, valid,
-                    code, at,
-                    min(at) OVER w AS first_at, count(*) OVER w AS n
-               FROM b
-             WINDOW w AS (PARTITION BY tenant_id, license_id, account)
-              ORDER BY tenant_id, license_id, account, at DESC
-         )
-         INSERT INTO license_installations AS i (tenant_id, license_id, account_number, robot_id, first_seen, last_seen,
-                                                 last_valid, last_code, last_ip, checks)
-         SELECT tenant_id, license_id, account, robot_id, first_at, at, valid, code, ip, n FROM latest
-         ON CONFLICT (tenant_id, license_id, account_number) DO UPDATE SET
-             checks = i.checks + EXCLUDED.checks,
-             first_seen = LEAST(i.first_seen, EXCLUDED.first_seen),
-             last_seen = GREATEST(i.last_seen, EXCLUDED.last_seen),
-             last_valid = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_valid ELSE i.last_valid END,
-             last_code = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_code ELSE i.last_code END,
-             last_ip = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_ip ELSE i.last_ip END,
-             robot_id = COALESCE(EXCLUDED.robot_id, i.robot_id)",
-    )
-    .bind(tenants)
-    .bind(robots)
-    .bind(licenses)
-    .bind(accounts)
-    .bind(ips)
-    .bind(valid)
-    .bind(codes)
-    .bind(at)
-    .execute(conn)
-    .await?;
-    Ok(())
+/// The checks of one license × account since the last write, folded in
+/// memory: a robot that checks every few seconds costs one upsert per
+/// write of `license_installations`, not one per check.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InstallationFold {
+    pub robot_id: Option<Uuid>,
+    pub first_seen: DateTime<Utc>,
+    pub last_seen: DateTime<Utc>,
+    pub last_valid: bool,
+    pub last_code: CheckCode,
+    pub last_ip: Option<std::net::IpAddr>,
+    pub checks: i64,
+}
+
+/// Installations seen since the last write, keyed by tenant, license and account.
+#[derive(Debug, Default)]
+pub struct InstallationFolds {
+    folds: std::collections::HashMap<(Uuid, Uuid, u64), InstallationFold>,
+}
+
+impl InstallationFolds {
+    /// Folds one check in; checks without a license or an account are no installation.
+    pub fn add(&mut self, record: &CheckRecord) {
+        let (Some(license_id), Some(account)) = (record.license_id, record.account) else { return };
+        let at = record.checked_at;
+        let fold = self.folds.entry((record.tenant_id, license_id, account)).or_insert_with(|| InstallationFold {
+            robot_id: record.robot_id,
+            first_seen: at,
+            last_seen: at,
+            last_valid: record.valid,
+            last_code: record.code,
+            last_ip: record.ip,
+            checks: 0,
+        });
+        fold.checks += 1;
+        fold.first_seen = fold.first_seen.min(at);
+        fold.robot_id = record.robot_id.or(fold.robot_id);
+        // Instances' records may arrive out of order: the latest check's result is kept.
+        if at >= fold.last_seen {
+            fold.last_seen = at;
+            fold.last_valid = record.valid;
+            fold.last_code = record.code;
+            fold.last_ip = record.ip;
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.folds.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.folds.is_empty()
+    }
+
+    pub fn clear(&mut self) {
+        self.folds.clear();
+    }
+
+    /// Adds every fold to `license_installations` in one statement. Worker
+    /// scope. The caller clears the set once the transaction committed.
+    pub async fn write(&self, conn: &mut PgConnection) -> AppResult<u64> {
+        if self.folds.is_empty() {
+            return Ok(0);
+        }
+        let n = self.folds.len();
+        let (mut tenants, mut licenses, mut accounts) =
+            (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        let (mut robots, mut first, mut last) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        let (mut valid, mut codes, mut ips, mut checks) =
+            (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        for ((tenant, license, account), fold) in &self.folds {
+            tenants.push(*tenant);
+            licenses.push(*license);
+            accounts.push(account.to_string());
+            robots.push(fold.robot_id);
+            first.push(fold.first_seen);
+            last.push(fold.last_seen);
+            valid.push(fold.last_valid);
+            codes.push(fold.last_code.as_str());
+            ips.push(fold.last_ip.map(sqlx::types::ipnetwork::IpNetwork::from));
+            checks.push(fold.checks);
+        }
+        let written = sqlx::query(
+            "INSERT INTO license_installations AS i (tenant_id, license_id, account_number, robot_id, first_seen,
+                                                     last_seen, last_valid, last_code, last_ip, checks)
+             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::timestamptz[],
+                                  $6::timestamptz[], $7::bool[], $8::text[], $9::inet[], $10::bigint[])
+             ON CONFLICT (tenant_id, license_id, account_number) DO UPDATE SET
+                 checks = i.checks + EXCLUDED.checks,
+                 first_seen = LEAST(i.first_seen, EXCLUDED.first_seen),
+                 last_seen = GREATEST(i.last_seen, EXCLUDED.last_seen),
+                 last_valid = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_valid ELSE i.last_valid END,
+                 last_code = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_code ELSE i.last_code END,
+                 last_ip = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_ip ELSE i.last_ip END,
+                 robot_id = COALESCE(EXCLUDED.robot_id, i.robot_id)",
+        )
+        .bind(tenants)
+        .bind(licenses)
+        .bind(accounts)
+        .bind(robots)
+        .bind(first)
+        .bind(last)
+        .bind(valid)
+        .bind(codes)
+        .bind(ips)
+        .bind(checks)
+        .execute(conn)
+        .await?;
+        Ok(written.rows_affected())
+    }
 }
 
 #[cfg(test)]
@@ -363,6 +421,43 @@ mod tests {
         assert_eq!(parse_request(br#"{"email":"a@x.com","mtAccount":-5}"#), Err(Some(String::new())));
         assert_eq!(parse_account(" 0051234567 "), Some(51234567));
         assert_eq!(parse_account("1e5"), None);
+    }
+
+    fn record(license: Option<Uuid>, account: Option<u64>, code: CheckCode, at_ms: i64) -> CheckRecord {
+        CheckRecord {
+            tenant_id: Uuid::nil(),
+            robot_id: Some(Uuid::from_u128(7)),
+            license_id: license,
+            email: "a@b.c".into(),
+            account,
+            ip: Some("10.0.0.1".parse().unwrap()),
+            valid: code == CheckCode::Ok,
+            code,
+            checked_at: DateTime::from_timestamp_millis(at_ms).unwrap(),
+        }
+    }
+
+    #[test]
+    fn installations_fold_per_license_and_account_keeping_the_latest_result_whatever_the_order() {
+        let license = Some(Uuid::from_u128(1));
+        let mut folds = InstallationFolds::default();
+        folds.add(&record(license, Some(42), CheckCode::Ok, 2_000));
+        folds.add(&record(license, Some(42), CheckCode::Expired, 3_000));
+        // An older check from another instance arrives last: counted, but the result stays the latest one's.
+        folds.add(&record(license, Some(42), CheckCode::Ok, 1_000));
+        folds.add(&record(license, Some(7), CheckCode::AccountMismatch, 1_500));
+        // No license or no account: not an installation.
+        folds.add(&record(None, Some(42), CheckCode::NotFound, 1_500));
+        folds.add(&record(license, None, CheckCode::InvalidRequest, 1_500));
+        assert_eq!(folds.len(), 2);
+        let fold = &folds.folds[&(Uuid::nil(), Uuid::from_u128(1), 42)];
+        assert_eq!(fold.checks, 3);
+        assert_eq!((fold.first_seen.timestamp_millis(), fold.last_seen.timestamp_millis()), (1_000, 3_000));
+        assert_eq!((fold.last_valid, fold.last_code), (false, CheckCode::Expired));
+        let other = &folds.folds[&(Uuid::nil(), Uuid::from_u128(1), 7)];
+        assert_eq!((other.checks, other.last_code), (1, CheckCode::AccountMismatch));
+        folds.clear();
+        assert!(folds.is_empty());
     }
 
     #[test]

@@ -39,7 +39,8 @@ pub const COMPILE_RESULTS: MetricInfo = MetricInfo {
     help: "Compile job results reported by agents, by outcome (completed, failed).",
 };
 
-struct Histogram {
+/// One latency histogram series; hold the handle (`Registry::histogram`) to skip the lookup.
+pub struct Histogram {
     buckets: [AtomicU64; BUCKETS.len()],
     count: AtomicU64,
     sum_micros: AtomicU64,
@@ -54,7 +55,7 @@ impl Histogram {
         }
     }
 
-    fn observe(&self, elapsed: Duration) {
+    pub fn observe(&self, elapsed: Duration) {
         let seconds = elapsed.as_secs_f64();
         if let Some(i) = BUCKETS.iter().position(|bound| seconds <= *bound) {
             self.buckets[i].fetch_add(1, Ordering::Relaxed);
@@ -118,13 +119,24 @@ impl Registry {
     }
 
     pub fn inc(&self, metric: &MetricInfo, labels: &[(&str, &str)]) {
-        self.describe(metric);
-        series(&self.counters, metric.name, label_text(labels), || AtomicU64::new(0)).fetch_add(1, Ordering::Relaxed);
+        self.counter(metric, labels).fetch_add(1, Ordering::Relaxed);
     }
 
     pub fn observe(&self, metric: &MetricInfo, labels: &[(&str, &str)], elapsed: Duration) {
+        self.histogram(metric, labels).observe(elapsed);
+    }
+
+    /// The counter of one series, created on first use. Hot paths keep the
+    /// handle (see `HandleCache`) instead of looking the series up per event.
+    pub fn counter(&self, metric: &MetricInfo, labels: &[(&str, &str)]) -> Arc<AtomicU64> {
         self.describe(metric);
-        series(&self.histograms, metric.name, label_text(labels), Histogram::new).observe(elapsed);
+        series(&self.counters, metric.name, label_text(labels), || AtomicU64::new(0))
+    }
+
+    /// The histogram of one series, created on first use.
+    pub fn histogram(&self, metric: &MetricInfo, labels: &[(&str, &str)]) -> Arc<Histogram> {
+        self.describe(metric);
+        series(&self.histograms, metric.name, label_text(labels), Histogram::new)
     }
 
     /// Every series in the text exposition format (version 0.0.4).

@@ -102,6 +102,8 @@ async fn metrics_parse_and_move_with_license_checks_webhooks_and_compile_jobs() 
         "no id ever becomes a label (one series per robot would not scale)"
     );
     assert!(after.docs.contains_key("roboforge_queue_depth") && after.docs.contains_key("roboforge_sse_streams_open"));
+    assert!(after.docs.contains_key("roboforge_license_check_log_rows"));
+    assert_eq!(total(&after, "roboforge_license_check_log_rows", &[("outcome", "lost")]), 0.0, "nothing lost");
 }
 
 #[tokio::test]

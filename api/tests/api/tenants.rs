@@ -133,16 +133,32 @@ async fn deleting_a_tenant_removes_everything_it_owns_in_one_go() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
     app.tenant("other").await;
-    app.robot(&acme, "Robô").await;
+    let robot = app.robot(&acme, "Robô").await;
+    // A license check logged against the tenant (the log has no foreign key to cascade through).
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
+    let check = shared::license_check::CheckRecord {
+        tenant_id: acme.id,
+        robot_id: Some(robot),
+        license_id: None,
+        email: "quem@exemplo.com".into(),
+        account: Some(123),
+        ip: None,
+        valid: false,
+        code: shared::license_check::CheckCode::NotFound,
+        checked_at: chrono::Utc::now(),
+    };
+    shared::license_check::record_batch(&mut tx, &[check]).await.unwrap();
+    tx.commit().await.unwrap();
     let admin = app.as_admin().await;
     assert_eq!(admin.delete(&format!("/api/tenants/{}", acme.id)).await.status(), StatusCode::NO_CONTENT);
     let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
     let left: Vec<i64> = sqlx::query_scalar(
         "SELECT count(*) FROM tenant_owners UNION ALL SELECT count(*) FROM tenant_clients
-         UNION ALL SELECT count(*) FROM tenant_sales UNION ALL SELECT count(*) FROM tenant_robots",
+         UNION ALL SELECT count(*) FROM tenant_sales UNION ALL SELECT count(*) FROM tenant_robots
+         UNION ALL SELECT count(*) FROM license_checks",
     )
     .fetch_all(&mut *tx)
     .await
     .unwrap();
-    assert_eq!(left, [1, 1, 1, 0], "only the other tenant's owner, client and sale remain");
+    assert_eq!(left, [1, 1, 1, 0, 0], "only the other tenant's owner, client and sale remain; the log is gone");
 }

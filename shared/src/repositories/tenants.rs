@@ -289,8 +289,10 @@ pub async fn update(conn: &mut PgConnection, id: Uuid, c: TenantChanges) -> AppR
     .map_err(tenant_conflict)
 }
 
-/// Deletes the tenant and, by cascade, everything it owns. Platform scope.
+/// Deletes the tenant and, by cascade, everything it owns; its license-check
+/// log has no foreign key (migration 20) and goes explicitly. Platform scope.
 pub async fn delete(conn: &mut PgConnection, id: Uuid) -> AppResult<bool> {
+    sqlx::query("DELETE FROM license_checks WHERE tenant_id = $1").bind(id).execute(&mut *conn).await?;
     let deleted = sqlx::query("DELETE FROM tenants WHERE id = $1").bind(id).execute(conn).await?;
     Ok(deleted.rows_affected() == 1)
 }
