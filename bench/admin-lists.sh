@@ -298,6 +298,12 @@ urls=(
   "/api/client-robots?$p&q=$(urlencode "$robot_part")"
   "/api/client-robots?$p&from=2026-01-01&to=2026-06-30"
 )
+# ONLY=<regex> measures the matching URLs alone (e.g. ONLY='q=Kraken').
+if [ -n "${ONLY:-}" ]; then
+  chosen=()
+  for url in "${urls[@]}"; do [[ $url =~ $ONLY ]] && chosen+=("$url"); done
+  urls=("${chosen[@]}")
+fi
 echo "tenant $tenant; searches: code '$code_part', name '$name_part', e-mail '$email_part', robot '$robot_part'"
 
 # Every URL must answer 200 before anything is measured.

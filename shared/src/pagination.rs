@@ -103,6 +103,7 @@ pub fn contains_pattern(q: Option<&str>) -> Option<String> {
 mod listing {
     use sqlx::postgres::PgRow;
     use sqlx::{FromRow, PgConnection, Postgres, QueryBuilder};
+    use uuid::Uuid;
 
     use super::{Page, PageParams};
     use crate::error::AppResult;
@@ -110,6 +111,9 @@ mod listing {
     /// Lists stop counting here: "10.000+" tells a person as much as the
     /// exact figure, and counting a million rows on every page does not scale.
     pub const COUNT_CAP: i64 = 10_000;
+
+    /// From how many matched rows a narrow list's page is planned for its ids (see `fetch_page`).
+    const CUSTOM_PLAN_FROM: i64 = 1_000;
 
     /// A list query in parts: the base table and its alias, the filters on
     /// it (pushed by `filters` as `AND …` conditions on the alias's columns,
@@ -123,6 +127,11 @@ mod listing {
         pub joins: &'a str,
         pub filters: F,
         pub order_by: &'a str,
+        /// The filters select few rows that are costly to find (a text
+        /// search over trigram indexes): they are found once, and the page
+        /// and the count are both taken from that set instead of searching
+        /// twice. Falls back to the plain way past [`COUNT_CAP`] matches.
+        pub narrow: bool,
     }
 
     impl<F: Fn(&mut QueryBuilder<Postgres>)> Listing<'_, F> {
@@ -148,16 +157,37 @@ mod listing {
         F: Fn(&mut QueryBuilder<Postgres>),
     {
         let alias = listing.alias();
-        let mut rows = QueryBuilder::<Postgres>::new("SELECT ");
-        rows.push(listing.columns).push(" FROM (SELECT ").push(alias).push(".id FROM ").push(listing.from);
-        rows.push(" WHERE true");
-        (listing.filters)(&mut rows);
-        rows.push(" ORDER BY ").push(listing.order_by);
-        rows.push(" LIMIT ").push_bind(params.limit()).push(" OFFSET ").push_bind(params.offset());
-        rows.push(") page JOIN ").push(listing.from).push(" ON ").push(alias).push(".id = page.id");
-        rows.push(listing.joins).push(" ORDER BY ").push(listing.order_by);
-        let items: Vec<T> = rows.build_query_as().fetch_all(&mut *conn).await?;
+        if listing.narrow {
+            let mut matched = QueryBuilder::<Postgres>::new("SELECT ");
+            matched.push(alias).push(".id FROM ").push(listing.from).push(" WHERE true");
+            (listing.filters)(&mut matched);
+            matched.push(" LIMIT ").push_bind(COUNT_CAP + 1);
+            let ids: Vec<Uuid> = matched.build_query_scalar().fetch_all(&mut *conn).await?;
+            let total = ids.len() as i64;
+            if total <= COUNT_CAP {
+                let items = if ids.is_empty() {
+                    Vec::new()
+                } else {
+                    let only_matched = |qb: &mut QueryBuilder<Postgres>| {
+                        qb.push(" AND ").push(alias).push(".id = ANY(").push_bind(ids.clone()).push(")");
+                    };
+                    // Many ids: planned for them each time (an unnamed statement), so the planner walks the
+                    // list index and keeps the first matches, where the cached generic plan fetches every
+                    // matched row and sorts them (0.8 ms + 4 ms planning against 14 ms for 3,746 ids). A few
+                    // hundred ids are cheaper to fetch than to plan for.
+                    let planned_each_time = total > CUSTOM_PLAN_FROM;
+                    page_query(&listing, alias, only_matched, params)
+                        .build_query_as()
+                        .persistent(!planned_each_time)
+                        .fetch_all(&mut *conn)
+                        .await?
+                };
+                return Ok(Page { items, total, page: params.page, page_size: params.page_size, total_capped: false });
+            }
+        }
 
+        let items: Vec<T> =
+            page_query(&listing, alias, &listing.filters, params).build_query_as().fetch_all(&mut *conn).await?;
         let seen = params.offset() + items.len() as i64;
         let (total, total_capped) = if !items.is_empty() && (items.len() as i64) < params.limit() {
             (seen, false)
@@ -172,6 +202,27 @@ mod listing {
             (counted.min(COUNT_CAP), counted > COUNT_CAP)
         };
         Ok(Page { items, total, page: params.page, page_size: params.page_size, total_capped })
+    }
+
+    /// The page's ids chosen on the base table under `filters`, then joined for display.
+    fn page_query<F>(
+        listing: &Listing<'_, F>,
+        alias: &str,
+        filters: impl Fn(&mut QueryBuilder<Postgres>),
+        params: PageParams,
+    ) -> QueryBuilder<Postgres>
+    where
+        F: Fn(&mut QueryBuilder<Postgres>),
+    {
+        let mut rows = QueryBuilder::<Postgres>::new("SELECT ");
+        rows.push(listing.columns).push(" FROM (SELECT ").push(alias).push(".id FROM ").push(listing.from);
+        rows.push(" WHERE true");
+        filters(&mut rows);
+        rows.push(" ORDER BY ").push(listing.order_by);
+        rows.push(" LIMIT ").push_bind(params.limit()).push(" OFFSET ").push_bind(params.offset());
+        rows.push(") page JOIN ").push(listing.from).push(" ON ").push(alias).push(".id = page.id");
+        rows.push(listing.joins).push(" ORDER BY ").push(listing.order_by);
+        rows
     }
 }
 

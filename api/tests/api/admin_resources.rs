@@ -225,6 +225,43 @@ async fn clients_are_created_filtered_and_a_blank_password_keeps_theirs() {
 }
 
 #[tokio::test]
+async fn a_searched_list_pages_in_order_with_its_exact_total() {
+    // A search finds its rows once and takes the page and the total from them: paging must still be in list
+    // order, without repeats, with the right total, and the other filters must still apply.
+    let app = TestApp::spawn().await;
+    let (a, b) = (app.tenant("alfa").await, app.tenant("beta").await);
+    let admin = app.as_admin().await;
+    for (tenant, name, email) in [
+        (&a, "Ana Sampaio", "ana@x.com"),
+        (&a, "Caio Souza", "caio@x.com"),
+        (&a, "Bia Sampaio", "bia@x.com"),
+        (&b, "Duda Sampaio", "duda@x.com"),
+        (&a, "Edu", "edu.sampaio@x.com"),
+        (&a, "Fabi Lima", "fabi@x.com"),
+    ] {
+        let created = admin
+            .post("/api/clients", json!({"tenantId": tenant.id, "name": name, "email": email, "password": "segredo1"}))
+            .await;
+        assert_eq!(created.status(), StatusCode::CREATED);
+    }
+    let mut seen = Vec::new();
+    for page in 1..=3 {
+        let listed: Value =
+            admin.get(&format!("/api/clients?q=sampaio&pageSize=2&page={page}")).await.json().await.unwrap();
+        assert_eq!((listed["total"].as_i64(), listed["totalCapped"].as_bool()), (Some(4), Some(false)), "{listed}");
+        seen.extend(listed["items"].as_array().unwrap().iter().map(|c| c["email"].as_str().unwrap().to_string()));
+    }
+    assert_eq!(seen, ["edu.sampaio@x.com", "duda@x.com", "bia@x.com", "ana@x.com"], "newest first, each once");
+    let in_alfa: Value =
+        admin.get(&format!("/api/clients?q=SAMPAIO&tenantId={}&pageSize=2&page=2", a.id)).await.json().await.unwrap();
+    assert_eq!(in_alfa["total"], 3);
+    assert_eq!(in_alfa["items"].as_array().unwrap().len(), 1);
+    assert_eq!(in_alfa["items"][0]["email"], "ana@x.com");
+    let nothing: Value = admin.get("/api/clients?q=ninguem").await.json().await.unwrap();
+    assert_eq!((nothing["total"].as_i64(), nothing["items"].as_array().map(Vec::len)), (Some(0), Some(0)));
+}
+
+#[tokio::test]
 async fn licenses_refuse_another_tenants_client_robot_or_sale() {
     let app = TestApp::spawn().await;
     let a = app.tenant("alfa").await;

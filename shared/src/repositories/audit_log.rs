@@ -164,6 +164,7 @@ pub async fn list(conn: &mut PgConnection, filter: &AuditFilter, params: PagePar
             }
         },
         order_by: "a.created_at DESC, a.id DESC",
+        narrow: actor.is_some(),
     };
     fetch_page(conn, listing, params).await
 }

@@ -145,6 +145,7 @@ pub async fn history(
             }
         },
         order_by: "c.created_at DESC, c.id DESC",
+        narrow: pattern.is_some(),
     };
     fetch_page(conn, listing, params).await
 }

@@ -173,6 +173,7 @@ pub async fn list(
             }
         },
         order_by: "l.created_at DESC, l.id DESC",
+        narrow: pattern.is_some(),
     };
     fetch_page(conn, listing, params).await
 }

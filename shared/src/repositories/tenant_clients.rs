@@ -209,6 +209,7 @@ pub async fn list(
             }
         },
         order_by: "c.created_at DESC, c.id DESC",
+        narrow: pattern.is_some(),
     };
     fetch_page(conn, listing, params).await
 }

@@ -121,6 +121,7 @@ pub async fn list(
             }
         },
         order_by: "o.created_at DESC, o.id DESC",
+        narrow: pattern.is_some(),
     };
     crate::pagination::fetch_page(conn, listing, params).await
 }

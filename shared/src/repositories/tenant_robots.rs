@@ -176,6 +176,7 @@ pub async fn list(conn: &mut PgConnection, filter: &RobotFilter, params: PagePar
             }
         },
         order_by: "r.created_at DESC, r.id DESC",
+        narrow: pattern.is_some(),
     };
     fetch_page(conn, listing, params).await
 }

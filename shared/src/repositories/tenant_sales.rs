@@ -213,6 +213,7 @@ pub async fn list(conn: &mut PgConnection, filter: &SaleFilter, params: PagePara
             }
         },
         order_by: "s.created_at DESC, s.id DESC",
+        narrow: pattern.is_some(),
     };
     fetch_page(conn, listing, params).await
 }

@@ -217,6 +217,7 @@ pub async fn list(
             }
         },
         order_by: "s.created_at DESC, s.id DESC",
+        narrow: pattern.is_some(),
     };
     fetch_page(conn, listing, params).await
 }
