@@ -28,7 +28,14 @@ use crate::AppState;
 pub async fn record_http(request: Request, next: Next) -> Response {
     let route = request.extensions().get::<MatchedPath>().cloned();
     let unmatched_api = route.is_none() && request.uri().path().starts_with("/api/");
-    let method = request.method().clone();
+    // Any token is a valid method name: anything unusual is one series, "OTHER",
+    // so a client cannot grow the registry (or this thread's cache) by inventing methods.
+    let method = match *request.method() {
+        Method::GET | Method::POST | Method::PUT | Method::PATCH | Method::DELETE | Method::HEAD | Method::OPTIONS => {
+            request.method().clone()
+        }
+        _ => Method::from_bytes(b"OTHER").expect("OTHER is a valid method token"),
+    };
     let started = Instant::now();
     let response = next.run(request).await;
     let status = response.status().as_u16();

@@ -102,6 +102,15 @@ async fn metrics_parse_and_move_with_license_checks_webhooks_and_compile_jobs() 
         "no id ever becomes a label (one series per robot would not scale)"
     );
     assert!(after.docs.contains_key("roboforge_queue_depth") && after.docs.contains_key("roboforge_sse_streams_open"));
+    // An invented method is counted as OTHER, never as a series of its own.
+    let invented = reqwest::Method::from_bytes(b"XINVENTED").unwrap();
+    app.browser().request(invented, app.url("/api/health")).send().await.unwrap();
+    let later = scrape(&app).await;
+    assert!(total(&later, "roboforge_http_requests_total", &[("method", "OTHER")]) >= 1.0);
+    assert!(
+        later.samples.iter().all(|s| !s.labels.values().any(|v| v == "XINVENTED")),
+        "no series per invented method"
+    );
     assert!(after.docs.contains_key("roboforge_license_check_log_rows"));
     assert_eq!(total(&after, "roboforge_license_check_log_rows", &[("outcome", "lost")]), 0.0, "nothing lost");
 }
