@@ -10,3 +10,8 @@ psql "$url" -tAc "SELECT datname FROM pg_database WHERE $pattern" |
   while read -r db; do
     [ -n "$db" ] && psql "$url" -qc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 || true
   done
+# Login roles a startup test creates and could not drop (a run cut short).
+psql "$url" -tAc "SELECT rolname FROM pg_roles WHERE rolname LIKE 'rf\_bad\_%'" |
+  while read -r role; do
+    [ -n "$role" ] && psql "$url" -qc "DROP ROLE IF EXISTS \"$role\"" >/dev/null 2>&1 || true
+  done

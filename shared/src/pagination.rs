@@ -9,7 +9,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 #[cfg(feature = "domain")]
-pub use self::listing::{fetch_page, Listing, COUNT_CAP};
+pub use self::listing::{fetch_page, push_day_range, Listing, Narrow, COUNT_CAP};
 
 pub const DEFAULT_PAGE_SIZE: u32 = 20;
 pub const MAX_PAGE_SIZE: u32 = 100;
@@ -112,13 +112,11 @@ mod listing {
     /// exact figure, and counting a million rows on every page does not scale.
     pub const COUNT_CAP: i64 = 10_000;
 
-    /// From how many matched rows a narrow list's page is planned for its ids (see `fetch_page`).
-    const CUSTOM_PLAN_FROM: i64 = 1_000;
-
     /// A list query in parts: the base table and its alias, the filters on
     /// it (pushed by `filters` as `AND …` conditions on the alias's columns,
     /// with their binds, once for the page and once for the count), the joins
-    /// that add display columns, and the order (on the alias's columns).
+    /// that add display columns. Every list is newest first: its base table
+    /// has `created_at` and `id`, and an index in that order.
     pub struct Listing<'a, F: Fn(&mut QueryBuilder<Postgres>)> {
         pub columns: &'a str,
         /// `table alias`, e.g. `tenant_sales s`.
@@ -126,17 +124,62 @@ mod listing {
         /// Joined after the page is chosen: they add columns, never filter.
         pub joins: &'a str,
         pub filters: F,
-        pub order_by: &'a str,
-        /// The filters select few rows that are costly to find (a text
-        /// search over trigram indexes): they are found once, and the page
-        /// and the count are both taken from that set instead of searching
-        /// twice. Falls back to the plain way past [`COUNT_CAP`] matches.
-        pub narrow: bool,
+        pub narrow: Narrow<'a>,
+    }
+
+    /// Whether the filters select few rows that are costly to find (a text
+    /// search over trigram indexes), and how to find them. Narrow rows are
+    /// found once, in order, and the count and the page are both taken from
+    /// them, instead of searching for the page and again for the count.
+    /// Past [`COUNT_CAP`] matches the list falls back to the plain way.
+    pub enum Narrow<'a> {
+        /// Many rows, or cheap to find: the page walks the list index.
+        No,
+        /// Found by the filters.
+        ByFilters,
+        /// Found by this query of the matching rows' `id, created_at` (on
+        /// the same filters): for a search whose alternatives each have
+        /// their own index, as a UNION, where the filters' OR of them would
+        /// make the planner re-read every match through the primary key.
+        ByQuery(&'a (dyn Fn(&mut QueryBuilder<Postgres>) + Sync)),
+    }
+
+    /// `AND column` within the São Paulo calendar days `from` to `to` (each
+    /// optional, both inclusive); a NULL column never matches.
+    pub fn push_day_range(
+        qb: &mut QueryBuilder<Postgres>,
+        column: &str,
+        from: Option<chrono::NaiveDate>,
+        to: Option<chrono::NaiveDate>,
+    ) {
+        if let Some(from) = from {
+            qb.push(" AND ").push(column).push(" >= (").push_bind(from);
+            qb.push("::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
+        }
+        if let Some(to) = to {
+            qb.push(" AND ").push(column).push(" < (").push_bind(to);
+            qb.push("::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
+        }
+    }
+
+    impl Narrow<'_> {
+        pub fn by_filters_if(narrow: bool) -> Self {
+            if narrow {
+                Self::ByFilters
+            } else {
+                Self::No
+            }
+        }
     }
 
     impl<F: Fn(&mut QueryBuilder<Postgres>)> Listing<'_, F> {
         fn alias(&self) -> &str {
             self.from.split_whitespace().last().unwrap_or(self.from)
+        }
+
+        fn push_order(&self, qb: &mut QueryBuilder<Postgres>) {
+            let alias = self.alias();
+            qb.push(" ORDER BY ").push(alias).push(".created_at DESC, ").push(alias).push(".id DESC");
         }
     }
 
@@ -156,38 +199,24 @@ mod listing {
         T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
         F: Fn(&mut QueryBuilder<Postgres>),
     {
-        let alias = listing.alias();
-        if listing.narrow {
-            let mut matched = QueryBuilder::<Postgres>::new("SELECT ");
-            matched.push(alias).push(".id FROM ").push(listing.from).push(" WHERE true");
-            (listing.filters)(&mut matched);
-            matched.push(" LIMIT ").push_bind(COUNT_CAP + 1);
-            let ids: Vec<Uuid> = matched.build_query_scalar().fetch_all(&mut *conn).await?;
-            let total = ids.len() as i64;
-            if total <= COUNT_CAP {
-                let items = if ids.is_empty() {
-                    Vec::new()
-                } else {
-                    let only_matched = |qb: &mut QueryBuilder<Postgres>| {
-                        qb.push(" AND ").push(alias).push(".id = ANY(").push_bind(ids.clone()).push(")");
-                    };
-                    // Many ids: planned for them each time (an unnamed statement), so the planner walks the
-                    // list index and keeps the first matches, where the cached generic plan fetches every
-                    // matched row and sorts them (0.8 ms + 4 ms planning against 14 ms for 3,746 ids). A few
-                    // hundred ids are cheaper to fetch than to plan for.
-                    let planned_each_time = total > CUSTOM_PLAN_FROM;
-                    page_query(&listing, alias, only_matched, params)
-                        .build_query_as()
-                        .persistent(!planned_each_time)
-                        .fetch_all(&mut *conn)
-                        .await?
-                };
-                return Ok(Page { items, total, page: params.page, page_size: params.page_size, total_capped: false });
+        if !matches!(listing.narrow, Narrow::No) {
+            if let Some(page) = fetch_narrow_page(conn, &listing, params).await? {
+                return Ok(page);
             }
         }
 
-        let items: Vec<T> =
-            page_query(&listing, alias, &listing.filters, params).build_query_as().fetch_all(&mut *conn).await?;
+        let alias = listing.alias();
+        let mut rows = QueryBuilder::<Postgres>::new("SELECT ");
+        rows.push(listing.columns).push(" FROM (SELECT ").push(alias).push(".id FROM ").push(listing.from);
+        rows.push(" WHERE true");
+        (listing.filters)(&mut rows);
+        listing.push_order(&mut rows);
+        rows.push(" LIMIT ").push_bind(params.limit()).push(" OFFSET ").push_bind(params.offset());
+        rows.push(") page JOIN ").push(listing.from).push(" ON ").push(alias).push(".id = page.id");
+        rows.push(listing.joins);
+        listing.push_order(&mut rows);
+        let items: Vec<T> = rows.build_query_as().fetch_all(&mut *conn).await?;
+
         let seen = params.offset() + items.len() as i64;
         let (total, total_capped) = if !items.is_empty() && (items.len() as i64) < params.limit() {
             (seen, false)
@@ -204,25 +233,50 @@ mod listing {
         Ok(Page { items, total, page: params.page, page_size: params.page_size, total_capped })
     }
 
-    /// The page's ids chosen on the base table under `filters`, then joined for display.
-    fn page_query<F>(
+    /// A narrow list's page: every matching id in list order (up to the
+    /// cap), their number as the total, the page's slice of them joined for
+    /// display. None past the cap.
+    async fn fetch_narrow_page<T, F>(
+        conn: &mut PgConnection,
         listing: &Listing<'_, F>,
-        alias: &str,
-        filters: impl Fn(&mut QueryBuilder<Postgres>),
         params: PageParams,
-    ) -> QueryBuilder<Postgres>
+    ) -> AppResult<Option<Page<T>>>
     where
+        T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
         F: Fn(&mut QueryBuilder<Postgres>),
     {
-        let mut rows = QueryBuilder::<Postgres>::new("SELECT ");
-        rows.push(listing.columns).push(" FROM (SELECT ").push(alias).push(".id FROM ").push(listing.from);
-        rows.push(" WHERE true");
-        filters(&mut rows);
-        rows.push(" ORDER BY ").push(listing.order_by);
-        rows.push(" LIMIT ").push_bind(params.limit()).push(" OFFSET ").push_bind(params.offset());
-        rows.push(") page JOIN ").push(listing.from).push(" ON ").push(alias).push(".id = page.id");
-        rows.push(listing.joins).push(" ORDER BY ").push(listing.order_by);
-        rows
+        let alias = listing.alias();
+        let mut matched = QueryBuilder::<Postgres>::new("SELECT ");
+        matched.push(alias).push(".id FROM (");
+        match listing.narrow {
+            Narrow::ByQuery(query) => query(&mut matched),
+            Narrow::No | Narrow::ByFilters => {
+                matched.push("SELECT ").push(alias).push(".id, ").push(alias).push(".created_at FROM ");
+                matched.push(listing.from).push(" WHERE true");
+                (listing.filters)(&mut matched);
+            }
+        }
+        matched.push(" LIMIT ").push_bind(COUNT_CAP + 1).push(") ").push(alias);
+        listing.push_order(&mut matched);
+        let ids: Vec<Uuid> = matched.build_query_scalar().fetch_all(&mut *conn).await?;
+        let total = ids.len() as i64;
+        if total > COUNT_CAP {
+            return Ok(None);
+        }
+
+        let start = usize::try_from(params.offset()).unwrap_or(usize::MAX).min(ids.len());
+        let end = start.saturating_add(params.page_size as usize).min(ids.len());
+        let page_ids = &ids[start..end];
+        let items = if page_ids.is_empty() {
+            Vec::new()
+        } else {
+            let mut rows = QueryBuilder::<Postgres>::new("SELECT ");
+            rows.push(listing.columns).push(" FROM ").push(listing.from).push(listing.joins);
+            rows.push(" WHERE ").push(alias).push(".id = ANY(").push_bind(page_ids.to_vec()).push(")");
+            listing.push_order(&mut rows);
+            rows.build_query_as().fetch_all(&mut *conn).await?
+        };
+        Ok(Some(Page { items, total, page: params.page, page_size: params.page_size, total_capped: false }))
     }
 }
 

@@ -262,6 +262,83 @@ async fn a_searched_list_pages_in_order_with_its_exact_total() {
 }
 
 #[tokio::test]
+async fn a_license_search_finds_by_client_or_robot_once_in_order_and_caps_a_wide_one() {
+    // The license search is a union of two index-driven searches (by the client's name or e-mail, by the
+    // robot's name): a license matching both is listed once, both kinds page together newest first, the other
+    // filters apply to each side, and a search past the count cap still lists matching licenses only.
+    let app = TestApp::spawn().await;
+    let (a, b) = (app.tenant("alfa").await, app.tenant("beta").await);
+    let admin = app.as_admin().await;
+    let (kraken_robot, scalper) = (app.robot(&a, "Kraken Momentum").await, app.robot(&a, "Scalper").await);
+    let robot_b = app.robot(&b, "Robô B").await;
+    let client = |tenant: uuid::Uuid, name: &'static str, email: &'static str| {
+        let admin = &admin;
+        async move {
+            let created = admin
+                .post("/api/clients", json!({"tenantId": tenant, "name": name, "email": email, "password": "segredo1"}))
+                .await;
+            created.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_string()
+        }
+    };
+    let kraken_client = client(a.id, "Kraken Silva", "ks@x.com").await;
+    let other = client(a.id, "Outra Pessoa", "outra@x.com").await;
+    let kraken_b = client(b.id, "Duda", "duda.kraken@y.com").await;
+    for (tenant, client, robot, status, account) in [
+        (a.id, &kraken_client, scalper, "active", "1"),
+        (a.id, &other, kraken_robot, "trial", "2"),
+        (a.id, &kraken_client, kraken_robot, "active", "3"),
+        (a.id, &other, scalper, "active", "4"),
+        (b.id, &kraken_b, robot_b, "trial", "5"),
+    ] {
+        let created = admin
+            .post(
+                "/api/client-robots",
+                json!({"tenantId": tenant, "clientId": client, "robotId": robot, "status": status, "accountNumber": account}),
+            )
+            .await;
+        assert_eq!(created.status(), StatusCode::CREATED);
+    }
+    let accounts = |page: &Value| -> Vec<String> {
+        page["items"].as_array().unwrap().iter().map(|l| l["accountNumber"].as_str().unwrap().to_string()).collect()
+    };
+    let mut seen = Vec::new();
+    for page in 1..=2 {
+        let listed: Value =
+            admin.get(&format!("/api/client-robots?q=KRAKEN&pageSize=3&page={page}")).await.json().await.unwrap();
+        assert_eq!((listed["total"].as_i64(), listed["totalCapped"].as_bool()), (Some(4), Some(false)), "{listed}");
+        seen.extend(accounts(&listed));
+    }
+    assert_eq!(seen, ["5", "3", "2", "1"], "newest first, the license matching twice listed once");
+    let active: Value = admin.get("/api/client-robots?q=kraken&status=active").await.json().await.unwrap();
+    assert_eq!(accounts(&active), ["3", "1"]);
+    let in_beta: Value =
+        admin.get(&format!("/api/client-robots?q=kraken&tenantId={}", b.id)).await.json().await.unwrap();
+    assert_eq!(accounts(&in_beta), ["5"]);
+    let trial_by_robot: Value = admin.get("/api/client-robots?q=momentum&status=trial").await.json().await.unwrap();
+    assert_eq!(accounts(&trial_by_robot), ["2"]);
+
+    // Past the cap: 10,001 more licenses of the Kraken robot, older than the ones above.
+    let mut tx = db::begin(&app.db.app_pool, Scope::platform_admin(uuid::Uuid::now_v7())).await.unwrap();
+    sqlx::query(
+        "INSERT INTO tenant_client_robots (id, tenant_id, client_id, robot_id, status, account_number, created_at)
+         SELECT gen_random_uuid(), $1, $2, $3, 'active', '9' || n, now() - interval '1 day' - n * interval '1 second'
+           FROM generate_series(1, 10001) n",
+    )
+    .bind(a.id)
+    .bind(uuid::Uuid::parse_str(&other).unwrap())
+    .bind(kraken_robot)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let wide: Value = admin.get("/api/client-robots?q=kraken&pageSize=5").await.json().await.unwrap();
+    assert_eq!((wide["total"].as_i64(), wide["totalCapped"].as_bool()), (Some(10_000), Some(true)), "{wide}");
+    assert_eq!(accounts(&wide), ["5", "3", "2", "1", "91"], "still only matching licenses, newest first");
+    let unmatched: Value = admin.get("/api/client-robots?q=scalper&pageSize=5").await.json().await.unwrap();
+    assert_eq!(accounts(&unmatched), ["4", "1"]);
+}
+
+#[tokio::test]
 async fn licenses_refuse_another_tenants_client_robot_or_sale() {
     let app = TestApp::spawn().await;
     let a = app.tenant("alfa").await;

@@ -31,7 +31,16 @@ async fn refused_with_authenticator(attributes: &str, expected: &str) {
     let error = api::startup::prepare_database(&config).await.err().expect("must refuse");
     let message = format!("{error:#}");
     assert!(message.contains("Refusing to start") && message.contains(expected), "{message}");
-    sqlx::query(sqlx::AssertSqlSafe(format!("DROP OWNED BY {role}; DROP ROLE {role}"))).execute(&mut su).await.ok();
+    // The role holds privileges in the test database: revoked there first, or the role cannot be dropped.
+    let mut su_on_db = PgConnection::connect(&superuser_url_for(&db.name)).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("DROP OWNED BY {role}"))).execute(&mut su_on_db).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("DROP ROLE {role}"))).execute(&mut su).await.unwrap();
+}
+
+fn superuser_url_for(database: &str) -> String {
+    let base = superuser_url();
+    let (prefix, _) = base.rsplit_once('/').unwrap();
+    format!("{prefix}/{database}")
 }
 
 #[tokio::test]
@@ -47,12 +56,7 @@ async fn refuses_an_app_role_with_createrole() {
 #[tokio::test]
 async fn refuses_a_superuser_database_url() {
     let db = fresh_database().await;
-    let superuser_on_db = {
-        let base = superuser_url();
-        let (prefix, _) = base.rsplit_once('/').unwrap();
-        format!("{prefix}/{}", db.name)
-    };
-    let config = Config::for_database(superuser_on_db, TEST_APP_ROLE.into());
+    let config = Config::for_database(superuser_url_for(&db.name), TEST_APP_ROLE.into());
     let error = api::startup::prepare_database(&config).await.err().expect("must refuse");
     assert!(format!("{error:#}").contains("superuser"), "{error:#}");
     let _ = url_for(&db.name);

@@ -13,7 +13,7 @@ use uuid::Uuid;
 use crate::db::Actor;
 use crate::error::AppResult;
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
+use crate::pagination::{contains_pattern, fetch_page, push_day_range, Listing, Narrow, Page, PageParams};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -154,17 +154,9 @@ pub async fn list(conn: &mut PgConnection, filter: &AuditFilter, params: PagePar
                 );
                 qb.push_bind(p.clone()).push(" OR email ILIKE ").push_bind(p.clone()).push(")))");
             }
-            if let Some(from) = filter.from {
-                qb.push(" AND a.created_at >= (").push_bind(from);
-                qb.push("::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
-            }
-            if let Some(to) = filter.to {
-                qb.push(" AND a.created_at < (").push_bind(to);
-                qb.push("::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
-            }
+            push_day_range(qb, "a.created_at", filter.from, filter.to);
         },
-        order_by: "a.created_at DESC, a.id DESC",
-        narrow: actor.is_some(),
+        narrow: Narrow::by_filters_if(actor.is_some()),
     };
     fetch_page(conn, listing, params).await
 }

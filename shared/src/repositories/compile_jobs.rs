@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use crate::error::AppResult;
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
+use crate::pagination::{contains_pattern, fetch_page, Listing, Narrow, Page, PageParams};
 
 /// A job without its source: what its owner follows.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -144,8 +144,7 @@ pub async fn history(
                 qb.push(" AND c.status = ").push_bind(status.clone());
             }
         },
-        order_by: "c.created_at DESC, c.id DESC",
-        narrow: pattern.is_some(),
+        narrow: Narrow::by_filters_if(pattern.is_some()),
     };
     fetch_page(conn, listing, params).await
 }

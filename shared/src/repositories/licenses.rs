@@ -6,7 +6,7 @@ use uuid::Uuid;
 
 use crate::error::AppResult;
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
+use crate::pagination::{contains_pattern, fetch_page, push_day_range, Listing, Narrow, Page, PageParams};
 use crate::status::LicenseStatus;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -138,42 +138,56 @@ pub async fn list(
     params: PageParams,
 ) -> AppResult<Page<LicenseListRow>> {
     let pattern = contains_pattern(filter.q.as_deref());
+    let others = |qb: &mut QueryBuilder<Postgres>| {
+        if let Some(tenant) = filter.tenant_id {
+            qb.push(" AND l.tenant_id = ").push_bind(tenant);
+        }
+        if let Some(client) = filter.client_id {
+            qb.push(" AND l.client_id = ").push_bind(client);
+        }
+        if let Some(status) = filter.status {
+            qb.push(" AND l.status = ").push_bind(status);
+        }
+        push_day_range(qb, "l.activation_date", filter.activated_from, filter.activated_to);
+    };
+    // A license matches by its client's name or e-mail, or by its robot's
+    // name: each side is found by its own index (the clients' trigram
+    // indexes then the licenses by client; the robots then the licenses by
+    // robot, which carries their order), one UNION of the two.
+    let by_client = |qb: &mut QueryBuilder<Postgres>, p: &String| {
+        qb.push("(l.tenant_id, l.client_id) IN (SELECT tenant_id, id FROM tenant_clients WHERE name ILIKE ");
+        qb.push_bind(p.clone()).push(" OR email ILIKE ").push_bind(p.clone()).push(")");
+    };
+    let by_robot = |qb: &mut QueryBuilder<Postgres>, p: &String| {
+        qb.push("l.robot_id IN (SELECT id FROM tenant_robots WHERE name ILIKE ").push_bind(p.clone()).push(")");
+    };
+    let matched = |qb: &mut QueryBuilder<Postgres>| {
+        if let Some(p) = &pattern {
+            qb.push("SELECT l.id, l.created_at FROM tenant_client_robots l WHERE ");
+            by_client(qb, p);
+            others(qb);
+            qb.push(" UNION SELECT l.id, l.created_at FROM tenant_client_robots l WHERE ");
+            by_robot(qb, p);
+            others(qb);
+        }
+    };
     let listing = Listing {
         columns: LISTED,
         from: "tenant_client_robots l",
         joins: JOINS,
+        // Past the cap of matches (a search as wide as "a"), pages walk the
+        // list index and keep the matching licenses.
         filters: |qb: &mut QueryBuilder<Postgres>| {
-            if let Some(tenant) = filter.tenant_id {
-                qb.push(" AND l.tenant_id = ").push_bind(tenant);
-            }
-            if let Some(client) = filter.client_id {
-                qb.push(" AND l.client_id = ").push_bind(client);
-            }
-            if let Some(status) = filter.status {
-                qb.push(" AND l.status = ").push_bind(status);
-            }
-            if let Some(from) = filter.activated_from {
-                qb.push(" AND l.activation_date >= (").push_bind(from);
-                qb.push("::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
-            }
-            if let Some(to) = filter.activated_to {
-                qb.push(" AND l.activation_date < (").push_bind(to);
-                qb.push("::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'");
-            }
+            others(qb);
             if let Some(p) = &pattern {
-                // Matching clients and robots are found by their trigram
-                // indexes first, then their licenses by the client and robot
-                // indexes: one semi-join the planner can size, where an OR of
-                // two subqueries would make it walk the whole list.
-                qb.push(" AND l.id IN (SELECT x.id FROM tenant_client_robots x WHERE (x.tenant_id, x.client_id) IN");
-                qb.push(" (SELECT tenant_id, id FROM tenant_clients WHERE name ILIKE ").push_bind(p.clone());
-                qb.push(" OR email ILIKE ").push_bind(p.clone());
-                qb.push(") UNION ALL SELECT x.id FROM tenant_client_robots x WHERE x.robot_id IN");
-                qb.push(" (SELECT id FROM tenant_robots WHERE name ILIKE ").push_bind(p.clone()).push("))");
+                qb.push(" AND (");
+                by_client(qb, p);
+                qb.push(" OR ");
+                by_robot(qb, p);
+                qb.push(")");
             }
         },
-        order_by: "l.created_at DESC, l.id DESC",
-        narrow: pattern.is_some(),
+        narrow: if pattern.is_some() { Narrow::ByQuery(&matched) } else { Narrow::No },
     };
     fetch_page(conn, listing, params).await
 }

@@ -4,7 +4,7 @@ use uuid::Uuid;
 
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
+use crate::pagination::{contains_pattern, fetch_page, Listing, Narrow, Page, PageParams};
 use crate::status::ClientStatus;
 use sqlx::{Postgres, QueryBuilder};
 
@@ -208,8 +208,7 @@ pub async fn list(
                 qb.push(")");
             }
         },
-        order_by: "c.created_at DESC, c.id DESC",
-        narrow: pattern.is_some(),
+        narrow: Narrow::by_filters_if(pattern.is_some()),
     };
     fetch_page(conn, listing, params).await
 }

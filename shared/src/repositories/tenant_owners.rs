@@ -120,8 +120,7 @@ pub async fn list(
                 qb.push(")");
             }
         },
-        order_by: "o.created_at DESC, o.id DESC",
-        narrow: pattern.is_some(),
+        narrow: crate::pagination::Narrow::by_filters_if(pattern.is_some()),
     };
     crate::pagination::fetch_page(conn, listing, params).await
 }

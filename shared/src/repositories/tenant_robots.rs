@@ -9,7 +9,7 @@ use uuid::Uuid;
 use crate::crypto::SecretBox;
 use crate::error::AppResult;
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
+use crate::pagination::{contains_pattern, fetch_page, Listing, Narrow, Page, PageParams};
 use crate::secrets::random_token;
 use sqlx::{Postgres, QueryBuilder};
 
@@ -175,8 +175,7 @@ pub async fn list(conn: &mut PgConnection, filter: &RobotFilter, params: PagePar
                 qb.push(" AND r.name ILIKE ").push_bind(p.clone());
             }
         },
-        order_by: "r.created_at DESC, r.id DESC",
-        narrow: pattern.is_some(),
+        narrow: Narrow::by_filters_if(pattern.is_some()),
     };
     fetch_page(conn, listing, params).await
 }

@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
+use crate::pagination::{contains_pattern, fetch_page, Listing, Narrow, Page, PageParams};
 use crate::status::{Origin, SaleStatus};
 
 pub struct NewManualSale {
@@ -212,8 +212,7 @@ pub async fn list(conn: &mut PgConnection, filter: &SaleFilter, params: PagePara
                 qb.push(" AND s.external_id ILIKE ").push_bind(p.clone());
             }
         },
-        order_by: "s.created_at DESC, s.id DESC",
-        narrow: pattern.is_some(),
+        narrow: Narrow::by_filters_if(pattern.is_some()),
     };
     fetch_page(conn, listing, params).await
 }

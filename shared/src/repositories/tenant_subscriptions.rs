@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Page, PageParams};
+use crate::pagination::{contains_pattern, fetch_page, Listing, Narrow, Page, PageParams};
 use crate::status::{Origin, Recurrence, SubscriptionStatus};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -216,8 +216,7 @@ pub async fn list(
                 qb.push(" OR email ILIKE ").push_bind(p.clone()).push("))");
             }
         },
-        order_by: "s.created_at DESC, s.id DESC",
-        narrow: pattern.is_some(),
+        narrow: Narrow::by_filters_if(pattern.is_some()),
     };
     fetch_page(conn, listing, params).await
 }
