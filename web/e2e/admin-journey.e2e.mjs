@@ -4,25 +4,18 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
+import { baseUrl, env, launchChromium, newPage, requireEnv, screenshot } from './support.mjs'
 /* global document -- callbacks passed to waitForFunction run in the page */
-import { chromium } from 'playwright-core'
 
-const env = process.env
-const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
-const screenshotDir = new URL('./screenshots/', import.meta.url)
 const fixture = new URL('../../shared/tests/fixtures/hotmart/purchase_approved.json', import.meta.url)
 const HOTTOK = 'e2e-hottok-0123456789abcdef'
 const run = Date.now().toString(36)
 
 let browser
 before(async () => {
-  for (const name of ['E2E_ADMIN_USER', 'E2E_ADMIN_PASSWORD']) if (!env[name]) throw new Error(`defina ${name} (scripts/e2e.sh define todos)`)
-  await mkdir(screenshotDir, { recursive: true })
-  browser = await chromium.launch({
-    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  })
+  requireEnv('E2E_ADMIN_USER', 'E2E_ADMIN_PASSWORD')
+  browser = await launchChromium()
 })
 after(async () => browser?.close())
 
@@ -40,14 +33,13 @@ async function cardValue(page, title) {
 }
 
 test('admin journey: tenant, owner, robot, client, license, sale; a Hotmart purchase rings the bell and moves the dashboard', async () => {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1280, height: 900 } })
+  const page = await newPage(browser)
+  const context = page.context()
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
-  context.setDefaultTimeout(15_000)
-  const page = await context.newPage()
   try {
     await journey(page, context)
   } catch (error) {
-    await page.screenshot({ path: new URL('admin-journey-failed.png', screenshotDir).pathname, fullPage: true })
+    await screenshot(page, 'admin-journey-failed')
     throw error
   } finally {
     await context.close()
@@ -175,6 +167,6 @@ async function journey(page) {
   )
   assert.notEqual(await cardValue(page, 'Vendas do Mês'), salesBefore)
   assert.notEqual(await cardValue(page, 'Total de Clientes'), clientsBefore)
-  await page.screenshot({ path: new URL('admin-journey-dashboard.png', screenshotDir).pathname, fullPage: true })
+  await screenshot(page, 'admin-journey-dashboard')
   assert.deepEqual(errors, [], 'the page threw uncaught errors')
 }

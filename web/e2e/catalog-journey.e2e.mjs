@@ -4,38 +4,27 @@
 // owner's password).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 /* global document, getComputedStyle -- callbacks passed to evaluate/waitForFunction run in the page */
-import { chromium } from 'playwright-core'
+import { launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 
-const env = process.env
-const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
-const screenshotDir = new URL('./screenshots/', import.meta.url)
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a2a9d60000000049454e44ae426082',
   'hex',
 )
 
-for (const name of ['E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET']) {
-  if (!env[name]) throw new Error(`defina ${name} (scripts/e2e.sh define todos)`)
-}
+requireEnv('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET')
 
 let browser
 let page
 let files
 
 before(async () => {
-  await mkdir(screenshotDir, { recursive: true })
   files = await mkdtemp(join(tmpdir(), 'rf-e2e-'))
-  browser = await chromium.launch({
-    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  })
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1400, height: 900 } })
-  context.setDefaultTimeout(15_000)
-  page = await context.newPage()
+  browser = await launchChromium()
+  page = await newPage(browser, { width: 1400, height: 900, timeout: 15_000 })
 })
 after(async () => browser?.close())
 
@@ -54,12 +43,7 @@ function fakeEx5(seed) {
 const primaryToken = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())
 
 test('catalog journey: logo, theme, two versions with the second active, a sanitized sales page', async () => {
-  await page.goto('/tenant/login')
-  await page.getByLabel('E-mail').fill(env.E2E_OWNER_EMAIL)
-  await page.getByLabel('Senha', { exact: true }).fill(env.E2E_OWNER_PASSWORD)
-  await page.getByLabel('Chave de Segurança').fill(env.E2E_TENANT_SECRET)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await page.waitForURL((url) => url.pathname === '/tenant/dashboard')
+  await signInAsOwner(page)
 
   // The tenant's logo: a PNG named .exe is taken as the PNG it is.
   await page.goto('/tenant/settings')
@@ -76,7 +60,7 @@ test('catalog journey: logo, theme, two versions with the second active, a sanit
   await page.getByText(/Configurações salvas/).first().waitFor()
   await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim() === '#10b981')
   assert.notEqual(before, '#10b981')
-  await page.screenshot({ path: new URL('catalog-theme.png', screenshotDir).pathname, fullPage: true })
+  await screenshot(page, 'catalog-theme')
 
   // Two versions of the demo robot; the first becomes active, then the second is activated.
   await page.goto('/tenant/robots')
@@ -107,5 +91,5 @@ test('catalog journey: logo, theme, two versions with the second active, a sanit
   await preview.getByRole('heading', { name: 'Robô Demo' }).waitFor()
   const stored = await section.locator('iframe').getAttribute('srcdoc')
   assert.ok(!stored.includes('<script') && !stored.includes('onclick'), stored)
-  await page.screenshot({ path: new URL('catalog-sales-page.png', screenshotDir).pathname, fullPage: true })
+  await screenshot(page, 'catalog-sales-page')
 })

@@ -5,30 +5,20 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import { chromium } from 'playwright-core'
+import { baseUrl, env, launchChromium, newPage, requireEnv } from './support.mjs'
 
-const env = process.env
-const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
 const fixture = new URL('../../shared/tests/fixtures/hotmart/subscription_approved.json', import.meta.url)
 const DEMO_HOTTOK = 'demo-hottok-0000000000'
 const run = Date.now().toString(36)
 
-for (const name of ['E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET', 'E2E_TENANT']) {
-  if (!env[name]) throw new Error(`defina ${name} (scripts/e2e.sh define todos)`)
-}
+requireEnv('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET', 'E2E_TENANT')
 
 let browser
-let context
 let page
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  })
-  context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1280, height: 900 }, acceptDownloads: true })
-  context.setDefaultTimeout(15_000)
-  page = await context.newPage()
+  browser = await launchChromium()
+  page = await newPage(browser, { acceptDownloads: true })
 })
 after(async () => browser?.close())
 

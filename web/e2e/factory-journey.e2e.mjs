@@ -5,17 +5,10 @@
 // the owner's password).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdir } from 'node:fs/promises'
-import { chromium } from 'playwright-core'
+import { launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 /* global window, document, MutationObserver -- callbacks passed to evaluate run in the page */
 
-const env = process.env
-const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
-const screenshotDir = new URL('./screenshots/', import.meta.url)
-
-for (const name of ['E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET']) {
-  if (!env[name]) throw new Error(`defina ${name} (scripts/e2e.sh define todos)`)
-}
+requireEnv('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET')
 
 const ROBOT = 'Tendencia IA E2E'
 const ANSWERS = [
@@ -32,14 +25,8 @@ let browser
 let page
 
 before(async () => {
-  await mkdir(screenshotDir, { recursive: true })
-  browser = await chromium.launch({
-    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  })
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1400, height: 900 } })
-  context.setDefaultTimeout(20_000)
-  page = await context.newPage()
+  browser = await launchChromium()
+  page = await newPage(browser, { width: 1400, height: 900, timeout: 20_000 })
 })
 after(async () => browser?.close())
 
@@ -67,12 +54,7 @@ async function watchProjectPage() {
 const seenOnPage = () => page.evaluate(() => ({ statuses: [...window.__factorySeen.statuses], draftTexts: window.__factorySeen.draftTexts }))
 
 test('factory journey: wizard → generating → conversation fills → compiled → published → the robot shows the version', async () => {
-  await page.goto('/tenant/login')
-  await page.getByLabel('E-mail').fill(env.E2E_OWNER_EMAIL)
-  await page.getByLabel('Senha', { exact: true }).fill(env.E2E_OWNER_PASSWORD)
-  await page.getByLabel('Chave de Segurança').fill(env.E2E_TENANT_SECRET)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await page.waitForURL((url) => url.pathname === '/tenant/dashboard')
+  await signInAsOwner(page)
 
   await page.goto('/tenant/robot-factory')
   await page.getByRole('link', { name: /Novo Projeto/ }).first().click()
@@ -87,7 +69,7 @@ test('factory journey: wizard → generating → conversation fills → compiled
     await wizard.getByRole('textbox').fill(answer)
     if (index < ANSWERS.length - 1) await wizard.getByRole('button', { name: 'Próximo' }).click()
   }
-  await page.screenshot({ path: new URL('factory-wizard.png', screenshotDir).pathname, fullPage: true })
+  await screenshot(page, 'factory-wizard')
   await wizard.getByRole('button', { name: 'Gerar Robô' }).click()
   await page.waitForURL((url) => /^\/tenant\/robot-factory\/[0-9a-f-]{36}$/.test(url.pathname))
   await watchProjectPage()
@@ -109,7 +91,7 @@ test('factory journey: wizard → generating → conversation fills → compiled
   assert.ok((await messages.count()) >= 4, `the conversation filled (${await messages.count()} messages)`)
   await page.getByRole('region', { name: 'Mensagens da conversa' }).getByText(/Notas da revisão/).first().waitFor()
   await first.getByRole('button', { name: 'Baixar .ex5 da versão 1' }).waitFor()
-  await page.screenshot({ path: new URL('factory-compiled.png', screenshotDir).pathname, fullPage: true })
+  await screenshot(page, 'factory-compiled')
 
   await page.getByRole('button', { name: 'Publicar Robô' }).click()
   const publish = page.getByRole('dialog', { name: 'Publicar Robô' })
@@ -124,5 +106,5 @@ test('factory journey: wizard → generating → conversation fills → compiled
   const row = page.getByRole('row').filter({ hasText: 'Tendencia_IA_E2E.ex5' })
   await row.getByRole('button', { name: 'Baixar versão 1.0.0' }).waitFor()
   await row.getByText('Ativa', { exact: true }).waitFor()
-  await page.screenshot({ path: new URL('factory-published.png', screenshotDir).pathname, fullPage: true })
+  await screenshot(page, 'factory-published')
 })

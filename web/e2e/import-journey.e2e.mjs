@@ -4,34 +4,23 @@
 // journey (which changes the owner's password).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
+import { launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 
-const env = process.env
-const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
-const screenshotDir = new URL('./screenshots/', import.meta.url)
 const EA = new URL('../../shared/src/mql5/fixtures/ctrade_indicators.mq5', import.meta.url)
 
-for (const name of ['E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET']) {
-  if (!env[name]) throw new Error(`defina ${name} (scripts/e2e.sh define todos)`)
-}
+requireEnv('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET')
 
 let browser
 let page
 let files
 
 before(async () => {
-  await mkdir(screenshotDir, { recursive: true })
   files = await mkdtemp(join(tmpdir(), 'rf-e2e-import-'))
-  browser = await chromium.launch({
-    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  })
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1400, height: 900 } })
-  context.setDefaultTimeout(20_000)
-  page = await context.newPage()
+  browser = await launchChromium()
+  page = await newPage(browser, { width: 1400, height: 900, timeout: 20_000 })
 })
 after(async () => browser?.close())
 
@@ -48,12 +37,7 @@ async function importFile(path) {
 }
 
 test('import journey: an .mq5 compiled to 100 % becomes a version; a broken one is explained at its line', async () => {
-  await page.goto('/tenant/login')
-  await page.getByLabel('E-mail').fill(env.E2E_OWNER_EMAIL)
-  await page.getByLabel('Senha', { exact: true }).fill(env.E2E_OWNER_PASSWORD)
-  await page.getByLabel('Chave de Segurança').fill(env.E2E_TENANT_SECRET)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await page.waitForURL((url) => url.pathname === '/tenant/dashboard')
+  await signInAsOwner(page)
 
   const source = await readFile(EA, 'utf8')
   await page.goto('/tenant/robots')
@@ -63,7 +47,7 @@ test('import journey: an .mq5 compiled to 100 % becomes a version; a broken one 
   assert.equal(await page.getByLabel('Nome do robô').inputValue(), 'Tendencia_Importada', 'the name comes from the file')
   await page.locator('[role="progressbar"][aria-valuenow="100"]').waitFor({ timeout: 60_000 })
   await page.getByText('Tendencia_Importada recebeu a versão 1.0.0.').waitFor()
-  await page.screenshot({ path: new URL('import-completed.png', screenshotDir).pathname, fullPage: true })
+  await screenshot(page, 'import-completed')
 
   await page.getByRole('link', { name: 'Ver versões do robô' }).click()
   await page.waitForURL((url) => /\/tenant\/robots\/[^/]+\/versions$/.test(url.pathname))
@@ -81,5 +65,5 @@ test('import journey: an .mq5 compiled to 100 % becomes a version; a broken one 
   await errors.getByText(`Linha ${brokenLine}, coluna 5`).waitFor()
   await errors.getByText(/Variável não declarada/).waitFor()
   assert.equal(await page.locator('[role="progressbar"]').getAttribute('aria-valuenow'), '0', 'a failed job shows 0 %')
-  await page.screenshot({ path: new URL('import-failed.png', screenshotDir).pathname, fullPage: true })
+  await screenshot(page, 'import-failed')
 })

@@ -2,12 +2,8 @@
 // Configure with E2E_* variables (listed in web/README.md). Run: npm run e2e
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdir } from 'node:fs/promises'
-import { chromium } from 'playwright-core'
+import { env, launchChromium, newPage, screenshot } from './support.mjs'
 
-const env = process.env
-const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
-const screenshotDir = new URL('./screenshots/', import.meta.url)
 const TIMEOUT_MS = 15_000
 
 /**
@@ -23,11 +19,7 @@ function missing(...names) {
 let browser
 
 before(async () => {
-  await mkdir(screenshotDir, { recursive: true })
-  browser = await chromium.launch({
-    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  browser = await launchChromium()
 })
 
 after(async () => {
@@ -36,21 +28,15 @@ after(async () => {
 
 /** A fresh browser profile per journey: no cookie or localStorage leaks between portals. */
 async function withPage(journey) {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1280, height: 800 } })
-  context.setDefaultTimeout(TIMEOUT_MS)
-  const page = await context.newPage()
+  const page = await newPage(browser, { height: 800, timeout: TIMEOUT_MS })
   const consoleErrors = []
   page.on('pageerror', (error) => consoleErrors.push(error.message))
   try {
     await journey(page)
     assert.deepEqual(consoleErrors, [], 'the page threw uncaught errors')
   } finally {
-    await context.close()
+    await page.context().close()
   }
-}
-
-async function screenshot(page, name) {
-  await page.screenshot({ path: new URL(`${name}.png`, screenshotDir).pathname, fullPage: true })
 }
 
 function pathOf(page) {

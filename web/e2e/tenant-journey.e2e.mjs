@@ -6,18 +6,12 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
-import { mkdir } from 'node:fs/promises'
-import { chromium } from 'playwright-core'
+import { env, launchChromium, newPage, requireEnv, screenshot } from './support.mjs'
 
-const env = process.env
-const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
-const screenshotDir = new URL('./screenshots/', import.meta.url)
 const run = Date.now().toString(36)
 const NEW_PASSWORD = `nova-senha-${run}`
 
-for (const name of ['E2E_OWNER_EMAIL', 'E2E_TENANT_SECRET', 'E2E_TENANT', 'E2E_RESEND_PORT']) {
-  if (!env[name]) throw new Error(`defina ${name} (scripts/e2e.sh define todos)`)
-}
+requireEnv('E2E_OWNER_EMAIL', 'E2E_TENANT_SECRET', 'E2E_TENANT', 'E2E_RESEND_PORT')
 
 /** Every e-mail the server sends, as Resend would receive it. */
 const mailbox = []
@@ -40,14 +34,8 @@ before(async () => {
     })
   })
   await new Promise((resolve) => resend.listen(Number(env.E2E_RESEND_PORT), '127.0.0.1', resolve))
-  await mkdir(screenshotDir, { recursive: true })
-  browser = await chromium.launch({
-    executablePath: env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  })
-  const context = await browser.newContext({ baseURL: baseUrl, locale: 'pt-BR', viewport: { width: 1280, height: 900 } })
-  context.setDefaultTimeout(15_000)
-  page = await context.newPage()
+  browser = await launchChromium()
+  page = await newPage(browser, { width: 1280, height: 900, timeout: 15_000 })
 })
 after(async () => {
   await browser?.close()
@@ -139,5 +127,5 @@ test('owner journey: forgot password, reset by e-mail, sign in with the key, cli
   const robots = page.getByRole('region', { name: 'Robôs vinculados' })
   await robots.getByText('Robô Demo').first().waitFor()
   await robots.getByText('55501234').first().waitFor()
-  await page.screenshot({ path: new URL('tenant-client-details.png', screenshotDir).pathname, fullPage: true })
+  await screenshot(page, 'tenant-client-details')
 })

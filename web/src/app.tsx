@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react'
-import { BrowserRouter } from 'react-router-dom'
+import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Toaster } from '@/components/ui/toaster'
 import { FullScreenSpinner } from '@/components/ui/spinner'
@@ -13,17 +13,27 @@ const portalRoots: Record<PortalKind, LazyExoticComponent<ComponentType>> = {
   client: lazy(() => import('./portals/client/client-portal')),
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient)
+/**
+ * A data router (so a page with unsaved changes can hold in-app navigation: `useBlocker`) whose one route renders
+ * the portal, which declares its own routes.
+ */
+function portalRouter() {
   const { portal, basePath } = currentPortal()
   const PortalRoot = portalRoots[portal]
+  const element = (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <PortalRoot />
+    </Suspense>
+  )
+  return createBrowserRouter([{ path: '*', element }], { basename: basePath || undefined })
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient)
+  const [router] = useState(portalRouter)
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter basename={basePath || undefined}>
-        <Suspense fallback={<FullScreenSpinner />}>
-          <PortalRoot />
-        </Suspense>
-      </BrowserRouter>
+      <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>
   )

@@ -193,16 +193,45 @@ async fn publishing_makes_the_version_downloadable_by_licensed_clients() {
     assert_eq!(detail["status"], "published");
     assert_eq!(detail["publishedRobotId"], robot.to_string());
     assert_eq!(detail["conversationHistory"].as_array().unwrap().last().unwrap()["type"], "published");
-    let (_, again) = json(
-        owner
-            .post(
-                &format!("/api/tenant/robot-projects/{project}/publish"),
-                json!({"versionId": version, "versionType": "minor"}),
+    // Publishing the same version again (a retry, a double click — here two at once) numbers nothing new.
+    let publish = |project: Uuid, version: Uuid| {
+        let owner = &owner;
+        async move {
+            json(
+                owner
+                    .post(
+                        &format!("/api/tenant/robot-projects/{project}/publish"),
+                        json!({"versionId": version, "versionType": "minor"}),
+                    )
+                    .await,
             )
-            .await,
-    )
-    .await;
-    assert_eq!(again["version"], "1.1.0", "minor moves the middle number");
+            .await
+        }
+    };
+    let (first, second) = tokio::join!(publish(project, version), publish(project, version));
+    assert_eq!((first.0, &first.1["version"]), (StatusCode::OK, &json!("1.0.0")), "{}", first.1);
+    assert_eq!((second.0, &second.1["version"]), (StatusCode::OK, &json!("1.0.0")), "{}", second.1);
+    let versions_of_robot = || async {
+        let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(a.id)).await.unwrap();
+        let row: (i64, Option<String>) = sqlx::query_as(
+            "SELECT (SELECT count(*) FROM robot_versions WHERE robot_id = $1), active_version FROM tenant_robots WHERE id = $1",
+        )
+        .bind(robot)
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+        row
+    };
+    assert_eq!(versions_of_robot().await, (1, Some("1.0.0".to_string())));
+
+    // Another project's version of the same robot is the next one; publishing the first again goes back to it.
+    let (other_project, other_version, _) = compiled_project(&app, &a, "Robô Fábrica").await;
+    let (_, next) = publish(other_project, other_version).await;
+    assert_eq!(next["version"], "1.1.0", "minor moves the middle number");
+    assert_eq!(versions_of_robot().await, (2, Some("1.1.0".to_string())));
+    let (_, back) = publish(project, version).await;
+    assert_eq!(back["version"], "1.0.0");
+    assert_eq!(versions_of_robot().await, (2, Some("1.0.0".to_string())));
 
     let client = app.client_of(&a).await;
     let (_, licenses) = json(client.get("/api/client/licenses").await).await;

@@ -1,6 +1,9 @@
 //! Publishing a compiled factory version: it becomes the next version
 //! (major, minor or patch) of the project's robot, active at once, and the
 //! robot is offered to clients. The `.ex5` stays where the fleet put it.
+//! Publishing a version again (a retry, a double click, or going back to an
+//! older factory version) makes its robot version active again instead of
+//! numbering the same file twice.
 
 use sqlx::PgConnection;
 
@@ -26,7 +29,12 @@ pub async fn publish(
         .ok_or_else(|| AppError::Conflict(NOT_COMPILED.into()))?;
     let robot_id =
         project.robot_id.ok_or_else(|| AppError::Conflict("O robô deste projeto não existe mais.".into()))?;
+    // Locks the robot's row: two publishes of one version serialize here, and the second finds the first's.
     let number = robot_versions::bumped_number(conn, project.tenant_id, robot_id, bump).await?;
+    if let Some(published) = robot_versions::find_by_file(conn, project.tenant_id, robot_id, key).await? {
+        offer(conn, project, robot_id, &published.version).await?;
+        return Ok(published);
+    }
     let notes = format!("Gerado pela Fábrica de Robôs (projeto {}, versão {}).", project.name, version.version);
     let created = robot_versions::create(
         conn,
@@ -43,13 +51,7 @@ pub async fn publish(
         },
     )
     .await?;
-    robot_versions::activate(conn, project.tenant_id, robot_id, &number).await?;
-    sqlx::query("UPDATE tenant_robots SET active = true, updated_at = now() WHERE tenant_id = $1 AND id = $2")
-        .bind(project.tenant_id)
-        .bind(robot_id)
-        .execute(&mut *conn)
-        .await?;
-    robot_factory::mark_published(conn, project.tenant_id, project.id, robot_id).await?;
+    offer(conn, project, robot_id, &number).await?;
     let message =
         format!("Versão {} publicada como {number}: disponível para os clientes licenciados.", version.version);
     robot_factory::append_message(
@@ -60,4 +62,15 @@ pub async fn publish(
     )
     .await?;
     Ok(created)
+}
+
+/// Makes `number` the robot's active version and the robot offered to clients.
+async fn offer(conn: &mut PgConnection, project: &Project, robot_id: uuid::Uuid, number: &str) -> AppResult<()> {
+    robot_versions::activate(conn, project.tenant_id, robot_id, number).await?;
+    sqlx::query("UPDATE tenant_robots SET active = true, updated_at = now() WHERE tenant_id = $1 AND id = $2")
+        .bind(project.tenant_id)
+        .bind(robot_id)
+        .execute(&mut *conn)
+        .await?;
+    robot_factory::mark_published(conn, project.tenant_id, project.id, robot_id).await
 }

@@ -79,6 +79,26 @@ pub async fn find_by_number(
     .await?)
 }
 
+/// The robot's version made from the stored file `file_path` (a factory
+/// version published before).
+pub async fn find_by_file(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    robot_id: Uuid,
+    file_path: &str,
+) -> AppResult<Option<RobotVersion>> {
+    Ok(sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM robot_versions WHERE tenant_id = $1 AND robot_id = $2 AND file_path = $3 ORDER BY uploaded_at LIMIT 1"
+    ))
+    .bind(tenant_id)
+    .bind(robot_id)
+    .bind(file_path)
+    .fetch_optional(conn)
+    .await?)
+}
+
 /// Which part of a version number a release moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bump {

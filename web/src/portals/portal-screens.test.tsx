@@ -2,8 +2,7 @@ import type * as React from 'react'
 import { describe, expect, it } from 'vitest'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter } from 'react-router-dom'
-import { mockFetch } from '@/test/render'
+import { InDataRouter, mockFetch } from '@/test/render'
 import { menuOf, type Screen } from '@/components/portal-shell/screens'
 import AdminPortal from './admin/admin-portal'
 import { adminScreens } from './admin/admin-screens'
@@ -28,9 +27,9 @@ function renderSignedIn(Portal: React.ComponentType, path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   return render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
+      <InDataRouter path={path}>
         <Portal />
-      </MemoryRouter>
+      </InDataRouter>
     </QueryClientProvider>,
   )
 }

@@ -1,7 +1,7 @@
-import type * as React from 'react'
+import * as React from 'react'
 import { render } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { createMemoryRouter, createRoutesFromElements, Outlet, Route, RouterProvider, useLocation } from 'react-router-dom'
 import { vi } from 'vitest'
 import { Toaster } from '@/components/ui/toaster'
 
@@ -10,23 +10,42 @@ function CurrentPath() {
   return <output data-testid="current-path">{pathname}</output>
 }
 
-/** Renders UI with a fresh query cache, a router at `path` and the toaster. */
+/**
+ * Renders UI with a fresh query cache, a router at `path` and the toaster. A data router, as the app's, so pages
+ * that hold navigation (`useBlocker`) render as they do in the browser.
+ */
 export function renderWithProviders(ui: React.ReactElement, { path = '/', routes }: { path?: string; routes?: React.ReactNode } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const router = createMemoryRouter(
+    createRoutesFromElements(
+      <Route
+        element={
+          <>
+            <Outlet />
+            <CurrentPath />
+          </>
+        }
+      >
+        <Route path={path} element={ui} />
+        {routes}
+        <Route path="*" element={null} />
+      </Route>,
+    ),
+    { initialEntries: [path] },
+  )
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          {routes}
-          <Route path="*" element={null} />
-        </Routes>
-        <CurrentPath />
-      </MemoryRouter>
+      <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
   )
-  return { ...result, queryClient }
+  return { ...result, queryClient, router }
+}
+
+/** `children` inside a data router at `path`, as the app renders a portal: one splat route, the portal's own `<Routes>` inside. */
+export function InDataRouter({ path, children }: { path: string; children: React.ReactNode }) {
+  const [router] = React.useState(() => createMemoryRouter([{ path: '*', element: children }], { initialEntries: [path] }))
+  return <RouterProvider router={router} />
 }
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>

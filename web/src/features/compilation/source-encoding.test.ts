@@ -53,6 +53,21 @@ describe('source encoding', () => {
     expect(detectSourceEncoding(bytes).encoding).toBe('utf-8')
   })
 
+  it('reads a file in the ANSI code page (not valid UTF-8) as Windows-1252, accents intact', () => {
+    // "// Robô de médias — €5" as Windows-1252 bytes: ô = F4, é = E9, — = 97, € = 80.
+    const ansi = new Uint8Array([
+      0x2f, 0x2f, 0x20, 0x52, 0x6f, 0x62, 0xf4, 0x20, 0x64, 0x65, 0x20, 0x6d, 0xe9, 0x64, 0x69, 0x61, 0x73, 0x20, 0x97,
+      0x20, 0x80, 0x35,
+    ])
+    expect(detectSourceEncoding(ansi).encoding).toBe('utf-8')
+    expect(decodeSource(ansi)).toEqual({ text: '// Robô de médias — €5', encoding: 'windows-1252' })
+  })
+
+  it('keeps a UTF-8 file with a BOM as UTF-8 even with a broken byte', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x41, 0xff, 0x42])
+    expect(decodeSource(bytes)).toEqual({ text: 'A\uFFFDB', encoding: 'utf-8' })
+  })
+
   it('allows up to 1 000 000 characters', () => {
     expect(sourceTooLarge('a'.repeat(MAX_SOURCE_CHARS))).toBe(false)
     expect(sourceTooLarge('a'.repeat(MAX_SOURCE_CHARS + 1))).toBe(true)

@@ -1,9 +1,10 @@
 /**
  * Turns the bytes of an uploaded .mq5 into text. MetaEditor saves sources as UTF-16LE (often with a BOM,
- * sometimes without), other editors as UTF-8; the server takes text only, so the browser decodes.
+ * sometimes without), other editors as UTF-8, and older ones in the Windows "ANSI" code page (Windows-1252 on
+ * Portuguese and Western systems); the server takes text only, so the browser decodes.
  */
 
-export type SourceEncoding = 'utf-8' | 'utf-16le' | 'utf-16be'
+export type SourceEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'
 
 export interface DetectedEncoding {
   encoding: SourceEncoding
@@ -50,12 +51,44 @@ export function detectSourceEncoding(bytes: Uint8Array): DetectedEncoding {
   return { encoding: 'utf-8', bomLength: 0 }
 }
 
-/** The file's text, without its BOM. Bytes the encoding cannot read become U+FFFD rather than failing. */
+/** Windows-1252's characters for bytes 0x80–0x9F (undefined ones kept as the byte's C1 control). */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178'
+
+/**
+ * Windows-1252 by hand: Node's TextDecoder reads the label as Latin-1 (0x80–0x9F become control characters),
+ * browsers by the WHATWG table; this gives the table's answer everywhere. Every other byte is its own code point.
+ */
+function decodeWindows1252(bytes: Uint8Array): string {
+  let text = ''
+  const CHUNK = 8192
+  for (let start = 0; start < bytes.length; start += CHUNK) {
+    const codes = Array.from(bytes.subarray(start, start + CHUNK), (b) =>
+      b >= 0x80 && b <= 0x9f ? CP1252_HIGH.charCodeAt(b - 0x80) : b,
+    )
+    text += String.fromCharCode(...codes)
+  }
+  return text
+}
+
+/**
+ * The file's text, without its BOM. A file without a BOM that is not valid UTF-8 was saved in the ANSI code page
+ * (an "é" there is one byte that UTF-8 cannot read): read as Windows-1252, every byte is a character, so accented
+ * comments survive instead of turning into U+FFFD. Otherwise bytes the encoding cannot read become U+FFFD.
+ */
 export function decodeSource(bytes: Uint8Array): DecodedSource {
   const { encoding, bomLength } = detectSourceEncoding(bytes)
+  const body = bytes.subarray(bomLength)
+  if (encoding === 'utf-8' && bomLength === 0) {
+    try {
+      return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding }
+    } catch {
+      return { text: decodeWindows1252(body), encoding: 'windows-1252' }
+    }
+  }
   // The BOM is cut here, so the decoder must not look for one (a second U+FEFF would be text).
-  const text = new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes.subarray(bomLength))
-  return { text, encoding }
+  return { text: new TextDecoder(encoding, { ignoreBOM: true }).decode(body), encoding }
 }
 
 /**

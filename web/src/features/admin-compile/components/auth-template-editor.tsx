@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/format'
 import { applyServerErrors } from '@/lib/forms'
 import { useUpdateAuthTemplate, type AuthTemplate } from '../api/auth-template'
 import { authTemplateChanges, authTemplateSchema, authTemplateValues, type AuthTemplateValues } from '../auth-template-form'
-import { useWarnBeforeUnload } from '../use-warn-before-unload'
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard'
 import { TemplateCodeField } from './template-code-field'
 import { TemplatePreview } from './template-preview'
 import { TemplateVariables } from './template-variables'
@@ -25,7 +25,6 @@ export function AuthTemplateEditor({ template }: { template: AuthTemplate }) {
   const templateCode = useWatch({ control: form.control, name: 'templateCode' })
   const { isDirty } = form.formState
   const update = useUpdateAuthTemplate()
-  useWarnBeforeUnload(isDirty)
 
   const submit = form.handleSubmit((values) => {
     const changes = authTemplateChanges(template, values)
@@ -47,6 +46,7 @@ export function AuthTemplateEditor({ template }: { template: AuthTemplate }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+      <UnsavedChangesGuard active={isDirty} />
       <div className="grid min-w-0 gap-6">
         <Card className="gap-4">
           <CardHeader>

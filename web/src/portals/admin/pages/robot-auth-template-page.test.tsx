@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
 import { authTemplate, templateCode } from '@/features/admin-compile/test-support'
@@ -14,8 +15,11 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
       ...handlers,
     }),
   )
-  renderWithProviders(<RobotAuthTemplatePage />, { path: '/robot-auth-template' })
-  return fetch
+  const { router } = renderWithProviders(<RobotAuthTemplatePage />, {
+    path: '/robot-auth-template',
+    routes: <Route path="/dashboard" element={<p>Painel</p>} />,
+  })
+  return { fetch, router }
 }
 
 const codeField = () => screen.getByLabelText(/^Código do template/)
@@ -51,6 +55,34 @@ describe('admin auth template page', { timeout: 30_000 }, () => {
     expect(leavingIsQuestioned()).toBe(false)
   })
 
+  it('asks before leaving for another screen with unsaved changes, and stays or leaves as chosen', async () => {
+    const { router } = renderPage()
+    const path = () => screen.getByTestId('current-path').textContent
+    await screen.findByLabelText(/^Versão/)
+    await userEvent.type(screen.getByLabelText(/^Versão/), '.1')
+
+    await act(() => router.navigate('/dashboard'))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' })
+    expect(path()).toBe('/robot-auth-template')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continuar editando' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(path()).toBe('/robot-auth-template')
+    expect(screen.getByLabelText(/^Versão/)).toHaveValue('1.0.0.1')
+
+    await act(() => router.navigate('/dashboard'))
+    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sair sem salvar' }))
+    await waitFor(() => expect(path()).toBe('/dashboard'))
+    expect(screen.getByText('Painel')).toBeInTheDocument()
+  })
+
+  it('leaves without asking when nothing changed', async () => {
+    const { router } = renderPage()
+    await screen.findByLabelText(/^Versão/)
+    await act(() => router.navigate('/dashboard'))
+    expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard')
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+  })
+
   it('previews the code being edited with sample values in place of every placeholder', async () => {
     renderPage()
     await screen.findByLabelText(/^Nome/)
@@ -81,7 +113,7 @@ describe('admin auth template page', { timeout: 30_000 }, () => {
   })
 
   it('checks the form in the browser and sends nothing while it is invalid', async () => {
-    const fetch = renderPage()
+    const { fetch } = renderPage()
     const name = await screen.findByLabelText(/^Nome/)
     await userEvent.clear(name)
     await userEvent.type(name, 'ab')
@@ -98,7 +130,7 @@ describe('admin auth template page', { timeout: 30_000 }, () => {
   })
 
   it('saves only the fields that changed, then shows the new version and disables Salvar again', async () => {
-    const fetch = renderPage()
+    const { fetch } = renderPage()
     const version = await screen.findByLabelText(/^Versão/)
     await userEvent.clear(version)
     await userEvent.type(version, ' 1.1.0 ')

@@ -16,7 +16,7 @@ import { toast } from '@/components/ui/use-toast'
 import { ApiError, errorMessage } from '@/lib/api/client'
 import { applyServerErrors } from '@/lib/forms'
 import { useTenantOptions } from '@/features/admin-catalog/tenant-options'
-import { useWarnBeforeUnload } from '@/features/admin-compile/use-warn-before-unload'
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard'
 import { aiUsageQuery } from '@/features/admin-factory/api/ai-usage'
 import { useGenerateRobot } from '@/features/admin-factory/api/generations'
 import { GeneratedCode, GenerationFailure } from '@/features/admin-factory/components/generation-outcome'
@@ -63,7 +63,6 @@ export function AdminRobotFactoryPage() {
   const { generation } = progress
 
   const locked = generate.isPending || generationId !== null
-  useWarnBeforeUnload(form.formState.isDirty && !locked)
 
   // Until the 202 arrives the generation is already under way as far as the person is concerned.
   const currentStep = generation?.step ?? (generate.isPending ? 'generating' : null)
@@ -126,6 +125,7 @@ export function AdminRobotFactoryPage() {
 
   return (
     <div className="space-y-6">
+      <UnsavedChangesGuard active={form.formState.isDirty && !locked} />
       <PageHeading
         title="Fábrica de Robôs"
         description="Descreva a estratégia em seis blocos: a IA escreve o robô em MQL5, revisa o código, injeta a verificação de licença e o compila."
