@@ -8,6 +8,7 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/roboforge-target}"
 export SQLX_OFFLINE=true
 
 scripts/install-deps.sh --test
+scripts/prune-build-cache.sh
 port=$(scripts/ensure-postgres.sh --with-test-superuser | tail -n 1)
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://roboforge:roboforge@127.0.0.1:${port}/postgres}"
 export TEST_SUPERUSER_URL="${TEST_SUPERUSER_URL:-postgres://roboforge_super:roboforge_super@127.0.0.1:${port}/postgres}"

@@ -61,7 +61,7 @@ async fn serve(config: Arc<Config>, pools: startup::Pools, with_workers: bool) -
         tokio::spawn(async move { worker::run(pool, config, stop).await })
     });
 
-    let listener = TcpListener::bind(("0.0.0.0", config.port)).await?;
+    let listener = TcpListener::bind((config.bind_address, config.port)).await?;
     tracing::info!(
         "RoboForge on http://localhost:{} (workers {})",
         config.port,

@@ -17,6 +17,9 @@ pub struct Config {
     /// The authenticator role's name when `app_database_url` is not given.
     pub app_role: String,
     pub port: u16,
+    /// The interface the api listens on: all (0.0.0.0) by default; production
+    /// behind a proxy on the same host sets 127.0.0.1.
+    pub bind_address: std::net::IpAddr,
     pub portal_rules: PortalRules,
     pub web_dist: PathBuf,
     pub first_admin: FirstAdmin,
@@ -189,6 +192,7 @@ impl Config {
             app_database_url: var("DATABASE_APP_URL"),
             app_role: var("DATABASE_APP_ROLE").unwrap_or_else(|| "roboforge_app".into()),
             port: parse("PORT", 8080)?,
+            bind_address: parse("BIND_ADDRESS", std::net::IpAddr::from([0, 0, 0, 0]))?,
             portal_rules: PortalRules::new(
                 var("PLATFORM_DOMAIN").unwrap_or_else(|| "localhost".into()),
                 var("DEV_HOSTS")
@@ -252,6 +256,7 @@ impl Config {
             app_database_url: None,
             app_role,
             port: 0,
+            bind_address: std::net::IpAddr::from([127, 0, 0, 1]),
             portal_rules: PortalRules::new("localhost".into(), vec!["localhost".into(), "127.0.0.1".into()]),
             web_dist: PathBuf::from("web/dist"),
             first_admin: FirstAdmin::default(),
@@ -287,5 +292,23 @@ fn parse<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, Conf
     match var(name) {
         None => Ok(default),
         Some(value) => value.trim().parse().map_err(|_| ConfigError::Invalid { name, value }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bind_address_is_all_interfaces_unless_set_and_a_bad_one_is_refused() {
+        // nextest runs each test in a process of its own: this environment is this test's alone.
+        std::env::set_var("DATABASE_URL", "postgres://owner:pw@127.0.0.1:5432/roboforge");
+        std::env::remove_var("BIND_ADDRESS");
+        assert_eq!(Config::from_env().unwrap().bind_address, std::net::IpAddr::from([0, 0, 0, 0]));
+        std::env::set_var("BIND_ADDRESS", " 127.0.0.1 ");
+        assert_eq!(Config::from_env().unwrap().bind_address, std::net::IpAddr::from([127, 0, 0, 1]));
+        std::env::set_var("BIND_ADDRESS", "localhost");
+        let refused = Config::from_env().expect_err("a host name is not an address");
+        assert!(matches!(refused, ConfigError::Invalid { name: "BIND_ADDRESS", .. }), "{refused}");
     }
 }

@@ -47,7 +47,7 @@ enum Access {
 fn access_of(operation_id: &str) -> Option<Access> {
     use Access::*;
     Some(match operation_id {
-        "health" | "tenantBranding" | "publicFile" | "publicSalesPage" => Public,
+        "health" | "tenantBranding" | "publicFile" | "publicSalesPage" | "tlsAsk" => Public,
         "adminLogin"
         | "adminLogout"
         | "tenantLogin"

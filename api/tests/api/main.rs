@@ -27,4 +27,5 @@ mod tenant_catalog;
 mod tenant_password_reset;
 mod tenant_portal;
 mod tenants;
+mod tls_ask;
 mod web_shell;

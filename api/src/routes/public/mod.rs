@@ -3,11 +3,16 @@
 pub mod files;
 pub mod sales_pages;
 pub mod tenant_branding;
+pub mod tls_ask;
 
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(tenant_branding::router()).merge(files::router()).merge(sales_pages::router())
+    OpenApiRouter::new()
+        .merge(tenant_branding::router())
+        .merge(files::router())
+        .merge(sales_pages::router())
+        .merge(tls_ask::router())
 }
