@@ -29,9 +29,10 @@ use crate::AppState;
 
 /// The longest a claim waits for work before answering 204.
 const MAX_WAIT: Duration = Duration::from_secs(25);
-/// How often a waiting claim looks again without a wake-up (expired leases
-/// have no NOTIFY).
-const RECHECK: Duration = Duration::from_secs(3);
+/// A waiting claim looks again this long after the soonest lease runs out
+/// (an expired lease sends no NOTIFY; the clocks of the api and the database
+/// may differ by a little).
+const AFTER_EXPIRY: Duration = Duration::from_millis(50);
 const JOB_NOT_YOURS: &str = "Este job não está mais com este agente (lease expirado ou revogado).";
 
 /// Leases the oldest waiting compile job, waiting up to `waitSeconds` (≤ 25)
@@ -51,6 +52,10 @@ pub async fn claim(
         let woken = state.notifications.compile_jobs.notified();
         let mut tx = agent.begin().await?;
         let job = compile_fleet::claim(&mut tx, agent.agent.id).await?;
+        let next_expiry = match job {
+            Some(_) => None,
+            None => compile_fleet::next_lease_expiry(&mut tx).await?,
+        };
         tx.commit().await?;
         if let Some(job) = job {
             let leased = LeasedJob {
@@ -65,7 +70,10 @@ pub async fn claim(
         if now >= deadline {
             return Ok(StatusCode::NO_CONTENT.into_response());
         }
-        let _ = tokio::time::timeout(RECHECK.min(deadline - now), woken).await;
+        // Woken by a new job (NOTIFY), else at the soonest lease's end, else at the deadline.
+        let until_expiry = next_expiry.map(|at| (at - chrono::Utc::now()).to_std().unwrap_or_default() + AFTER_EXPIRY);
+        let wait = until_expiry.map_or(deadline - now, |d| d.min(deadline - now));
+        let _ = tokio::time::timeout(wait, woken).await;
     }
 }
 

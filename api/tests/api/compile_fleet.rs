@@ -122,6 +122,31 @@ async fn compile_errors_fail_the_job_with_their_diagnostics() {
 }
 
 #[tokio::test]
+async fn a_waiting_claim_takes_a_job_the_moment_its_lease_runs_out() {
+    // An expired lease sends no NOTIFY: the waiting claim sleeps until the soonest lease ends, not on a timer.
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let (_, first) = register(&app, "a").await;
+    let (_, second) = register(&app, "b").await;
+    let job = queue_job(&app, acme.id, "Alfa").await;
+    claim(&app, &first, 0).await.expect("the first agent takes it");
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    sqlx::query("UPDATE compilation_jobs SET lease_expires_at = now() + interval '700 milliseconds' WHERE id = $1")
+        .bind(job)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+
+    let started = std::time::Instant::now();
+    let retaken = claim(&app, &second, 20).await.expect("the job comes back within the wait");
+    let waited = started.elapsed();
+    assert_eq!(retaken["jobId"], job.to_string());
+    assert!(waited >= std::time::Duration::from_millis(600), "not before the lease ran out: {waited:?}");
+    assert!(waited < std::time::Duration::from_millis(2_000), "right after the lease ran out: {waited:?}");
+}
+
+#[tokio::test]
 async fn an_expired_lease_goes_to_another_agent_and_too_many_fail_the_job() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;

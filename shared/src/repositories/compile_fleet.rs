@@ -152,6 +152,15 @@ pub async fn claim(conn: &mut PgConnection, agent: Uuid) -> AppResult<Option<Lea
     Ok(job)
 }
 
+/// When the soonest lease of a job being compiled runs out (None: no job is
+/// leased): a waiting claim sleeps until then, as an expired lease sends no
+/// NOTIFY.
+pub async fn next_lease_expiry(conn: &mut PgConnection) -> AppResult<Option<DateTime<Utc>>> {
+    Ok(sqlx::query_scalar("SELECT min(lease_expires_at) FROM compilation_jobs WHERE status = 'processing'")
+        .fetch_one(conn)
+        .await?)
+}
+
 /// Extends the lease of the agent's job (if it still holds it) and records
 /// its state. Returns when the lease now ends (None: the job is no longer
 /// this agent's — it should stop).
