@@ -14,6 +14,15 @@ export function niceCeiling(value: number): number {
   return step * power
 }
 
+/**
+ * The top of a scale of counts, whose middle line is a whole number too (checks are never "0,5" or "12,5"):
+ * twice a nice ceiling of half the maximum, at least 2.
+ */
+export function niceCountCeiling(value: number): number {
+  if (!Number.isFinite(value) || value <= 2) return 2
+  return 2 * niceCeiling(Math.ceil(value / 2))
+}
+
 /** Height of a value in SVG units on a scale topped by `max`; a non-zero value stays visible. */
 export function scaled(value: number, max: number): number {
   if (value <= 0) return 0

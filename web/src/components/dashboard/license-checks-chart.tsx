@@ -1,6 +1,6 @@
 import type { components } from '@/lib/api/schema'
 import { dayLabel, formatCount, plural } from './chart-format'
-import { ChartShell, CHART_HEIGHT, LegendSwatch, niceCeiling, scaled, SLOT, type ChartColumn } from './chart-shell'
+import { ChartShell, CHART_HEIGHT, LegendSwatch, niceCountCeiling, scaled, SLOT, type ChartColumn } from './chart-shell'
 import { ChartSkeleton, DashboardPanel, PanelEmpty } from './dashboard-panel'
 
 export const LICENSE_CHECKS_CHART_TITLE = 'Verificações de licença por dia'
@@ -37,7 +37,7 @@ const columns: ChartColumn<DayChecks>[] = [
 ]
 
 export function LicenseChecksChart({ days }: { days: DayChecks[] }) {
-  const max = niceCeiling(Math.max(0, ...days.map((day) => Math.max(day.checks, day.installations))))
+  const max = niceCountCeiling(Math.max(0, ...days.map((day) => Math.max(day.checks, day.installations))))
   const line = days.map((day, index) => `${index * SLOT + SLOT / 2},${CHART_HEIGHT - (day.installations / max) * CHART_HEIGHT}`).join(' ')
   return (
     <ChartShell

@@ -46,6 +46,8 @@ export function RevenueChart({ months }: { months: MonthRevenue[] }) {
       items={months}
       ticks={[formatCompactBRL(max), formatCompactBRL(max / 2), formatCompactBRL(0)]}
       xLabel={(month) => monthLabel(month.month)}
+      // Twelve "mmm/aa" labels do not fit side by side in a half-width panel: every other month (every fourth on phones).
+      labelEvery={2}
       describe={describeMonth}
       columns={columns}
       legend={<LegendSwatch className="bg-primary" label="Receita bruta confirmada (R$)" />}

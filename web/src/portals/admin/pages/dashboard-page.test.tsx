@@ -202,6 +202,10 @@ describe('admin dashboard: charts', () => {
     expect(titles[0]).toBe('fev/25: R$ 100,00 · 1 venda')
     expect(titles[11]).toBe('jan/26: R$ 1.234,56 · 3 vendas')
     expect(screen.getByText('jan/26')).toBeInTheDocument()
+    // Every other month is labelled, counted back from the newest, so twelve labels do not run together.
+    expect(screen.getByText('jan/26')).not.toHaveClass('invisible')
+    expect(screen.getByText('dez/25')).toHaveClass('invisible')
+    expect(screen.getByText('nov/25')).not.toHaveClass('invisible')
 
     const table = screen.getByRole('table', { name: 'Receita dos últimos 12 meses' })
     expect(within(table).getAllByRole('row')).toHaveLength(13)
