@@ -16,10 +16,13 @@ export function ClientLayoutToggle({
   current,
   onChange,
   className,
+  iconsOnly = false,
 }: {
   current: ClientLayoutKind
   onChange: (layout: ClientLayoutKind) => void
   className?: string
+  /** In the top bar, where the menu needs the room: the names stay in the title and for screen readers. */
+  iconsOnly?: boolean
 }) {
   return (
     <div role="group" aria-label="Tipo de menu" className={cn('inline-flex shrink-0 items-center gap-0.5 rounded-md border p-0.5', className)}>
@@ -37,7 +40,7 @@ export function ClientLayoutToggle({
           >
             <Icon aria-hidden />
             {/* Icons only on narrow screens; the title and the hidden text keep the name. */}
-            <span className="sr-only lg:not-sr-only">{label}</span>
+            <span className={iconsOnly ? 'sr-only' : 'sr-only lg:not-sr-only'}>{label}</span>
           </Button>
         )
       })}

@@ -17,7 +17,7 @@ const clientNavigation = menuOf(clientScreens)
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return cn(
-    'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+    'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
     isActive ? 'bg-accent text-foreground' : 'text-muted-foreground hover:bg-accent hover:text-foreground',
   )
 }
@@ -52,7 +52,7 @@ function ClientShell({ user, onLayoutChange }: ClientShellProps) {
             ))}
           </nav>
           <div className="ml-auto hidden items-center gap-3 md:flex">
-            <ClientLayoutToggle current="header" onChange={onLayoutChange} />
+            <ClientLayoutToggle current="header" onChange={onLayoutChange} iconsOnly />
             <span className="max-w-48 truncate text-sm text-muted-foreground" data-testid="current-user-name">
               {user.name}
             </span>
