@@ -33,7 +33,9 @@ pub enum Viewer {
 impl Viewer {
     fn sees(&self, event: &LiveEvent) -> bool {
         match self {
-            Viewer::Admin => true,
+            // The factory's progress is shown on the owner's project page alone: an admin's stream would
+            // otherwise carry every token of every tenant's model at once.
+            Viewer::Admin => !matches!(event, LiveEvent::Factory(_)),
             Viewer::Owner { tenant_id } => event.tenant_id() == *tenant_id,
         }
     }

@@ -64,3 +64,31 @@ async fn the_stream_needs_an_admin_or_an_owner_with_the_key() {
     let keyless = Caller { tenant_secret: None, ..owner };
     assert_eq!(keyless.get("/api/notifications/stream").await.status(), StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test]
+async fn the_models_text_goes_to_its_owners_stream_only() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let other = app.tenant("other").await;
+    let admin = app.as_admin().await;
+    let acme_owner = app.owner_of(&acme).await;
+    let other_owner = app.owner_of(&other).await;
+    let mut streams = Vec::new();
+    for caller in [&admin, &acme_owner, &other_owner] {
+        let mut stream = open_stream(caller, &app.base).await;
+        let first = String::from_utf8_lossy(&stream.chunk().await.unwrap().unwrap()).to_string();
+        assert!(first.contains("event: connected"), "{first}");
+        streams.push(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await; // LISTEN is up
+
+    let (project, version) = (uuid::Uuid::now_v7(), uuid::Uuid::now_v7());
+    let mut conn = app.db.worker_pool.acquire().await.unwrap();
+    shared::notifications::announce_factory_text(&mut conn, acme.id, project, version, "int OnInit()").await.unwrap();
+
+    let [admin_stream, acme_stream, other_stream] = &mut streams[..] else { unreachable!() };
+    let delta = next_event(acme_stream, "factory", Duration::from_secs(2)).await.expect("the owner sees the text");
+    assert_eq!((delta["kind"].as_str(), delta["text"].as_str()), (Some("delta"), Some("int OnInit()")));
+    assert!(next_event(other_stream, "factory", Duration::from_millis(800)).await.is_none(), "another tenant: nothing");
+    assert!(next_event(admin_stream, "factory", Duration::from_millis(800)).await.is_none(), "the admin: not streamed");
+}
