@@ -2,8 +2,11 @@
 //! pageSize }` out, filtered and counted by the database (a tenant with a
 //! million sales gets page 1 as fast as one with ten).
 //!
-//! Repositories select their rows with `count(*) OVER () AS total` into
-//! [`Counted`] and hand them to [`Page::from_counted`]: one query per page.
+//! Small lists (a tenant's factory projects, the Hotmart inbox) select their
+//! rows with `count(*) OVER () AS total` into [`Counted`] and hand them to
+//! [`Page::from_counted`]: one query per page. Lists that grow with the
+//! platform (sales, clients, licenses, ...) go through [`fetch_page`], which
+//! chooses the page on an index and counts only up to [`COUNT_CAP`].
 
 use serde::Serialize;
 use utoipa::ToSchema;
