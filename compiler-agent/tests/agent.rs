@@ -151,17 +151,18 @@ async fn a_job_of_a_killed_agent_is_finished_by_another_after_its_lease() {
     first.kill().unwrap(); // SIGKILL: no chance to give the job back
     first.wait().ok();
 
-    let mut second = f.agent(&alive, false);
-    tokio::time::sleep(Duration::from_secs(1)).await;
-    assert_eq!(f.job(job).await.0, "processing", "leased: the other agent waits");
-    // The lease runs out (shortened here rather than waited for).
+    // The lease runs out in 3 s (shortened from 120 s here rather than waited for); the other agent's claim
+    // waits for exactly that moment.
     let mut tx = db::begin(&f.db.app_pool, Scope::worker_for(f.tenant)).await.unwrap();
-    sqlx::query("UPDATE compilation_jobs SET lease_expires_at = now() - interval '1 second' WHERE id = $1")
+    sqlx::query("UPDATE compilation_jobs SET lease_expires_at = now() + interval '3 seconds' WHERE id = $1")
         .bind(job)
         .execute(&mut *tx)
         .await
         .unwrap();
     tx.commit().await.unwrap();
+    let mut second = f.agent(&alive, false);
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert_eq!(f.job(job).await.0, "processing", "leased: the other agent waits");
     let (_, holder, file, _, attempts) = f.wait_for(job, "completed").await;
     assert!(holder != Some(dead_id) && file.is_some());
     assert_eq!(attempts, 2);

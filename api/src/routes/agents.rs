@@ -33,6 +33,9 @@ const MAX_WAIT: Duration = Duration::from_secs(25);
 /// (an expired lease sends no NOTIFY; the clocks of the api and the database
 /// may differ by a little).
 const AFTER_EXPIRY: Duration = Duration::from_millis(50);
+/// And at least this often: a lease an operator shortened by hand (to free a
+/// stuck job) has no NOTIFY and no expiry the waiter knew of.
+const RECHECK_AT_LEAST: Duration = Duration::from_secs(10);
 const JOB_NOT_YOURS: &str = "Este job não está mais com este agente (lease expirado ou revogado).";
 
 /// Leases the oldest waiting compile job, waiting up to `waitSeconds` (≤ 25)
@@ -70,9 +73,9 @@ pub async fn claim(
         if now >= deadline {
             return Ok(StatusCode::NO_CONTENT.into_response());
         }
-        // Woken by a new job (NOTIFY), else at the soonest lease's end, else at the deadline.
+        // Woken by a new job (NOTIFY), else at the soonest lease's end, at the latest every 10 s, or at the deadline.
         let until_expiry = next_expiry.map(|at| (at - chrono::Utc::now()).to_std().unwrap_or_default() + AFTER_EXPIRY);
-        let wait = until_expiry.map_or(deadline - now, |d| d.min(deadline - now));
+        let wait = until_expiry.unwrap_or(RECHECK_AT_LEAST).min(RECHECK_AT_LEAST).min(deadline - now);
         let _ = tokio::time::timeout(wait, woken).await;
     }
 }
