@@ -147,6 +147,25 @@ async fn a_waiting_claim_takes_a_job_the_moment_its_lease_runs_out() {
 }
 
 #[tokio::test]
+async fn a_lease_shortened_by_hand_is_seen_by_a_waiting_claim_within_ten_seconds() {
+    // An operator freeing a stuck job by SQL sends no NOTIFY and moves the expiry the waiter slept towards.
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let (_, first) = register(&app, "a").await;
+    let (_, second) = register(&app, "b").await;
+    let job = queue_job(&app, acme.id, "Alfa").await;
+    claim(&app, &first, 0).await.expect("the first agent takes it (lease: 120 s)");
+    let started = std::time::Instant::now();
+    let (retaken, ()) = tokio::join!(claim(&app, &second, 20), async {
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        expire_leases(&app, acme.id).await;
+    });
+    let waited = started.elapsed();
+    assert_eq!(retaken.expect("the job comes back within the wait")["jobId"], job.to_string());
+    assert!(waited < std::time::Duration::from_secs(12), "within the 10 s re-check: {waited:?}");
+}
+
+#[tokio::test]
 async fn an_expired_lease_goes_to_another_agent_and_too_many_fail_the_job() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
