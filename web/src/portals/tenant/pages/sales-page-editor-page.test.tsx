@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Navigate, Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
@@ -11,11 +11,16 @@ const path = `/api/tenant/robots/${alpha.id}/sales-page`
 
 function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
   const fetch = mockFetch(apiRoutes({ [`GET ${path}`]: () => Response.json(salesPage), ...handlers }))
-  renderWithProviders(<Navigate to={`/robots/${alpha.id}/sales-page`} />, {
+  const { router } = renderWithProviders(<Navigate to={`/robots/${alpha.id}/sales-page`} />, {
     path: '/',
-    routes: <Route path="/robots/:id/sales-page" element={<TenantSalesPageEditorPage />} />,
+    routes: (
+      <>
+        <Route path="/robots/:id/sales-page" element={<TenantSalesPageEditorPage />} />
+        <Route path="/robots" element={<p>Lista de robôs</p>} />
+      </>
+    ),
   })
-  return fetch
+  return Object.assign(fetch, { router })
 }
 
 const section = (n: number) => screen.findByRole('region', { name: `Seção ${n}` })
@@ -48,6 +53,21 @@ describe('tenant sales page editor', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Robô Alpha' })).not.toBeInTheDocument()
     await user.click(within(first).getByRole('button', { name: 'Editar' }))
     expect(within(first).getByLabelText('HTML da Seção 1')).toHaveValue('<h1>Robô Alpha</h1>')
+  })
+
+  it('asks before leaving with unsaved sections, and leaves when told to', async () => {
+    const user = userEvent.setup()
+    const { router } = renderPage()
+    await user.type(within(await section(3)).getByLabelText('HTML da Seção 3'), '<p>nova</p>')
+    await act(() => router.navigate('/robots'))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar editando' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(within(await section(3)).getByLabelText('HTML da Seção 3')).toHaveValue('<p>nova</p>')
+
+    await act(() => router.navigate('/robots'))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sair sem salvar' }))
+    expect(await screen.findByText('Lista de robôs')).toBeInTheDocument()
   })
 
   it('says the preview is of the saved version while there are unsaved changes', async () => {

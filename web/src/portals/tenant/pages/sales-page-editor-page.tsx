@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
+import { UnsavedChangesGuard } from '@/components/unsaved-changes-guard'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useParams } from 'react-router-dom'
 import { ExternalLinkIcon, InfoIcon, SaveIcon } from 'lucide-react'
@@ -80,6 +81,7 @@ function SalesPageForm({ robotId, page }: { robotId: string; page: SalesPageItem
 
   return (
     <Form {...form}>
+      <UnsavedChangesGuard active={form.formState.isDirty && !save.isPending} />
       <form onSubmit={submit} noValidate className="space-y-6">
         <PageHeading
           title={TITLE}
