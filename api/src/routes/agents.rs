@@ -30,8 +30,7 @@ use crate::AppState;
 /// The longest a claim waits for work before answering 204.
 const MAX_WAIT: Duration = Duration::from_secs(25);
 /// A waiting claim looks again this long after the soonest lease runs out
-/// (an expired lease sends no NOTIFY; the clocks of the api and the database
-/// may differ by a little).
+/// (an expired lease sends no NOTIFY), so the lease has surely ended.
 const AFTER_EXPIRY: Duration = Duration::from_millis(50);
 /// And at least this often: a lease an operator shortened by hand (to free a
 /// stuck job) has no NOTIFY and no expiry the waiter knew of.
@@ -55,9 +54,9 @@ pub async fn claim(
         let woken = state.notifications.compile_jobs.notified();
         let mut tx = agent.begin().await?;
         let job = compile_fleet::claim(&mut tx, agent.agent.id).await?;
-        let next_expiry = match job {
+        let until_expiry = match job {
             Some(_) => None,
-            None => compile_fleet::next_lease_expiry(&mut tx).await?,
+            None => compile_fleet::time_to_next_lease_expiry(&mut tx).await?,
         };
         tx.commit().await?;
         if let Some(job) = job {
@@ -74,8 +73,8 @@ pub async fn claim(
             return Ok(StatusCode::NO_CONTENT.into_response());
         }
         // Woken by a new job (NOTIFY), else at the soonest lease's end, at the latest every 10 s, or at the deadline.
-        let until_expiry = next_expiry.map(|at| (at - chrono::Utc::now()).to_std().unwrap_or_default() + AFTER_EXPIRY);
-        let wait = until_expiry.unwrap_or(RECHECK_AT_LEAST).min(RECHECK_AT_LEAST).min(deadline - now);
+        let wait =
+            until_expiry.map_or(RECHECK_AT_LEAST, |d| (d + AFTER_EXPIRY).min(RECHECK_AT_LEAST)).min(deadline - now);
         let _ = tokio::time::timeout(wait, woken).await;
     }
 }

@@ -61,14 +61,24 @@ async fn job_row(app: &TestApp, tenant: Uuid, id: Uuid) -> (String, i32, Option<
 }
 
 async fn expire_leases(app: &TestApp, tenant: Uuid) {
+    set_leases(app, tenant, "now() - interval '1 second'").await;
+}
+
+/// Moves the end of every running lease of `tenant` to `ends_at` (SQL), as time or an operator would.
+async fn set_leases(app: &TestApp, tenant: Uuid, ends_at: &str) {
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
-    sqlx::query(
-        "UPDATE compilation_jobs SET lease_expires_at = now() - interval '1 second' WHERE status = 'processing'",
-    )
-    .execute(&mut *tx)
-    .await
-    .unwrap();
+    let sql = format!("UPDATE compilation_jobs SET lease_expires_at = {ends_at} WHERE status = 'processing'");
+    sqlx::query(sqlx::AssertSqlSafe(sql)).execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
+}
+
+/// A job leased to a first agent, and the token of a second agent that wants work.
+async fn a_job_leased_to_another_agent(app: &TestApp, tenant: Uuid) -> (Uuid, String, String) {
+    let (_, first) = register(app, "a").await;
+    let (_, second) = register(app, "b").await;
+    let job = queue_job(app, tenant, "Alfa").await;
+    claim(app, &first, 0).await.expect("the first agent takes it (lease: 120 s)");
+    (job, first, second)
 }
 
 #[tokio::test]
@@ -126,17 +136,8 @@ async fn a_waiting_claim_takes_a_job_the_moment_its_lease_runs_out() {
     // An expired lease sends no NOTIFY: the waiting claim sleeps until the soonest lease ends, not on a timer.
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
-    let (_, first) = register(&app, "a").await;
-    let (_, second) = register(&app, "b").await;
-    let job = queue_job(&app, acme.id, "Alfa").await;
-    claim(&app, &first, 0).await.expect("the first agent takes it");
-    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
-    sqlx::query("UPDATE compilation_jobs SET lease_expires_at = now() + interval '700 milliseconds' WHERE id = $1")
-        .bind(job)
-        .execute(&mut *tx)
-        .await
-        .unwrap();
-    tx.commit().await.unwrap();
+    let (job, _, second) = a_job_leased_to_another_agent(&app, acme.id).await;
+    set_leases(&app, acme.id, "now() + interval '700 milliseconds'").await;
 
     let started = std::time::Instant::now();
     let retaken = claim(&app, &second, 20).await.expect("the job comes back within the wait");
@@ -151,10 +152,7 @@ async fn a_lease_shortened_by_hand_is_seen_by_a_waiting_claim_within_ten_seconds
     // An operator freeing a stuck job by SQL sends no NOTIFY and moves the expiry the waiter slept towards.
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
-    let (_, first) = register(&app, "a").await;
-    let (_, second) = register(&app, "b").await;
-    let job = queue_job(&app, acme.id, "Alfa").await;
-    claim(&app, &first, 0).await.expect("the first agent takes it (lease: 120 s)");
+    let (job, _, second) = a_job_leased_to_another_agent(&app, acme.id).await;
     let started = std::time::Instant::now();
     let (retaken, ()) = tokio::join!(claim(&app, &second, 20), async {
         tokio::time::sleep(std::time::Duration::from_millis(500)).await;
@@ -169,10 +167,7 @@ async fn a_lease_shortened_by_hand_is_seen_by_a_waiting_claim_within_ten_seconds
 async fn an_expired_lease_goes_to_another_agent_and_too_many_fail_the_job() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
-    let (_, first) = register(&app, "a").await;
-    let (_, second) = register(&app, "b").await;
-    let job = queue_job(&app, acme.id, "Alfa").await;
-    claim(&app, &first, 0).await.expect("the first agent takes it");
+    let (job, first, second) = a_job_leased_to_another_agent(&app, acme.id).await;
     assert!(claim(&app, &second, 0).await.is_none(), "leased: nobody else gets it");
 
     // The first agent dies; its lease runs out and the second agent finishes the job.

@@ -152,13 +152,18 @@ pub async fn claim(conn: &mut PgConnection, agent: Uuid) -> AppResult<Option<Lea
     Ok(job)
 }
 
-/// When the soonest lease of a job being compiled runs out (None: no job is
-/// leased): a waiting claim sleeps until then, as an expired lease sends no
-/// NOTIFY.
-pub async fn next_lease_expiry(conn: &mut PgConnection) -> AppResult<Option<DateTime<Utc>>> {
-    Ok(sqlx::query_scalar("SELECT min(lease_expires_at) FROM compilation_jobs WHERE status = 'processing'")
-        .fetch_one(conn)
-        .await?)
+/// How long until the soonest lease of a job being compiled runs out (zero
+/// if one already has; None: no job is leased): a waiting claim sleeps that
+/// long, as an expired lease sends no NOTIFY. Measured on the database's
+/// clock, the one leases are written with, so the api's clock cannot skew it.
+pub async fn time_to_next_lease_expiry(conn: &mut PgConnection) -> AppResult<Option<std::time::Duration>> {
+    let seconds: Option<f64> = sqlx::query_scalar(
+        "SELECT extract(epoch FROM min(lease_expires_at) - now())::float8
+           FROM compilation_jobs WHERE status = 'processing'",
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok(seconds.map(|s| std::time::Duration::from_secs_f64(s.max(0.0))))
 }
 
 /// Extends the lease of the agent's job (if it still holds it) and records
