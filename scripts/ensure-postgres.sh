@@ -21,7 +21,9 @@ if ! pg_lsclusters -h | awk '{print $1" "$2}' | grep -q "^$version main$"; then
 fi
 if ! pg_lsclusters -h | awk -v v="$version" '$1==v && $2=="main" {print $4}' | grep -q online; then
   echo "==> starting PostgreSQL $version"
-  as_root pg_ctlcluster "$version" main start
+  # A twin may be starting it too: fine as long as it ends up online.
+  as_root pg_ctlcluster "$version" main start 9>&- 8>&- ||
+    pg_lsclusters -h | awk -v v="$version" '$1==v && $2=="main" {print $4}' | grep -q online
 fi
 port=$(pg_lsclusters -h | awk -v v="$version" '$1==v && $2=="main" {print $3}')
 for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p "$port" && break; sleep 1; done
@@ -32,10 +34,14 @@ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'roboforge') THEN
     CREATE ROLE roboforge LOGIN PASSWORD 'roboforge' CREATEDB CREATEROLE NOSUPERUSER;
   END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN
+  NULL; -- another process started side by side created it a moment ago
 END $$;
 SQL
 if ! as_postgres psql -p "$port" -tAc "SELECT 1 FROM pg_database WHERE datname = 'roboforge'" | grep -q 1; then
-  as_postgres createdb -p "$port" -O roboforge roboforge
+  # Tolerates a twin that created it between the check and now.
+  as_postgres createdb -p "$port" -O roboforge roboforge 2>/dev/null ||
+    as_postgres psql -p "$port" -tAc "SELECT 1 FROM pg_database WHERE datname = 'roboforge'" | grep -q 1
 fi
 if [ "${1:-}" = "--with-test-superuser" ]; then
   as_postgres psql -q -p "$port" -v ON_ERROR_STOP=1 <<'SQL'
@@ -44,6 +50,8 @@ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'roboforge_super') THEN
     CREATE ROLE roboforge_super LOGIN PASSWORD 'roboforge_super' SUPERUSER;
   END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN
+  NULL;
 END $$;
 SQL
 fi

@@ -18,7 +18,10 @@ start_throwaway_server() {
   trap stop_throwaway_server EXIT
   local port=$((18000 + RANDOM % 3000))
   export DATABASE_URL="${admin_url%/*}/$throwaway_db" PORT=$port
-  export DATABASE_APP_ROLE="${DATABASE_APP_ROLE:-roboforge_app}" WEB_DIST="${WEB_DIST:-/nonexistent}"
+  # Its own authenticator (the api's default, <database>_app), dropped with it:
+  # a serving `make run` on the same cluster is never touched.
+  throwaway_role="${DATABASE_APP_ROLE:-${throwaway_db}_app}"
+  export DATABASE_APP_ROLE="$throwaway_role" WEB_DIST="${WEB_DIST:-/nonexistent}"
   # A local throw-away platform: development hosts on, as in `make run`.
   export DEV_HOSTS="${DEV_HOSTS-localhost,127.0.0.1}"
   "$CARGO_TARGET_DIR/$profile/api" seed-demo >/dev/null
@@ -41,6 +44,7 @@ stop_throwaway_server() {
   fi
   if [ -n "${KEEP_SERVER_DB:-}" ]; then echo "kept database $throwaway_db" >&2; else
   psql "$admin_url" -qc "DROP DATABASE IF EXISTS $throwaway_db WITH (FORCE)" >/dev/null 2>&1 || true
+  [ "${throwaway_role:-}" = "${throwaway_db}_app" ] && psql "$admin_url" -qc "DROP ROLE IF EXISTS $throwaway_role" >/dev/null 2>&1 || true
   fi
   # KEEP_SERVER_LOG=<file> keeps the server's output for a post-mortem.
   if [ -n "${KEEP_SERVER_LOG:-}" ]; then cp "$throwaway_log" "$KEEP_SERVER_LOG"; fi

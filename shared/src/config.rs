@@ -190,7 +190,7 @@ impl Config {
         let defaults = Capacity::default();
         Ok(Self {
             app_database_url: var("DATABASE_APP_URL"),
-            app_role: var("DATABASE_APP_ROLE").unwrap_or_else(|| "roboforge_app".into()),
+            app_role: var("DATABASE_APP_ROLE").unwrap_or_else(|| crate::db::default_app_role(&database_url)),
             port: parse("PORT", 8080)?,
             bind_address: parse("BIND_ADDRESS", std::net::IpAddr::from([0, 0, 0, 0]))?,
             portal_rules: PortalRules::new(

@@ -32,6 +32,10 @@ pub const WEBHOOK_EVENTS: MetricInfo = MetricInfo {
 };
 pub const JOBS: MetricInfo =
     MetricInfo { name: "roboforge_jobs_total", help: "Background jobs run, by queue and outcome." };
+pub const WORKER_RESTARTS: MetricInfo = MetricInfo {
+    name: "roboforge_worker_restarts_total",
+    help: "Job workers that ended on their own (database trouble) and were started again, by queue.",
+};
 pub const JOB_DURATION: MetricInfo =
     MetricInfo { name: "roboforge_job_duration_seconds", help: "Background job run time, by queue." };
 pub const COMPILE_RESULTS: MetricInfo = MetricInfo {

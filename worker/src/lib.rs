@@ -61,81 +61,143 @@ fn poll_every(period: std::time::Duration) -> Strategy {
 }
 
 /// Runs every worker until `shutdown` resolves, then lets running jobs finish.
+/// Each queue runs under its own supervisor: a worker that ends on its own
+/// (the database refused it, a connection died mid-poll) is started again
+/// after a back-off, so an outage pauses the jobs instead of ending them.
 pub async fn run(
     pool: PgPool,
     config: Arc<Config>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let scheduler = tokio::spawn(housekeeping::schedule(pool.clone(), config.housekeeping_every, stopped.clone()));
+
+    let queues = vec![
+        tokio::spawn(supervise(HOUSEKEEPING_QUEUE, stopped.clone(), {
+            let pool = pool.clone();
+            move |name| {
+                let pool = pool.clone();
+                Monitor::new().register(move |_| {
+                    let storage = PostgresStorage::<Housekeeping>::new(&pool)
+                        .with_config(QueueConfig::default().queue(HOUSEKEEPING_QUEUE))
+                        .poll_with_strategy(poll_every(POLL_INTERVAL));
+                    WorkerBuilder::new(name.clone()).backend(storage).data(pool.clone()).build(housekeeping::handle)
+                })
+            }
+        })),
+        tokio::spawn(supervise(HOTMART_QUEUE, stopped.clone(), {
+            let pool = pool.clone();
+            move |name| {
+                // Sales arrive in bursts (a launch): fetch many at once, often,
+                // and work on a few in parallel (events of one purchase
+                // serialise on their advisory lock).
+                let pool = pool.clone();
+                Monitor::new().register(move |_| {
+                    let storage = PostgresStorage::<ProcessHotmartEvent>::new(&pool)
+                        .with_config(QueueConfig::default().queue(HOTMART_QUEUE).batch_size(100))
+                        .poll_with_strategy(poll_every(HOTMART_POLL_INTERVAL));
+                    WorkerBuilder::new(name.clone())
+                        .backend(storage)
+                        .data(pool.clone())
+                        .concurrency(4)
+                        .retry(BackoffRetryPolicy::new(hotmart_retries(), retry_backoff()))
+                        .build(hotmart::handle)
+                })
+            }
+        })),
+        tokio::spawn(supervise(EMAIL_QUEUE, stopped.clone(), {
+            let (pool, config) = (pool.clone(), config.clone());
+            move |name| {
+                let (pool, config) = (pool.clone(), config.clone());
+                Monitor::new().register(move |_| {
+                    let storage = PostgresStorage::<SendEmail>::new(&pool)
+                        .with_config(QueueConfig::default().queue(EMAIL_QUEUE).batch_size(50))
+                        .poll_with_strategy(poll_every(POLL_INTERVAL));
+                    WorkerBuilder::new(name.clone())
+                        .backend(storage)
+                        .data(pool.clone())
+                        .data(config.clone())
+                        .concurrency(4)
+                        .retry(BackoffRetryPolicy::new((email::MAX_ATTEMPTS - 1) as usize, retry_backoff()))
+                        .build(email::handle)
+                })
+            }
+        })),
+        tokio::spawn(supervise(FACTORY_QUEUE, stopped.clone(), {
+            let (pool, config) = (pool.clone(), config.clone());
+            move |name| {
+                // Model calls take minutes and compiles happen elsewhere: a few
+                // steps at once, polled often enough that a page sees progress.
+                let (pool, config) = (pool.clone(), config.clone());
+                Monitor::new().register(move |_| {
+                    let storage = PostgresStorage::<RunFactoryStep>::new(&pool)
+                        .with_config(QueueConfig::default().queue(FACTORY_QUEUE).batch_size(4))
+                        .poll_with_strategy(poll_every(FACTORY_POLL_INTERVAL));
+                    WorkerBuilder::new(name.clone())
+                        .backend(storage)
+                        .data(pool.clone())
+                        .data(config.clone())
+                        .concurrency(4)
+                        // Only database trouble is an error; steps are idempotent.
+                        .retry(BackoffRetryPolicy::new(2, retry_backoff()))
+                        .build(factory::handle)
+                })
+            }
+        })),
+    ];
+
+    shutdown.await;
+    let _ = stop.send(true);
+    let mut failure = None;
+    for queue in queues {
+        if let Err(e) = queue.await {
+            failure = Some(anyhow::anyhow!("a worker supervisor panicked: {e}"));
+        }
+    }
+    let _ = scheduler.await;
+    failure.map_or(Ok(()), Err)
+}
+
+/// Longest pause between two starts of a failing worker.
+const MAX_RESTART_DELAY: std::time::Duration = std::time::Duration::from_secs(30);
+/// A worker that ran this long before it ended starts again at once (the
+/// back-off is for a database that keeps refusing).
+const HEALTHY_RUN: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Runs the monitor `build` gives for `queue` until `stop`, starting it again
+/// whenever it ends on its own: 1 s, 2 s, 4 s, ... up to 30 s apart while it
+/// keeps failing. Each start has a new worker name: apalis registers a name
+/// under a session lock that the old, possibly dead, connection may hold.
+async fn supervise(
+    queue: &'static str,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+    build: impl Fn(String) -> Monitor + Send + 'static,
+) {
     // Worker names must be unique across processes: apalis registers them.
     let instance = shared::ids::new_id().simple().to_string();
-    let (stop_scheduler, scheduler_stopped) = tokio::sync::watch::channel(false);
-    let scheduler = tokio::spawn(housekeeping::schedule(pool.clone(), config.housekeeping_every, scheduler_stopped));
-
-    let storage_pool = pool.clone();
-    let hotmart_pool = pool.clone();
-    let hotmart_instance = instance.clone();
-    let (email_pool, email_instance, email_config) = (pool.clone(), instance.clone(), config.clone());
-    let (factory_pool, factory_instance, factory_config) = (pool.clone(), instance.clone(), config.clone());
-    let monitor = Monitor::new()
-        .register(move |_restarts| {
-            let storage = PostgresStorage::<Housekeeping>::new(&storage_pool)
-                .with_config(QueueConfig::default().queue(HOUSEKEEPING_QUEUE))
-                .poll_with_strategy(poll_every(POLL_INTERVAL));
-            WorkerBuilder::new(format!("housekeeping-{instance}"))
-                .backend(storage)
-                .data(storage_pool.clone())
-                .build(housekeeping::handle)
-        })
-        .register(move |_restarts| {
-            // Sales arrive in bursts (a launch): fetch many at once, often, and
-            // work on a few in parallel (events of one purchase serialise on
-            // their advisory lock).
-            let storage = PostgresStorage::<ProcessHotmartEvent>::new(&hotmart_pool)
-                .with_config(QueueConfig::default().queue(HOTMART_QUEUE).batch_size(100))
-                .poll_with_strategy(poll_every(HOTMART_POLL_INTERVAL));
-            WorkerBuilder::new(format!("hotmart-{hotmart_instance}"))
-                .backend(storage)
-                .data(hotmart_pool.clone())
-                .concurrency(4)
-                .retry(BackoffRetryPolicy::new(hotmart_retries(), retry_backoff()))
-                .build(hotmart::handle)
-        })
-        .register(move |_restarts| {
-            let storage = PostgresStorage::<SendEmail>::new(&email_pool)
-                .with_config(QueueConfig::default().queue(EMAIL_QUEUE).batch_size(50))
-                .poll_with_strategy(poll_every(POLL_INTERVAL));
-            WorkerBuilder::new(format!("email-{email_instance}"))
-                .backend(storage)
-                .data(email_pool.clone())
-                .data(email_config.clone())
-                .concurrency(4)
-                .retry(BackoffRetryPolicy::new((email::MAX_ATTEMPTS - 1) as usize, retry_backoff()))
-                .build(email::handle)
-        })
-        .register(move |_restarts| {
-            // Model calls take minutes and compiles happen elsewhere: a few
-            // steps at once, polled often enough that a page sees progress.
-            let storage = PostgresStorage::<RunFactoryStep>::new(&factory_pool)
-                .with_config(QueueConfig::default().queue(FACTORY_QUEUE).batch_size(4))
-                .poll_with_strategy(poll_every(FACTORY_POLL_INTERVAL));
-            WorkerBuilder::new(format!("factory-{factory_instance}"))
-                .backend(storage)
-                .data(factory_pool.clone())
-                .data(factory_config.clone())
-                .concurrency(4)
-                // Only database trouble is an error; steps are idempotent.
-                .retry(BackoffRetryPolicy::new(2, retry_backoff()))
-                .build(factory::handle)
-        })
-        .shutdown_timeout(std::time::Duration::from_secs(20));
-
-    let result = monitor
-        .run_with_signal(async move {
-            shutdown.await;
-            let _ = stop_scheduler.send(true);
-            Ok(())
-        })
-        .await;
-    let _ = scheduler.await;
-    result.map_err(|e| anyhow::anyhow!("workers stopped with an error: {e}"))
+    let mut delay = std::time::Duration::from_secs(1);
+    for start in 0u64.. {
+        let started = std::time::Instant::now();
+        let mut stop_signal = stop.clone();
+        let monitor = build(format!("{queue}-{instance}-{start}")).shutdown_timeout(std::time::Duration::from_secs(20));
+        let outcome = monitor
+            .run_with_signal(async move {
+                let _ = stop_signal.wait_for(|s| *s).await;
+                Ok(())
+            })
+            .await;
+        if *stop.borrow() {
+            return;
+        }
+        if started.elapsed() >= HEALTHY_RUN {
+            delay = std::time::Duration::from_secs(1);
+        }
+        shared::metrics::global().inc(&shared::metrics::WORKER_RESTARTS, &[("queue", queue)]);
+        tracing::warn!(queue, ?outcome, retry_in = ?delay, "worker stopped on its own; starting it again");
+        tokio::select! {
+            _ = tokio::time::sleep(delay) => {}
+            _ = stop.wait_for(|s| *s) => return,
+        }
+        delay = (delay * 2).min(MAX_RESTART_DELAY);
+    }
 }

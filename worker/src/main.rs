@@ -14,9 +14,19 @@ async fn main() -> anyhow::Result<()> {
         .init();
     let config = Arc::new(Config::from_env()?);
     let pools = shared::db::prepare_database(&config).await?;
-    tracing::info!("workers running; Ctrl+C to stop");
+    tracing::info!("workers running; Ctrl+C or SIGTERM to stop");
     worker::run(pools.workers, config, async {
-        let _ = tokio::signal::ctrl_c().await;
+        let ctrl_c = tokio::signal::ctrl_c();
+        // systemd stops services with SIGTERM: running jobs finish first.
+        #[cfg(unix)]
+        {
+            let mut term =
+                tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
+            tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+        }
+        #[cfg(not(unix))]
+        let _ = ctrl_c.await;
+        tracing::info!("shutting down: finishing running jobs");
     })
     .await
 }

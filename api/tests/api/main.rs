@@ -22,6 +22,7 @@ mod openapi_contract;
 mod robot_auth;
 mod robot_factory;
 mod startup_checks;
+mod startup_races;
 mod tenant_auth;
 mod tenant_catalog;
 mod tenant_password_reset;

@@ -7,18 +7,19 @@
 //! that principal's column grants.
 
 mod authenticator;
+mod catalog_race;
 mod migrate;
 mod pool;
 mod runtime_role;
 mod scope;
 mod startup;
 
-pub use authenticator::prepare_authenticator;
+pub use authenticator::{prepare_authenticator, AuthenticatorError};
 pub use migrate::migrate;
-pub use pool::{connect_app, connect_owner, connect_worker, derived_app_url, url_user};
+pub use pool::{connect_app, connect_owner, connect_worker, default_app_role, derived_app_url, url_database, url_user};
 pub use runtime_role::{
-    check_principal_roles, ensure_runtime_role, is_owner_or_member, owner_is_superuser, set_runtime_role_password,
-    verify_runtime_role, RlsBypass,
+    check_principal_roles, ensure_principal_roles, ensure_runtime_role, is_owner_or_member, owner_is_superuser,
+    set_runtime_role_password, verify_runtime_role, RlsBypass,
 };
 pub use scope::{begin, set_scope, Actor, DbRole, Scope, Tx};
 pub use sqlx::{Error as DbError, PgPool};
@@ -27,6 +28,14 @@ pub use startup::{prepare_database, Pools};
 /// Quotes an SQL identifier (role names cannot be bound as parameters).
 pub fn quote_ident(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// Serializes, until the transaction ends, every transaction of any process
+/// that asks for the same `name` on this database: for work done once per
+/// database (the first admin, default rows) by instances that may start at
+/// the same moment.
+pub async fn lock_for_transaction(conn: &mut sqlx::PgConnection, name: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 4242))").bind(name).execute(conn).await.map(|_| ())
 }
 
 /// One round trip to the database (health checks).

@@ -52,6 +52,30 @@ pub fn derived_app_url(owner_url: &str, role: &str) -> (String, String) {
     (format!("{scheme}://{role}:{password}@{location}"), password)
 }
 
+/// The authenticator's default name: one per database (`roboforge` →
+/// `roboforge_app`), so that two databases on one cluster never share, and
+/// never rewrite, each other's login. Names past PostgreSQL's 63 bytes are
+/// cut and keep a hash of the whole, so they stay distinct.
+pub fn default_app_role(database_url: &str) -> String {
+    let database = url_database(database_url).unwrap_or_else(|| "roboforge".into());
+    let cleaned: String =
+        database.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '_' }).collect();
+    let name = format!("{cleaned}_app");
+    if name.len() <= 63 {
+        return name;
+    }
+    format!("{}_{}_app", &cleaned[..46], &sha256_hex(&database)[..12])
+}
+
+/// The database name in a connection URL.
+pub fn url_database(url: &str) -> Option<String> {
+    let rest = url.split_once("://")?.1;
+    let location = rest.rsplit_once('@').map_or(rest, |(_, location)| location);
+    let path = location.split_once('/')?.1;
+    let name = path.split('?').next().unwrap_or_default();
+    (!name.is_empty()).then(|| name.to_string())
+}
+
 /// The user name in a connection URL.
 pub fn url_user(url: &str) -> Option<String> {
     let rest = url.split_once("://")?.1;
@@ -73,5 +97,18 @@ mod tests {
         let (_, other_owner) = derived_app_url("postgres://owner:other@127.0.0.1:5433/roboforge", "app");
         assert_ne!(password, other_owner);
         assert_eq!(url_user(&url).as_deref(), Some("app"));
+    }
+
+    #[test]
+    fn each_database_gets_its_own_authenticator_name() {
+        assert_eq!(default_app_role("postgres://o:p@127.0.0.1:5432/roboforge"), "roboforge_app");
+        assert_eq!(default_app_role("postgres://o:p@h/rf_test_ab12?sslmode=disable"), "rf_test_ab12_app");
+        assert_eq!(default_app_role("postgres://o:p@h/Minha-Base"), "minha_base_app");
+        let long_a = default_app_role(&format!("postgres://h/{}a", "x".repeat(60)));
+        let long_b = default_app_role(&format!("postgres://h/{}b", "x".repeat(60)));
+        assert!(long_a.len() <= 63 && long_b.len() <= 63, "{long_a}");
+        assert_ne!(long_a, long_b, "names cut to fit stay distinct");
+        assert_eq!(url_database("postgres://o:p@h:1/db?x=1").as_deref(), Some("db"));
+        assert_eq!(url_database("postgres://o:p@h:1"), None);
     }
 }

@@ -1,13 +1,20 @@
 use sqlx::{PgConnection, PgPool};
 
+use super::catalog_race::retry_catalog_race;
 use super::{quote_ident, DbRole};
 
 /// Makes sure the authenticator role exists as a login role that owns nothing,
 /// inherits nothing and is a member of the principal roles (it reaches their
-/// rights only through `SET LOCAL ROLE`). Idempotent and check-first, so many
-/// processes (or test databases) can run it at once. Runs as the owner, which
-/// needs CREATEROLE, not superuser.
+/// rights only through `SET LOCAL ROLE`). Idempotent and safe when many
+/// processes, on one database or several, run it at once: every step checks
+/// first, and a step that loses a race to a twin is looked at again
+/// ([`retry_catalog_race`]). Runs as the owner, which needs CREATEROLE, not
+/// superuser.
 pub async fn ensure_runtime_role(owner: &PgPool, role: &str, password: Option<&str>) -> Result<(), sqlx::Error> {
+    retry_catalog_race(|| ensure_runtime_role_once(owner, role, password)).await
+}
+
+async fn ensure_runtime_role_once(owner: &PgPool, role: &str, password: Option<&str>) -> Result<(), sqlx::Error> {
     let q = quote_ident(role);
     let existing: Option<(bool, bool)> =
         sqlx::query_as("SELECT rolcanlogin, rolinherit FROM pg_roles WHERE rolname = $1")
@@ -17,17 +24,11 @@ pub async fn ensure_runtime_role(owner: &PgPool, role: &str, password: Option<&s
     match existing {
         None => {
             let password = password.map(|p| format!(" PASSWORD {}", quote_literal(p))).unwrap_or_default();
-            let created = sqlx::query(sqlx::AssertSqlSafe(format!(
+            sqlx::query(sqlx::AssertSqlSafe(format!(
                 "CREATE ROLE {q} LOGIN NOINHERIT NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE{password}"
             )))
             .execute(owner)
-            .await;
-            // Another instance may have created it between our check and now.
-            if let Err(e) = created {
-                if !is_code(&e, "42710") {
-                    return Err(e);
-                }
-            }
+            .await?;
         }
         // A role from an older layout (NOLOGIN, or inheriting its grants).
         Some((can_login, inherits)) if !can_login || inherits => {
@@ -42,16 +43,7 @@ pub async fn ensure_runtime_role(owner: &PgPool, role: &str, password: Option<&s
             .fetch_one(owner)
             .await?;
         if !member {
-            let granted =
-                sqlx::query(sqlx::AssertSqlSafe(format!("GRANT {} TO {q}", principal.name()))).execute(owner).await;
-            if let Err(e) = granted {
-                // A concurrent grant of the same membership (depending on the
-                // moment it is caught: internal error, serialization failure
-                // or the unique index of pg_auth_members).
-                if !is_code(&e, "XX000") && !is_code(&e, "40001") && !is_code(&e, "23505") {
-                    return Err(e);
-                }
-            }
+            sqlx::query(sqlx::AssertSqlSafe(format!("GRANT {} TO {q}", principal.name()))).execute(owner).await?;
         }
     }
     // The authenticator itself holds no data rights (an older layout granted
@@ -62,13 +54,46 @@ pub async fn ensure_runtime_role(owner: &PgPool, role: &str, password: Option<&s
     Ok(())
 }
 
+/// Creates the principal roles (cluster-wide, NOLOGIN, nothing but what the
+/// migrations grant them in each database) before the migrations run, so
+/// that two databases migrating at once never race on them: the migration
+/// that first made them only catches one of the codes such a race gives.
+pub async fn ensure_principal_roles(owner: &PgPool) -> Result<(), sqlx::Error> {
+    for principal in DbRole::ALL {
+        retry_catalog_race(|| async move {
+            let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)")
+                .bind(principal.name())
+                .fetch_one(owner)
+                .await?;
+            if !exists {
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "CREATE ROLE {} NOLOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE NOINHERIT",
+                    quote_ident(principal.name())
+                )))
+                .execute(owner)
+                .await?;
+            }
+            Ok(())
+        })
+        .await?;
+    }
+    Ok(())
+}
+
 /// Sets the authenticator's password (the local setup derives it from the
 /// owner URL; production supplies DATABASE_APP_URL and never calls this).
 pub async fn set_runtime_role_password(owner: &PgPool, role: &str, password: &str) -> Result<(), sqlx::Error> {
-    sqlx::query(sqlx::AssertSqlSafe(format!("ALTER ROLE {} PASSWORD {}", quote_ident(role), quote_literal(password))))
+    retry_catalog_race(|| async move {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "ALTER ROLE {} PASSWORD {}",
+            quote_ident(role),
+            quote_literal(password)
+        )))
         .execute(owner)
-        .await?;
-    Ok(())
+        .await
+        .map(|_| ())
+    })
+    .await
 }
 
 /// Why the app must not serve with this database setup.
@@ -166,7 +191,7 @@ async fn check_tables(conn: &mut PgConnection) -> Result<(), RlsBypass> {
     }
 }
 
-fn quote_literal(value: &str) -> String {
+pub(super) fn quote_literal(value: &str) -> String {
     format!("'{}'", value.replace('\'', "''"))
 }
 

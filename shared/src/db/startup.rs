@@ -9,6 +9,10 @@ use anyhow::Context;
 use crate::config::Config;
 use crate::db::{self, PgPool};
 
+/// The advisory lock key that serializes the startup of processes sharing a
+/// database (advisory locks are per database).
+const STARTUP_LOCK: i64 = 0x5246_5354_4152_5400;
+
 /// The app's two pools: requests and background jobs never wait on each other.
 #[derive(Clone)]
 pub struct Pools {
@@ -27,6 +31,16 @@ pub async fn prepare_database(config: &Config) -> anyhow::Result<Pools> {
              CREATEROLE, nothing more (see docs/operations.md)"
         );
     }
+    // One process at a time per database from here to the authenticator: two
+    // instances started together then do these steps one after the other
+    // (the second finds everything done). Roles are cluster-wide, so these
+    // steps also tolerate races with other databases on their own.
+    let mut startup_lock = owner.acquire().await.context("cannot connect to the database (DATABASE_URL)")?;
+    sqlx::query("SELECT pg_advisory_lock($1)")
+        .bind(STARTUP_LOCK)
+        .execute(&mut *startup_lock)
+        .await
+        .context("cannot take the startup lock")?;
     db::migrate(&owner).await.context("failed to apply the migrations")?;
     let app_role = config.app_database_url.as_deref().and_then(db::url_user).unwrap_or_else(|| config.app_role.clone());
     if db::is_owner_or_member(&owner, &app_role).await? {
@@ -39,6 +53,8 @@ pub async fn prepare_database(config: &Config) -> anyhow::Result<Pools> {
         db::prepare_authenticator(&owner, &config.database_url, config.app_database_url.as_deref(), &app_role)
             .await
             .with_context(|| format!("failed to prepare the app role {app_role:?} (the owner needs CREATEROLE)"))?;
+    sqlx::query("SELECT pg_advisory_unlock($1)").bind(STARTUP_LOCK).execute(&mut *startup_lock).await?;
+    drop(startup_lock);
     owner.close().await;
 
     let capacity = &config.capacity;
