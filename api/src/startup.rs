@@ -12,7 +12,7 @@ use shared::repositories::admin_users::{self, NewAdminUser};
 pub async fn ensure_first_admin(pool: &PgPool, config: &Config) -> anyhow::Result<()> {
     let mut tx = db::begin(pool, Scope::worker()).await?;
     // Instances started together: one creates, the others then see it.
-    db::lock_for_transaction(&mut *tx, "first-admin").await?;
+    db::lock_for_transaction(&mut tx, "first-admin").await?;
     if admin_users::count(&mut tx).await? > 0 {
         return Ok(());
     }
@@ -46,7 +46,7 @@ pub async fn ensure_first_admin(pool: &PgPool, config: &Config) -> anyhow::Resul
 /// Rows the platform ships with: the default MQL5 authentication template.
 pub async fn seed_defaults(pool: &PgPool) -> anyhow::Result<()> {
     let mut tx = db::begin(pool, Scope::worker()).await?;
-    db::lock_for_transaction(&mut *tx, "default-auth-template").await?;
+    db::lock_for_transaction(&mut tx, "default-auth-template").await?;
     shared::repositories::auth_template::ensure_default(&mut tx).await?;
     tx.commit().await?;
     Ok(())
