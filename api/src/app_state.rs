@@ -27,6 +27,8 @@ pub struct AppState {
     pub license_limit: Arc<PerIpLimit>,
     /// License-check facts, invalidated through the listener.
     pub license_cache: Arc<LicenseCache>,
+    /// Refused checks per robot and account or e-mail (buyer guessing).
+    pub refusal_throttle: Arc<crate::refusal_throttle::RefusalThrottle>,
     /// Robot files, logos and favicons (a directory or an S3 bucket).
     pub storage: Storage,
     /// Logins in progress. A login holds pooled connections twice and a
@@ -49,6 +51,7 @@ impl AppState {
             license_log: LicenseCheckLog::new(),
             license_limit,
             license_cache: Arc::new(LicenseCache::new()),
+            refusal_throttle: Arc::new(crate::refusal_throttle::RefusalThrottle::new()),
             // A storage URL that cannot even be opened is a deployment error
             // worth stopping for (an unreachable bucket is not: it fails per request).
             storage: Storage::open(&config.storage_url).expect("STORAGE_URL: a directory or s3://bucket"),

@@ -1,5 +1,6 @@
 //! The robot injection of `shared`, with the api's pool and secrets.
 
+use shared::mql5::LapsePolicy;
 use shared::repositories::tenant_robots::TenantRobot;
 pub use shared::robot_injection::Injected;
 use shared::AppError;
@@ -7,7 +8,10 @@ use shared::AppError;
 use crate::AppState;
 
 /// `source` with the license check wired in for `robot`; a source that
-/// cannot take it is refused with a pt-BR reason (422).
+/// cannot take it is refused with a pt-BR reason (422). The api injects
+/// code the owner wrote or imported: a lapse stops it, as it always did
+/// (only factory robots are generated to keep managing open positions).
 pub async fn inject_for_robot(state: &AppState, robot: &TenantRobot, source: &str) -> Result<Injected, AppError> {
-    shared::robot_injection::inject_for_robot(&state.pool, &state.config.secrets, robot, source).await
+    shared::robot_injection::inject_for_robot(&state.pool, &state.config.secrets, robot, source, LapsePolicy::Stop)
+        .await
 }

@@ -40,6 +40,38 @@ pub fn clear_session(portal: Portal, secure: bool) -> (axum::http::HeaderName, H
     (SET_COOKIE, HeaderValue::from_str(&value).expect("static"))
 }
 
+/// The device cookie of `portal`: set on every successful sign-in, it lets
+/// that browser keep signing in to that account while strangers have the
+/// account throttled (OWASP's device cookies).
+pub fn device_name(portal: Portal) -> &'static str {
+    match portal {
+        Portal::Admin => "rf_admin_device",
+        Portal::Tenant => "rf_tenant_device",
+        Portal::Client => "rf_client_device",
+    }
+}
+
+/// Long-lived: a device stays trusted for half a year of not signing in.
+const DEVICE_MAX_AGE_SECONDS: u64 = 180 * 24 * 3600;
+
+/// A cookie's value in a joined `Cookie` header.
+pub fn value_in(cookies: Option<&str>, wanted: &str) -> Option<String> {
+    cookies?
+        .split(';')
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, v)| *k == wanted && !v.is_empty())
+        .map(|(_, v)| v.to_string())
+}
+
+pub fn set_device(portal: Portal, value: &str, secure: bool) -> (axum::http::HeaderName, HeaderValue) {
+    let secure = if secure { "; Secure" } else { "" };
+    let value = format!(
+        "{}={value}; Path=/api; HttpOnly; SameSite=Strict; Max-Age={DEVICE_MAX_AGE_SECONDS}{secure}",
+        device_name(portal)
+    );
+    (SET_COOKIE, HeaderValue::from_str(&value).expect("device value is hex and a dot"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

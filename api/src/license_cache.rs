@@ -21,8 +21,10 @@ pub type CacheKey = (Uuid, Uuid, String);
 
 pub struct CachedFacts {
     pub facts: CheckFacts,
-    /// The robot's signing key, decrypted once.
+    /// The robot's signing key, decrypted once (protocol v1).
     pub signing_key: Option<String>,
+    /// The robot's Ed25519 signer, opened once (protocol v2).
+    pub signer: Option<shared::license_keys::AnswerSigner>,
     generation: u64,
     loaded: Instant,
 }
@@ -53,9 +55,10 @@ impl LicenseCache {
         key: CacheKey,
         facts: CheckFacts,
         signing_key: Option<String>,
+        signer: Option<shared::license_keys::AnswerSigner>,
         generation: u64,
     ) -> Arc<CachedFacts> {
-        let entry = Arc::new(CachedFacts { facts, signing_key, generation, loaded: Instant::now() });
+        let entry = Arc::new(CachedFacts { facts, signing_key, signer, generation, loaded: Instant::now() });
         let mut entries = self.entries.write().expect("entries");
         if entries.len() >= MAX_ENTRIES {
             entries.clear();

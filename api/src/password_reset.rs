@@ -101,7 +101,9 @@ pub async fn request_link(
         ("clientName".to_string(), name),
         ("resetLink".to_string(), reset_link(flow, state, meta, &tenant, &token)),
     ]);
-    email::queue(&mut tx, tenant.id, EmailTemplate::PasswordReset, &address, &variables).await?;
+    // The outbox keeps the message without the live link (queue_sealed).
+    email::queue_sealed(&mut tx, &state.config.secrets, tenant.id, EmailTemplate::PasswordReset, &address, &variables)
+        .await?;
     tx.commit().await?;
     Ok(Some(token))
 }

@@ -23,6 +23,8 @@ pub struct RequestMeta {
     pub tenant_secret: Option<String>,
     /// True on development hosts, where cookies go without `Secure`.
     pub dev_host: bool,
+    /// The request's `Cookie` headers, joined (device cookies are read from it).
+    pub cookies: Option<String>,
 }
 
 impl RequestMeta {
@@ -75,6 +77,11 @@ impl FromRequestParts<AppState> for RequestMeta {
             dev_host: state.config.portal_rules.is_dev_host(&host),
             host,
             tenant_secret: header(TENANT_SECRET_HEADER).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()),
+            cookies: {
+                let all: Vec<&str> =
+                    parts.headers.get_all(axum::http::header::COOKIE).iter().filter_map(|v| v.to_str().ok()).collect();
+                (!all.is_empty()).then(|| all.join("; "))
+            },
         })
     }
 }

@@ -14,6 +14,7 @@
 use std::time::Duration;
 
 use axum::http::{HeaderName, HeaderValue};
+use axum::response::AppendHeaders;
 use shared::db::Tx;
 use shared::portal::Portal;
 use shared::repositories::login_failures::{self, Reservation};
@@ -36,17 +37,32 @@ const MAX_DELAY: Duration = Duration::from_secs(3);
 
 impl Attempt<'_> {
     /// Counts this attempt before any password is checked (429 when the
-    /// pair, the account or the IP is over its limit). The caller commits
-    /// `tx` before verifying.
+    /// pair, the account or the IP is over its limit; a trusted device only
+    /// answers to its own limit). The caller commits `tx` before verifying.
     pub async fn reserve(&self, tx: &mut Tx) -> ApiResult<Reservation> {
         let limits = &self.state.config.login_limits;
-        Ok(login_failures::reserve(tx, limits, self.portal, &self.account_key, self.meta.ip).await?)
+        let device = self.trusted_device();
+        Ok(login_failures::reserve(tx, limits, self.portal, &self.account_key, self.meta.ip, device.as_deref()).await?)
+    }
+
+    /// The id of this browser's device cookie when it was issued for this
+    /// very account by this server (its tag cannot be forged without the
+    /// server's key, nor moved to another account).
+    fn trusted_device(&self) -> Option<String> {
+        let value = cookies::value_in(self.meta.cookies.as_deref(), cookies::device_name(self.portal))?;
+        let (device, tag) = value.split_once('.')?;
+        let valid = device.len() == 32 && device.bytes().all(|b| b.is_ascii_hexdigit());
+        (valid && shared::secrets::constant_time_eq(tag, &self.device_tag(device))).then(|| device.to_string())
+    }
+
+    fn device_tag(&self, device: &str) -> String {
+        self.state.config.secrets.tag("login-device", &format!("{}|{device}", self.account_key))
     }
 
     /// Checks `password` against `stored` (a decoy when the account is
     /// unknown), after a delay that grows with the account's failures from
     /// every address beyond the per-pair limit.
-    pub async fn verify(&self, reservation: Reservation, password: String, stored: Option<String>) -> ApiResult<bool> {
+    pub async fn verify(&self, reservation: &Reservation, password: String, stored: Option<String>) -> ApiResult<bool> {
         let beyond = reservation.account_failures - self.state.config.login_limits.per_account_and_ip;
         if beyond > 0 {
             let delay = Duration::from_millis(100 * beyond as u64).min(MAX_DELAY);
@@ -57,20 +73,28 @@ impl Attempt<'_> {
 
     /// Forgives the attempt (and this address's earlier failures on the
     /// account), ends the session the browser already had (rotation) and
-    /// opens a new one. Returns the Set-Cookie header; the caller commits.
+    /// opens a new one. Returns the Set-Cookie headers (the session, and the
+    /// device cookie that trusts this browser for this account); the caller
+    /// commits.
     pub async fn succeed(
         &self,
         tx: &mut Tx,
         reservation: Reservation,
         principal: sessions::Principal,
         previous_token: Option<String>,
-    ) -> ApiResult<(HeaderName, HeaderValue)> {
-        login_failures::forgive(tx, reservation, &self.account_key, self.meta.ip).await?;
+    ) -> ApiResult<AppendHeaders<[(HeaderName, HeaderValue); 2]>> {
+        login_failures::forgive(tx, &reservation, self.meta.ip).await?;
         if let Some(previous) = previous_token {
             sessions::delete(tx, &previous).await?;
         }
         let ttl = self.state.config.session_ttl;
         let token = sessions::create(tx, principal, &self.meta.session_meta(), ttl).await?;
-        Ok(cookies::set_session(self.portal, &token, ttl, self.meta.secure_cookies()))
+        let device = self.trusted_device().unwrap_or_else(|| shared::secrets::random_token()[..32].to_string());
+        let device_cookie = format!("{device}.{}", self.device_tag(&device));
+        // Appended: two Set-Cookie headers (an array of pairs would keep the last only).
+        Ok(AppendHeaders([
+            cookies::set_session(self.portal, &token, ttl, self.meta.secure_cookies()),
+            cookies::set_device(self.portal, &device_cookie, self.meta.secure_cookies()),
+        ]))
     }
 }

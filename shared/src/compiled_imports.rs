@@ -27,6 +27,8 @@ pub async fn publish_compiled(
         None => "Compilado a partir de um .mq5 importado".to_string(),
     };
     let file_name = format!("{}.ex5", file_stem(&job.robot_name));
+    let source = compile_jobs::sources(conn, job.tenant_id, job.id).await?;
+    let license_protocol = source.and_then(|(injected, _)| crate::mql5::license_protocol_in(&injected));
     let version = robot_versions::create(
         conn,
         robot_versions::NewVersion {
@@ -39,6 +41,7 @@ pub async fn publish_compiled(
             file_size: i32::try_from(file.len()).unwrap_or(i32::MAX),
             sha256: &sha256_hex_of(file),
             notes: Some(&notes),
+            license_protocol,
         },
     )
     .await?;

@@ -148,6 +148,10 @@ pub struct FirstAdmin {
     pub username: Option<String>,
     pub password: Option<String>,
     pub email: Option<String>,
+    /// Where a generated first password is written (mode 0600), never to the
+    /// log: `ADMIN_PASSWORD_FILE`, default `first-admin-password.txt` in the
+    /// working directory.
+    pub password_file: Option<PathBuf>,
 }
 
 /// Failed logins allowed inside `window` before answering 429. An account is
@@ -174,6 +178,11 @@ pub enum ConfigError {
     MissingDatabaseUrl,
     #[error("invalid {name}: {value:?}")]
     Invalid { name: &'static str, value: String },
+    #[error(
+        "DEV_HOSTS is set (development behaviour: reset tokens shown, cookies without Secure) and BIND_ADDRESS is \
+         {0}: a development instance listens on loopback only. Unset BIND_ADDRESS or DEV_HOSTS"
+    )]
+    DevHostsOffLoopback(std::net::IpAddr),
     #[error("SECRETS_KEY must be 64 hex characters (32 bytes); generate one with `openssl rand -hex 32`")]
     InvalidSecretsKey,
 }
@@ -188,22 +197,31 @@ impl Config {
             None => SecretBox::derived_from(&database_url),
         };
         let defaults = Capacity::default();
+        let dev_hosts: Vec<String> = var("DEV_HOSTS")
+            .map(|v| v.split(',').map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty()).collect())
+            .unwrap_or_default();
+        // Development hosts show reset tokens and drop `Secure` cookies: such an
+        // instance answers on loopback only, and refuses to listen elsewhere.
+        let bind_default = match dev_hosts.is_empty() {
+            true => std::net::IpAddr::from([0, 0, 0, 0]),
+            false => std::net::IpAddr::from([127, 0, 0, 1]),
+        };
+        let bind_address: std::net::IpAddr = parse("BIND_ADDRESS", bind_default)?;
+        if !dev_hosts.is_empty() && !bind_address.is_loopback() {
+            return Err(ConfigError::DevHostsOffLoopback(bind_address));
+        }
         Ok(Self {
             app_database_url: var("DATABASE_APP_URL"),
             app_role: var("DATABASE_APP_ROLE").unwrap_or_else(|| crate::db::default_app_role(&database_url)),
             port: parse("PORT", 8080)?,
-            bind_address: parse("BIND_ADDRESS", std::net::IpAddr::from([0, 0, 0, 0]))?,
-            portal_rules: PortalRules::new(
-                var("PLATFORM_DOMAIN").unwrap_or_else(|| "localhost".into()),
-                var("DEV_HOSTS")
-                    .map(|v| v.split(',').map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty()).collect())
-                    .unwrap_or_default(),
-            ),
+            bind_address,
+            portal_rules: PortalRules::new(var("PLATFORM_DOMAIN").unwrap_or_else(|| "localhost".into()), dev_hosts),
             web_dist: var("WEB_DIST").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("web/dist")),
             first_admin: FirstAdmin {
                 username: var("ADMIN_USERNAME"),
                 password: var("ADMIN_PASSWORD"),
                 email: var("ADMIN_EMAIL"),
+                password_file: var("ADMIN_PASSWORD_FILE").map(PathBuf::from),
             },
             session_ttl: Duration::from_secs(parse::<u64>("SESSION_TTL_HOURS", 24 * 7)? * 3600),
             admin_idle_timeout: Duration::from_secs(parse::<u64>("ADMIN_IDLE_MINUTES", 30)? * 60),
@@ -310,5 +328,18 @@ mod tests {
         std::env::set_var("BIND_ADDRESS", "localhost");
         let refused = Config::from_env().expect_err("a host name is not an address");
         assert!(matches!(refused, ConfigError::Invalid { name: "BIND_ADDRESS", .. }), "{refused}");
+    }
+
+    #[test]
+    fn development_hosts_listen_on_loopback_only() {
+        std::env::set_var("DATABASE_URL", "postgres://owner:pw@127.0.0.1:5432/roboforge");
+        std::env::set_var("DEV_HOSTS", "localhost,127.0.0.1");
+        std::env::remove_var("BIND_ADDRESS");
+        assert_eq!(Config::from_env().unwrap().bind_address, std::net::IpAddr::from([127, 0, 0, 1]));
+        std::env::set_var("BIND_ADDRESS", "0.0.0.0");
+        let refused = Config::from_env().expect_err("development behaviour off loopback");
+        assert!(matches!(refused, ConfigError::DevHostsOffLoopback(_)), "{refused}");
+        std::env::set_var("BIND_ADDRESS", "::1");
+        assert!(Config::from_env().unwrap().bind_address.is_loopback());
     }
 }

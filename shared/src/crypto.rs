@@ -8,6 +8,11 @@ use rand::RngCore;
 
 use crate::secrets::sha256;
 
+fn sha256_bytes(bytes: &[u8]) -> Vec<u8> {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes).to_vec()
+}
+
 const VERSION: &str = "v1:";
 
 #[derive(Clone)]
@@ -45,6 +50,19 @@ impl SecretBox {
         let mut out = nonce.to_vec();
         out.extend_from_slice(&sealed);
         format!("{VERSION}{}", hex::encode(out))
+    }
+
+    /// An unforgeable tag of `data` for one `purpose` (HMAC-SHA256 under a
+    /// key derived from this box's key and the purpose), 64 hex characters:
+    /// for tokens the server hands out and must recognise later without
+    /// storing them (device cookies).
+    pub fn tag(&self, purpose: &str, data: &str) -> String {
+        use hmac::{Hmac, KeyInit as _, Mac};
+        let mut derived = self.key.to_vec();
+        derived.extend_from_slice(purpose.as_bytes());
+        let mut mac = <Hmac<sha2::Sha256>>::new_from_slice(&sha256_bytes(&derived)).expect("any key length");
+        mac.update(data.as_bytes());
+        hex::encode(mac.finalize().into_bytes())
     }
 
     /// The plaintext, or None when the value was not sealed with this key.

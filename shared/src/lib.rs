@@ -36,6 +36,8 @@ pub mod jobs;
 #[cfg(feature = "domain")]
 pub mod license_check;
 #[cfg(feature = "domain")]
+pub mod license_keys;
+#[cfg(feature = "domain")]
 pub mod metrics;
 #[cfg(feature = "domain")]
 pub mod mql5;

@@ -33,6 +33,12 @@ pub enum CheckCode {
     TenantSuspended,
     AccountMismatch,
     RateLimited,
+    /// The robot's policy wants the account confirmed in the client portal,
+    /// and the license has none yet.
+    NotConfirmed,
+    /// Too many refused checks for this robot from this account or for this
+    /// e-mail: someone is guessing.
+    Throttled,
 }
 
 impl CheckCode {
@@ -48,6 +54,20 @@ impl CheckCode {
             CheckCode::TenantSuspended => "TENANT_SUSPENDED",
             CheckCode::AccountMismatch => "ACCOUNT_MISMATCH",
             CheckCode::RateLimited => "RATE_LIMITED",
+            CheckCode::NotConfirmed => "NOT_CONFIRMED",
+            CheckCode::Throttled => "THROTTLED",
+        }
+    }
+
+    /// The code the robot is told. A stranger must not learn who bought:
+    /// an unknown e-mail, a license bound to another account and one
+    /// waiting for its account to be confirmed all answer `ACCOUNT_MISMATCH`
+    /// (the spec's "Conta MT5 não autorizada"); the check log keeps the real
+    /// reason for the owner.
+    pub fn answered(self) -> CheckCode {
+        match self {
+            CheckCode::NotFound | CheckCode::NotConfirmed => CheckCode::AccountMismatch,
+            other => other,
         }
     }
 
@@ -62,8 +82,13 @@ impl CheckCode {
             CheckCode::Suspended => "Cliente suspenso. Fale com o vendedor.",
             CheckCode::RobotInactive => "Este robô está desativado.",
             CheckCode::TenantSuspended => "Loja suspensa. Fale com o vendedor.",
-            CheckCode::AccountMismatch => "Conta MT5 não autorizada para esta licença.",
+            CheckCode::AccountMismatch => {
+                "Conta MT5 não autorizada para este e-mail e robô. Se você comprou este robô, confira o e-mail da \
+                 compra e confirme o número da conta no portal do cliente."
+            }
             CheckCode::RateLimited => "Muitas verificações. Aguarde um minuto.",
+            CheckCode::NotConfirmed => "Confirme o número da conta no portal do cliente antes de usar o robô.",
+            CheckCode::Throttled => "Muitas tentativas recusadas. Tente novamente em alguns minutos.",
         }
     }
 }
@@ -76,6 +101,9 @@ pub struct CheckRequest {
     pub robot_id: Uuid,
     pub tenant_id: Uuid,
     pub nonce: String,
+    /// 2 when the robot verifies answers with its public key
+    /// (`"protocol":2`), else 1 (HMAC).
+    pub protocol: u8,
 }
 
 /// Reads a request body by hand: any JSON a robot (or anyone) sends becomes
@@ -95,6 +123,8 @@ pub fn parse_request(body: &[u8]) -> Result<CheckRequest, Option<String>> {
         tenant_id: Option<std::borrow::Cow<'a, str>>,
         #[serde(default, borrow)]
         nonce: Option<std::borrow::Cow<'a, str>>,
+        #[serde(default)]
+        protocol: Option<serde_json::Value>,
     }
     let raw: Raw = serde_json::from_slice(body).map_err(|_| None)?;
     let nonce = match raw.nonce {
@@ -117,7 +147,11 @@ pub fn parse_request(body: &[u8]) -> Result<CheckRequest, Option<String>> {
     let uuid = |v: Option<std::borrow::Cow<'_, str>>| v.and_then(|s| Uuid::parse_str(s.trim()).ok());
     let robot_id = uuid(raw.robot_id).ok_or_else(fail)?;
     let tenant_id = uuid(raw.tenant_id).ok_or_else(fail)?;
-    Ok(CheckRequest { email, account, robot_id, tenant_id, nonce })
+    let protocol = match raw.protocol.as_ref().and_then(serde_json::Value::as_u64) {
+        Some(2) => 2,
+        _ => 1,
+    };
+    Ok(CheckRequest { email, account, robot_id, tenant_id, nonce, protocol })
 }
 
 /// An MT account as a number: digits only (surrounding spaces allowed);
@@ -140,6 +174,10 @@ pub struct CheckFacts {
     pub tenant_status: TenantStatus,
     pub robot_active: bool,
     pub signing_key: String,
+    /// The sealed Ed25519 seed (protocol v2); None for a robot never built with v2.
+    pub private_key: Option<String>,
+    pub offline_grace_seconds: i32,
+    pub binding_policy: String,
     pub client_id: Option<Uuid>,
     pub client_status: Option<ClientStatus>,
     pub license_id: Option<Uuid>,
@@ -154,6 +192,7 @@ pub struct CheckFacts {
 pub async fn load(conn: &mut PgConnection, request: &CheckRequest) -> AppResult<Option<CheckFacts>> {
     Ok(sqlx::query_as(
         "SELECT t.status AS tenant_status, r.active AS robot_active, r.license_signing_key AS signing_key,
+                r.license_private_key AS private_key, r.offline_grace_seconds, r.binding_policy,
                 c.id AS client_id, c.status AS client_status,
                 l.id AS license_id, l.status AS license_status, l.expiration_date, l.account_number
            FROM tenant_robots r
@@ -230,6 +269,63 @@ pub fn decide(facts: &CheckFacts, now: DateTime<Utc>) -> Result<(), CheckCode> {
     }
 }
 
+/// The whole verdict on a check, before any binding write: what it is
+/// (`code`, for the owner's log), what the robot is told (`answer`), and
+/// whether the license should now be bound to the caller's account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verdict {
+    pub code: CheckCode,
+    pub answer: CheckCode,
+    pub bind: bool,
+}
+
+impl Verdict {
+    fn plain(code: CheckCode) -> Self {
+        Verdict { code, answer: code.answered(), bind: false }
+    }
+
+    /// A refusal that hides the buyer: the robot hears `ACCOUNT_MISMATCH`
+    /// whatever the license's state, unless the caller is being throttled.
+    fn hidden(code: CheckCode, throttled: bool) -> Self {
+        if throttled {
+            return Verdict::plain(CheckCode::Throttled);
+        }
+        Verdict { code, answer: CheckCode::AccountMismatch, bind: false }
+    }
+
+    pub fn is_valid(&self) -> bool {
+        self.answer == CheckCode::Ok
+    }
+}
+
+/// Decides a check. The license's own state (expired, cancelled, the
+/// client suspended) is told only to the account it is bound to; anyone
+/// else learns nothing about the buyer. An unbound license is bound on
+/// first use only under the `first_use` policy, and never for a caller that
+/// is `throttled` (too many refusals for this robot and account or e-mail).
+pub fn judge(facts: &CheckFacts, account: u64, now: DateTime<Utc>, throttled: bool) -> Verdict {
+    if facts.tenant_status != TenantStatus::Active {
+        return Verdict::plain(CheckCode::TenantSuspended);
+    }
+    if !facts.robot_active {
+        return Verdict::plain(CheckCode::RobotInactive);
+    }
+    if facts.license_id.is_none() {
+        return Verdict::hidden(CheckCode::NotFound, throttled);
+    }
+    let state = decide(facts, now);
+    match facts.account_number.as_deref().map(|stored| same_account(stored, account)) {
+        Some(true) => Verdict::plain(state.err().unwrap_or(CheckCode::Ok)),
+        Some(false) => Verdict::hidden(CheckCode::AccountMismatch, throttled),
+        None if facts.binding_policy != "first_use" => Verdict::hidden(CheckCode::NotConfirmed, throttled),
+        None => match state {
+            Err(code) => Verdict::hidden(code, throttled),
+            Ok(()) if throttled => Verdict::plain(CheckCode::Throttled),
+            Ok(()) => Verdict { code: CheckCode::Ok, answer: CheckCode::Ok, bind: true },
+        },
+    }
+}
+
 /// Whether a stored account (as anyone typed it) is `account`.
 pub fn same_account(stored: &str, account: u64) -> bool {
     parse_account(stored) == Some(account)
@@ -300,6 +396,8 @@ pub struct InstallationFold {
     pub last_code: CheckCode,
     pub last_ip: Option<std::net::IpAddr>,
     pub checks: i64,
+    /// Since when the latest result (valid or not) holds, within this fold.
+    pub state_since: DateTime<Utc>,
 }
 
 /// Installations seen since the last write, keyed by tenant, license and account.
@@ -321,12 +419,16 @@ impl InstallationFolds {
             last_code: record.code,
             last_ip: record.ip,
             checks: 0,
+            state_since: at,
         });
         fold.checks += 1;
         fold.first_seen = fold.first_seen.min(at);
         fold.robot_id = record.robot_id.or(fold.robot_id);
         // Instances' records may arrive out of order: the latest check's result is kept.
         if at >= fold.last_seen {
+            if record.valid != fold.last_valid {
+                fold.state_since = at;
+            }
             fold.last_seen = at;
             fold.last_valid = record.valid;
             fold.last_code = record.code;
@@ -358,6 +460,7 @@ impl InstallationFolds {
         let (mut robots, mut first, mut last) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
         let (mut valid, mut codes, mut ips, mut checks) =
             (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        let mut since = Vec::with_capacity(n);
         for ((tenant, license, account), fold) in &self.folds {
             tenants.push(*tenant);
             licenses.push(*license);
@@ -369,13 +472,17 @@ impl InstallationFolds {
             codes.push(fold.last_code.as_str());
             ips.push(fold.last_ip.map(sqlx::types::ipnetwork::IpNetwork::from));
             checks.push(fold.checks);
+            since.push(fold.state_since);
         }
         let written = sqlx::query(
             "INSERT INTO license_installations AS i (tenant_id, license_id, account_number, robot_id, first_seen,
-                                                     last_seen, last_valid, last_code, last_ip, checks)
+                                                     last_seen, last_valid, last_code, last_ip, checks, state_since)
              SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::timestamptz[],
-                                  $6::timestamptz[], $7::bool[], $8::text[], $9::inet[], $10::bigint[])
+                                  $6::timestamptz[], $7::bool[], $8::text[], $9::inet[], $10::bigint[],
+                                  $11::timestamptz[])
              ON CONFLICT (tenant_id, license_id, account_number) DO UPDATE SET
+                 state_since = CASE WHEN EXCLUDED.last_seen >= i.last_seen AND EXCLUDED.last_valid <> i.last_valid
+                                    THEN EXCLUDED.state_since ELSE i.state_since END,
                  checks = i.checks + EXCLUDED.checks,
                  first_seen = LEAST(i.first_seen, EXCLUDED.first_seen),
                  last_seen = GREATEST(i.last_seen, EXCLUDED.last_seen),
@@ -394,6 +501,7 @@ impl InstallationFolds {
         .bind(codes)
         .bind(ips)
         .bind(checks)
+        .bind(since)
         .execute(conn)
         .await?;
         Ok(written.rows_affected())

@@ -6,7 +6,7 @@
 use crate::crypto::SecretBox;
 use crate::db::{self, PgPool, Scope};
 use crate::error::AppError;
-use crate::mql5::{self, InjectionValues};
+use crate::mql5::{self, InjectionValues, LapsePolicy};
 use crate::portal::domain_of_url;
 use crate::repositories::tenant_robots::TenantRobot;
 use crate::repositories::{auth_template, tenant_robots, tenants};
@@ -15,6 +15,8 @@ pub struct Injected {
     pub source: String,
     /// The version of the authentication template used.
     pub template_version: String,
+    /// The license protocol the injected check speaks (1 or 2).
+    pub protocol: u8,
 }
 
 /// `source` with the license check wired in for `robot`; a source that
@@ -24,6 +26,7 @@ pub async fn inject_for_robot(
     secrets: &SecretBox,
     robot: &TenantRobot,
     source: &str,
+    lapse_policy: LapsePolicy,
 ) -> Result<Injected, AppError> {
     let mut tx = db::begin(pool, Scope::worker_for(robot.tenant_id)).await?;
     let tenant = tenants::find(&mut tx, robot.tenant_id)
@@ -32,6 +35,9 @@ pub async fn inject_for_robot(
     let key = tenant_robots::signing_key(&mut tx, secrets, robot.tenant_id, robot.id)
         .await?
         .ok_or_else(|| AppError::internal("robot signing key unreadable (SECRETS_KEY changed?)"))?;
+    let public_key = tenant_robots::ensure_key_pair(&mut tx, secrets, robot.tenant_id, robot.id)
+        .await?
+        .ok_or_else(|| AppError::internal("the robot vanished while injecting"))?;
     let template = auth_template::current(&mut tx)
         .await?
         .ok_or_else(|| AppError::internal("no authentication template (seeded at start-up)"))?;
@@ -46,8 +52,11 @@ pub async fn inject_for_robot(
         tenant_domain: &domain,
         robot_id: &robot_id,
         signing_key: &key,
+        public_key: &public_key,
+        lapse_policy,
     };
     let source =
         mql5::inject(source, &template.template_code, &values).map_err(|e| AppError::Unprocessable(e.to_string()))?;
-    Ok(Injected { source, template_version: template.version })
+    let protocol = mql5::protocol_of(&template.template_code);
+    Ok(Injected { source, template_version: template.version, protocol })
 }

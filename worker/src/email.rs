@@ -73,6 +73,7 @@ pub async fn send(pool: &PgPool, config: &Config, job: &SendEmail) -> Result<Sen
     let http =
         reqwest::Client::builder().timeout(std::time::Duration::from_secs(15)).build().map_err(AppError::internal)?;
     let idempotency_key = format!("outbox-{}", message.id);
+    let html = message.body(&config.secrets);
     let outcome = resend::send(
         &http,
         &config.email.resend_api_base,
@@ -81,7 +82,7 @@ pub async fn send(pool: &PgPool, config: &Config, job: &SendEmail) -> Result<Sen
             from: &from,
             to: &message.to_address,
             subject: &message.subject,
-            html: &message.html,
+            html: &html,
             idempotency_key: &idempotency_key,
         },
     )

@@ -16,6 +16,7 @@ use shared::factory::model::Model;
 use shared::factory::prompts::{self, StrategyPrompt};
 use shared::jobs::{FactoryStep, RunFactoryStep};
 use shared::mql5::static_checks;
+use shared::mql5::LapsePolicy;
 use shared::repositories::compile_jobs::{self, NewImport};
 use shared::repositories::robot_factory::{self, ConversationMessage, Usage, Version};
 use shared::repositories::tenant_robots;
@@ -180,20 +181,24 @@ async fn check_then_compile(
         }
     };
     tx.commit().await?;
-    let injected = match shared::robot_injection::inject_for_robot(pool, &config.secrets, &robot, source).await {
-        Ok(injected) => injected,
-        Err(AppError::Unprocessable(reason)) => {
-            let tx = db::begin(pool, Scope::worker_for(version.tenant_id)).await?;
-            if fix_rounds_left {
-                let message =
-                    format!("A verificação de licença não pôde ser inserida: {reason}\n\nA IA vai corrigir o código.");
-                return queue_fix(tx, &version, "static_check", &message).await;
+    let injected =
+        match shared::robot_injection::inject_for_robot(pool, &config.secrets, &robot, source, LapsePolicy::Manage)
+            .await
+        {
+            Ok(injected) => injected,
+            Err(AppError::Unprocessable(reason)) => {
+                let tx = db::begin(pool, Scope::worker_for(version.tenant_id)).await?;
+                if fix_rounds_left {
+                    let message = format!(
+                        "A verificação de licença não pôde ser inserida: {reason}\n\nA IA vai corrigir o código."
+                    );
+                    return queue_fix(tx, &version, "static_check", &message).await;
+                }
+                fail(pool, &version, &format!("A verificação de licença não pôde ser inserida: {reason}")).await?;
+                return Ok(StepDone::Failed);
             }
-            fail(pool, &version, &format!("A verificação de licença não pôde ser inserida: {reason}")).await?;
-            return Ok(StepDone::Failed);
-        }
-        Err(other) => return Err(other),
-    };
+            Err(other) => return Err(other),
+        };
     let mut tx = db::begin(pool, Scope::worker_for(version.tenant_id)).await?;
     let job = compile_jobs::create_import(
         &mut tx,

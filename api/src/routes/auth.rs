@@ -79,7 +79,7 @@ pub async fn login(
         Some((user, hash)) => (Some(user), Some(hash)),
         None => (None, None),
     };
-    let verified = attempt.verify(reservation, body.password, hash).await?;
+    let verified = attempt.verify(&reservation, body.password, hash).await?;
     let Some(user) = user.filter(|u| verified && u.is_active) else {
         return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()).into());
     };
@@ -87,9 +87,9 @@ pub async fn login(
     let previous = cookies::session_token(&headers, Portal::Admin);
     let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
     let principal = sessions::Principal::Admin { user_id: user.id };
-    let cookie = attempt.succeed(&mut tx, reservation, principal, previous).await?;
+    let cookies = attempt.succeed(&mut tx, reservation, principal, previous).await?;
     tx.commit().await?;
-    Ok(([cookie], Json(AdminLoginResponse { user: user.into() })))
+    Ok((cookies, Json(AdminLoginResponse { user: user.into() })))
 }
 
 /// Ends the admin session on the server and clears the cookie.

@@ -53,7 +53,23 @@ pub struct ClientPurchaseLoginRequest {
     /// The purchase id received by e-mail after buying.
     #[schema(required = true, min_length = 1, max_length = 128)]
     pub purchase_id: String,
+    /// The 6-digit code e-mailed by the first step; absent in the first step.
+    #[schema(max_length = 6)]
+    #[serde(default)]
+    pub code: Option<String>,
 }
+
+/// The first step of a purchase-id sign-in: a code went to the e-mail.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignInCodeSent {
+    /// Always true: send the same request again with `code`.
+    pub code_required: bool,
+    pub message: String,
+}
+
+pub const INVALID_CODE: &str = "Código inválido ou expirado. Peça um novo código.";
+pub const CODE_FORMAT: &str = "O código tem 6 dígitos";
 
 /// Signs a client in with e-mail and password.
 #[utoipa::path(operation_id = "clientLogin", post, path = "/api/client-auth/login", tag = "client-auth", request_body = ClientLoginRequest,
@@ -82,17 +98,21 @@ pub async fn login(
         Some((client, hash)) => (Some(client), hash),
         None => (None, None),
     };
-    let verified = attempt.verify(reservation, body.password, hash).await?;
+    let verified = attempt.verify(&reservation, body.password, hash).await?;
     let Some(client) = client.filter(|c| verified && c.is_active()) else {
         return Err(AppError::Unauthorized(INVALID_PASSWORD.into()).into());
     };
     finish(&attempt, reservation, &headers, tenant, client).await
 }
 
-/// Signs a client in with e-mail and the purchase id received after buying.
+/// Signs a client in with e-mail and the purchase id received after buying,
+/// in two steps (decision 0012): without `code`, a 6-digit code is e-mailed
+/// to the address and 202 answers; with it, the session opens. Whoever
+/// bought with someone else's e-mail holds a valid purchase id but never sees
+/// that mailbox, so never gets that person's account.
 #[utoipa::path(operation_id = "clientLoginPurchase", post, path = "/api/client-auth/login-purchase", tag = "client-auth",
     request_body = ClientPurchaseLoginRequest, params(TenantQuery),
-    responses((status = 200, body = ClientSession), (status = 400, body = ErrorBody),
+    responses((status = 200, body = ClientSession), (status = 202, body = SignInCodeSent), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn login_purchase(
     State(state): State<AppState>,
@@ -100,23 +120,84 @@ pub async fn login_purchase(
     headers: HeaderMap,
     ApiQuery(query): ApiQuery<TenantQuery>,
     ApiJson(body): ApiJson<ClientPurchaseLoginRequest>,
-) -> ApiResult<impl IntoResponse> {
+) -> ApiResult<axum::response::Response> {
     let purchase_id = body.purchase_id.trim().to_string();
+    let code = body.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
     Validator::new()
         .check(is_email(&body.email), "email", "Email inválido")
         .check(!purchase_id.is_empty(), "purchaseId", "ID de compra é obrigatório")
         .check(char_len(&purchase_id) <= MAX_PURCHASE_ID_CHARS, "purchaseId", PURCHASE_ID_TOO_LONG)
+        .check(
+            code.as_deref().is_none_or(|c| c.len() == 6 && c.bytes().all(|b| b.is_ascii_digit())),
+            "code",
+            CODE_FORMAT,
+        )
         .finish()?;
     let email = normalize_email(&body.email);
     let _slot = state.login_slot().await?;
     let (mut tx, tenant, attempt, reservation) = begin_attempt(&state, &meta, &query, &email).await?;
 
     let client = tenant_clients::find_by_purchase(&mut tx, tenant.id, &email, &purchase_id).await?;
-    tx.commit().await?;
     let Some(client) = client.filter(TenantClient::is_active) else {
+        tx.commit().await?;
         return Err(AppError::Unauthorized(INVALID_PURCHASE.into()).into());
     };
-    finish(&attempt, reservation, &headers, tenant, client).await
+    let Some(code) = code else {
+        // Step one. The attempt stays counted: codes cannot be requested in a flood.
+        send_code(&state, &mut tx, &tenant, &client).await?;
+        tx.commit().await?;
+        let message = format!("Enviamos um código de 6 dígitos para {}. Digite-o para entrar.", masked(&email));
+        return Ok((StatusCode::ACCEPTED, Json(SignInCodeSent { code_required: true, message })).into_response());
+    };
+    let redeemed =
+        tenant_clients::redeem_signin_code(&mut tx, tenant.id, client.id, &code_hash(&client, &code)).await?;
+    tx.commit().await?;
+    if !redeemed {
+        return Err(AppError::Unauthorized(INVALID_CODE.into()).into());
+    }
+    Ok(finish(&attempt, reservation, &headers, tenant, client).await?.into_response())
+}
+
+/// The code is kept as a hash bound to the client: a hash leaked from one
+/// row opens no other.
+fn code_hash(client: &TenantClient, code: &str) -> String {
+    shared::secrets::sha256_hex(&format!("signin-code|{}|{code}", client.id))
+}
+
+async fn send_code(state: &AppState, tx: &mut Tx, tenant: &TenantSummary, client: &TenantClient) -> ApiResult<()> {
+    let code = format!("{:06}", rand_code());
+    if !tenant_clients::issue_signin_code(tx, tenant.id, client.id, &code_hash(client, &code)).await? {
+        return Ok(()); // one went out less than a minute ago; it still works
+    }
+    let variables = std::collections::BTreeMap::from([
+        ("tenantName".to_string(), tenant.display_name.clone().unwrap_or_else(|| tenant.name.clone())),
+        ("clientName".to_string(), client.name.clone()),
+        ("code".to_string(), code),
+    ]);
+    shared::email::queue_sealed(
+        tx,
+        &state.config.secrets,
+        tenant.id,
+        shared::email::EmailTemplate::SignInCode,
+        &client.email,
+        &variables,
+    )
+    .await?;
+    Ok(())
+}
+
+/// A uniform-enough 6-digit number from 32 random bits (bias under 0.03 %).
+fn rand_code() -> u32 {
+    u32::from_str_radix(&shared::secrets::random_token()[..8], 16).expect("hex digits") % 1_000_000
+}
+
+/// `ana.souza@exemplo.com` → `an***@exemplo.com`: enough for the buyer to
+/// recognise, nothing new for anyone else.
+fn masked(email: &str) -> String {
+    match email.split_once('@') {
+        Some((user, domain)) => format!("{}***@{domain}", user.chars().take(2).collect::<String>()),
+        None => "seu e-mail".into(),
+    }
 }
 
 /// The signed-in client and their tenant.
@@ -168,9 +249,9 @@ async fn finish(
     tenant_clients::touch_last_login(&mut tx, tenant.id, client.id).await?;
     let previous = cookies::session_token(headers, Portal::Client);
     let principal = sessions::Principal::Client { tenant_id: tenant.id, client_id: client.id };
-    let cookie = attempt.succeed(&mut tx, reservation, principal, previous).await?;
+    let cookies = attempt.succeed(&mut tx, reservation, principal, previous).await?;
     tx.commit().await?;
-    Ok(([cookie], Json(ClientSession { user: client.into(), tenant: tenant.into() })))
+    Ok((cookies, Json(ClientSession { user: client.into(), tenant: tenant.into() })))
 }
 
 /// `/api/client-auth/*`.

@@ -88,7 +88,7 @@ pub async fn login(
         Some((owner, hash)) => (Some(owner), Some(hash)),
         None => (None, None),
     };
-    let verified = attempt.verify(reservation, body.password, hash).await?;
+    let verified = attempt.verify(&reservation, body.password, hash).await?;
     let (Some(tenant), Some(owner)) = (tenant, owner.filter(|o| verified && o.is_active)) else {
         return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()).into());
     };
@@ -99,9 +99,9 @@ pub async fn login(
     let previous = cookies::session_token(&headers, Portal::Tenant);
     let principal = sessions::Principal::Owner { tenant_id: tenant.id, owner_id: owner.id };
     let mut tx = db::begin(&state.pool, Scope::anonymous_in(tenant.id)).await?;
-    let cookie = attempt.succeed(&mut tx, reservation, principal, previous).await?;
+    let cookies = attempt.succeed(&mut tx, reservation, principal, previous).await?;
     tx.commit().await?;
-    Ok(([cookie], Json(TenantSession { user: owner.into(), tenant: tenant.into() })))
+    Ok((cookies, Json(TenantSession { user: owner.into(), tenant: tenant.into() })))
 }
 
 /// The signed-in owner and their tenant.

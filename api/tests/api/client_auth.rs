@@ -27,17 +27,83 @@ async fn client_logs_in_with_email_and_password() {
 }
 
 #[tokio::test]
-async fn client_logs_in_with_email_and_purchase_id() {
+async fn client_logs_in_with_email_and_purchase_id_after_proving_the_email() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
-    let response = app
-        .client_login(
-            "login-purchase",
-            &acme.id.to_string(),
-            json!({"email": acme.client_email, "purchaseId": acme.purchase_id}),
-        )
-        .await;
+    let body = json!({"email": acme.client_email, "purchaseId": acme.purchase_id});
+    let first = app.client_login("login-purchase", &acme.id.to_string(), body.clone()).await;
+    assert!(cookie_value(&first, COOKIE).is_none(), "no session before the code");
+    let (status, sent) = json(first).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{sent}");
+    assert_eq!(sent["codeRequired"], true);
+    assert!(sent["message"].as_str().unwrap().starts_with("Enviamos um código de 6 dígitos para "), "{sent}");
+
+    let mut wrong = body.clone();
+    wrong["code"] = json!("000000");
+    let code = app.last_sign_in_code(acme.id, &acme.client_email).await.expect("the code was e-mailed");
+    if code == "000000" {
+        wrong["code"] = json!("111111");
+    }
+    let (status, refused) = json(app.client_login("login-purchase", &acme.url, wrong).await).await;
+    assert_eq!(
+        (status, refused["message"].as_str()),
+        (StatusCode::UNAUTHORIZED, Some("Código inválido ou expirado. Peça um novo código."))
+    );
+    assert_eq!(app.count_sessions().await, 0);
+
+    let mut right = body;
+    right["code"] = json!(code);
+    let response = app.client_login("login-purchase", &acme.url, right.clone()).await;
     assert!(cookie_value(&response, COOKIE).is_some());
+    assert_eq!(response.status(), StatusCode::OK);
+    // A code opens one session: used up.
+    assert_eq!(app.client_login("login-purchase", &acme.url, right).await.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn a_purchase_made_with_someone_elses_email_opens_nothing_of_theirs() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    // The victim: a client with a password, a license and a sale of their own.
+    let victim = app.client_of(&acme).await;
+    let (_, before) = json(victim.get("/api/client/licenses").await).await;
+    // The attacker buys with the victim's e-mail: the sale joins the victim's
+    // record, as the Hotmart intake files it (the e-mail is the client's identity).
+    let attacker_purchase = "HP-ATACANTE-1";
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker_for(acme.id)).await.unwrap();
+    sqlx::query(
+        "INSERT INTO tenant_sales (id, tenant_id, client_id, external_id, origin, net_amount, status, sale_date)
+         VALUES (gen_random_uuid(), $1, $2, $3, 'hotmart', 97, 'confirmed', now())",
+    )
+    .bind(acme.id)
+    .bind(acme.client_id)
+    .bind(attacker_purchase)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+
+    // The attacker knows the e-mail and their own purchase id, not the mailbox.
+    let attacker = app.anonymous();
+    let url = app.url(&format!("/api/client-auth/login-purchase?tenant={}", acme.url));
+    let ask = json!({"email": acme.client_email, "purchaseId": attacker_purchase});
+    assert_eq!(attacker.http.post(&url).json(&ask).send().await.unwrap().status(), StatusCode::ACCEPTED);
+    for guess in ["123456", "000000", "999999"] {
+        let mut with_guess = ask.clone();
+        with_guess["code"] = json!(guess);
+        let response = attacker.http.post(&url).json(&with_guess).send().await.unwrap();
+        assert_ne!(response.status(), StatusCode::OK, "a guessed code opens nothing");
+    }
+    for path in ["/api/client/licenses", "/api/client/dashboard", "/api/client/subscriptions", "/api/client-auth/me"] {
+        let status = attacker.get(path).await.status();
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}: none of the victim's data");
+    }
+    // The victim's own view is untouched.
+    let (_, after) = json(victim.get("/api/client/licenses").await).await;
+    assert_eq!(before, after);
+    // Whoever holds the mailbox (the victim) signs in with a purchase id as before.
+    let mailbox_holder = app.browser();
+    let response = app.purchase_login(&mailbox_holder, &acme, &acme.client_email, &acme.purchase_id).await;
     assert_eq!(response.status(), StatusCode::OK);
 }
 

@@ -180,7 +180,8 @@ async fn purchase_login_needs_a_confirmed_sale_and_a_sane_length() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
     let body = json!({"email": acme.client_email, "purchaseId": acme.purchase_id});
-    assert_eq!(app.client_login("login-purchase", &acme.url, body.clone()).await.status(), StatusCode::OK);
+    // A confirmed sale: the first step sends the e-mail code.
+    assert_eq!(app.client_login("login-purchase", &acme.url, body.clone()).await.status(), StatusCode::ACCEPTED);
 
     let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker_for(acme.id)).await.unwrap();
     sqlx::query("UPDATE tenant_sales SET status = 'refunded' WHERE client_id = $1")

@@ -113,6 +113,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantGetSubscription"
         | "tenantGetRobot"
         | "tenantUpdateRobot"
+        | "tenantGetRobotLicense"
+        | "tenantUpdateRobotLicense"
         | "tenantUploadRobotLogo"
         | "tenantListRobotVersions"
         | "tenantUploadRobotVersion"

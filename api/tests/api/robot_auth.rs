@@ -91,7 +91,16 @@ async fn injecting_wires_the_check_with_this_tenants_and_robots_values() {
         .await
         .unwrap()
         .unwrap();
-    assert!(source.contains(&key), "the robot's own signing key is embedded");
+    let (sealed_private, public): (String, String) =
+        sqlx::query_as("SELECT license_private_key, license_public_key FROM tenant_robots WHERE id = $1::uuid")
+            .bind(&robot)
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+    let seed = app.secrets.open(&sealed_private).unwrap();
+    assert!(source.contains(&public), "the robot's own public key is embedded");
+    assert!(!source.contains(&key), "no shared secret (protocol v1's HMAC key) in the robot");
+    assert!(!source.contains(&seed) && !source.contains(&sealed_private), "never the private key");
     let admin = app.as_admin().await;
     assert_eq!(inject(&admin, &robot, EA).await.status(), StatusCode::OK);
 }

@@ -82,7 +82,24 @@ impl Drop for Processes {
 }
 
 fn spawn(binary: &std::path::Path, args: &[&str], database_url: &str, port: u16, work_dir: &std::path::Path) -> Child {
-    Command::new(binary)
+    command(binary, args, database_url, port, work_dir)
+        .env("ADMIN_USERNAME", "chefe")
+        .env("ADMIN_PASSWORD", "senha-forte-1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("start {}: {e}", binary.display()))
+}
+
+fn command(
+    binary: &std::path::Path,
+    args: &[&str],
+    database_url: &str,
+    port: u16,
+    work_dir: &std::path::Path,
+) -> Command {
+    let mut command = Command::new(binary);
+    command
         .args(args)
         .current_dir(work_dir)
         .env_remove("DATABASE_APP_ROLE")
@@ -91,13 +108,59 @@ fn spawn(binary: &std::path::Path, args: &[&str], database_url: &str, port: u16,
         .env("PORT", port.to_string())
         .env("BIND_ADDRESS", "127.0.0.1")
         .env("WEB_DIST", "/nonexistent")
-        .env("ADMIN_USERNAME", "chefe")
-        .env("ADMIN_PASSWORD", "senha-forte-1")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .env_remove("ADMIN_USERNAME")
+        .env_remove("ADMIN_PASSWORD")
+        .env_remove("ADMIN_PASSWORD_FILE")
+        .env_remove("DEV_HOSTS")
+        .env("RUST_LOG", "warn");
+    command
+}
+
+#[tokio::test]
+async fn a_generated_first_admin_password_goes_to_a_private_file_never_to_the_output() {
+    let api = std::path::PathBuf::from(env!("CARGO_BIN_EXE_api"));
+    let name = format!("rf_test_{}", shared::ids::new_id().simple());
+    let mut admin = admin().await;
+    exec(&mut admin, format!("CREATE DATABASE {}", db::quote_ident(&name))).await;
+    let url = url_for(&name);
+    let work_dir = std::env::temp_dir().join(&name);
+    std::fs::create_dir_all(&work_dir).unwrap();
+    let port = free_port();
+    let output = work_dir.join("output.log");
+    let log = std::fs::File::create(&output).unwrap();
+    let child = command(&api, &["serve"], &url, port, &work_dir)
+        .env("RUST_LOG", "info")
+        .stdout(log.try_clone().unwrap())
+        .stderr(log)
         .spawn()
-        .unwrap_or_else(|e| panic!("start {}: {e}", binary.display()))
+        .unwrap();
+    let processes = Processes(vec![child]);
+    let http = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !http.get(format!("http://127.0.0.1:{port}/api/health")).send().await.is_ok_and(|r| r.status().is_success()) {
+        assert!(Instant::now() < deadline, "not up within 120 s");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let file = work_dir.join("first-admin-password.txt");
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(std::fs::metadata(&file).unwrap().permissions().mode() & 0o777, 0o600, "readable by its owner only");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let password = text.lines().find_map(|l| l.strip_prefix("password: ")).expect("the password line").to_string();
+    assert!(password.len() >= 16, "{text}");
+    let printed = std::fs::read_to_string(&output).unwrap();
+    assert!(!printed.contains(&password), "the password never reaches stdout/stderr: {printed}");
+    assert!(printed.contains("first-admin-password.txt"), "the log says where it is: {printed}");
+    let login = http
+        .post(format!("http://127.0.0.1:{port}/api/auth/login"))
+        .json(&serde_json::json!({ "username": "admin", "password": password }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(login.status(), reqwest::StatusCode::OK, "the written password signs in");
+
+    drop(processes);
+    drop_databases_and_roles(&[&name], &[&db::default_app_role(&url)]).await;
+    let _ = std::fs::remove_dir_all(&work_dir);
 }
 
 #[tokio::test]
@@ -155,8 +218,7 @@ async fn two_apis_and_a_worker_started_in_the_same_second_on_a_new_database_all_
     owner.close().await;
 
     drop(processes);
-    exec(&mut admin, format!("DROP DATABASE {} WITH (FORCE)", db::quote_ident(&name))).await;
-    exec(&mut admin, format!("DROP ROLE {}", db::quote_ident(&role))).await;
+    drop_databases_and_roles(&[&name], &[&role]).await;
     let _ = std::fs::remove_dir_all(&work_dir);
 }
 
@@ -253,8 +315,10 @@ async fn a_second_database_on_the_cluster_leaves_the_first_serving_and_its_worke
     drop_databases_and_roles(&[&first.name, &second.name], &[&first_role, &second_config.app_role]).await;
 }
 
+/// As the superuser: the app roles' sessions (pools this test left open)
+/// can only be ended by a member of their role or of pg_signal_backend.
 async fn drop_databases_and_roles(databases: &[&str], roles: &[&str]) {
-    let mut admin = admin().await;
+    let mut admin = PgConnection::connect(&superuser_url()).await.expect("TEST_SUPERUSER_URL");
     for name in databases {
         exec(&mut admin, format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", db::quote_ident(name))).await;
     }

@@ -181,7 +181,14 @@ impl TestApp {
     }
 
     /// A robot of `tenant` (with its sealed signing key).
+    /// A robot with the spec's first-use binding (robots created by owners
+    /// now default to the portal policy: [`TestApp::robot_with_policy`]).
     pub async fn robot(&self, tenant: &TenantFixture, name: &str) -> Uuid {
+        self.robot_with_policy(tenant, name, "first_use").await
+    }
+
+    /// A robot whose licenses get their account by `policy` (first_use or portal).
+    pub async fn robot_with_policy(&self, tenant: &TenantFixture, name: &str, policy: &str) -> Uuid {
         let mut tx = db::begin(&self.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
         let robot = shared::repositories::tenant_robots::create(
             &mut tx,
@@ -198,8 +205,52 @@ impl TestApp {
         )
         .await
         .unwrap();
+        sqlx::query("UPDATE tenant_robots SET binding_policy = $2 WHERE id = $1")
+            .bind(robot.id)
+            .bind(policy)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
         tx.commit().await.unwrap();
         robot.id
+    }
+
+    /// The purchase-id sign-in's two steps for `browser`: asks for the code,
+    /// reads it from the e-mail as the sender would send it (the outbox keeps
+    /// it sealed), and signs in with it. Returns the second step's response.
+    pub async fn purchase_login(
+        &self,
+        browser: &Client,
+        tenant: &TenantFixture,
+        email: &str,
+        purchase_id: &str,
+    ) -> Response {
+        let url = self.url(&format!("/api/client-auth/login-purchase?tenant={}", tenant.url));
+        let body = serde_json::json!({"email": email, "purchaseId": purchase_id});
+        let first = browser.post(&url).json(&body).send().await.unwrap();
+        if first.status() != StatusCode::ACCEPTED {
+            return first;
+        }
+        let Some(code) = self.last_sign_in_code(tenant.id, email).await else { return first };
+        let mut with_code = body;
+        with_code["code"] = serde_json::json!(code);
+        browser.post(&url).json(&with_code).send().await.unwrap()
+    }
+
+    /// The code in the newest sign-in e-mail to `email`, opened as the sender does.
+    pub async fn last_sign_in_code(&self, tenant: Uuid, email: &str) -> Option<String> {
+        let mut tx = db::begin(&self.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
+        let sealed: Option<Option<String>> = sqlx::query_scalar(
+            "SELECT sealed_html FROM email_outbox WHERE template = 'signInCode' AND to_address = $1
+              ORDER BY created_at DESC LIMIT 1",
+        )
+        .bind(email)
+        .fetch_optional(&mut *tx)
+        .await
+        .unwrap();
+        let html = self.secrets.open(&sealed??)?;
+        let at = html.find("letter-spacing:6px\">")? + "letter-spacing:6px\">".len();
+        Some(html[at..at + 6].to_string())
     }
 
     /// One row of each kind a tenant owns, for tests that need their ids:

@@ -31,16 +31,24 @@ async fn reset(app: &TestApp, token: &str, password: &str) -> (StatusCode, Value
     read_json(response).await
 }
 
-/// The reset e-mails queued for `to`, newest first (their HTML).
+/// The reset e-mails queued for `to`, newest first (their HTML as the
+/// sender sends it: the outbox keeps the link sealed).
 async fn reset_mails(app: &TestApp, tenant: Uuid, to: &str) -> Vec<String> {
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
-    sqlx::query_scalar(
-        "SELECT html FROM email_outbox WHERE template = 'passwordReset' AND to_address = $1 ORDER BY created_at DESC",
+    let rows: Vec<(String, Option<String>)> = sqlx::query_as(
+        "SELECT html, sealed_html FROM email_outbox WHERE template = 'passwordReset' AND to_address = $1
+          ORDER BY created_at DESC",
     )
     .bind(to)
     .fetch_all(&mut *tx)
     .await
-    .unwrap()
+    .unwrap();
+    rows.into_iter()
+        .map(|(stored, sealed)| {
+            assert!(!stored.contains("token="), "the stored message has no live link: {stored}");
+            app.state.config.secrets.open(&sealed.expect("sealed for the sender")).expect("opens with SECRETS_KEY")
+        })
+        .collect()
 }
 
 /// The token of the link in a reset e-mail.

@@ -31,6 +31,36 @@ pub async fn queue(
     to: &str,
     variables: &BTreeMap<String, String>,
 ) -> AppResult<Uuid> {
+    queue_message(conn, tenant_id, template, to, variables, None).await
+}
+
+/// What a stored message shows where a live secret was.
+pub const REDACTED: &str = "[removido do registro]";
+
+/// Like [`queue`], for a message that carries a live secret (a reset link,
+/// a sign-in code: the template's [`EmailTemplate::secret_variables`]). The
+/// outbox, which owners and the admin can read, keeps the message with the
+/// secret redacted; the whole message is sealed (SECRETS_KEY) for the sender,
+/// which erases the sealed copy once the message is sent or given up.
+pub async fn queue_sealed(
+    conn: &mut PgConnection,
+    secrets: &crate::crypto::SecretBox,
+    tenant_id: Uuid,
+    template: EmailTemplate,
+    to: &str,
+    variables: &BTreeMap<String, String>,
+) -> AppResult<Uuid> {
+    queue_message(conn, tenant_id, template, to, variables, Some(secrets)).await
+}
+
+async fn queue_message(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    template: EmailTemplate,
+    to: &str,
+    variables: &BTreeMap<String, String>,
+    secrets: Option<&crate::crypto::SecretBox>,
+) -> AppResult<Uuid> {
     let overrides: Option<Value> = sqlx::query_scalar("SELECT email_templates FROM tenants WHERE id = $1")
         .bind(tenant_id)
         .fetch_optional(&mut *conn)
@@ -43,16 +73,29 @@ pub async fn queue(
         .unwrap_or(template.default_html());
     let subject = render(template.subject(), variables, false);
     let html = render(html_template, variables, true);
+    let (stored, sealed) = match secrets {
+        Some(secrets) => {
+            let mut redacted = variables.clone();
+            for name in template.secret_variables() {
+                redacted.insert((*name).to_string(), REDACTED.to_string());
+            }
+            (render(html_template, &redacted, true), Some(secrets.seal(&html)))
+        }
+        // Example values only (the owner's test e-mail): nothing live to hide.
+        None => (html, None),
+    };
     let id = new_id();
     sqlx::query(
-        "INSERT INTO email_outbox (id, tenant_id, to_address, subject, html, template) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO email_outbox (id, tenant_id, to_address, subject, html, template, sealed_html)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(id)
     .bind(tenant_id)
     .bind(to.trim())
     .bind(subject.chars().take(300).collect::<String>())
-    .bind(html)
+    .bind(stored)
     .bind(template.key())
+    .bind(sealed)
     .execute(&mut *conn)
     .await?;
     jobs::enqueue(conn, EMAIL_QUEUE, &SendEmail { tenant_id, outbox_id: id }, Some(&format!("email-{id}"))).await?;
@@ -67,16 +110,25 @@ pub struct OutboxMessage {
     pub to_address: String,
     pub subject: String,
     pub html: String,
+    /// The message with its secrets, sealed; None once sent or given up.
+    pub sealed_html: Option<String>,
     pub status: String,
     pub attempts: i32,
     pub sent_at: Option<DateTime<Utc>>,
+}
+
+impl OutboxMessage {
+    /// What to send: the sealed message when there is one.
+    pub fn body(&self, secrets: &crate::crypto::SecretBox) -> String {
+        self.sealed_html.as_deref().and_then(|sealed| secrets.open(sealed)).unwrap_or_else(|| self.html.clone())
+    }
 }
 
 /// The message, locked while it is being sent (a second run waits, then sees
 /// it sent). Worker scope.
 pub async fn lock(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<OutboxMessage>> {
     Ok(sqlx::query_as(
-        "SELECT id, tenant_id, to_address, subject, html, status, attempts, sent_at
+        "SELECT id, tenant_id, to_address, subject, html, sealed_html, status, attempts, sent_at
            FROM email_outbox WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
     )
     .bind(tenant_id)
@@ -96,7 +148,8 @@ pub async fn mark(
 ) -> AppResult<()> {
     sqlx::query(
         "UPDATE email_outbox SET status = $3, attempts = attempts + 1, provider_id = COALESCE($4, provider_id),
-                last_error = $5, sent_at = CASE WHEN $3 = 'sent' THEN now() ELSE sent_at END
+                last_error = $5, sent_at = CASE WHEN $3 = 'sent' THEN now() ELSE sent_at END,
+                sealed_html = CASE WHEN $3 = 'pending' THEN sealed_html END
           WHERE tenant_id = $1 AND id = $2",
     )
     .bind(tenant_id)

@@ -12,6 +12,9 @@ pub enum EmailTemplate {
     SaleConfirmation,
     PasswordReset,
     SubscriptionConfirmation,
+    /// The code that proves a buyer's e-mail before a purchase-id sign-in.
+    /// The platform's own text: not editable by tenants (not in `ALL`).
+    SignInCode,
 }
 
 impl EmailTemplate {
@@ -29,6 +32,17 @@ impl EmailTemplate {
             EmailTemplate::SaleConfirmation => "saleConfirmation",
             EmailTemplate::PasswordReset => "passwordReset",
             EmailTemplate::SubscriptionConfirmation => "subscriptionConfirmation",
+            EmailTemplate::SignInCode => "signInCode",
+        }
+    }
+
+    /// Variables whose values are live secrets: never stored in clear
+    /// (`email::queue_sealed`).
+    pub fn secret_variables(self) -> &'static [&'static str] {
+        match self {
+            EmailTemplate::PasswordReset => &["resetLink"],
+            EmailTemplate::SignInCode => &["code"],
+            _ => &[],
         }
     }
 
@@ -45,6 +59,7 @@ impl EmailTemplate {
             EmailTemplate::SubscriptionConfirmation => {
                 &["tenantName", "clientName", "amount", "recurrence", "nextChargeDate", "contactEmail"]
             }
+            EmailTemplate::SignInCode => &["tenantName", "clientName", "code"],
         }
     }
 
@@ -54,6 +69,7 @@ impl EmailTemplate {
             EmailTemplate::SaleConfirmation => "Compra confirmada: {{robotName}}",
             EmailTemplate::PasswordReset => "Redefinição de senha — {{tenantName}}",
             EmailTemplate::SubscriptionConfirmation => "Assinatura confirmada — {{tenantName}}",
+            EmailTemplate::SignInCode => "Seu código de acesso — {{tenantName}}",
         }
     }
 
@@ -84,6 +100,13 @@ impl EmailTemplate {
                 "<p>Olá, {{clientName}}. Sua assinatura de <strong>{{amount}}</strong> ({{recurrence}}) na ",
                 "{{tenantName}} está ativa. Próxima cobrança: {{nextChargeDate}}.</p>",
                 "<p>Dúvidas? Escreva para {{contactEmail}}.</p>"
+            ),
+            EmailTemplate::SignInCode => concat!(
+                "<h1>Seu código de acesso</h1>",
+                "<p>Olá, {{clientName}}. Para entrar na área do cliente da {{tenantName}} com o ID da compra, ",
+                "digite este código:</p>",
+                "<p style=\"font-size:28px;font-weight:bold;letter-spacing:6px\">{{code}}</p>",
+                "<p>Ele vale por 15 minutos. Se não foi você, ignore este e-mail: ninguém entra na sua conta sem ele.</p>"
             ),
         }
     }

@@ -48,6 +48,7 @@ pub async fn publish(
             file_size: i32::try_from(file.len()).unwrap_or(i32::MAX),
             sha256: &sha256_hex_of(file),
             notes: Some(&notes),
+            license_protocol: version.injected_source.as_deref().and_then(crate::mql5::license_protocol_in),
         },
     )
     .await?;

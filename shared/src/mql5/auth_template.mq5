@@ -9,19 +9,32 @@
 // com o erro 4014 e o robô não inicia. No testador de estratégia a licença
 // não é consultada.
 //
-// Protocolo (docs/license-signature.md, o servidor usa exatamente isto):
-//   pedido   POST JSON {"email","mtAccount","robotId","tenantId","nonce"}
-//   resposta HTTP 200 {"valid","code","expiresAt","serverTime","nonce","signature"}
-//   signature = hex minúsculo de HMAC-SHA256(
-//      chave    = bytes ASCII da chave de assinatura do robô (64 caracteres hex,
-//                 usados como texto, não decodificados),
-//      mensagem = UTF-8 de "v1|{nonce}|{valid}|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}")
+// Protocolo v2 (docs/license-signature.md, o servidor usa exatamente isto):
+//   pedido   POST JSON {"email","mtAccount","robotId","tenantId","nonce","protocol":2}
+//   resposta HTTP 200 {"valid","code","expiresAt","serverTime","nonce","graceSeconds","signature"}
+//   signature = hex minúsculo (128 caracteres) da assinatura Ed25519 (RFC 8032)
+//      da mensagem = UTF-8 de
+//      "v2|{nonce}|{valid}|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}|{graceSeconds}"
+//      feita com a chave privada do robô, que fica só no servidor; o robô
+//      leva apenas a chave pública (32 bytes, RF_PUBLIC_KEY) e verifica a
+//      assinatura aqui mesmo, em MQL5 (SHA-512 e Ed25519 abaixo).
 //   valid: 1 ou 0; code: código da resposta ("OK" quando válida);
 //   expiresAt: segundos unix ou 0 sem expiração; serverTime: segundos unix;
-//   mtAccount: número da conta em decimal, sem zeros à esquerda.
+//   mtAccount: número da conta em decimal, sem zeros à esquerda;
+//   graceSeconds: tolerância sem servidor (segundos, 0 = nenhuma).
 // O nonce novo a cada consulta impede reaproveitar uma resposta antiga, a
 // assinatura impede um servidor falso, e serverTime fora de 300 s do relógio
 // (GMT) recusa respostas guardadas.
+//
+// A última resposta válida fica guardada no terminal (pasta comum de
+// arquivos, RoboForge\<robô>_<conta>.lic, com o nonce que ela responde).
+// Sem servidor (rede, servidor fora do ar, resposta não confiável) o robô
+// continua enquanto TimeGMT() < serverTime + graceSeconds (e antes de
+// expiresAt) dessa resposta, conferindo de novo a assinatura, o robô e a
+// conta. Uma recusa assinada (valid:false) encerra a licença na hora.
+// Licença encerrada: com RF_LAPSE_POLICY "stop" o robô é removido do
+// gráfico; com "manage" ele continua para gerenciar as posições abertas,
+// mas RF_CanOpenPositions() passa a ser false.
 
 input string LicenseEmail = "";   // E-mail usado na compra do robô
 
@@ -29,14 +42,22 @@ input string LicenseEmail = "";   // E-mail usado na compra do robô
 #define RF_TENANT_ID            "{{TENANT_ID}}"
 #define RF_TENANT_DOMAIN        "{{TENANT_DOMAIN}}"
 #define RF_ROBOT_ID             "{{ROBOT_ID}}"
-#define RF_SIGNING_KEY          "{{ROBOT_SIGNING_KEY}}"
+// Ed25519 public key of this robot: 64 lower-case hex characters (32 bytes).
+#define RF_PUBLIC_KEY           "{{ROBOT_PUBLIC_KEY}}"
+// What a lapsed license does: "stop" (remove the EA) or "manage" (keep
+// managing open positions, open no new ones). Anything else means "stop".
+#define RF_LAPSE_POLICY         "{{LAPSE_POLICY}}"
+#define RF_PROTOCOL             2
 #define RF_TIMEOUT_MS           5000
 #define RF_MAX_CLOCK_SKEW       300
 #define RF_RECHECK_SECONDS      3600
-// An hourly re-check that cannot reach the server (network, DNS, server
-// restart) is retried on the next timer tick; only after this many failures in
-// a row does the robot stop. A signed "not valid" answer stops it at once.
+// With a grace period of 0, an hourly re-check that cannot reach the server
+// (network, DNS, server restart) is retried on the next timer tick; only
+// after this many failures in a row does the license lapse. A signed "not
+// valid" answer ends it at once.
 #define RF_MAX_RECHECK_FAILURES 3
+#define RF_LICENSE_FOLDER       "RoboForge"
+#define RF_MAX_STORED_BYTES     65536
 
 enum RF_Outcome
   {
@@ -46,7 +67,11 @@ enum RF_Outcome
    RF_OUTCOME_UNAVAILABLE   // no trustworthy answer: network, HTTP, JSON, signature or clock
   };
 
-bool     RF_LicenseValid    = false;
+bool     RF_LicenseValid    = false;   // licensed now: a valid answer, or within its grace
+bool     RF_InGrace         = false;   // running on the grace of the last valid answer
+datetime RF_GraceUntil      = 0;       // GMT end of that grace (0: none)
+long     RF_GraceSeconds    = 0;       // graceSeconds of the last valid answer
+bool     RF_Lapsed          = false;   // "manage" policy: lapsed, only managing positions
 datetime RF_LastCheck       = 0;
 int      RF_RecheckFailures = 0;
 long     RF_NonceCounter    = 0;
@@ -75,52 +100,38 @@ string RF_BytesToHex(const uchar &bytes[], const int count)
    return(hex);
   }
 
+int RF_HexDigit(const ushort c)
+  {
+   if(c >= '0' && c <= '9')
+      return(c - '0');
+   if(c >= 'a' && c <= 'f')
+      return(c - 'a' + 10);
+   if(c >= 'A' && c <= 'F')
+      return(c - 'A' + 10);
+   return(-1);
+  }
+
+// Exactly count bytes written as 2 * count hex digits; false otherwise.
+bool RF_HexToBytes(const string hex, uchar &bytes[], const int count)
+  {
+   if(StringLen(hex) != 2 * count)
+      return(false);
+   ArrayResize(bytes, count);
+   for(int i = 0; i < count; i++)
+     {
+      int high = RF_HexDigit(StringGetCharacter(hex, 2 * i));
+      int low = RF_HexDigit(StringGetCharacter(hex, 2 * i + 1));
+      if(high < 0 || low < 0)
+         return(false);
+      bytes[i] = (uchar)(high * 16 + low);
+     }
+   return(true);
+  }
+
 bool RF_Sha256(const uchar &data[], uchar &digest[])
   {
    uchar no_key[];   // hash methods ignore the key
    return(CryptEncode(CRYPT_HASH_SHA256, data, no_key, digest) == 32);
-  }
-
-// HMAC-SHA256 (RFC 2104) over a 64-byte block; "" when hashing fails.
-string RF_HmacSha256Hex(const string key, const string message)
-  {
-   uchar key_bytes[];
-   int key_len = RF_Utf8Bytes(key, key_bytes);
-   if(key_len > 64)
-     {
-      uchar hashed_key[];
-      if(!RF_Sha256(key_bytes, hashed_key))
-         return("");
-      ArrayResize(key_bytes, 32);
-      for(int h = 0; h < 32; h++)
-         key_bytes[h] = hashed_key[h];
-      key_len = 32;
-     }
-   uchar message_bytes[];
-   int message_len = RF_Utf8Bytes(message, message_bytes);
-
-   uchar inner[];
-   uchar outer[];
-   ArrayResize(inner, 64 + message_len);
-   ArrayResize(outer, 64 + 32);
-   for(int i = 0; i < 64; i++)
-     {
-      uchar k = (i < key_len) ? key_bytes[i] : (uchar)0;
-      inner[i] = (uchar)(k ^ 0x36);
-      outer[i] = (uchar)(k ^ 0x5c);
-     }
-   for(int j = 0; j < message_len; j++)
-      inner[64 + j] = message_bytes[j];
-
-   uchar inner_hash[];
-   if(!RF_Sha256(inner, inner_hash))
-      return("");
-   for(int m = 0; m < 32; m++)
-      outer[64 + m] = inner_hash[m];
-   uchar mac[];
-   if(!RF_Sha256(outer, mac))
-      return("");
-   return(RF_BytesToHex(mac, 32));
   }
 
 // 32 hex characters, different on every call: a SHA-256 of the microsecond
@@ -150,6 +161,574 @@ string RF_NewNonce()
    for(int i = 0; i < 8; i++)
       fallback += StringFormat("%04x", MathRand());
    return(fallback);
+  }
+
+//+------------------------------------------------------------------+
+//| SHA-512 (FIPS 180-4)                                             |
+//+------------------------------------------------------------------+
+// MQL5's CryptEncode has SHA-256 but not SHA-512, which Ed25519 needs.
+const ulong RF_SHA512_K[80] =
+  {
+   0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc,
+   0x3956c25bf348b538, 0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118,
+   0xd807aa98a3030242, 0x12835b0145706fbe, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2,
+   0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235, 0xc19bf174cf692694,
+   0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65,
+   0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5,
+   0x983e5152ee66dfab, 0xa831c66d2db43210, 0xb00327c898fb213f, 0xbf597fc7beef0ee4,
+   0xc6e00bf33da88fc2, 0xd5a79147930aa725, 0x06ca6351e003826f, 0x142929670a0e6e70,
+   0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df,
+   0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x81c2c92e47edaee6, 0x92722c851482353b,
+   0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xc24b8b70d0f89791, 0xc76c51a30654be30,
+   0xd192e819d6ef5218, 0xd69906245565a910, 0xf40e35855771202a, 0x106aa07032bbd1b8,
+   0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8,
+   0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3,
+   0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x84c87814a1f0ab72, 0x8cc702081a6439ec,
+   0x90befffa23631e28, 0xa4506cebde82bde9, 0xbef9a3f7b2c67915, 0xc67178f2e372532b,
+   0xca273eceea26619c, 0xd186b8c721c0c207, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178,
+   0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x113f9804bef90dae, 0x1b710b35131c471b,
+   0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c,
+   0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817
+  };
+const ulong RF_SHA512_IV[8] =
+  {
+   0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+   0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179
+  };
+
+// ulong: >> is a logical shift, as the rotation needs.
+ulong RF_Rotr64(const ulong x, const int n)
+  {
+   return((x >> n) | (x << (64 - n)));
+  }
+
+// One 128-byte block of data (from offset) into the eight state words.
+void RF_Sha512Block(ulong &state[], const uchar &data[], const int offset)
+  {
+   ulong w[80];
+   for(int t = 0; t < 16; t++)
+     {
+      ulong word = 0;
+      for(int b = 0; b < 8; b++)
+         word = (word << 8) | (ulong)data[offset + 8 * t + b];
+      w[t] = word;
+     }
+   for(int t = 16; t < 80; t++)
+     {
+      ulong s0 = RF_Rotr64(w[t - 15], 1) ^ RF_Rotr64(w[t - 15], 8) ^ (w[t - 15] >> 7);
+      ulong s1 = RF_Rotr64(w[t - 2], 19) ^ RF_Rotr64(w[t - 2], 61) ^ (w[t - 2] >> 6);
+      w[t] = w[t - 16] + s0 + w[t - 7] + s1;
+     }
+   ulong a = state[0];
+   ulong b = state[1];
+   ulong c = state[2];
+   ulong d = state[3];
+   ulong e = state[4];
+   ulong f = state[5];
+   ulong g = state[6];
+   ulong h = state[7];
+   for(int t = 0; t < 80; t++)
+     {
+      ulong sum1 = RF_Rotr64(e, 14) ^ RF_Rotr64(e, 18) ^ RF_Rotr64(e, 41);
+      ulong choose = (e & f) ^ (~e & g);
+      ulong t1 = h + sum1 + choose + RF_SHA512_K[t] + w[t];
+      ulong sum0 = RF_Rotr64(a, 28) ^ RF_Rotr64(a, 34) ^ RF_Rotr64(a, 39);
+      ulong majority = (a & b) ^ (a & c) ^ (b & c);
+      ulong t2 = sum0 + majority;
+      h = g;
+      g = f;
+      f = e;
+      e = d + t1;
+      d = c;
+      c = b;
+      b = a;
+      a = t1 + t2;
+     }
+   state[0] += a;
+   state[1] += b;
+   state[2] += c;
+   state[3] += d;
+   state[4] += e;
+   state[5] += f;
+   state[6] += g;
+   state[7] += h;
+  }
+
+// SHA-512 of the first count bytes of data; digest receives 64 bytes.
+void RF_Sha512(const uchar &data[], const int count, uchar &digest[])
+  {
+   // The message, 0x80, zeros, and its length in bits as 16 big-endian bytes.
+   int padded = ((count + 17 + 127) / 128) * 128;
+   uchar message[];
+   ArrayResize(message, padded);
+   for(int i = 0; i < padded; i++)
+      message[i] = (i < count) ? data[i] : (uchar)0;
+   message[count] = 0x80;
+   ulong bits = (ulong)count * 8;
+   for(int j = 0; j < 8; j++)
+      message[padded - 1 - j] = (uchar)((bits >> (8 * j)) & 0xff);
+   ulong state[8];
+   for(int s = 0; s < 8; s++)
+      state[s] = RF_SHA512_IV[s];
+   for(int offset = 0; offset < padded; offset += 128)
+      RF_Sha512Block(state, message, offset);
+   ArrayResize(digest, 64);
+   for(int k = 0; k < 8; k++)
+      for(int m = 0; m < 8; m++)
+         digest[8 * k + m] = (uchar)((state[k] >> (56 - 8 * m)) & 0xff);
+  }
+
+//+------------------------------------------------------------------+
+//| Ed25519 signature verification (RFC 8032, section 5.1.7)         |
+//+------------------------------------------------------------------+
+// Field elements mod p = 2^255 - 19 as 16 limbs of 16 bits held in long
+// (the TweetNaCl layout: products of limbs and their sums fit in 64 bits,
+// MQL5 has no 128-bit type). Points are in extended coordinates (X, Y, Z, T)
+// kept in four such arrays. Verification handles public data only, so it
+// needs no constant-time care.
+const long RF_GF_D[16] =    // d = -121665/121666
+  {
+   0x78a3, 0x1359, 0x4dca, 0x75eb, 0xd8ab, 0x4141, 0x0a4d, 0x0070,
+   0xe898, 0x7779, 0x4079, 0x8cc7, 0xfe73, 0x2b6f, 0x6cee, 0x5203
+  };
+const long RF_GF_D2[16] =   // 2d
+  {
+   0xf159, 0x26b2, 0x9b94, 0xebd6, 0xb156, 0x8283, 0x149a, 0x00e0,
+   0xd130, 0xeef3, 0x80f2, 0x198e, 0xfce7, 0x56df, 0xd9dc, 0x2406
+  };
+const long RF_GF_X[16] =    // x of the base point B
+  {
+   0xd51a, 0x8f25, 0x2d60, 0xc956, 0xa7b2, 0x9525, 0xc760, 0x692c,
+   0xdc5c, 0xfdd6, 0xe231, 0xc0a4, 0x53fe, 0xcd6e, 0x36d3, 0x2169
+  };
+const long RF_GF_Y[16] =    // y of the base point B = 4/5
+  {
+   0x6658, 0x6666, 0x6666, 0x6666, 0x6666, 0x6666, 0x6666, 0x6666,
+   0x6666, 0x6666, 0x6666, 0x6666, 0x6666, 0x6666, 0x6666, 0x6666
+  };
+const long RF_GF_I[16] =    // sqrt(-1) = 2^((p-1)/4)
+  {
+   0xa0b0, 0x4a0e, 0x1b27, 0xc4ee, 0xe478, 0xad2f, 0x1806, 0x2f43,
+   0xd7a7, 0x3dfb, 0x0099, 0x2b4d, 0xdf0b, 0x4fc1, 0x2480, 0x2b83
+  };
+// L = 2^252 + 27742317777372353535851937790883648493, the group order, little endian.
+const long RF_ED_L[32] =
+  {
+   0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
+   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10
+  };
+
+void RF_FeCopy(long &o[], const long &a[])
+  {
+   for(int i = 0; i < 16; i++)
+      o[i] = a[i];
+  }
+
+void RF_FeSetInt(long &o[], const long value)
+  {
+   o[0] = value;
+   for(int i = 1; i < 16; i++)
+      o[i] = 0;
+  }
+
+// Brings every limb back to 16 bits; the carry out of the top limb comes back
+// into the bottom one multiplied by 38 (2^256 = 38 mod p).
+void RF_FeCarry(long &o[])
+  {
+   for(int i = 0; i < 16; i++)
+     {
+      o[i] += 65536;
+      long carry = o[i] >> 16;
+      if(i < 15)
+         o[i + 1] += carry - 1;
+      else
+         o[0] += 38 * (carry - 1);
+      o[i] -= carry * 65536;
+     }
+  }
+
+// Swaps p and q when swap is 1, leaves them when it is 0.
+void RF_FeSwap(long &p[], long &q[], const int swap)
+  {
+   long mask = ~((long)swap - 1);
+   for(int i = 0; i < 16; i++)
+     {
+      long t = mask & (p[i] ^ q[i]);
+      p[i] ^= t;
+      q[i] ^= t;
+     }
+  }
+
+// The canonical 32-byte little-endian encoding of n (fully reduced mod p).
+void RF_FePack(uchar &o[], const int offset, const long &n[])
+  {
+   long t[16];
+   long m[16];
+   for(int i = 0; i < 16; i++)
+      t[i] = n[i];
+   RF_FeCarry(t);
+   RF_FeCarry(t);
+   RF_FeCarry(t);
+   for(int pass = 0; pass < 2; pass++)
+     {
+      m[0] = t[0] - 0xffed;
+      for(int i = 1; i < 15; i++)
+        {
+         m[i] = t[i] - 0xffff - ((m[i - 1] >> 16) & 1);
+         m[i - 1] &= 0xffff;
+        }
+      m[15] = t[15] - 0x7fff - ((m[14] >> 16) & 1);
+      int borrow = (int)((m[15] >> 16) & 1);
+      m[14] &= 0xffff;
+      RF_FeSwap(t, m, 1 - borrow);
+     }
+   for(int i = 0; i < 16; i++)
+     {
+      o[offset + 2 * i] = (uchar)(t[i] & 0xff);
+      o[offset + 2 * i + 1] = (uchar)((t[i] >> 8) & 0xff);
+     }
+  }
+
+void RF_FeUnpack(long &o[], const uchar &bytes[], const int offset)
+  {
+   for(int i = 0; i < 16; i++)
+      o[i] = (long)bytes[offset + 2 * i] + ((long)bytes[offset + 2 * i + 1] << 8);
+   o[15] &= 0x7fff;
+  }
+
+bool RF_FeNotEqual(const long &a[], const long &b[])
+  {
+   uchar x[32];
+   uchar y[32];
+   RF_FePack(x, 0, a);
+   RF_FePack(y, 0, b);
+   for(int i = 0; i < 32; i++)
+      if(x[i] != y[i])
+         return(true);
+   return(false);
+  }
+
+bool RF_FeIsZero(const long &a[])
+  {
+   uchar x[32];
+   RF_FePack(x, 0, a);
+   for(int i = 0; i < 32; i++)
+      if(x[i] != 0)
+         return(false);
+   return(true);
+  }
+
+int RF_FeParity(const long &a[])
+  {
+   uchar x[32];
+   RF_FePack(x, 0, a);
+   return(x[0] & 1);
+  }
+
+void RF_FeAdd(long &o[], const long &a[], const long &b[])
+  {
+   for(int i = 0; i < 16; i++)
+      o[i] = a[i] + b[i];
+  }
+
+void RF_FeSub(long &o[], const long &a[], const long &b[])
+  {
+   for(int i = 0; i < 16; i++)
+      o[i] = a[i] - b[i];
+  }
+
+// o = a * b; o may be a or b.
+void RF_FeMul(long &o[], const long &a[], const long &b[])
+  {
+   long t[31];
+   for(int i = 0; i < 31; i++)
+      t[i] = 0;
+   for(int i = 0; i < 16; i++)
+      for(int j = 0; j < 16; j++)
+         t[i + j] += a[i] * b[j];
+   for(int i = 0; i < 15; i++)
+      t[i] += 38 * t[i + 16];
+   for(int i = 0; i < 16; i++)
+      o[i] = t[i];
+   RF_FeCarry(o);
+   RF_FeCarry(o);
+  }
+
+// o = a^(p-2) = 1/a.
+void RF_FeInvert(long &o[], const long &a[])
+  {
+   long c[16];
+   RF_FeCopy(c, a);
+   for(int bit = 253; bit >= 0; bit--)
+     {
+      RF_FeMul(c, c, c);
+      if(bit != 2 && bit != 4)
+         RF_FeMul(c, c, a);
+     }
+   RF_FeCopy(o, c);
+  }
+
+// o = a^((p-5)/8), for the square root in point decoding.
+void RF_FePow2523(long &o[], const long &a[])
+  {
+   long c[16];
+   RF_FeCopy(c, a);
+   for(int bit = 250; bit >= 0; bit--)
+     {
+      RF_FeMul(c, c, c);
+      if(bit != 1)
+         RF_FeMul(c, c, a);
+     }
+   RF_FeCopy(o, c);
+  }
+
+// p += q (q may be p itself: every read of q comes before the first write of p).
+void RF_PointAdd(long &px[], long &py[], long &pz[], long &pt[],
+                 const long &qx[], const long &qy[], const long &qz[], const long &qt[])
+  {
+   long a[16];
+   long b[16];
+   long c[16];
+   long d[16];
+   long e[16];
+   long f[16];
+   long g[16];
+   long h[16];
+   long t[16];
+   RF_FeSub(a, py, px);
+   RF_FeSub(t, qy, qx);
+   RF_FeMul(a, a, t);
+   RF_FeAdd(b, px, py);
+   RF_FeAdd(t, qx, qy);
+   RF_FeMul(b, b, t);
+   RF_FeMul(c, pt, qt);
+   RF_FeMul(c, c, RF_GF_D2);
+   RF_FeMul(d, pz, qz);
+   RF_FeAdd(d, d, d);
+   RF_FeSub(e, b, a);
+   RF_FeSub(f, d, c);
+   RF_FeAdd(g, d, c);
+   RF_FeAdd(h, b, a);
+   RF_FeMul(px, e, f);
+   RF_FeMul(py, h, g);
+   RF_FeMul(pz, g, f);
+   RF_FeMul(pt, e, h);
+  }
+
+void RF_PointSwap(long &px[], long &py[], long &pz[], long &pt[],
+                  long &qx[], long &qy[], long &qz[], long &qt[], const int swap)
+  {
+   RF_FeSwap(px, qx, swap);
+   RF_FeSwap(py, qy, swap);
+   RF_FeSwap(pz, qz, swap);
+   RF_FeSwap(pt, qt, swap);
+  }
+
+// The 32-byte encoding of a point: y, with the parity of x in the top bit.
+void RF_PointPack(uchar &bytes[], const long &px[], const long &py[], const long &pz[])
+  {
+   long inverse[16];
+   long x[16];
+   long y[16];
+   RF_FeInvert(inverse, pz);
+   RF_FeMul(x, px, inverse);
+   RF_FeMul(y, py, inverse);
+   RF_FePack(bytes, 0, y);
+   bytes[31] ^= (uchar)(RF_FeParity(x) << 7);
+  }
+
+// p = [s]q for the 32-byte little-endian scalar at s[offset] (q is clobbered).
+void RF_ScalarMult(long &px[], long &py[], long &pz[], long &pt[],
+                   long &qx[], long &qy[], long &qz[], long &qt[], const uchar &s[], const int offset)
+  {
+   RF_FeSetInt(px, 0);
+   RF_FeSetInt(py, 1);
+   RF_FeSetInt(pz, 1);
+   RF_FeSetInt(pt, 0);
+   for(int i = 255; i >= 0; i--)
+     {
+      int bit = (s[offset + i / 8] >> (i & 7)) & 1;
+      RF_PointSwap(px, py, pz, pt, qx, qy, qz, qt, bit);
+      RF_PointAdd(qx, qy, qz, qt, px, py, pz, pt);
+      RF_PointAdd(px, py, pz, pt, px, py, pz, pt);
+      RF_PointSwap(px, py, pz, pt, qx, qy, qz, qt, bit);
+     }
+  }
+
+// p = [s]B.
+void RF_ScalarBase(long &px[], long &py[], long &pz[], long &pt[], const uchar &s[], const int offset)
+  {
+   long qx[16];
+   long qy[16];
+   long qz[16];
+   long qt[16];
+   RF_FeCopy(qx, RF_GF_X);
+   RF_FeCopy(qy, RF_GF_Y);
+   RF_FeSetInt(qz, 1);
+   RF_FeMul(qt, RF_GF_X, RF_GF_Y);
+   RF_ScalarMult(px, py, pz, pt, qx, qy, qz, qt, s, offset);
+  }
+
+// True when the 32 bytes at offset encode a y below p (RFC 8032 5.1.3 step 1).
+bool RF_FeIsCanonical(const uchar &bytes[], const int offset)
+  {
+   if((bytes[offset + 31] & 0x7f) != 0x7f)
+      return(true);
+   for(int i = 30; i >= 1; i--)
+      if(bytes[offset + i] != 0xff)
+         return(true);
+   return(bytes[offset] < 0xed);
+  }
+
+// The negation -A of the point encoded at bytes[offset]; false when the bytes
+// encode no point (not canonical, no square root, or x = 0 with the sign bit set).
+bool RF_PointUnpackNeg(long &rx[], long &ry[], long &rz[], long &rt[], const uchar &bytes[], const int offset)
+  {
+   if(!RF_FeIsCanonical(bytes, offset))
+      return(false);
+   long t[16];
+   long check[16];
+   long num[16];
+   long den[16];
+   long den2[16];
+   long den4[16];
+   long den6[16];
+   RF_FeSetInt(rz, 1);
+   RF_FeUnpack(ry, bytes, offset);
+   RF_FeMul(num, ry, ry);
+   RF_FeMul(den, num, RF_GF_D);
+   RF_FeSub(num, num, rz);          // y^2 - 1
+   RF_FeAdd(den, rz, den);          // d y^2 + 1
+   RF_FeMul(den2, den, den);
+   RF_FeMul(den4, den2, den2);
+   RF_FeMul(den6, den4, den2);
+   RF_FeMul(t, den6, num);
+   RF_FeMul(t, t, den);
+   RF_FePow2523(t, t);
+   RF_FeMul(t, t, num);
+   RF_FeMul(t, t, den);
+   RF_FeMul(t, t, den);
+   RF_FeMul(rx, t, den);
+   RF_FeMul(check, rx, rx);
+   RF_FeMul(check, check, den);
+   if(RF_FeNotEqual(check, num))
+      RF_FeMul(rx, rx, RF_GF_I);
+   RF_FeMul(check, rx, rx);
+   RF_FeMul(check, check, den);
+   if(RF_FeNotEqual(check, num))
+      return(false);
+   int sign = (bytes[offset + 31] >> 7) & 1;
+   if(sign == 1 && RF_FeIsZero(rx))
+      return(false);
+   if(RF_FeParity(rx) == sign)
+     {
+      long zero[16];
+      RF_FeSetInt(zero, 0);
+      RF_FeSub(rx, zero, rx);
+     }
+   RF_FeMul(rt, rx, ry);
+   return(true);
+  }
+
+// True when the 32-byte little-endian scalar at offset is below L.
+bool RF_ScalarIsCanonical(const uchar &s[], const int offset)
+  {
+   for(int i = 31; i >= 0; i--)
+     {
+      if((long)s[offset + i] < RF_ED_L[i])
+         return(true);
+      if((long)s[offset + i] > RF_ED_L[i])
+         return(false);
+     }
+   return(false);
+  }
+
+// r[offset..offset+31] = x mod L, for x given as 64 signed byte-sized limbs.
+void RF_ModL(uchar &r[], const int offset, long &x[])
+  {
+   long carry = 0;
+   for(int i = 63; i >= 32; i--)
+     {
+      carry = 0;
+      int j = i - 32;
+      for(; j < i - 12; j++)
+        {
+         x[j] += carry - 16 * x[i] * RF_ED_L[j - (i - 32)];
+         carry = (x[j] + 128) >> 8;
+         x[j] -= carry * 256;
+        }
+      x[j] += carry;
+      x[i] = 0;
+     }
+   carry = 0;
+   for(int j = 0; j < 32; j++)
+     {
+      x[j] += carry - (x[31] >> 4) * RF_ED_L[j];
+      carry = x[j] >> 8;
+      x[j] &= 255;
+     }
+   for(int j = 0; j < 32; j++)
+      x[j] -= carry * RF_ED_L[j];
+   for(int i = 0; i < 32; i++)
+     {
+      x[i + 1] += x[i] >> 8;
+      r[offset + i] = (uchar)(x[i] & 255);
+     }
+  }
+
+// The 64-byte little-endian number in h, reduced mod L into h[0..31].
+void RF_ReduceScalar(uchar &h[])
+  {
+   long x[64];
+   for(int i = 0; i < 64; i++)
+      x[i] = (long)h[i];
+   for(int i = 0; i < 64; i++)
+      h[i] = 0;
+   RF_ModL(h, 0, x);
+  }
+
+// RFC 8032 5.1.7: signature = R (32 bytes) || S (32 bytes), public_key = A.
+// Accepts when S < L, A decodes, and [S]B - [k]A encodes to exactly R, with
+// k = SHA-512(R || A || message) mod L.
+bool RF_Ed25519Verify(const uchar &signature[], const uchar &message[], const int message_len,
+                      const uchar &public_key[])
+  {
+   if(ArraySize(signature) != 64 || ArraySize(public_key) != 32 || message_len < 0 ||
+      ArraySize(message) < message_len)
+      return(false);
+   if(!RF_ScalarIsCanonical(signature, 32))
+      return(false);
+   long qx[16];
+   long qy[16];
+   long qz[16];
+   long qt[16];
+   if(!RF_PointUnpackNeg(qx, qy, qz, qt, public_key, 0))
+      return(false);
+   uchar hashed[];
+   ArrayResize(hashed, 64 + message_len);
+   for(int i = 0; i < 32; i++)
+     {
+      hashed[i] = signature[i];
+      hashed[32 + i] = public_key[i];
+     }
+   for(int j = 0; j < message_len; j++)
+      hashed[64 + j] = message[j];
+   uchar k[];
+   RF_Sha512(hashed, 64 + message_len, k);
+   RF_ReduceScalar(k);
+   long px[16];
+   long py[16];
+   long pz[16];
+   long pt[16];
+   RF_ScalarMult(px, py, pz, pt, qx, qy, qz, qt, k, 0);   // [k](-A)
+   RF_ScalarBase(qx, qy, qz, qt, signature, 32);         // [S]B
+   RF_PointAdd(px, py, pz, pt, qx, qy, qz, qt);          // [S]B - [k]A
+   uchar encoded[32];
+   RF_PointPack(encoded, px, py, pz);
+   for(int m = 0; m < 32; m++)
+      if(encoded[m] != signature[m])
+         return(false);
+   return(true);
   }
 
 //+------------------------------------------------------------------+
@@ -185,17 +764,6 @@ int RF_JsonSkipSpaces(const string &text, int pos)
       pos++;
      }
    return(pos);
-  }
-
-int RF_HexDigit(const ushort c)
-  {
-   if(c >= '0' && c <= '9')
-      return(c - '0');
-   if(c >= 'a' && c <= 'f')
-      return(c - 'a' + 10);
-   if(c >= 'A' && c <= 'F')
-      return(c - 'A' + 10);
-   return(-1);
   }
 
 // Reads the string literal starting at pos (on its opening quote).
@@ -385,14 +953,189 @@ bool RF_ParseUnsigned(const string text, long &number)
 //| License check                                                    |
 //+------------------------------------------------------------------+
 string RF_SignedString(const string nonce, const bool valid, const string code, const long expires_at,
-                       const long server_time, const long account)
+                       const long server_time, const long account, const long grace_seconds)
   {
-   return("v1|" + nonce + "|" + (valid ? "1" : "0") + "|" + code + "|" + IntegerToString(expires_at) + "|" +
-          IntegerToString(server_time) + "|" + RF_ROBOT_ID + "|" + IntegerToString(account));
+   return("v2|" + nonce + "|" + (valid ? "1" : "0") + "|" + code + "|" + IntegerToString(expires_at) + "|" +
+          IntegerToString(server_time) + "|" + RF_ROBOT_ID + "|" + IntegerToString(account) + "|" +
+          IntegerToString(grace_seconds));
+  }
+
+// Reads a v2 answer and checks everything but the clock: the JSON shape, the
+// nonce echoed, and the Ed25519 signature by this robot's key over this
+// robot, this account and that nonce. On false, problem says why (pt-BR).
+bool RF_ReadAnswer(const string &response, const string nonce, const long account, bool &valid, string &code,
+                   long &expires_at, long &server_time, long &grace_seconds, string &problem)
+  {
+   string names[];
+   string values[];
+   bool quoted[];
+   if(!RF_JsonParseObject(response, names, values, quoted))
+     {
+      problem = "resposta do servidor de licenças ilegível.";
+      return(false);
+     }
+   int at_valid = RF_JsonFind(names, "valid");
+   int at_code = RF_JsonFind(names, "code");
+   int at_expires = RF_JsonFind(names, "expiresAt");
+   int at_time = RF_JsonFind(names, "serverTime");
+   int at_nonce = RF_JsonFind(names, "nonce");
+   int at_grace = RF_JsonFind(names, "graceSeconds");
+   int at_signature = RF_JsonFind(names, "signature");
+   if(at_valid < 0 || quoted[at_valid] || (values[at_valid] != "true" && values[at_valid] != "false") ||
+      at_code < 0 || !quoted[at_code] || at_time < 0 || at_grace < 0 || at_nonce < 0 || !quoted[at_nonce] ||
+      at_signature < 0 || !quoted[at_signature])
+     {
+      problem = "resposta do servidor de licenças incompleta.";
+      return(false);
+     }
+   valid = (values[at_valid] == "true");
+   code = values[at_code];
+   expires_at = 0;
+   server_time = 0;
+   grace_seconds = 0;
+   if(quoted[at_time] || !RF_ParseUnsigned(values[at_time], server_time))
+     {
+      problem = "serverTime inválido na resposta.";
+      return(false);
+     }
+   if(quoted[at_grace] || !RF_ParseUnsigned(values[at_grace], grace_seconds))
+     {
+      problem = "graceSeconds inválido na resposta.";
+      return(false);
+     }
+   if(at_expires >= 0 && values[at_expires] != "null" &&
+      (quoted[at_expires] || !RF_ParseUnsigned(values[at_expires], expires_at)))
+     {
+      problem = "expiresAt inválido na resposta.";
+      return(false);
+     }
+   if(values[at_nonce] != nonce)
+     {
+      problem = "a resposta não corresponde a esta consulta.";
+      return(false);
+     }
+   uchar public_key[];
+   if(!RF_HexToBytes(RF_PUBLIC_KEY, public_key, 32))
+     {
+      problem = "chave pública do robô inválida; gere o robô de novo no portal.";
+      return(false);
+     }
+   uchar signature[];
+   uchar message[];
+   int message_len = RF_Utf8Bytes(RF_SignedString(nonce, valid, code, expires_at, server_time, account,
+                                                  grace_seconds), message);
+   if(!RF_HexToBytes(values[at_signature], signature, 64) ||
+      !RF_Ed25519Verify(signature, message, message_len, public_key))
+     {
+      problem = "assinatura da resposta inválida.";
+      return(false);
+     }
+   return(true);
+  }
+
+// Until when a valid answer lets the robot run without the server (GMT):
+// serverTime + graceSeconds, but never past the license's own expiry.
+datetime RF_GraceEnd(const long server_time, const long grace_seconds, const long expires_at)
+  {
+   long until = server_time + grace_seconds;
+   if(expires_at > 0 && expires_at < until)
+      until = expires_at;
+   return((datetime)until);
+  }
+
+// Where the last valid answer is kept: the terminals' common Files folder.
+string RF_LicenseFile(const long account)
+  {
+   return(RF_LICENSE_FOLDER + "\\" + RF_ROBOT_ID + "_" + IntegerToString(account) + ".lic");
+  }
+
+// Keeps a verified valid answer with the nonce it answers: "v2\n<nonce>\n<answer>".
+void RF_StoreAnswer(const long account, const string nonce, const string response)
+  {
+   uchar bytes[];
+   int count = RF_Utf8Bytes("v2\n" + nonce + "\n" + response, bytes);
+   int handle = FileOpen(RF_LicenseFile(account), FILE_WRITE | FILE_BIN | FILE_COMMON);
+   if(handle == INVALID_HANDLE)
+     {
+      PrintFormat("RoboForge: não foi possível guardar a licença neste computador (erro %d).", GetLastError());
+      return;
+     }
+   if(FileWriteArray(handle, bytes, 0, count) != (uint)count)
+      PrintFormat("RoboForge: não foi possível guardar a licença neste computador (erro %d).", GetLastError());
+   FileClose(handle);
+  }
+
+void RF_ForgetAnswer(const long account)
+  {
+   if(FileIsExist(RF_LicenseFile(account), FILE_COMMON))
+      FileDelete(RF_LicenseFile(account), FILE_COMMON);
+  }
+
+// The stored answer, trusted only when its signature still verifies for this
+// robot and account, it says valid, and TimeGMT() is within its grace.
+// Returns the end of that grace (GMT) with its graceSeconds, or 0.
+datetime RF_StoredGraceUntil(const long account, long &grace_seconds)
+  {
+   grace_seconds = 0;
+   string name = RF_LicenseFile(account);
+   if(account <= 0 || !FileIsExist(name, FILE_COMMON))
+      return(0);
+   int handle = FileOpen(name, FILE_READ | FILE_BIN | FILE_COMMON);
+   if(handle == INVALID_HANDLE)
+      return(0);
+   int size = (int)FileSize(handle);
+   uchar bytes[];
+   int read = 0;
+   if(size > 0 && size <= RF_MAX_STORED_BYTES && ArrayResize(bytes, size) == size)
+      read = (int)FileReadArray(handle, bytes, 0, size);
+   FileClose(handle);
+   if(size <= 0 || read != size)
+      return(0);
+   string text = CharArrayToString(bytes, 0, read, CP_UTF8);
+   int first = StringFind(text, "\n");
+   int second = (first < 0) ? -1 : StringFind(text, "\n", first + 1);
+   if(second < 0 || StringSubstr(text, 0, first) != "v2")
+     {
+      Print("RoboForge: licença guardada neste computador ilegível; ignorada.");
+      return(0);
+     }
+   string nonce = StringSubstr(text, first + 1, second - first - 1);
+   string response = StringSubstr(text, second + 1);
+   bool valid = false;
+   string code = "";
+   long expires_at = 0;
+   long server_time = 0;
+   long grace = 0;
+   string problem = "";
+   if(!RF_ReadAnswer(response, nonce, account, valid, code, expires_at, server_time, grace, problem))
+     {
+      Print("RoboForge: licença guardada neste computador ignorada: " + problem);
+      return(0);
+     }
+   if(!valid)
+      return(0);
+   long now = (long)TimeGMT();
+   if(now < server_time - RF_MAX_CLOCK_SKEW)
+     {
+      Print("RoboForge: licença guardada ignorada: o relógio do computador está antes da data em que ela foi emitida.");
+      return(0);
+     }
+   datetime until = RF_GraceEnd(server_time, grace, expires_at);
+   if(now >= (long)until)
+      return(0);
+   grace_seconds = grace;
+   return(until);
+  }
+
+// A signed refusal that says "not now" rather than "not licensed".
+bool RF_IsRetryLater(const string code)
+  {
+   return(code == "THROTTLED" || code == "RATE_LIMITED");
   }
 
 // One round trip to the license server. code receives the server's machine
 // code (only meaningful for VALID and DENIED, which are signature-checked).
+// A valid answer is remembered (in memory and in the terminal's files).
 RF_Outcome RF_RequestLicense(string &code)
   {
    code = "";
@@ -409,7 +1152,8 @@ RF_Outcome RF_RequestLicense(string &code)
                  "\"mtAccount\":" + IntegerToString(account) + "," +
                  "\"robotId\":\"" + RF_JsonEscape(RF_ROBOT_ID) + "\"," +
                  "\"tenantId\":\"" + RF_JsonEscape(RF_TENANT_ID) + "\"," +
-                 "\"nonce\":\"" + nonce + "\"}";
+                 "\"nonce\":\"" + nonce + "\"," +
+                 "\"protocol\":" + IntegerToString(RF_PROTOCOL) + "}";
    uchar body_bytes[];
    int body_len = RF_Utf8Bytes(body, body_bytes);
    char data[];
@@ -445,54 +1189,15 @@ RF_Outcome RF_RequestLicense(string &code)
       result_bytes[r] = (uchar)result[r];
    string response = CharArrayToString(result_bytes, 0, WHOLE_ARRAY, CP_UTF8);
 
-   string names[];
-   string values[];
-   bool quoted[];
-   if(!RF_JsonParseObject(response, names, values, quoted))
-     {
-      Print("RoboForge: resposta do servidor de licenças ilegível.");
-      return(RF_OUTCOME_UNAVAILABLE);
-     }
-   int at_valid = RF_JsonFind(names, "valid");
-   int at_code = RF_JsonFind(names, "code");
-   int at_expires = RF_JsonFind(names, "expiresAt");
-   int at_time = RF_JsonFind(names, "serverTime");
-   int at_nonce = RF_JsonFind(names, "nonce");
-   int at_signature = RF_JsonFind(names, "signature");
-   if(at_valid < 0 || quoted[at_valid] || (values[at_valid] != "true" && values[at_valid] != "false") ||
-      at_code < 0 || !quoted[at_code] || at_time < 0 || at_signature < 0 || !quoted[at_signature])
-     {
-      Print("RoboForge: resposta do servidor de licenças incompleta.");
-      return(RF_OUTCOME_UNAVAILABLE);
-     }
-   bool valid = (values[at_valid] == "true");
-   string answer_code = values[at_code];
-   long server_time = 0;
+   bool valid = false;
+   string answer_code = "";
    long expires_at = 0;
-   if(quoted[at_time] || !RF_ParseUnsigned(values[at_time], server_time))
+   long server_time = 0;
+   long grace_seconds = 0;
+   string problem = "";
+   if(!RF_ReadAnswer(response, nonce, account, valid, answer_code, expires_at, server_time, grace_seconds, problem))
      {
-      Print("RoboForge: serverTime inválido na resposta.");
-      return(RF_OUTCOME_UNAVAILABLE);
-     }
-   if(at_expires >= 0 && values[at_expires] != "null" &&
-      (quoted[at_expires] || !RF_ParseUnsigned(values[at_expires], expires_at)))
-     {
-      Print("RoboForge: expiresAt inválido na resposta.");
-      return(RF_OUTCOME_UNAVAILABLE);
-     }
-   if(at_nonce >= 0 && values[at_nonce] != nonce)
-     {
-      Print("RoboForge: a resposta não corresponde a esta consulta.");
-      return(RF_OUTCOME_UNAVAILABLE);
-     }
-
-   string signature = values[at_signature];
-   StringToLower(signature);
-   string expected = RF_HmacSha256Hex(RF_SIGNING_KEY,
-                                      RF_SignedString(nonce, valid, answer_code, expires_at, server_time, account));
-   if(StringLen(expected) != 64 || signature != expected)
-     {
-      Print("RoboForge: assinatura da resposta inválida.");
+      Print("RoboForge: " + problem);
       return(RF_OUTCOME_UNAVAILABLE);
      }
    long skew = server_time - (long)TimeGMT();
@@ -502,7 +1207,36 @@ RF_Outcome RF_RequestLicense(string &code)
       return(RF_OUTCOME_UNAVAILABLE);
      }
    code = answer_code;
-   return(valid ? RF_OUTCOME_VALID : RF_OUTCOME_DENIED);
+   if(!valid)
+     {
+      if(!RF_IsRetryLater(code))
+         RF_ForgetAnswer(account);   // a signed refusal also ends the stored grace
+      return(RF_OUTCOME_DENIED);
+     }
+   RF_GraceSeconds = grace_seconds;
+   RF_GraceUntil = RF_GraceEnd(server_time, grace_seconds, expires_at);
+   RF_StoreAnswer(account, nonce, response);
+   return(RF_OUTCOME_VALID);
+  }
+
+// What the robot's user reads for a signed refusal (pt-BR).
+string RF_DenialMessage(const string code)
+  {
+   if(code == "ACCOUNT_MISMATCH")
+      return("ERRO: Conta MT5 não autorizada!");
+   if(code == "NOT_FOUND")
+      return("ERRO: Licença não encontrada para este e-mail e este robô.");
+   if(code == "EXPIRED")
+      return("ERRO: Licença expirada. Renove a licença para continuar usando o robô.");
+   if(code == "SUSPENDED" || code == "INACTIVE" || code == "ROBOT_INACTIVE" || code == "TENANT_SUSPENDED")
+      return("ERRO: Licença suspensa ou inativa. Fale com o vendedor.");
+   if(code == "CANCELLED")
+      return("ERRO: Licença cancelada. Fale com o vendedor.");
+   if(code == "NOT_CONFIRMED")
+      return("Confirme o número da conta no portal do cliente antes de usar o robô.");
+   if(RF_IsRetryLater(code))
+      return("Muitas tentativas; tente novamente em alguns minutos.");
+   return("ERRO: Licença recusada pelo servidor (código " + code + ").");
   }
 
 void RF_AlertFailure(const RF_Outcome outcome, const string code)
@@ -511,8 +1245,43 @@ void RF_AlertFailure(const RF_Outcome outcome, const string code)
       Alert("ERRO: Email e Número da Conta MT5 são obrigatórios!");
    else if(outcome == RF_OUTCOME_DENIED && code == "ACCOUNT_MISMATCH")
       Alert("ERRO: Conta MT5 não autorizada!");
+   else if(outcome == RF_OUTCOME_DENIED)
+      Alert(RF_DenialMessage(code));
    else
       Alert("⚠ Falha na validação da licença!");
+  }
+
+// until (GMT) as the computer's clock shows it.
+string RF_LocalTimeText(const datetime until)
+  {
+   long local = (long)until + ((long)TimeLocal() - (long)TimeGMT());
+   return(TimeToString((datetime)local, TIME_DATE | TIME_MINUTES));
+  }
+
+void RF_EnterGrace(const datetime until)
+  {
+   RF_LicenseValid = true;
+   RF_InGrace = true;
+   RF_GraceUntil = until;
+   PrintFormat("RoboForge: servidor de licenças indisponível; operando no período de tolerância até %s.",
+               RF_LocalTimeText(until));
+  }
+
+// The license has ended: "stop" removes the EA; "manage" keeps it running
+// for the open positions while RF_CanOpenPositions() turns false.
+void RF_Lapse(const RF_Outcome outcome, const string code)
+  {
+   RF_LicenseValid = false;
+   RF_InGrace = false;
+   RF_AlertFailure(outcome, code);
+   if(RF_LAPSE_POLICY == "manage")
+     {
+      if(!RF_Lapsed)
+         Print("RoboForge: licença encerrada; o robô continua apenas gerenciando as posições abertas e não abrirá novas.");
+      RF_Lapsed = true;
+      return;
+     }
+   ExpertRemove();
   }
 
 // Checks the license once, alerting on failure. Always true in the strategy
@@ -527,12 +1296,30 @@ bool RF_CheckLicense()
    string code = "";
    RF_Outcome outcome = RF_RequestLicense(code);
    RF_LastCheck = TimeLocal();
-   RF_LicenseValid = (outcome == RF_OUTCOME_VALID);
-   if(!RF_LicenseValid)
-      RF_AlertFailure(outcome, code);
-   else
+   if(outcome == RF_OUTCOME_VALID)
+     {
+      RF_LicenseValid = true;
+      RF_InGrace = false;
       PrintFormat("RoboForge: licença válida (%s).", RF_TENANT_DOMAIN);
-   return(RF_LicenseValid);
+      return(true);
+     }
+   bool retry_later = (outcome == RF_OUTCOME_DENIED && RF_IsRetryLater(code));
+   if(outcome == RF_OUTCOME_UNAVAILABLE || retry_later)
+     {
+      if(retry_later)
+         Print("RoboForge: " + RF_DenialMessage(code));
+      long grace_seconds = 0;
+      datetime until = RF_StoredGraceUntil(AccountInfoInteger(ACCOUNT_LOGIN), grace_seconds);
+      if(until > 0)
+        {
+         RF_GraceSeconds = grace_seconds;
+         RF_EnterGrace(until);
+         return(true);
+        }
+     }
+   RF_LicenseValid = false;
+   RF_AlertFailure(outcome, code);
+   return(false);
   }
 
 // Called first thing in the EA's OnInit.
@@ -547,38 +1334,67 @@ int RF_OnInit()
   }
 
 // Called first thing in the EA's OnTimer. The EA may run its own, faster
-// timer (the last EventSetTimer wins), so the re-check paces itself.
+// timer (the last EventSetTimer wins), so the re-check paces itself, except
+// that a grace period that has run out is checked at once.
 void RF_OnTimer()
   {
    if(MQLInfoInteger(MQL_TESTER) != 0 || !RF_LicenseValid)
       return;
-   if(TimeLocal() - RF_LastCheck < RF_RECHECK_SECONDS - 60)
+   bool grace_over = RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil;
+   if(!grace_over && TimeLocal() - RF_LastCheck < RF_RECHECK_SECONDS - 60)
       return;
    string code = "";
    RF_Outcome outcome = RF_RequestLicense(code);
    RF_LastCheck = TimeLocal();
    if(outcome == RF_OUTCOME_VALID)
      {
+      if(RF_InGrace)
+         PrintFormat("RoboForge: servidor de licenças acessível de novo; licença válida (%s).", RF_TENANT_DOMAIN);
+      RF_InGrace = false;
       RF_RecheckFailures = 0;
       return;
      }
-   if(outcome != RF_OUTCOME_DENIED)
+   if(outcome == RF_OUTCOME_DENIED && !RF_IsRetryLater(code))
      {
-      RF_RecheckFailures++;
-      if(RF_RecheckFailures < RF_MAX_RECHECK_FAILURES)
-        {
-         PrintFormat("RoboForge: nova verificação da licença falhou (%d de %d); tentando de novo depois.",
-                     RF_RecheckFailures, RF_MAX_RECHECK_FAILURES);
-         return;
-        }
+      RF_Lapse(outcome, code);
+      return;
      }
-   RF_LicenseValid = false;
-   RF_AlertFailure(outcome, code);
-   ExpertRemove();
+   // No verdict: the server is unreachable, untrustworthy or asks to wait.
+   RF_RecheckFailures++;
+   if(outcome == RF_OUTCOME_DENIED)
+      Print("RoboForge: " + RF_DenialMessage(code));
+   if((long)TimeGMT() < (long)RF_GraceUntil)
+     {
+      RF_InGrace = true;
+      PrintFormat("RoboForge: servidor de licenças indisponível; operando no período de tolerância até %s.",
+                  RF_LocalTimeText(RF_GraceUntil));
+      return;
+     }
+   if(RF_GraceSeconds == 0 && RF_RecheckFailures < RF_MAX_RECHECK_FAILURES)
+     {
+      PrintFormat("RoboForge: nova verificação da licença falhou (%d de %d); tentando de novo depois.",
+                  RF_RecheckFailures, RF_MAX_RECHECK_FAILURES);
+      return;
+     }
+   RF_Lapse(outcome, code);
   }
 
-// For the EA's trading code: false once the license has turned invalid.
+// For the EA's trading code: true only while licensed (a valid answer, or
+// within its grace period; always in the strategy tester). With the "manage"
+// policy a lapsed robot keeps running, so check this before every new position.
+bool RF_CanOpenPositions()
+  {
+   if(MQLInfoInteger(MQL_TESTER) != 0)
+      return(true);
+   if(!RF_LicenseValid)
+      return(false);
+   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil)
+      return(false);
+   return(true);
+  }
+
+// The v1 name, kept for EAs written against it.
 bool RF_TradingAllowed()
   {
-   return(RF_LicenseValid || MQLInfoInteger(MQL_TESTER) != 0);
+   return(RF_CanOpenPositions());
   }

@@ -10,7 +10,7 @@
 //! is ever doubled.
 
 use super::lexer::{lex, Kind, Lexed, Token};
-use super::template::{render_template, REQUIRED_PLACEHOLDERS, ROBOT_SIGNING_KEY};
+use super::template::{protocol_of, render_template, REQUIRED_PLACEHOLDERS, ROBOT_PUBLIC_KEY, ROBOT_SIGNING_KEY};
 use super::{InjectionError, InjectionValues};
 
 pub const AUTH_BEGIN_MARKER: &str = "// RoboForge:auth-begin";
@@ -19,6 +19,18 @@ pub const AUTH_END_MARKER: &str = "// RoboForge:auth-end";
 pub const AUTH_WIRE_MARKER: &str = "RoboForge:auth-wire";
 
 const BEGIN_LINE: &str = "// RoboForge:auth-begin (bloco gerado pela RoboForge; não edite até auth-end)";
+/// Said on the begin line of a block whose answers are verified with the
+/// robot's public key (protocol v2); blocks without it speak v1.
+const PROTOCOL_V2_NOTE: &str = " protocolo v2";
+
+/// The license protocol of an injected source: `None` when it carries no
+/// license check (an uploaded `.ex5`'s source is never seen; a source
+/// without the block), `Some(2)` for public-key answers, `Some(1)` for HMAC.
+pub fn license_protocol_in(source: &str) -> Option<u8> {
+    let begin = find_line_starting_with(source, AUTH_BEGIN_MARKER)?;
+    let line = source[begin..].lines().next().unwrap_or_default();
+    Some(if line.ends_with(PROTOCOL_V2_NOTE) { 2 } else { 1 })
+}
 /// After a body's `{` when the rest of that line is blank: a line of its own.
 const WIRE_LINE_COMMENT: &str = "// RoboForge:auth-wire";
 /// After a `{` followed by code on the same line (`{ return(0); }`): stays on that line.
@@ -63,7 +75,8 @@ pub fn inject(source: &str, template: &str, v: &InjectionValues) -> Result<Strin
     }
 
     let snippet_at = previous_block_at.unwrap_or_else(|| leading_block_end(&base, &lexed));
-    let mut edits = vec![(snippet_at, snippet_block(&base, snippet_at, &render_template(template, v)))];
+    let mut edits =
+        vec![(snippet_at, snippet_block(&base, snippet_at, &render_template(template, v), protocol_of(template)))];
     let mut added_functions = String::new();
     // A call already there was written by hand: respect it.
     if !tokens.iter().any(|t| t.is_ident("RF_OnInit")) {
@@ -112,7 +125,11 @@ fn check_template<'t>(template: &'t str, v: &InjectionValues) -> Result<Vec<Toke
     }
     // A robot carrying a malformed key could never verify an answer and would never start.
     let key = v.signing_key;
-    if template.contains(ROBOT_SIGNING_KEY) && (key.len() != 64 || !key.bytes().all(|b| b.is_ascii_hexdigit())) {
+    let is_hex_key = |key: &str| key.len() == 64 && key.bytes().all(|b| b.is_ascii_hexdigit());
+    if template.contains(ROBOT_SIGNING_KEY) && !is_hex_key(key) {
+        return Err(InjectionError::InvalidSigningKey);
+    }
+    if template.contains(ROBOT_PUBLIC_KEY) && !is_hex_key(v.public_key) {
         return Err(InjectionError::InvalidSigningKey);
     }
     let tokens = lex(template).tokens;
@@ -290,7 +307,7 @@ fn leading_block_end(base: &str, lexed: &Lexed) -> usize {
 }
 
 /// The marked block, with a blank line on each side unless one is already there.
-fn snippet_block(base: &str, at: usize, rendered: &str) -> String {
+fn snippet_block(base: &str, at: usize, rendered: &str, protocol: u8) -> String {
     let before = &base[..at];
     let file_start = at == 0 || before == "\u{feff}";
     let trailing_breaks =
@@ -300,6 +317,9 @@ fn snippet_block(base: &str, at: usize, rendered: &str) -> String {
         block.push_str(&"\n".repeat(2 - trailing_breaks.min(2)));
     }
     block.push_str(BEGIN_LINE);
+    if protocol == 2 {
+        block.push_str(PROTOCOL_V2_NOTE);
+    }
     block.push('\n');
     block.push_str(rendered);
     if !rendered.ends_with('\n') {
@@ -352,6 +372,8 @@ mod tests {
             tenant_domain: "lucrobot.com.br",
             robot_id: "0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012",
             signing_key: KEY,
+            public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
+            lapse_policy: crate::mql5::LapsePolicy::Stop,
         }
     }
 
@@ -362,6 +384,8 @@ mod tests {
             tenant_domain: "outro.example",
             robot_id: "0193a5b2-7c1e-7d3f-9a4b-000000000001",
             signing_key: "00112233445566778899AABBCCDDEEFF00112233445566778899aabbccddeeff",
+            public_key: "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c",
+            lapse_policy: crate::mql5::LapsePolicy::Stop,
         }
     }
 
@@ -511,8 +535,17 @@ mod tests {
             assert_eq!(inject(&once, DEFAULT_AUTH_TEMPLATE, &values()).unwrap(), once, "{name}: not idempotent");
             let moved = inject(&once, DEFAULT_AUTH_TEMPLATE, &other_values()).unwrap();
             assert_eq!(moved, inject(source, DEFAULT_AUTH_TEMPLATE, &other_values()).unwrap(), "{name}");
-            assert!(!moved.contains(values().robot_id) && !moved.contains(KEY), "{name}: old values left");
-            assert!(moved.contains(other_values().signing_key), "{name}");
+            assert!(
+                !moved.contains(values().robot_id) && !moved.contains(values().public_key),
+                "{name}: old values left"
+            );
+            assert!(moved.contains(other_values().public_key), "{name}");
+            // The default template (protocol v2) carries no secret at all.
+            assert!(
+                !once.contains(KEY) && !moved.contains(other_values().signing_key),
+                "{name}: a secret in the robot"
+            );
+            assert_eq!(crate::mql5::license_protocol_in(&once), Some(2), "{name}");
             assert_eq!(count(&moved, AUTH_BEGIN_MARKER), 1, "{name}");
             assert_eq!(count(&outside_block(&moved), "RF_OnInit()"), 1, "{name}");
         }
@@ -597,14 +630,22 @@ mod tests {
         let no_entry = "// {{TENANT_AUTH_URL}} {{TENANT_ID}} {{ROBOT_ID}}\nvoid RF_Helper() {}\n// RF_OnInit()\n";
         assert_eq!(inject(NO_ON_INIT, no_entry, &v), Err(InjectionError::MissingEntryPoint("RF_OnInit")));
 
+        // A robot carrying a malformed key could never verify an answer.
         let mut bad_key = values();
-        bad_key.signing_key = "";
+        bad_key.public_key = "";
         assert_eq!(inject(NO_ON_INIT, DEFAULT_AUTH_TEMPLATE, &bad_key), Err(InjectionError::InvalidSigningKey));
-        bad_key.signing_key = &KEY[..63];
+        let short = &values().public_key[..63];
+        bad_key.public_key = short;
         assert_eq!(inject(NO_ON_INIT, DEFAULT_AUTH_TEMPLATE, &bad_key), Err(InjectionError::InvalidSigningKey));
+        // A v1 template (HMAC) checks its signing key the same way.
+        let v1 = "// {{TENANT_AUTH_URL}} {{TENANT_ID}} {{ROBOT_ID}}\n#define K \"{{ROBOT_SIGNING_KEY}}\"\nint RF_OnInit() { return(0); }\n";
+        let mut bad_v1 = values();
         let not_hex = KEY.replace('a', "g");
-        bad_key.signing_key = &not_hex;
-        assert_eq!(inject(NO_ON_INIT, DEFAULT_AUTH_TEMPLATE, &bad_key), Err(InjectionError::InvalidSigningKey));
+        bad_v1.signing_key = &not_hex;
+        assert_eq!(inject(NO_ON_INIT, v1, &bad_v1), Err(InjectionError::InvalidSigningKey));
+        let good_v1 = inject(NO_ON_INIT, v1, &values()).unwrap();
+        assert_eq!(crate::mql5::license_protocol_in(&good_v1), Some(1));
+        assert_eq!(crate::mql5::license_protocol_in(NO_ON_INIT), None);
 
         let open_init =
             "#property strict\nint OnInit()\n  {\n   if(true) {\n   return(INIT_SUCCEEDED);\n  }\nvoid OnTick() {}\n";

@@ -13,17 +13,16 @@ pub mod static_checks;
 mod template;
 
 pub use encoding::{decode_source, encode_source};
-pub use injection::{inject, AUTH_BEGIN_MARKER, AUTH_END_MARKER, AUTH_WIRE_MARKER};
+pub use injection::{inject, license_protocol_in, AUTH_BEGIN_MARKER, AUTH_END_MARKER, AUTH_WIRE_MARKER};
 pub use source_lines::original_line;
-pub use template::{render_template, validate_template, PLACEHOLDERS, REQUIRED_PLACEHOLDERS};
+pub use template::{protocol_of, render_template, validate_template, PLACEHOLDERS, REQUIRED_PLACEHOLDERS};
 
 use std::fmt;
 
 /// The template seeded as the active `robot_auth_template`.
 pub const DEFAULT_AUTH_TEMPLATE: &str = include_str!("auth_template.mq5");
 
-/// Version tag at the head of the signed string; bump it together with the
-/// template when the signed fields change.
+/// Version tag at the head of the v1 (HMAC) signed string.
 pub const SIGNATURE_VERSION: &str = "v1";
 
 /// What the template's placeholders become for one robot.
@@ -34,8 +33,32 @@ pub struct InjectionValues<'a> {
     pub tenant_id: &'a str,
     pub tenant_domain: &'a str,
     pub robot_id: &'a str,
-    /// The robot's 64-hex-character license signing key.
+    /// The robot's 64-hex-character license signing key (protocol v1
+    /// templates only: the default template never carries it).
     pub signing_key: &'a str,
+    /// The robot's Ed25519 public key, 64 hex characters (protocol v2).
+    pub public_key: &'a str,
+    pub lapse_policy: LapsePolicy,
+}
+
+/// What a robot does when its license lapses (a signed denial, or the
+/// offline grace period running out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LapsePolicy {
+    /// It stops (ExpertRemove): imported robots, whose code we did not write.
+    Stop,
+    /// It keeps managing open positions and opens none
+    /// (`RF_CanOpenPositions()`): factory robots, generated to call it.
+    Manage,
+}
+
+impl LapsePolicy {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LapsePolicy::Stop => "stop",
+            LapsePolicy::Manage => "manage",
+        }
+    }
 }
 
 // The signing key must never reach a log line through `{:?}`.
@@ -46,6 +69,8 @@ impl fmt::Debug for InjectionValues<'_> {
             .field("tenant_id", &self.tenant_id)
             .field("tenant_domain", &self.tenant_domain)
             .field("robot_id", &self.robot_id)
+            .field("public_key", &self.public_key)
+            .field("lapse_policy", &self.lapse_policy)
             .field("signing_key", &"..")
             .finish()
     }
@@ -116,6 +141,26 @@ pub fn signed_string(
     format!("{SIGNATURE_VERSION}|{nonce}|{valid}|{code}|{expires_at}|{server_time}|{robot_id}|{mt_account}")
 }
 
+/// The exact text protocol v2 signs with the robot's Ed25519 key:
+/// `v2|{nonce}|{valid}|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}|{graceSeconds}`,
+/// each field as in [`signed_string`], and the offline grace period the
+/// robot may run without reaching the server (seconds) signed with them.
+#[allow(clippy::too_many_arguments)]
+pub fn signed_string_v2(
+    nonce: &str,
+    valid: bool,
+    code: &str,
+    expires_at: Option<i64>,
+    server_time: i64,
+    robot_id: &str,
+    mt_account: u64,
+    grace_seconds: i64,
+) -> String {
+    let valid = if valid { 1 } else { 0 };
+    let expires_at = expires_at.unwrap_or(0);
+    format!("v2|{nonce}|{valid}|{code}|{expires_at}|{server_time}|{robot_id}|{mt_account}|{grace_seconds}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,6 +229,8 @@ mod tests {
             tenant_domain: "x",
             robot_id: "r",
             signing_key: KEY,
+            public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
+            lapse_policy: LapsePolicy::Stop,
         };
         assert!(!format!("{values:?}").contains(KEY));
     }

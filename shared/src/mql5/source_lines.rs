@@ -60,6 +60,8 @@ mod tests {
         tenant_domain: "loja.example",
         robot_id: "r",
         signing_key: "0000000000000000000000000000000000000000000000000000000000000000",
+        public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
+        lapse_policy: crate::mql5::LapsePolicy::Stop,
     };
 
     fn injected(source: &str) -> String {

@@ -6,10 +6,28 @@ pub(super) const TENANT_AUTH_URL: &str = "{{TENANT_AUTH_URL}}";
 pub(super) const TENANT_ID: &str = "{{TENANT_ID}}";
 pub(super) const TENANT_DOMAIN: &str = "{{TENANT_DOMAIN}}";
 pub(super) const ROBOT_ID: &str = "{{ROBOT_ID}}";
+/// Protocol v1 (HMAC): the robot's shared secret. Only templates written for
+/// v1 use it; the default template (v2) carries the public key instead.
 pub(super) const ROBOT_SIGNING_KEY: &str = "{{ROBOT_SIGNING_KEY}}";
+/// Protocol v2 (Ed25519): the robot's public key, 64 hex characters.
+pub(super) const ROBOT_PUBLIC_KEY: &str = "{{ROBOT_PUBLIC_KEY}}";
+/// What a lapse does: `stop` (the robot removes itself) or `manage` (it keeps
+/// managing open positions and opens none).
+pub(super) const LAPSE_POLICY: &str = "{{LAPSE_POLICY}}";
 
 /// Every placeholder a template may use, as the admin screen lists them.
-pub const PLACEHOLDERS: [&str; 5] = [TENANT_AUTH_URL, TENANT_ID, TENANT_DOMAIN, ROBOT_ID, ROBOT_SIGNING_KEY];
+pub const PLACEHOLDERS: [&str; 7] =
+    [TENANT_AUTH_URL, TENANT_ID, TENANT_DOMAIN, ROBOT_ID, ROBOT_PUBLIC_KEY, LAPSE_POLICY, ROBOT_SIGNING_KEY];
+
+/// The license protocol a template speaks: 2 when it verifies answers with
+/// the robot's public key, else 1.
+pub fn protocol_of(template: &str) -> u8 {
+    if template.contains(ROBOT_PUBLIC_KEY) {
+        2
+    } else {
+        1
+    }
+}
 
 /// Without these the robot cannot even ask the right server about the right license.
 pub const REQUIRED_PLACEHOLDERS: [&str; 3] = [TENANT_AUTH_URL, TENANT_ID, ROBOT_ID];
@@ -45,6 +63,8 @@ fn value_of<'a>(placeholder: &str, v: &InjectionValues<'a>) -> &'a str {
         TENANT_ID => v.tenant_id,
         TENANT_DOMAIN => v.tenant_domain,
         ROBOT_ID => v.robot_id,
+        ROBOT_PUBLIC_KEY => v.public_key,
+        LAPSE_POLICY => v.lapse_policy.as_str(),
         _ => v.signing_key,
     }
 }
@@ -90,6 +110,8 @@ mod tests {
             tenant_domain: "lucrobot.com.br",
             robot_id: "0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012",
             signing_key: KEY,
+            public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
+            lapse_policy: crate::mql5::LapsePolicy::Stop,
         }
     }
 
@@ -97,13 +119,18 @@ mod tests {
     fn default_template_is_valid_and_fully_rendered() {
         assert!(validate_template(DEFAULT_AUTH_TEMPLATE).is_empty());
         for placeholder in PLACEHOLDERS {
-            assert!(DEFAULT_AUTH_TEMPLATE.contains(placeholder), "{placeholder} unused");
+            // The v1 signing key is for older templates: the default carries no secret.
+            let wanted = placeholder != ROBOT_SIGNING_KEY;
+            assert_eq!(DEFAULT_AUTH_TEMPLATE.contains(placeholder), wanted, "{placeholder}");
         }
+        assert_eq!(protocol_of(DEFAULT_AUTH_TEMPLATE), 2);
         let rendered = render_template(DEFAULT_AUTH_TEMPLATE, &values());
         assert!(!rendered.contains("{{"), "a placeholder survived");
         assert!(rendered
             .contains("#define RF_AUTH_URL             \"https://lucrobot.com.br/api/webhooks/validate-license\""));
-        assert!(rendered.contains(&format!("#define RF_SIGNING_KEY          \"{KEY}\"")));
+        assert!(!rendered.contains(KEY), "the signing key never reaches a v2 robot");
+        assert!(rendered.contains(&format!("#define RF_PUBLIC_KEY           \"{}\"", values().public_key)));
+        assert!(rendered.contains("#define RF_LAPSE_POLICY         \"stop\""));
         assert!(rendered.contains("#define RF_ROBOT_ID             \"0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012\""));
     }
 
@@ -116,7 +143,7 @@ mod tests {
             "WebRequest(\"POST\", RF_AUTH_URL, \"Content-Type: application/json\\r\\n\", RF_TIMEOUT_MS, data, result,",
             "#define RF_TIMEOUT_MS           5000",
             "Alert(\"ERRO: Email e Número da Conta MT5 são obrigatórios!\");",
-            "Alert(\"ERRO: Conta MT5 não autorizada!\");",
+            "return(\"ERRO: Conta MT5 não autorizada!\");",
             "Alert(\"⚠ Falha na validação da licença!\");",
             "code == \"ACCOUNT_MISMATCH\"",
             "MQLInfoInteger(MQL_TESTER)",
@@ -124,8 +151,12 @@ mod tests {
             "EventSetTimer(RF_RECHECK_SECONDS);",
             "#define RF_RECHECK_SECONDS      3600",
             "CryptEncode(CRYPT_HASH_SHA256",
-            "(uchar)(k ^ 0x36)",
-            "(uchar)(k ^ 0x5c)",
+            "void RF_Sha512(",
+            "RF_SHA512_K[80]",
+            "bool RF_CanOpenPositions()",
+            "RF_LAPSE_POLICY == \"manage\"",
+            "FILE_COMMON",
+            "\"\\\"protocol\\\":\"",
             "TimeGMT()",
             "#define RF_MAX_CLOCK_SKEW       300",
             "ExpertRemove();",
@@ -134,7 +165,7 @@ mod tests {
             "void RF_OnTimer()",
             "bool RF_TradingAllowed()",
             "Tools -> Options -> Expert",
-            "v1|{nonce}|{valid}|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}",
+            "v2|{nonce}|{valid}|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}|{graceSeconds}",
         ] {
             assert!(t.contains(needle), "template lacks {needle:?}");
         }

@@ -24,12 +24,22 @@ use crate::portal::Portal;
 pub const TOO_MANY_ATTEMPTS: &str = "Muitas tentativas de login. Aguarde um minuto e tente novamente.";
 
 /// A counted attempt.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Reservation {
     pub id: i64,
     /// Failures (other reservations) on this account inside the window,
     /// from every address: drives the growing delay.
     pub account_failures: i64,
+    /// The key it was counted under (the account's, or its trusted device's).
+    pub key: String,
+}
+
+/// The key a trusted device's attempts are counted under: its own, so the
+/// failures of strangers (any number of addresses) never reach it, and its
+/// own guesses still hit the per-pair limit (a stolen device cookie buys a
+/// handful of guesses a minute, no more). OWASP's "device cookies".
+pub fn device_key(account_key: &str, device: &str) -> String {
+    format!("{account_key}#device:{device}")
 }
 
 /// Reserves one attempt, or refuses (429) when the pair, the account or the
@@ -40,14 +50,21 @@ pub async fn reserve(
     portal: Portal,
     account_key: &str,
     ip: Option<IpAddr>,
+    trusted_device: Option<&str>,
 ) -> AppResult<Reservation> {
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7311))")
-        .bind(account_key)
-        .execute(&mut *conn)
-        .await?;
+    let key = match trusted_device {
+        Some(device) => device_key(account_key, device),
+        None => account_key.to_string(),
+    };
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 7311))").bind(&key).execute(&mut *conn).await?;
+    // A trusted device answers only to its own pair limit (any address).
+    let (per_account, per_ip, pair_ip) = match trusted_device {
+        Some(_) => (limits.per_account_and_ip, i64::MAX, None),
+        None => (limits.per_account, limits.per_ip, ip),
+    };
     let (id, account_failures): (Option<i64>, i64) = sqlx::query_as(
         "WITH counts AS (
-            SELECT count(*) FILTER (WHERE ip IS NOT DISTINCT FROM $3) AS pair, count(*) AS account
+            SELECT count(*) FILTER (WHERE $8 OR ip IS NOT DISTINCT FROM $3) AS pair, count(*) AS account
               FROM login_failures
              WHERE account_key = $2 AND failed_at > now() - make_interval(secs => $4)
          ), by_ip AS (
@@ -62,31 +79,27 @@ pub async fn reserve(
          SELECT (SELECT id FROM reserved), (SELECT account FROM counts)",
     )
     .bind(portal.as_str())
-    .bind(account_key)
+    .bind(&key)
     .bind(ip.map(IpNetwork::from))
     .bind(limits.window.as_secs_f64())
     .bind(limits.per_account_and_ip)
-    .bind(limits.per_account)
-    .bind(limits.per_ip)
+    .bind(per_account)
+    .bind(per_ip)
+    .bind(pair_ip.is_none() && trusted_device.is_some())
     .fetch_one(&mut *conn)
     .await?;
     match id {
-        Some(id) => Ok(Reservation { id, account_failures }),
+        Some(id) => Ok(Reservation { id, account_failures, key }),
         None => Err(AppError::TooManyRequests(TOO_MANY_ATTEMPTS.into())),
     }
 }
 
 /// A successful login: its reservation and its own pair's earlier failures
 /// are forgiven; other addresses' failures on the account still count.
-pub async fn forgive(
-    conn: &mut PgConnection,
-    reservation: Reservation,
-    account_key: &str,
-    ip: Option<IpAddr>,
-) -> AppResult<()> {
+pub async fn forgive(conn: &mut PgConnection, reservation: &Reservation, ip: Option<IpAddr>) -> AppResult<()> {
     sqlx::query("DELETE FROM login_failures WHERE id = $1 OR (account_key = $2 AND ip IS NOT DISTINCT FROM $3)")
         .bind(reservation.id)
-        .bind(account_key)
+        .bind(&reservation.key)
         .bind(ip.map(IpNetwork::from))
         .execute(conn)
         .await?;

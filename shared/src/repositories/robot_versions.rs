@@ -21,11 +21,15 @@ pub struct RobotVersion {
     pub sha256: Option<String>,
     pub uploaded_at: DateTime<Utc>,
     pub notes: Option<String>,
+    /// The license protocol of its check: 1 (HMAC, the key inside the
+    /// robot: rebuild it), 2 (public key), None (an uploaded `.ex5`).
+    pub license_protocol: Option<i16>,
 }
 
 macro_rules! columns {
     () => {
-        "id, tenant_id, robot_id, version, file_path, original_file_name, mime_type, file_size, sha256, uploaded_at, notes"
+        "id, tenant_id, robot_id, version, file_path, original_file_name, mime_type, file_size, sha256, uploaded_at, notes,
+         license_protocol"
     };
 }
 
@@ -152,6 +156,7 @@ pub struct NewVersion<'a> {
     pub file_size: i32,
     pub sha256: &'a str,
     pub notes: Option<&'a str>,
+    pub license_protocol: Option<u8>,
 }
 
 pub const VERSION_EXISTS: &str = "Esta versão já foi enviada. Use outro número de versão.";
@@ -159,8 +164,8 @@ pub const VERSION_EXISTS: &str = "Esta versão já foi enviada. Use outro númer
 pub async fn create(conn: &mut PgConnection, new: NewVersion<'_>) -> AppResult<RobotVersion> {
     sqlx::query_as(concat!(
         "INSERT INTO robot_versions (id, tenant_id, robot_id, version, file_path, original_file_name, mime_type,
-                                     file_size, sha256, notes)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ",
+                                     file_size, sha256, notes, license_protocol)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ",
         columns!()
     ))
     .bind(new_id())
@@ -173,6 +178,7 @@ pub async fn create(conn: &mut PgConnection, new: NewVersion<'_>) -> AppResult<R
     .bind(new.file_size)
     .bind(new.sha256)
     .bind(new.notes)
+    .bind(new.license_protocol.map(i16::from))
     .fetch_one(conn)
     .await
     .map_err(|e| match unique_violation(&e) {

@@ -256,3 +256,65 @@ pub async fn update(conn: &mut PgConnection, id: Uuid, c: ClientChanges) -> AppR
     }
     Ok(updated)
 }
+
+/// How long an e-mailed sign-in code is good for, and how many tries it allows.
+pub const SIGNIN_CODE_MINUTES: i32 = 15;
+pub const SIGNIN_CODE_TRIES: i32 = 5;
+
+/// Stores a new sign-in code (its hash) for the client, unless one was sent
+/// less than a minute ago (a double click, or someone flooding the buyer's
+/// mailbox): then nothing changes and false is returned. Anonymous scope.
+pub async fn issue_signin_code(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+    code_hash: &str,
+) -> AppResult<bool> {
+    let issued = sqlx::query(
+        "UPDATE tenant_clients
+            SET signin_code_hash = $3, signin_code_expiry = now() + make_interval(mins => $4),
+                signin_code_sent_at = now(), signin_code_attempts = 0
+          WHERE tenant_id = $1 AND id = $2
+            AND (signin_code_sent_at IS NULL OR signin_code_sent_at < now() - interval '1 minute')",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(code_hash)
+    .bind(SIGNIN_CODE_MINUTES)
+    .execute(conn)
+    .await?;
+    Ok(issued.rows_affected() == 1)
+}
+
+/// Whether `code_hash` is the client's live sign-in code. Every try counts;
+/// a matching code is used up. Anonymous scope.
+pub async fn redeem_signin_code(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+    code_hash: &str,
+) -> AppResult<bool> {
+    let matched: Option<bool> = sqlx::query_scalar(
+        "UPDATE tenant_clients SET signin_code_attempts = signin_code_attempts + 1
+          WHERE tenant_id = $1 AND id = $2 AND signin_code_hash IS NOT NULL
+          RETURNING signin_code_expiry > now() AND signin_code_attempts <= $4 AND signin_code_hash = $3",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(code_hash)
+    .bind(SIGNIN_CODE_TRIES)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let matched = matched.unwrap_or(false);
+    if matched {
+        sqlx::query(
+            "UPDATE tenant_clients SET signin_code_hash = NULL, signin_code_expiry = NULL
+              WHERE tenant_id = $1 AND id = $2",
+        )
+        .bind(tenant_id)
+        .bind(client_id)
+        .execute(conn)
+        .await?;
+    }
+    Ok(matched)
+}

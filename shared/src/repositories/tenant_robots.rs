@@ -26,7 +26,44 @@ pub struct TenantRobot {
     pub active: bool,
     pub webhook_verified_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// The Ed25519 public key its `.ex5` verifies answers with (64 hex);
+    /// None until its first version is built (robots older than protocol v2).
+    pub license_public_key: Option<String>,
+    /// How long the robot may run while the server cannot be reached.
+    pub offline_grace_seconds: i32,
+    /// `first_use` or `portal` (see [`BindingPolicy`]).
+    pub binding_policy: String,
 }
+
+/// How a license gets its MetaTrader account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BindingPolicy {
+    /// The spec's behaviour: the first check binds the account it comes from.
+    FirstUse,
+    /// The buyer confirms the account in the client portal; checks never bind.
+    Portal,
+}
+
+impl BindingPolicy {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            BindingPolicy::FirstUse => "first_use",
+            BindingPolicy::Portal => "portal",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "first_use" => Some(BindingPolicy::FirstUse),
+            "portal" => Some(BindingPolicy::Portal),
+            _ => None,
+        }
+    }
+}
+
+/// The longest offline grace period an owner may set (30 days).
+pub const MAX_OFFLINE_GRACE_SECONDS: i32 = 30 * 24 * 3600;
 
 #[derive(Debug, Clone)]
 pub struct NewTenantRobot {
@@ -42,17 +79,20 @@ pub struct NewTenantRobot {
 
 macro_rules! columns {
     () => {
-        "id, tenant_id, name, logo_url, description, platform, version, active_version, active, webhook_verified_at, created_at"
+        "id, tenant_id, name, logo_url, description, platform, version, active_version, active, webhook_verified_at, created_at,
+         license_public_key, offline_grace_seconds, binding_policy"
     };
 }
 
 /// Creates a robot with a fresh signing key (32 random bytes, 64 hex
-/// characters, sealed). Owner, platform or worker scope.
+/// characters, sealed; protocol v1) and a fresh Ed25519 key pair (the seed
+/// sealed; protocol v2). Owner, platform or worker scope.
 pub async fn create(conn: &mut PgConnection, secrets: &SecretBox, new: NewTenantRobot) -> AppResult<TenantRobot> {
+    let pair = crate::license_keys::generate(secrets);
     Ok(sqlx::query_as(concat!(
         "INSERT INTO tenant_robots (id, tenant_id, name, description, logo_url, active, license_signing_key,
-                                    file_path, version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, '1.0.0')) RETURNING ",
+                                    file_path, version, license_private_key, license_public_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, '1.0.0'), $10, $11) RETURNING ",
         columns!()
     ))
     .bind(new_id())
@@ -64,7 +104,59 @@ pub async fn create(conn: &mut PgConnection, secrets: &SecretBox, new: NewTenant
     .bind(secrets.seal(&random_token()))
     .bind(&new.file_path)
     .bind(&new.version)
+    .bind(&pair.sealed_private_key)
+    .bind(&pair.public_key)
     .fetch_one(conn)
+    .await?)
+}
+
+/// The robot's public key, giving it a key pair first when it has none (a
+/// robot from before protocol v2). Of two callers at once, one writes and
+/// both get its key. Worker or platform scope.
+pub async fn ensure_key_pair(
+    conn: &mut PgConnection,
+    secrets: &SecretBox,
+    tenant_id: Uuid,
+    id: Uuid,
+) -> AppResult<Option<String>> {
+    let pair = crate::license_keys::generate(secrets);
+    sqlx::query(
+        "UPDATE tenant_robots SET license_private_key = $3, license_public_key = $4
+          WHERE tenant_id = $1 AND id = $2 AND license_public_key IS NULL",
+    )
+    .bind(tenant_id)
+    .bind(id)
+    .bind(&pair.sealed_private_key)
+    .bind(&pair.public_key)
+    .execute(&mut *conn)
+    .await?;
+    Ok(sqlx::query_scalar("SELECT license_public_key FROM tenant_robots WHERE tenant_id = $1 AND id = $2")
+        .bind(tenant_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await?
+        .flatten())
+}
+
+/// The owner's license settings of a robot.
+pub async fn set_license_policy(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    id: Uuid,
+    offline_grace_seconds: Option<i32>,
+    binding_policy: Option<BindingPolicy>,
+) -> AppResult<Option<TenantRobot>> {
+    Ok(sqlx::query_as(concat!(
+        "UPDATE tenant_robots SET offline_grace_seconds = COALESCE($3, offline_grace_seconds),
+                binding_policy = COALESCE($4, binding_policy), updated_at = now()
+          WHERE tenant_id = $1 AND id = $2 RETURNING ",
+        columns!()
+    ))
+    .bind(tenant_id)
+    .bind(id)
+    .bind(offline_grace_seconds)
+    .bind(binding_policy.map(BindingPolicy::as_str))
+    .fetch_optional(conn)
     .await?)
 }
 
@@ -157,8 +249,8 @@ pub struct RobotFilter {
 }
 
 const LISTED: &str = "r.id, r.tenant_id, r.name, r.logo_url, r.description, r.platform, r.version, r.active_version,
-                      r.active, r.webhook_verified_at, r.created_at, r.file_path, t.name AS tenant_name,
-                      t.url AS tenant_url";
+                      r.active, r.webhook_verified_at, r.created_at, r.license_public_key, r.offline_grace_seconds,
+                      r.binding_policy, r.file_path, t.name AS tenant_name, t.url AS tenant_url";
 
 /// Robots, newest first.
 pub async fn list(conn: &mut PgConnection, filter: &RobotFilter, params: PageParams) -> AppResult<Page<RobotListRow>> {

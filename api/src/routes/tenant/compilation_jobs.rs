@@ -182,6 +182,8 @@ const STAND_IN: InjectionValues<'static> = InjectionValues {
     tenant_domain: "exemplo.com.br",
     robot_id: "00000000-0000-0000-0000-000000000000",
     signing_key: "0000000000000000000000000000000000000000000000000000000000000000",
+    public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
+    lapse_policy: shared::mql5::LapsePolicy::Stop,
 };
 
 /// One of the owner's compile jobs: status, errors and, once compiled, the

@@ -133,6 +133,8 @@ impl EmailTemplates {
             EmailTemplate::SaleConfirmation => self.sale_confirmation.as_ref(),
             EmailTemplate::PasswordReset => self.password_reset.as_ref(),
             EmailTemplate::SubscriptionConfirmation => self.subscription_confirmation.as_ref(),
+            // The platform's own text: tenants do not edit it.
+            EmailTemplate::SignInCode => None,
         }
     }
 

@@ -116,6 +116,10 @@ pub struct InstallationItem {
     pub checks: i64,
     /// Seen in the last 30 days.
     pub active: bool,
+    /// valid, in_grace (missed its re-check: running on the offline grace),
+    /// lapsed (past the grace) or denied.
+    pub state: String,
+    pub state_since: DateTime<Utc>,
 }
 
 impl From<Installation> for InstallationItem {
@@ -131,6 +135,8 @@ impl From<Installation> for InstallationItem {
             last_code: i.last_code,
             checks: i.checks,
             active: i.active,
+            state: i.state,
+            state_since: i.state_since,
         }
     }
 }

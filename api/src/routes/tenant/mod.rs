@@ -8,6 +8,7 @@ pub mod compilation_jobs;
 pub mod email_settings;
 pub mod licenses;
 pub mod robot_generations;
+pub mod robot_license;
 pub mod robot_projects;
 pub mod robot_versions;
 pub mod robots;
@@ -27,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(clients::router())
         .merge(licenses::router())
         .merge(robots::router())
+        .merge(robot_license::router())
         .merge(robot_versions::router())
         .merge(compilation_jobs::router())
         .merge(robot_projects::router())

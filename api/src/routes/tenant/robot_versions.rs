@@ -48,6 +48,10 @@ pub struct VersionItem {
     /// The changelog clients see next to the download.
     pub notes: Option<String>,
     pub active: bool,
+    /// The license check it carries: 2 (answers verified with the robot's
+    /// public key), 1 (the older check with the key inside the robot:
+    /// rebuild it from its source), null (an uploaded .ex5: none we know of).
+    pub license_protocol: Option<i16>,
 }
 
 impl VersionItem {
@@ -62,6 +66,7 @@ impl VersionItem {
             sha256: v.sha256,
             uploaded_at: v.uploaded_at,
             notes: v.notes,
+            license_protocol: v.license_protocol,
         }
     }
 }
@@ -203,6 +208,8 @@ pub async fn upload(
                 file_size: stored.size,
                 sha256: &stored.sha256,
                 notes: notes.as_deref(),
+                // An uploaded file's check (if any) is unknown to us.
+                license_protocol: None,
             },
         )
         .await?;

@@ -15,7 +15,8 @@ use chrono::Utc;
 use serde::Serialize;
 use shared::db::{self, Scope};
 use shared::license_check::{self, CheckCode, CheckRecord};
-use shared::mql5::signed_string;
+use shared::license_keys::AnswerSigner;
+use shared::mql5::{signed_string, signed_string_v2};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -29,8 +30,10 @@ use crate::AppState;
 #[serde(rename_all = "camelCase")]
 pub struct LicenseAnswer {
     pub valid: bool,
-    /// OK, INVALID_REQUEST, NOT_FOUND, EXPIRED, CANCELLED, SUSPENDED, ROBOT_INACTIVE,
-    /// TENANT_SUSPENDED, ACCOUNT_MISMATCH or RATE_LIMITED.
+    /// OK, INVALID_REQUEST, NOT_FOUND (unknown robot), EXPIRED, CANCELLED, SUSPENDED,
+    /// ROBOT_INACTIVE, TENANT_SUSPENDED, ACCOUNT_MISMATCH (also for an unknown e-mail and
+    /// an unconfirmed account: the answer never tells a stranger who bought), THROTTLED
+    /// or RATE_LIMITED.
     pub code: &'static str,
     /// For the robot's user, pt-BR.
     pub message: &'static str,
@@ -40,14 +43,18 @@ pub struct LicenseAnswer {
     pub server_time: i64,
     /// The request's nonce, echoed.
     pub nonce: String,
-    /// Lower-case hex HMAC-SHA256 of the signed string under the robot's key;
-    /// null when the robot is unknown (there is no key to sign with).
+    /// How long the robot may keep running while it cannot reach the server
+    /// (seconds; signed in protocol v2).
+    pub grace_seconds: i64,
+    /// Protocol 2: lower-case hex of the Ed25519 signature (128 characters)
+    /// under the robot's key pair. Protocol 1: lower-case hex HMAC-SHA256
+    /// (64 characters). Null when the robot is unknown.
     pub signature: Option<String>,
 }
 
 /// Validates a robot's license (email, mtAccount, robotId, tenantId, nonce).
 #[utoipa::path(operation_id = "validateLicense", post, path = "/api/webhooks/validate-license", tag = "webhooks",
-    request_body(content = serde_json::Value, description = "{ email, mtAccount (number or digits), robotId, tenantId, nonce? }",
+    request_body(content = serde_json::Value, description = "{ email, mtAccount (number or digits), robotId, tenantId, nonce?, protocol? (2: Ed25519 answers) }",
                  content_type = "application/json"),
     responses((status = 200, body = LicenseAnswer), (status = 429, body = LicenseAnswer)))]
 pub async fn validate(
@@ -83,8 +90,10 @@ pub async fn validate(
             let facts = license_check::load(&mut tx, &request).await?;
             tx.commit().await?;
             facts.map(|facts| {
-                let key = state.config.secrets.open(&facts.signing_key);
-                state.license_cache.put(cache_key, facts, key, generation)
+                let secrets = &state.config.secrets;
+                let key = secrets.open(&facts.signing_key);
+                let signer = facts.private_key.as_deref().and_then(|sealed| AnswerSigner::open(secrets, sealed));
+                state.license_cache.put(cache_key, facts, key, signer, generation)
             })
         }
     };
@@ -93,28 +102,31 @@ pub async fn validate(
         count(CheckCode::NotFound);
         return Ok(Json(unsigned(CheckCode::NotFound, request.nonce, server_time)).into_response());
     };
-    let (facts, signing_key) = (&entry.facts, entry.signing_key.as_deref());
-    let mut outcome = license_check::decide(facts, now);
-    if let (Ok(()), Some(license_id)) = (outcome, facts.license_id) {
-        let bound = match &facts.account_number {
-            Some(stored) => Some(stored.clone()),
-            None => {
-                let mut tx = db::begin(&state.pool, Scope::anonymous_in(request.tenant_id)).await?;
-                let bound =
-                    license_check::bind_account(&mut tx, request.tenant_id, license_id, request.account).await?;
-                tx.commit().await?;
-                bound
-            }
-        };
+    let facts = &entry.facts;
+    let throttled = state.refusal_throttle.is_throttled(request.robot_id, request.account, &request.email);
+    let mut verdict = license_check::judge(facts, request.account, now, throttled);
+    if let (true, Some(license_id)) = (verdict.bind, facts.license_id) {
+        let mut tx = db::begin(&state.pool, Scope::anonymous_in(request.tenant_id)).await?;
+        let bound = license_check::bind_account(&mut tx, request.tenant_id, license_id, request.account).await?;
+        tx.commit().await?;
+        // Another check bound it a moment ago, to another account.
         if !bound.is_some_and(|stored| license_check::same_account(&stored, request.account)) {
-            outcome = Err(CheckCode::AccountMismatch);
+            verdict = license_check::Verdict {
+                code: CheckCode::AccountMismatch,
+                answer: CheckCode::AccountMismatch,
+                bind: false,
+            };
         }
     }
+    if verdict.answer == CheckCode::AccountMismatch {
+        state.refusal_throttle.refused(request.robot_id, request.account, &request.email);
+    }
 
-    let code = outcome.err().unwrap_or(CheckCode::Ok);
+    let code = verdict.answer;
     count(code);
-    let valid = code == CheckCode::Ok;
+    let valid = verdict.is_valid();
     let expires_at = facts.expiration_date.filter(|_| valid).map(|e| e.timestamp());
+    let grace_seconds = i64::from(facts.offline_grace_seconds);
     state.license_log.record(CheckRecord {
         tenant_id: request.tenant_id,
         robot_id: Some(request.robot_id),
@@ -123,23 +135,40 @@ pub async fn validate(
         account: Some(request.account),
         ip: meta.ip,
         valid,
-        code,
+        // The real reason, for the owner's screens.
+        code: verdict.code,
         checked_at: now,
     });
-    let signature = signing_key.map(|key| {
-        let message = signed_string(
-            &request.nonce,
-            valid,
-            code.as_str(),
-            expires_at,
-            server_time,
-            &request.robot_id.to_string(),
-            request.account,
-        );
-        license_check::sign(key, &message)
-    });
+    let robot_id = request.robot_id.to_string();
+    let signature = match request.protocol {
+        2 => entry.signer.as_ref().map(|signer| {
+            signer.sign(&signed_string_v2(
+                &request.nonce,
+                valid,
+                code.as_str(),
+                expires_at,
+                server_time,
+                &robot_id,
+                request.account,
+                grace_seconds,
+            ))
+        }),
+        _ => entry.signing_key.as_deref().map(|key| {
+            let message = signed_string(
+                &request.nonce,
+                valid,
+                code.as_str(),
+                expires_at,
+                server_time,
+                &robot_id,
+                request.account,
+            );
+            license_check::sign(key, &message)
+        }),
+    };
     if signature.is_none() {
-        tracing::error!(robot = %request.robot_id, "robot signing key unreadable: is SECRETS_KEY the one it was sealed with?");
+        tracing::error!(robot = %request.robot_id, protocol = request.protocol,
+            "robot key unreadable or missing: is SECRETS_KEY the one it was sealed with?");
     }
     Ok(Json(LicenseAnswer {
         valid,
@@ -148,6 +177,7 @@ pub async fn validate(
         expires_at,
         server_time,
         nonce: request.nonce,
+        grace_seconds,
         signature,
     })
     .into_response())
@@ -161,6 +191,7 @@ fn unsigned(code: CheckCode, nonce: String, server_time: i64) -> LicenseAnswer {
         expires_at: None,
         server_time,
         nonce,
+        grace_seconds: 0,
         signature: None,
     }
 }
@@ -174,7 +205,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// code resolved once: no label string or registry lock per check.
 fn count(code: CheckCode) {
     const CODES: usize = 16;
-    const _: () = assert!((CheckCode::RateLimited as usize) < CODES, "one counter slot per code");
+    const _: () = assert!((CheckCode::Throttled as usize) < CODES, "one counter slot per code");
     static COUNTERS: [OnceLock<Arc<AtomicU64>>; CODES] = [const { OnceLock::new() }; CODES];
     COUNTERS[code as usize]
         .get_or_init(|| {

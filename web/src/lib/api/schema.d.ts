@@ -209,7 +209,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs a client in with e-mail and the purchase id received after buying. */
+        /**
+         * Signs a client in with e-mail and the purchase id received after buying,
+         *     in two steps (decision 0012): without `code`, a 6-digit code is e-mailed
+         *     to the address and 202 answers; with it, the session opens. Whoever
+         *     bought with someone else's e-mail holds a valid purchase id but never sees
+         *     that mailbox, so never gets that person's account.
+         */
         post: operations["clientLoginPurchase"];
         delete?: never;
         options?: never;
@@ -1443,6 +1449,27 @@ export interface paths {
         patch: operations["tenantUpdateRobot"];
         trace?: never;
     };
+    "/api/tenant/robots/{id}/license": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The robot's license settings and public key. */
+        get: operations["tenantGetRobotLicense"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes the offline grace period and/or the binding policy. The next
+         *     check of every installation answers with the new values.
+         */
+        patch: operations["tenantUpdateRobotLicense"];
+        trace?: never;
+    };
     "/api/tenant/robots/{id}/sales-page": {
         parameters: {
             query?: never;
@@ -1968,6 +1995,11 @@ export interface components {
             /** @default null */
             sidebar: string | null;
         };
+        /**
+         * @description How a license gets its MetaTrader account.
+         * @enum {string}
+         */
+        BindingPolicy: "first_use" | "portal";
         /** @description One payment of a subscription. */
         ChargeItem: {
             /** @example 97.00 */
@@ -2085,6 +2117,11 @@ export interface components {
             password: string;
         };
         ClientPurchaseLoginRequest: {
+            /**
+             * @description The 6-digit code e-mailed by the first step; absent in the first step.
+             * @default null
+             */
+            code: string | null;
             /**
              * Format: email
              * @default
@@ -2505,6 +2542,13 @@ export interface components {
             /** Format: uuid */
             robotId?: string | null;
             robotName?: string | null;
+            /**
+             * @description valid, in_grace (missed its re-check: running on the offline grace),
+             *     lapsed (past the grace) or denied.
+             */
+            state: string;
+            /** Format: date-time */
+            stateSince: string;
         };
         /**
          * @description One compiler message. `line` is the line of the owner's source; a message
@@ -2532,8 +2576,10 @@ export interface components {
         /** @description The answer a robot reads. */
         LicenseAnswer: {
             /**
-             * @description OK, INVALID_REQUEST, NOT_FOUND, EXPIRED, CANCELLED, SUSPENDED, ROBOT_INACTIVE,
-             *     TENANT_SUSPENDED, ACCOUNT_MISMATCH or RATE_LIMITED.
+             * @description OK, INVALID_REQUEST, NOT_FOUND (unknown robot), EXPIRED, CANCELLED, SUSPENDED,
+             *     ROBOT_INACTIVE, TENANT_SUSPENDED, ACCOUNT_MISMATCH (also for an unknown e-mail and
+             *     an unconfirmed account: the answer never tells a stranger who bought), THROTTLED
+             *     or RATE_LIMITED.
              */
             code: string;
             /**
@@ -2541,6 +2587,12 @@ export interface components {
              * @description When the license ends (unix seconds); null when it does not, or when not valid.
              */
             expiresAt?: number | null;
+            /**
+             * Format: int64
+             * @description How long the robot may keep running while it cannot reach the server
+             *     (seconds; signed in protocol v2).
+             */
+            graceSeconds: number;
             /** @description For the robot's user, pt-BR. */
             message: string;
             /** @description The request's nonce, echoed. */
@@ -2551,8 +2603,9 @@ export interface components {
              */
             serverTime: number;
             /**
-             * @description Lower-case hex HMAC-SHA256 of the signed string under the robot's key;
-             *     null when the robot is unknown (there is no key to sign with).
+             * @description Protocol 2: lower-case hex of the Ed25519 signature (128 characters)
+             *     under the robot's key pair. Protocol 1: lower-case hex HMAC-SHA256
+             *     (64 characters). Null when the robot is unknown.
              */
             signature?: string | null;
             valid: boolean;
@@ -3486,6 +3539,39 @@ export interface components {
              */
             webhookVerifiedAt?: string | null;
         };
+        RobotLicenseChanges: {
+            /**
+             * @description first_use or portal.
+             * @default null
+             */
+            bindingPolicy: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            offlineGraceSeconds: number | null;
+        };
+        RobotLicenseSettings: {
+            /** @description Whether the active version is one of them. */
+            activeVersionUsesV1: boolean;
+            /**
+             * @description first_use: the first check binds the account; portal: the buyer
+             *     confirms it in the client portal first.
+             */
+            bindingPolicy: components["schemas"]["BindingPolicy"];
+            /**
+             * Format: int32
+             * @description Seconds the robot keeps running while the server cannot be reached (0..2592000).
+             */
+            offlineGraceSeconds: number;
+            /**
+             * @description The Ed25519 public key (64 hex characters) the robot verifies answers
+             *     with; null until its first version is built.
+             */
+            publicKey?: string | null;
+            /** @description Versions whose check is protocol v1 (HMAC key inside the robot). */
+            v1Versions: string[];
+        };
         /**
          * @description A robot as the admin's dialog sends it. The tenant is set at creation
          *     and cannot change.
@@ -3647,6 +3733,12 @@ export interface components {
             robotId: string | null;
         };
         SentEmail: {
+            message: string;
+        };
+        /** @description The first step of a purchase-id sign-in: a code went to the e-mail. */
+        SignInCodeSent: {
+            /** @description Always true: send the same request again with `code`. */
+            codeRequired: boolean;
             message: string;
         };
         SourceResponse: {
@@ -3967,6 +4059,13 @@ export interface components {
             fileSize: number;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: int32
+             * @description The license check it carries: 2 (answers verified with the robot's
+             *     public key), 1 (the older check with the key inside the robot:
+             *     rebuild it from its source), null (an uploaded .ex5: none we know of).
+             */
+            licenseProtocol?: number | null;
             mimeType?: string | null;
             /** @description The changelog clients see next to the download. */
             notes?: string | null;
@@ -4458,6 +4557,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientSession"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInCodeSent"];
                 };
             };
             400: {
@@ -8846,6 +8953,124 @@ export interface operations {
             };
         };
     };
+    tenantGetRobotLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RobotLicenseSettings"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantUpdateRobotLicense: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RobotLicenseChanges"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RobotLicenseSettings"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantGetSalesPage: {
         parameters: {
             query?: never;
@@ -10275,7 +10500,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description { email, mtAccount (number or digits), robotId, tenantId, nonce? } */
+        /** @description { email, mtAccount (number or digits), robotId, tenantId, nonce?, protocol? (2: Ed25519 answers) } */
         requestBody: {
             content: {
                 "application/json": unknown;

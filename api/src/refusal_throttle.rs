@@ -1,0 +1,99 @@
+//! Slows down whoever guesses at a robot's buyers. Refused license checks
+//! that hide the buyer (`ACCOUNT_MISMATCH` to the robot) are counted per
+//! robot and MetaTrader account and per robot and e-mail over a ten-minute
+//! window; past the limit, that account (or e-mail) gets `THROTTLED` and
+//! binds nothing until the window ends. A check from the account a license
+//! is already bound to is never throttled, so a stranger hammering a
+//! buyer's e-mail cannot lock the buyer out of a running robot.
+//!
+//! Kept in this process like the per-IP limit: with N instances a guesser
+//! gets up to N times the attempts, which is still a handful per window.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use uuid::Uuid;
+
+/// Refusals one account may collect on one robot per window (a buyer who
+/// mistypes their e-mail a few times is not throttled).
+pub const REFUSALS_PER_ACCOUNT: u32 = 5;
+/// Refusals one e-mail may collect on one robot per window, from any accounts.
+pub const REFUSALS_PER_EMAIL: u32 = 10;
+const WINDOW_SECONDS: u64 = 600;
+const MAX_KEYS: usize = 200_000;
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Account(Uuid, u64),
+    Email(Uuid, String),
+}
+
+#[derive(Default)]
+pub struct RefusalThrottle {
+    windows: Mutex<HashMap<Key, (u64, u32)>>,
+}
+
+impl RefusalThrottle {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn window() -> u64 {
+        SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() / WINDOW_SECONDS).unwrap_or(0)
+    }
+
+    /// Whether this robot's checks from `account` or for `email` are throttled now.
+    pub fn is_throttled(&self, robot: Uuid, account: u64, email: &str) -> bool {
+        let window = Self::window();
+        let windows = self.windows.lock().expect("refusal windows");
+        let over = |key: Key, limit: u32| windows.get(&key).is_some_and(|(w, n)| *w == window && *n >= limit);
+        over(Key::Account(robot, account), REFUSALS_PER_ACCOUNT)
+            || over(Key::Email(robot, email.to_string()), REFUSALS_PER_EMAIL)
+    }
+
+    /// Counts one refusal that hid the buyer.
+    pub fn refused(&self, robot: Uuid, account: u64, email: &str) {
+        let window = Self::window();
+        let mut windows = self.windows.lock().expect("refusal windows");
+        if windows.len() > MAX_KEYS {
+            windows.retain(|_, (w, _)| *w == window);
+        }
+        for key in [Key::Account(robot, account), Key::Email(robot, email.to_string())] {
+            let entry = windows.entry(key).or_insert((window, 0));
+            if entry.0 != window {
+                *entry = (window, 0);
+            }
+            entry.1 = entry.1.saturating_add(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_account_is_throttled_after_its_refusals_on_that_robot_only() {
+        let throttle = RefusalThrottle::new();
+        let (robot, other_robot) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        for i in 0..REFUSALS_PER_ACCOUNT {
+            assert!(!throttle.is_throttled(robot, 42, &format!("e{i}@x.com")));
+            throttle.refused(robot, 42, &format!("e{i}@x.com"));
+        }
+        assert!(throttle.is_throttled(robot, 42, "new@x.com"), "the account guessed too often");
+        assert!(!throttle.is_throttled(robot, 43, "new@x.com"), "another account is not");
+        assert!(!throttle.is_throttled(other_robot, 42, "new@x.com"), "another robot is not");
+    }
+
+    #[test]
+    fn an_email_is_throttled_after_refusals_from_many_accounts() {
+        let throttle = RefusalThrottle::new();
+        let robot = Uuid::from_u128(1);
+        for account in 0..u64::from(REFUSALS_PER_EMAIL) {
+            throttle.refused(robot, account, "alvo@x.com");
+        }
+        assert!(throttle.is_throttled(robot, 999, "alvo@x.com"));
+        assert!(!throttle.is_throttled(robot, 999, "outro@x.com"));
+    }
+}

@@ -1,0 +1,122 @@
+//! `/api/tenant/robots/{id}/license`: how a robot's license check behaves —
+//! the public key its `.ex5` verifies answers with (protocol v2), the
+//! offline grace period, how a license gets its MetaTrader account, and
+//! which of its versions still carry the older check (protocol v1, the key
+//! inside the robot) and should be rebuilt.
+
+use axum::extract::Path;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use shared::repositories::audit_log::Action;
+use shared::repositories::robot_versions;
+use shared::repositories::tenant_robots::{self, BindingPolicy, TenantRobot, MAX_OFFLINE_GRACE_SECONDS};
+use shared::validation::Validator;
+use shared::AppError;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
+use crate::extractors::SignedInOwner;
+use crate::form_input::path_id;
+use crate::routes::robots::UNKNOWN_ROBOT;
+use crate::AppState;
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RobotLicenseSettings {
+    /// The Ed25519 public key (64 hex characters) the robot verifies answers
+    /// with; null until its first version is built.
+    pub public_key: Option<String>,
+    /// Seconds the robot keeps running while the server cannot be reached (0..2592000).
+    pub offline_grace_seconds: i32,
+    /// first_use: the first check binds the account; portal: the buyer
+    /// confirms it in the client portal first.
+    pub binding_policy: BindingPolicy,
+    /// Versions whose check is protocol v1 (HMAC key inside the robot).
+    pub v1_versions: Vec<String>,
+    /// Whether the active version is one of them.
+    pub active_version_uses_v1: bool,
+}
+
+async fn settings_of(tx: &mut shared::db::Tx, robot: TenantRobot) -> Result<RobotLicenseSettings, AppError> {
+    let versions = robot_versions::list(tx, robot.tenant_id, robot.id).await?;
+    let v1_versions: Vec<String> =
+        versions.into_iter().filter(|v| v.license_protocol == Some(1)).map(|v| v.version).collect();
+    let active_version_uses_v1 = robot.active_version.as_ref().is_some_and(|a| v1_versions.contains(a));
+    Ok(RobotLicenseSettings {
+        public_key: robot.license_public_key,
+        offline_grace_seconds: robot.offline_grace_seconds,
+        binding_policy: BindingPolicy::parse(&robot.binding_policy).unwrap_or(BindingPolicy::FirstUse),
+        v1_versions,
+        active_version_uses_v1,
+    })
+}
+
+async fn own_robot(tx: &mut shared::db::Tx, owner: &SignedInOwner, id: &str) -> Result<TenantRobot, AppError> {
+    let id = path_id(id, UNKNOWN_ROBOT)?;
+    tenant_robots::find(tx, owner.tenant.id, id).await?.ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))
+}
+
+/// The robot's license settings and public key.
+#[utoipa::path(operation_id = "tenantGetRobotLicense", get, path = "/api/tenant/robots/{id}/license", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    responses((status = 200, body = RobotLicenseSettings), OwnerErrors))]
+pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<RobotLicenseSettings>> {
+    let mut tx = owner.begin().await?;
+    let robot = own_robot(&mut tx, &owner, &id).await?;
+    let settings = settings_of(&mut tx, robot).await?;
+    tx.commit().await?;
+    Ok(Json(settings))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct RobotLicenseChanges {
+    #[schema(minimum = 0, maximum = 2592000)]
+    pub offline_grace_seconds: Option<i64>,
+    /// first_use or portal.
+    pub binding_policy: Option<String>,
+}
+
+pub const GRACE_OUT_OF_RANGE: &str = "O período de tolerância deve ficar entre 0 e 30 dias (0 a 2592000 segundos).";
+pub const UNKNOWN_POLICY: &str = "Política de vínculo inválida: use \"first_use\" (primeiro uso) ou \"portal\".";
+
+/// Changes the offline grace period and/or the binding policy. The next
+/// check of every installation answers with the new values.
+#[utoipa::path(operation_id = "tenantUpdateRobotLicense", patch, path = "/api/tenant/robots/{id}/license", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    request_body = RobotLicenseChanges, responses((status = 200, body = RobotLicenseSettings), OwnerErrors))]
+pub async fn update(
+    owner: SignedInOwner,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<RobotLicenseChanges>,
+) -> ApiResult<Json<RobotLicenseSettings>> {
+    let mut v = Validator::new();
+    let grace = body.offline_grace_seconds;
+    v.check(
+        grace.is_none_or(|g| (0..=i64::from(MAX_OFFLINE_GRACE_SECONDS)).contains(&g)),
+        "offlineGraceSeconds",
+        GRACE_OUT_OF_RANGE,
+    );
+    let policy = body.binding_policy.as_deref().map(BindingPolicy::parse);
+    v.check(!matches!(policy, Some(None)), "bindingPolicy", UNKNOWN_POLICY);
+    let mut tx = owner.begin().await?;
+    let before = own_robot(&mut tx, &owner, &id).await?;
+    v.finish()?;
+    let grace = grace.map(|g| i32::try_from(g).expect("validated range"));
+    let after = tenant_robots::set_license_policy(&mut tx, owner.tenant.id, before.id, grace, policy.flatten())
+        .await?
+        .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))?;
+    let audited =
+        |r: &TenantRobot| json!({ "offlineGraceSeconds": r.offline_grace_seconds, "bindingPolicy": r.binding_policy });
+    owner.audit(&mut tx, Action::Update, "robot_license", before.id, &audited(&before), &audited(&after)).await?;
+    let settings = settings_of(&mut tx, after).await?;
+    tx.commit().await?;
+    Ok(Json(settings))
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(get, update))
+}

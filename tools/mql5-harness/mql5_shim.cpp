@@ -1,0 +1,942 @@
+// mql5_shim.cpp: implementation of mql5_shim.hpp (POSIX sockets, OpenSSL's
+// libcrypto for CryptEncode, the harness clock and the file sandbox).
+#include "mql5_shim.hpp"
+
+#include <arpa/inet.h>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <fcntl.h>
+#include <filesystem>
+#include <map>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <openssl/evp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+namespace mq5 {
+
+// ================================================================ errors
+static int g_last_error = 0;
+int GetLastError() { return g_last_error; }
+void ResetLastError() { g_last_error = 0; }
+void mq5_set_last_error(int code) { g_last_error = code; }
+
+void mq5_critical(const char* what) {
+  std::fflush(stdout);
+  std::printf("CRITICAL: %s\n", what);
+  std::fflush(stdout);
+  std::_Exit(70);
+}
+
+void mq5_harness_error(const std::string& what) {
+  std::fflush(stdout);
+  std::printf("HARNESS: %s\n", what.c_str());
+  std::fflush(stdout);
+  std::fprintf(stderr, "HARNESS: %s\n", what.c_str());
+  std::_Exit(71);
+}
+
+void mq5_poison(void* p, std::size_t bytes) { std::memset(p, 0xA5, bytes); }
+
+// ================================================================ UTF-8 / UTF-16
+// As Windows' WideCharToMultiByte / MultiByteToWideChar with CP_UTF8: a lone
+// surrogate or an invalid byte sequence becomes U+FFFD.
+static void append_utf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+static std::string utf16_to_utf8(const std::u16string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); i++) {
+    uint32_t c = s[i];
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF) {
+      c = 0x10000 + ((c - 0xD800) << 10) + (s[i + 1] - 0xDC00);
+      i++;
+    } else if (c >= 0xD800 && c <= 0xDFFF) {
+      c = 0xFFFD;
+    }
+    append_utf8(out, c);
+  }
+  return out;
+}
+
+static std::u16string utf8_to_utf16(const unsigned char* p, std::size_t n) {
+  std::u16string out;
+  std::size_t i = 0;
+  while (i < n) {
+    unsigned char b = p[i];
+    uint32_t cp;
+    std::size_t len;
+    if (b < 0x80) {
+      cp = b;
+      len = 1;
+    } else if (b >= 0xC2 && b <= 0xDF) {
+      cp = b & 0x1F;
+      len = 2;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      cp = b & 0x0F;
+      len = 3;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      cp = b & 0x07;
+      len = 4;
+    } else {
+      out += u'\uFFFD';
+      i++;
+      continue;
+    }
+    bool ok = i + len <= n;
+    for (std::size_t k = 1; ok && k < len; k++) {
+      if ((p[i + k] & 0xC0) != 0x80)
+        ok = false;
+      else
+        cp = (cp << 6) | (p[i + k] & 0x3F);
+    }
+    if (ok && ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF))))
+      ok = false;
+    if (!ok) {
+      out += u'\uFFFD';
+      i++;
+      continue;
+    }
+    if (cp >= 0x10000) {
+      cp -= 0x10000;
+      out += static_cast<char16_t>(0xD800 + (cp >> 10));
+      out += static_cast<char16_t>(0xDC00 + (cp & 0x3FF));
+    } else {
+      out += static_cast<char16_t>(cp);
+    }
+    i += len;
+  }
+  return out;
+}
+
+std::string mq5_to_utf8(const string& s) { return utf16_to_utf8(s.s); }
+string mq5_from_utf8(const std::string& s) {
+  return string(utf8_to_utf16(reinterpret_cast<const unsigned char*>(s.data()), s.size()));
+}
+
+static std::string narrow(const string& s) { return utf16_to_utf8(s.s); }
+static string widen_ascii(const std::string& s) {
+  std::u16string out;
+  for (unsigned char c : s) out += static_cast<char16_t>(c);
+  return string(out);
+}
+
+// ================================================================ strings
+int StringLen(const string& s) { return static_cast<int>(s.s.size()); }
+
+string StringSubstr(const string& s, int start, int length) {
+  int len = StringLen(s);
+  if (start < 0 || start >= len) return string();
+  int n = len - start;
+  if (length >= 0 && length < n) n = length;
+  return string(s.s.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(n)));
+}
+
+ushort StringGetCharacter(const string& s, int pos) {
+  if (pos < 0 || pos >= StringLen(s)) return 0;
+  return s.s[static_cast<std::size_t>(pos)];
+}
+
+int StringFind(const string& s, const string& match, int start) {
+  if (start < 0) start = 0;
+  if (start > StringLen(s)) return -1;
+  std::size_t at = s.s.find(match.s, static_cast<std::size_t>(start));
+  return at == std::u16string::npos ? -1 : static_cast<int>(at);
+}
+
+// Case mapping for ASCII and Latin-1 (what Portuguese text needs); other
+// characters are left as they are.
+static char16_t lower16(char16_t c) {
+  if ((c >= u'A' && c <= u'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7)) return static_cast<char16_t>(c + 32);
+  return c;
+}
+static char16_t upper16(char16_t c) {
+  if ((c >= u'a' && c <= u'z') || (c >= 0xE0 && c <= 0xFE && c != 0xF7)) return static_cast<char16_t>(c - 32);
+  return c;
+}
+bool StringToLower(string& s) {
+  for (auto& c : s.s) c = lower16(c);
+  return true;
+}
+bool StringToUpper(string& s) {
+  for (auto& c : s.s) c = upper16(c);
+  return true;
+}
+
+// "Line feeds, spaces and tabs" (MQL5 reference).
+static bool trim_space(char16_t c) { return c == u' ' || c == u'\t' || c == u'\n' || c == u'\r'; }
+int StringTrimLeft(string& s) {
+  std::size_t n = 0;
+  while (n < s.s.size() && trim_space(s.s[n])) n++;
+  s.s.erase(0, n);
+  return static_cast<int>(n);
+}
+int StringTrimRight(string& s) {
+  std::size_t n = 0;
+  while (n < s.s.size() && trim_space(s.s[s.s.size() - 1 - n])) n++;
+  s.s.erase(s.s.size() - n);
+  return static_cast<int>(n);
+}
+
+string ShortToString(ushort c) { return string(std::u16string(1, static_cast<char16_t>(c))); }
+
+string IntegerToString(long number, int str_len, ushort fill_symbol) {
+  std::u16string digits = widen_ascii(std::to_string(number)).s;
+  while (static_cast<int>(digits.size()) < str_len) digits.insert(digits.begin(), static_cast<char16_t>(fill_symbol));
+  return string(digits);
+}
+
+long StringToInteger(const string& s) {
+  std::string t = narrow(s);
+  return std::strtol(t.c_str(), nullptr, 10);
+}
+
+string TimeToString(datetime value, int mode) {
+  time_t t = static_cast<time_t>(value.v);
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  char buf[64];
+  std::string out;
+  if (mode & TIME_DATE) {
+    std::snprintf(buf, sizeof buf, "%04d.%02d.%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+    out += buf;
+  }
+  if (mode & (TIME_MINUTES | TIME_SECONDS)) {
+    if (!out.empty()) out += ' ';
+    if (mode & TIME_SECONDS)
+      std::snprintf(buf, sizeof buf, "%02d:%02d:%02d", tm.tm_hour, tm.tm_min, tm.tm_sec);
+    else
+      std::snprintf(buf, sizeof buf, "%02d:%02d", tm.tm_hour, tm.tm_min);
+    out += buf;
+  }
+  return widen_ascii(out);
+}
+
+// Code pages: CP_UTF8, and CP_ACP as Latin-1 (a character outside it becomes '?').
+static std::string encode_codepage(const string& text, uint codepage) {
+  if (codepage == CP_UTF8) return utf16_to_utf8(text.s);
+  if (codepage != CP_ACP) mq5_harness_error("code page " + std::to_string(codepage) + " is not supported");
+  std::string out;
+  for (char16_t c : text.s) out += c <= 0xFF ? static_cast<char>(c) : '?';
+  return out;
+}
+static std::u16string decode_codepage(const unsigned char* p, std::size_t n, uint codepage) {
+  if (codepage == CP_UTF8) return utf8_to_utf16(p, n);
+  if (codepage != CP_ACP) mq5_harness_error("code page " + std::to_string(codepage) + " is not supported");
+  std::u16string out;
+  for (std::size_t i = 0; i < n; i++) out += static_cast<char16_t>(p[i]);
+  return out;
+}
+
+// Copies the converted text and its terminating zero (count -1), growing a
+// dynamic array when needed but never shrinking it; returns the number copied.
+int StringToCharArray(const string& text, marray<uchar>& array, int start, int count, uint codepage) {
+  if (start < 0) return 0;
+  std::string bytes = encode_codepage(text, codepage);
+  bytes += '\0';
+  std::size_t n = bytes.size();
+  if (count >= 0 && static_cast<std::size_t>(count) < n) n = static_cast<std::size_t>(count);
+  if (array.size() < start + static_cast<long>(n)) {
+    if (array.is_fixed())
+      n = start < array.size() ? static_cast<std::size_t>(array.size() - start) : 0;
+    else
+      array.resize(start + static_cast<long>(n));
+  }
+  for (std::size_t i = 0; i < n; i++) array[start + static_cast<long>(i)] = static_cast<uchar>(bytes[i]);
+  return static_cast<int>(n);
+}
+
+// From start, count elements (-1: to the end), stopping at a zero byte.
+string CharArrayToString(const marray<uchar>& array, int start, int count, uint codepage) {
+  if (start < 0 || start >= array.size()) return string();
+  int end = array.size();
+  if (count >= 0 && start + count < end) end = start + count;
+  std::vector<unsigned char> bytes;
+  for (int i = start; i < end && array[i] != 0; i++) bytes.push_back(array[i]);
+  return string(decode_codepage(bytes.data(), bytes.size(), codepage));
+}
+
+// ================================================================ formatting
+static std::string time_text(long long t) {
+  time_t tt = static_cast<time_t>(t);
+  struct tm tm;
+  gmtime_r(&tt, &tm);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%04d.%02d.%02d %02d:%02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                tm.tm_hour, tm.tm_min, tm.tm_sec);
+  return buf;
+}
+
+// Print's conversion of one argument.
+static string print_text(const mq5_arg& a) {
+  switch (a.kind) {
+    case mq5_arg::STR:
+      return *a.s;
+    case mq5_arg::BOOL:
+      return widen_ascii(a.i ? "true" : "false");
+    case mq5_arg::TIME:
+      return widen_ascii(time_text(a.i));
+    case mq5_arg::INT:
+      return widen_ascii(a.is_unsigned ? std::to_string(static_cast<unsigned long long>(a.i)) : std::to_string(a.i));
+    case mq5_arg::FLOAT:
+      break;
+  }
+  mq5_harness_error("Print/Alert of a floating-point value is not supported (use DoubleToString)");
+}
+
+string mq5_join(const std::vector<mq5_arg>& args) {
+  string out;
+  for (const auto& a : args) out += print_text(a);
+  return out;
+}
+
+// printf-style formatting as in MQL5's StringFormat/PrintFormat: flags
+// - + space # 0, width, .precision, size prefixes h, ll, I32, I64, and the
+// conversions d i u o x X c e E f g G a A s. Without ll/I64 an integer
+// conversion takes 32 bits (h: 16), as the MQL5 reference describes; %s
+// takes a string. A mismatch stops the harness (exit 71) rather than print
+// something MetaTrader might not.
+string mq5_format(const string& format, const std::vector<mq5_arg>& args) {
+  const std::u16string& f = format.s;
+  std::u16string out;
+  std::size_t next = 0;
+  auto fail = [&](const std::string& why) {
+    mq5_harness_error("StringFormat(\"" + utf16_to_utf8(f) + "\"): " + why);
+  };
+  for (std::size_t i = 0; i < f.size(); i++) {
+    char16_t c = f[i];
+    if (c != u'%') {
+      out += c;
+      continue;
+    }
+    if (i + 1 < f.size() && f[i + 1] == u'%') {
+      out += u'%';
+      i++;
+      continue;
+    }
+    std::string flags, width, precision, size;
+    bool has_precision = false;
+    i++;
+    while (i < f.size() && f[i] != 0 && f[i] < 0x80 && std::strchr("-+ 0#", static_cast<int>(f[i])))
+      flags += static_cast<char>(f[i++]);
+    while (i < f.size() && f[i] >= u'0' && f[i] <= u'9') width += static_cast<char>(f[i++]);
+    if (i < f.size() && f[i] == u'*') fail("'*' width is not supported");
+    if (i < f.size() && f[i] == u'.') {
+      has_precision = true;
+      i++;
+      while (i < f.size() && f[i] >= u'0' && f[i] <= u'9') precision += static_cast<char>(f[i++]);
+      if (i < f.size() && f[i] == u'*') fail("'*' precision is not supported");
+    }
+    if (i + 2 < f.size() && f[i] == u'I' && f[i + 1] == u'6' && f[i + 2] == u'4') {
+      size = "I64";
+      i += 3;
+    } else if (i + 2 < f.size() && f[i] == u'I' && f[i + 1] == u'3' && f[i + 2] == u'2') {
+      size = "I32";
+      i += 3;
+    } else if (i + 1 < f.size() && f[i] == u'l' && f[i + 1] == u'l') {
+      size = "ll";
+      i += 2;
+    } else if (i < f.size() && f[i] == u'h') {
+      size = "h";
+      i++;
+    } else if (i < f.size() && f[i] == u'l') {
+      fail("the 'l' size prefix is ambiguous in MQL5; use ll or I64");
+    }
+    if (i >= f.size()) fail("format ends inside a conversion");
+    char conv = static_cast<char>(f[i]);
+    if (f[i] > 0x7F || !std::strchr("diuoxXceEfgGaAs", conv)) fail(std::string("unsupported conversion '") + conv + "'");
+    if (next >= args.size()) fail("fewer arguments than conversions");
+    const mq5_arg& a = args[next++];
+    std::string spec = "%" + flags + width + (has_precision ? "." + precision : "");
+    char buf[512];
+    if (conv == 's') {
+      if (a.kind != mq5_arg::STR) fail("%s needs a string argument");
+      std::u16string text = a.s->s;
+      if (has_precision) {
+        std::size_t p = precision.empty() ? 0 : static_cast<std::size_t>(std::atoi(precision.c_str()));
+        if (text.size() > p) text.resize(p);
+      }
+      std::size_t w = width.empty() ? 0 : static_cast<std::size_t>(std::atoi(width.c_str()));
+      if (text.size() < w) {
+        std::u16string pad(w - text.size(), u' ');
+        text = flags.find('-') != std::string::npos ? text + pad : pad + text;
+      }
+      out += text;
+    } else if (conv == 'c') {
+      if (a.kind != mq5_arg::INT) fail("%c needs an integer argument");
+      std::u16string text(1, static_cast<char16_t>(a.i));
+      std::size_t w = width.empty() ? 0 : static_cast<std::size_t>(std::atoi(width.c_str()));
+      if (text.size() < w) {
+        std::u16string pad(w - text.size(), u' ');
+        text = flags.find('-') != std::string::npos ? text + pad : pad + text;
+      }
+      out += text;
+    } else if (std::strchr("eEfgGaA", conv)) {
+      if (a.kind != mq5_arg::FLOAT) fail(std::string("%") + conv + " needs a floating-point argument");
+      std::snprintf(buf, sizeof buf, (spec + conv).c_str(), a.f);
+      out += widen_ascii(buf).s;
+    } else {
+      if (a.kind != mq5_arg::INT && a.kind != mq5_arg::BOOL && a.kind != mq5_arg::TIME)
+        fail(std::string("%") + conv + " needs an integer argument");
+      bool is_signed = conv == 'd' || conv == 'i';
+      unsigned long long raw = static_cast<unsigned long long>(a.i);
+      long long sv;
+      unsigned long long uv;
+      if (size == "I64" || size == "ll") {
+        sv = static_cast<long long>(raw);
+        uv = raw;
+      } else if (size == "h") {
+        sv = static_cast<short>(static_cast<unsigned short>(raw));
+        uv = static_cast<unsigned short>(raw);
+      } else {
+        sv = static_cast<int>(static_cast<unsigned int>(raw));
+        uv = static_cast<unsigned int>(raw);
+      }
+      if (is_signed)
+        std::snprintf(buf, sizeof buf, (spec + "ll" + conv).c_str(), sv);
+      else
+        std::snprintf(buf, sizeof buf, (spec + "ll" + conv).c_str(), uv);
+      out += widen_ascii(buf).s;
+    }
+  }
+  return string(out);
+}
+
+void mq5_emit(const char* prefix, const string& text) {
+  std::string line = prefix + utf16_to_utf8(text.s);
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fputc('\n', stdout);
+  std::fflush(stdout);
+}
+
+// ================================================================ crypto
+int CryptEncode(ENUM_CRYPT_METHOD method, const marray<uchar>& data, const marray<uchar>& key,
+                marray<uchar>& result) {
+  (void)key;  // the hash methods ignore the key
+  if (method != CRYPT_HASH_SHA256) mq5_harness_error("CryptEncode: only CRYPT_HASH_SHA256 is supported");
+  std::vector<unsigned char> in(static_cast<std::size_t>(data.size()));
+  for (int i = 0; i < data.size(); i++) in[static_cast<std::size_t>(i)] = data[i];
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned int md_len = 0;
+  if (EVP_Digest(in.data(), in.size(), md, &md_len, EVP_sha256(), nullptr) != 1) return 0;
+  if (result.resize(md_len) != static_cast<int>(md_len)) return 0;
+  for (unsigned int i = 0; i < md_len; i++) result[i] = md[i];
+  return static_cast<int>(md_len);
+}
+
+// ================================================================ time
+static long g_env_clock_offset = 0;   // MQL5_CLOCK_OFFSET: a wrong computer clock
+static long g_harness_offset = 0;     // advanced by the runner between timer ticks
+static long g_local_tz = -10800;      // MQL5_LOCAL_TZ_OFFSET (default: São Paulo, UTC-3)
+static long g_server_tz = 7200;       // MQL5_SERVER_TZ_OFFSET (a typical broker, UTC+2)
+static struct timespec g_start_mono;
+
+static long env_long(const char* name, long fallback) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return fallback;
+  return static_cast<long>(mq5_parse_integer(name, v));
+}
+
+datetime TimeGMT() { return datetime(static_cast<long>(std::time(nullptr)) + g_env_clock_offset + g_harness_offset); }
+datetime TimeLocal() { return datetime(TimeGMT().v + g_local_tz); }
+datetime TimeCurrent() { return datetime(TimeGMT().v + g_server_tz); }
+
+static long long mono_us_since_start() {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (now.tv_sec - g_start_mono.tv_sec) * 1000000LL + (now.tv_nsec - g_start_mono.tv_nsec) / 1000;
+}
+uint GetTickCount() {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  long long ms = now.tv_sec * 1000LL + now.tv_nsec / 1000000 + g_harness_offset * 1000LL;
+  return static_cast<uint>(ms);
+}
+ulong GetMicrosecondCount() { return static_cast<ulong>(mono_us_since_start() + g_harness_offset * 1000000LL); }
+
+// ================================================================ math
+static uint32_t g_rand_state = 1;
+void MathSrand(int seed) { g_rand_state = static_cast<uint32_t>(seed); }
+int MathRand() {
+  g_rand_state = g_rand_state * 214013u + 2531011u;
+  return static_cast<int>((g_rand_state >> 16) & 0x7FFF);
+}
+
+// ================================================================ terminal
+static long g_account = 0;
+static int g_tester = 0;
+static bool g_removed = false;
+
+long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER property) {
+  if (property == ACCOUNT_LOGIN) return g_account;
+  return 0;
+}
+int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property) {
+  if (property == MQL_TESTER) return g_tester;
+  return 0;
+}
+bool EventSetTimer(int seconds) {
+  std::printf("EVENT: EventSetTimer %d\n", seconds);
+  std::fflush(stdout);
+  return seconds > 0;
+}
+void EventKillTimer() {
+  std::printf("EVENT: EventKillTimer\n");
+  std::fflush(stdout);
+}
+void ExpertRemove() {
+  g_removed = true;
+  std::printf("EVENT: ExpertRemove\n");
+  std::fflush(stdout);
+}
+bool mq5_expert_removed() { return g_removed; }
+
+// ================================================================ network
+static std::string lower_ascii(std::string s) {
+  for (auto& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
+  return s;
+}
+
+static long long now_ms() {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return now.tv_sec * 1000LL + now.tv_nsec / 1000000;
+}
+
+static int fail_request(int error) {
+  mq5_set_last_error(error);
+  return -1;
+}
+
+// Decodes a chunked body; false when it is malformed or incomplete.
+static bool dechunk(const std::string& in, std::string& out) {
+  std::size_t pos = 0;
+  out.clear();
+  for (;;) {
+    std::size_t eol = in.find("\r\n", pos);
+    if (eol == std::string::npos) return false;
+    std::string size_text = in.substr(pos, eol - pos);
+    std::size_t semi = size_text.find(';');
+    if (semi != std::string::npos) size_text.resize(semi);
+    char* end = nullptr;
+    unsigned long size = std::strtoul(size_text.c_str(), &end, 16);
+    if (size_text.empty() || (end && *end && *end != ' ')) return false;
+    pos = eol + 2;
+    if (size == 0) return true;
+    if (pos + size + 2 > in.size()) return false;
+    out.append(in, pos, size);
+    pos += size + 2;
+  }
+}
+
+// WebRequest over plain HTTP/1.1 ("Connection: close"). Returns the HTTP
+// status (any, with its body in result), or -1 with GetLastError():
+// 4014 URL not allowed (MQL5_WEBREQUEST_ALLOWED) or in the tester,
+// 5200 invalid URL, 5201 cannot connect, 5202 timeout, 5203 request failed.
+int WebRequest(const string& method, const string& url, const string& headers, int timeout,
+               const marray<char>& data, marray<char>& result, string& result_headers) {
+  std::string u = narrow(url);
+  if (g_tester) return fail_request(ERR_FUNCTION_NOT_ALLOWED);
+  if (const char* allowed = std::getenv("MQL5_WEBREQUEST_ALLOWED")) {
+    std::string list = allowed;
+    bool ok = false;
+    std::size_t pos = 0;
+    while (pos <= list.size()) {
+      std::size_t end = list.find_first_of(" ,", pos);
+      if (end == std::string::npos) end = list.size();
+      std::string prefix = list.substr(pos, end - pos);
+      if (!prefix.empty() && lower_ascii(u).rfind(lower_ascii(prefix), 0) == 0) ok = true;
+      pos = end + 1;
+    }
+    if (!ok) return fail_request(ERR_FUNCTION_NOT_ALLOWED);
+  }
+  std::string lu = lower_ascii(u);
+  if (lu.rfind("https://", 0) == 0) {
+    std::fprintf(stderr, "HARNESS: WebRequest: https:// is not supported by the harness (%s)\n", u.c_str());
+    return fail_request(ERR_WEBREQUEST_CONNECT_FAILED);
+  }
+  if (lu.rfind("http://", 0) != 0) return fail_request(ERR_WEBREQUEST_INVALID_ADDRESS);
+  std::string rest = u.substr(7);
+  std::size_t slash = rest.find('/');
+  std::string authority = rest.substr(0, slash);
+  std::string path = slash == std::string::npos ? "/" : rest.substr(slash);
+  std::string host = authority, port = "80";
+  if (!authority.empty() && authority[0] == '[') {
+    std::size_t close = authority.find(']');
+    if (close == std::string::npos) return fail_request(ERR_WEBREQUEST_INVALID_ADDRESS);
+    host = authority.substr(1, close - 1);
+    if (close + 1 < authority.size() && authority[close + 1] == ':') port = authority.substr(close + 2);
+  } else if (authority.find(':') != std::string::npos) {
+    host = authority.substr(0, authority.find(':'));
+    port = authority.substr(authority.find(':') + 1);
+  }
+  if (host.empty() || port.empty()) return fail_request(ERR_WEBREQUEST_INVALID_ADDRESS);
+
+  long long deadline = now_ms() + (timeout > 0 ? timeout : 0);
+  auto remaining = [&]() { return static_cast<int>(deadline - now_ms()); };
+
+  struct addrinfo hints;
+  std::memset(&hints, 0, sizeof hints);
+  hints.ai_socktype = SOCK_STREAM;
+  struct addrinfo* res = nullptr;
+  if (getaddrinfo(host.c_str(), port.c_str(), &hints, &res) != 0 || !res)
+    return fail_request(ERR_WEBREQUEST_CONNECT_FAILED);
+  int fd = -1;
+  bool timed_out = false;
+  for (struct addrinfo* ai = res; ai; ai = ai->ai_next) {
+    fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
+    if (fd < 0) continue;
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    int rc = connect(fd, ai->ai_addr, ai->ai_addrlen);
+    if (rc != 0 && errno == EINPROGRESS) {
+      struct pollfd p = {fd, POLLOUT, 0};
+      int left = remaining();
+      rc = left > 0 ? poll(&p, 1, left) : 0;
+      if (rc == 0) {
+        timed_out = true;
+        rc = -1;
+      } else if (rc > 0) {
+        int err = 0;
+        socklen_t len = sizeof err;
+        getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len);
+        rc = err == 0 ? 0 : -1;
+      }
+    }
+    if (rc == 0) break;
+    close(fd);
+    fd = -1;
+    if (timed_out) break;
+  }
+  freeaddrinfo(res);
+  if (fd < 0) return fail_request(timed_out ? ERR_WEBREQUEST_TIMEOUT : ERR_WEBREQUEST_CONNECT_FAILED);
+
+  std::string user_headers = narrow(headers);
+  if (!user_headers.empty() && user_headers.size() >= 2 && user_headers.substr(user_headers.size() - 2) != "\r\n")
+    user_headers += "\r\n";
+  std::string lower_headers = lower_ascii("\r\n" + user_headers);
+  std::string body;
+  for (int i = 0; i < data.size(); i++) body += static_cast<char>(data[i]);
+  std::string m = narrow(method);
+  std::string request = m + " " + path + " HTTP/1.1\r\nHost: " + authority +
+                        "\r\nUser-Agent: MetaTrader 5 Terminal (mql5-harness)\r\nAccept: */*\r\nConnection: close\r\n" +
+                        user_headers;
+  if (lower_headers.find("\r\ncontent-type:") == std::string::npos && !body.empty())
+    request += "Content-Type: application/x-www-form-urlencoded\r\n";
+  if (lower_headers.find("\r\ncontent-length:") == std::string::npos && (m == "POST" || m == "PUT" || !body.empty()))
+    request += "Content-Length: " + std::to_string(body.size()) + "\r\n";
+  request += "\r\n" + body;
+
+  std::size_t sent = 0;
+  while (sent < request.size()) {
+    ssize_t n = send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+    if (n > 0) {
+      sent += static_cast<std::size_t>(n);
+      continue;
+    }
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      struct pollfd p = {fd, POLLOUT, 0};
+      int left = remaining();
+      if (left <= 0 || poll(&p, 1, left) == 0) {
+        close(fd);
+        return fail_request(ERR_WEBREQUEST_TIMEOUT);
+      }
+      continue;
+    }
+    close(fd);
+    return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
+  }
+
+  std::string response;
+  std::size_t header_end = std::string::npos;
+  long long content_length = -1;
+  bool chunked = false;
+  for (;;) {
+    if (header_end != std::string::npos) {
+      std::size_t have = response.size() - header_end;
+      if (content_length >= 0 && have >= static_cast<std::size_t>(content_length)) break;
+      if (chunked) {
+        std::string tmp;
+        if (dechunk(response.substr(header_end), tmp)) break;
+      }
+    }
+    struct pollfd p = {fd, POLLIN, 0};
+    int left = remaining();
+    if (left <= 0 || poll(&p, 1, left) == 0) {
+      close(fd);
+      return fail_request(ERR_WEBREQUEST_TIMEOUT);
+    }
+    char buf[8192];
+    ssize_t n = recv(fd, buf, sizeof buf, 0);
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) continue;
+    if (n <= 0) break;  // closed by the server
+    response.append(buf, static_cast<std::size_t>(n));
+    if (header_end == std::string::npos) {
+      std::size_t at = response.find("\r\n\r\n");
+      if (at != std::string::npos) {
+        header_end = at + 4;
+        std::string head = lower_ascii(response.substr(0, at + 2));
+        std::size_t cl = head.find("\r\ncontent-length:");
+        if (cl != std::string::npos) content_length = std::atoll(head.c_str() + cl + 17);
+        std::size_t te = head.find("\r\ntransfer-encoding:");
+        if (te != std::string::npos && head.find("chunked", te) < head.find("\r\n", te + 2)) chunked = true;
+      }
+    }
+  }
+  close(fd);
+  if (header_end == std::string::npos || response.compare(0, 5, "HTTP/") != 0)
+    return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
+  std::size_t line_end = response.find("\r\n");
+  std::size_t sp = response.find(' ');
+  if (sp == std::string::npos || sp > line_end) return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
+  int status = std::atoi(response.c_str() + sp + 1);
+  if (status < 100 || status > 999) return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
+  std::string response_body = response.substr(header_end);
+  if (chunked) {
+    std::string decoded;
+    if (!dechunk(response_body, decoded)) return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
+    response_body = decoded;
+  } else if (content_length >= 0) {
+    if (response_body.size() < static_cast<std::size_t>(content_length))
+      return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
+    response_body.resize(static_cast<std::size_t>(content_length));
+  }
+  result_headers = mq5_from_utf8(response.substr(line_end + 2, header_end - 2 - (line_end + 2)));
+  if (!result.is_fixed() || result.size() < static_cast<int>(response_body.size()))
+    result.resize(static_cast<long>(response_body.size()));
+  int n = static_cast<int>(response_body.size());
+  if (n > result.size()) n = result.size();
+  for (int i = 0; i < n; i++) result[i] = response_body[static_cast<std::size_t>(i)];
+  return status;
+}
+
+// ================================================================ files
+// The terminal's sandboxes: FILE_COMMON → $MQL5_COMMON_DIR (Terminal\Common\Files),
+// otherwise $MQL5_FILES_DIR (MQL5\Files). When unset, a fresh temporary
+// directory for this run (nothing survives it).
+struct open_file {
+  FILE* f;
+  int flags;
+};
+static std::map<int, open_file> g_files;
+static int g_next_handle = 1;
+static std::string g_temp_root;
+
+static std::string sandbox_dir(bool common) {
+  const char* env = std::getenv(common ? "MQL5_COMMON_DIR" : "MQL5_FILES_DIR");
+  if (env && *env) return env;
+  if (g_temp_root.empty()) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string templ = std::string(tmp && *tmp ? tmp : "/tmp") + "/mql5-harness-XXXXXX";
+    std::vector<char> buf(templ.begin(), templ.end());
+    buf.push_back('\0');
+    if (!mkdtemp(buf.data())) mq5_harness_error("cannot create a temporary sandbox directory");
+    g_temp_root = buf.data();
+  }
+  return g_temp_root + (common ? "/Common" : "/Files");
+}
+
+static void make_dirs(const std::string& path) {
+  for (std::size_t i = 1; i < path.size(); i++) {
+    if (path[i] == '/') mkdir(path.substr(0, i).c_str(), 0755);
+  }
+}
+
+// The file's path on disk, or "" for a name MQL5 would refuse (absolute, with
+// a drive, or leaving the sandbox through "..").
+static std::string sandbox_path(const string& name, bool common) {
+  std::string n = narrow(name);
+  for (auto& c : n)
+    if (c == '\\') c = '/';
+  if (n.empty() || n[0] == '/' || n.find(':') != std::string::npos) return "";
+  std::size_t pos = 0;
+  while (pos <= n.size()) {
+    std::size_t end = n.find('/', pos);
+    if (end == std::string::npos) end = n.size();
+    std::string part = n.substr(pos, end - pos);
+    if (part == "..") return "";
+    pos = end + 1;
+  }
+  return sandbox_dir(common) + "/" + n;
+}
+
+int FileOpen(const string& file_name, int open_flags, short delimiter, uint codepage) {
+  (void)delimiter;
+  (void)codepage;
+  std::string path = sandbox_path(file_name, (open_flags & FILE_COMMON) != 0);
+  if (path.empty()) {
+    mq5_set_last_error(ERR_WRONG_FILENAME);
+    return INVALID_HANDLE;
+  }
+  bool rd = (open_flags & FILE_READ) != 0, wr = (open_flags & FILE_WRITE) != 0;
+  if (!rd && !wr) {
+    mq5_set_last_error(ERR_CANNOT_OPEN_FILE);
+    return INVALID_HANDLE;
+  }
+  if (!(open_flags & (FILE_BIN | FILE_TXT | FILE_CSV))) open_flags |= FILE_CSV;
+  FILE* f = nullptr;
+  if (wr) make_dirs(path);
+  if (rd && wr) {
+    f = std::fopen(path.c_str(), "r+b");
+    if (!f) f = std::fopen(path.c_str(), "w+b");
+  } else if (wr) {
+    f = std::fopen(path.c_str(), "wb");
+  } else {
+    f = std::fopen(path.c_str(), "rb");
+  }
+  if (!f) {
+    mq5_set_last_error(ERR_CANNOT_OPEN_FILE);
+    return INVALID_HANDLE;
+  }
+  int handle = g_next_handle++;
+  g_files[handle] = open_file{f, open_flags};
+  return handle;
+}
+
+static open_file* find_file(int handle) {
+  auto it = g_files.find(handle);
+  if (it == g_files.end()) {
+    mq5_set_last_error(ERR_INVALID_FILEHANDLE);
+    return nullptr;
+  }
+  return &it->second;
+}
+
+void FileClose(int handle) {
+  auto it = g_files.find(handle);
+  if (it == g_files.end()) return;
+  std::fclose(it->second.f);
+  g_files.erase(it);
+}
+
+void FileFlush(int handle) {
+  if (open_file* f = find_file(handle)) std::fflush(f->f);
+}
+
+bool FileIsExist(const string& file_name, int common_flag) {
+  std::string path = sandbox_path(file_name, (common_flag & FILE_COMMON) != 0);
+  struct stat st;
+  return !path.empty() && stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+bool FileDelete(const string& file_name, int common_flag) {
+  std::string path = sandbox_path(file_name, (common_flag & FILE_COMMON) != 0);
+  if (path.empty()) {
+    mq5_set_last_error(ERR_WRONG_FILENAME);
+    return false;
+  }
+  if (std::remove(path.c_str()) != 0) {
+    mq5_set_last_error(ERR_CANNOT_OPEN_FILE);
+    return false;
+  }
+  return true;
+}
+
+ulong FileSize(int handle) {
+  open_file* f = find_file(handle);
+  if (!f) return 0;
+  long here = std::ftell(f->f);
+  std::fseek(f->f, 0, SEEK_END);
+  long size = std::ftell(f->f);
+  std::fseek(f->f, here, SEEK_SET);
+  return size < 0 ? 0 : static_cast<ulong>(size);
+}
+
+std::size_t mq5_file_remaining(int handle) {
+  open_file* f = find_file(handle);
+  if (!f) return 0;
+  long here = std::ftell(f->f);
+  std::fseek(f->f, 0, SEEK_END);
+  long size = std::ftell(f->f);
+  std::fseek(f->f, here, SEEK_SET);
+  return size > here ? static_cast<std::size_t>(size - here) : 0;
+}
+
+uint mq5_file_write(int handle, const void* data, std::size_t elem_size, std::size_t count) {
+  open_file* f = find_file(handle);
+  if (!f) return 0;
+  if (!(f->flags & FILE_WRITE) || !(f->flags & FILE_BIN)) {
+    mq5_set_last_error(ERR_CANNOT_OPEN_FILE);
+    return 0;
+  }
+  return static_cast<uint>(std::fwrite(data, elem_size, count, f->f));
+}
+
+uint mq5_file_read(int handle, void* data, std::size_t elem_size, std::size_t count) {
+  open_file* f = find_file(handle);
+  if (!f) return 0;
+  if (!(f->flags & FILE_READ) || !(f->flags & FILE_BIN)) {
+    mq5_set_last_error(ERR_CANNOT_OPEN_FILE);
+    return 0;
+  }
+  return static_cast<uint>(std::fread(data, elem_size, count, f->f));
+}
+
+// ================================================================ inputs
+bool mq5_input_text(const char* name, std::string& out) {
+  std::string var = std::string("MQL5_INPUT_") + name;
+  const char* v = std::getenv(var.c_str());
+  if (!v) return false;
+  out = v;
+  return true;
+}
+
+long long mq5_parse_integer(const char* what, const std::string& text) {
+  errno = 0;
+  char* end = nullptr;
+  long long v = std::strtoll(text.c_str(), &end, 10);
+  if (text.empty() || errno != 0 || !end || *end != '\0') mq5_harness_error(std::string(what) + ": not an integer: " + text);
+  return v;
+}
+
+double mq5_parse_double(const char* what, const std::string& text) {
+  char* end = nullptr;
+  double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || !end || *end != '\0') mq5_harness_error(std::string(what) + ": not a number: " + text);
+  return v;
+}
+
+// ================================================================ runner support
+void mq5_harness_start() {
+  clock_gettime(CLOCK_MONOTONIC, &g_start_mono);
+  g_env_clock_offset = env_long("MQL5_CLOCK_OFFSET", 0);
+  g_local_tz = env_long("MQL5_LOCAL_TZ_OFFSET", -10800);
+  g_server_tz = env_long("MQL5_SERVER_TZ_OFFSET", 7200);
+  g_account = env_long("MQL5_ACCOUNT", 0);
+  g_tester = static_cast<int>(env_long("MQL5_TESTER", 0));
+}
+
+void mq5_advance_clock(long seconds) { g_harness_offset += seconds; }
+
+void mq5_harness_finish() {
+  for (auto& entry : g_files) std::fclose(entry.second.f);
+  g_files.clear();
+  if (!g_temp_root.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove_all(g_temp_root, ignored);
+  }
+}
+
+}  // namespace mq5

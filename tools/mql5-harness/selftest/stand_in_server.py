@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""A protocol v2 stand-in for POST /api/webhooks/validate-license, for
+selftest.py only (signs with `cryptography`'s Ed25519, like the real server
+will). Listens on 127.0.0.1 (an ephemeral port, printed as "PORT <n>").
+
+    stand_in_server.py ROBOT_ID TENANT_ID ROBOT_SECRET_HEX OTHER_SECRET_HEX
+
+What it answers is chosen by the e-mail's local part, so one robot binary can
+run every scenario: "<s0>[-then-<s1>...][+g<grace>][+s<step>][+e<expiry>]@..."
+answers the k-th request with that e-mail with scenario s<k> (the last one
+repeats). Scenarios:
+  valid            signed valid answer
+  deny-<CODE>      signed refusal with that code
+  forged           valid answer signed with another key
+  replay           a genuine valid answer to an earlier nonce, replayed as it was
+  replay-echo      a genuine signature over an earlier nonce, echoing the robot's nonce
+  unsigned         valid answer with "signature": null
+  other-account    genuine valid answer about another account
+  other-robot      genuine valid answer about another robot
+  http500          HTTP 500
+  down             closes the connection without answering
+The robot lower-cases the e-mail, so deny-<code> is upper-cased again.
+Options (any +<letter><n> is accepted; +u<n> only makes an e-mail unique):
++g<n> graceSeconds (default 86400); +s<n> serverTime of the k-th
+request (k = 0, 1, ...) is now + k*n, for a robot whose clock the harness
+advances; +e<n> expiresAt = now + n (+e0: null; default 30 days).
+A request that is not a well-formed protocol 2 request gets HTTP 400.
+"""
+import json
+import re
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+ROBOT_ID, TENANT_ID = sys.argv[1], sys.argv[2]
+ROBOT_KEY = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(sys.argv[3]))
+OTHER_KEY = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(sys.argv[4]))
+EARLIER_NONCE = "0123456789abcdef0123456789abcdef"
+
+lock = threading.Lock()
+requests_by_email = {}
+
+
+def signed_string(nonce, valid, code, expires_at, server_time, robot_id, account, grace):
+    return "v2|%s|%d|%s|%d|%d|%s|%d|%d" % (
+        nonce, 1 if valid else 0, code, expires_at or 0, server_time, robot_id, account, grace)
+
+
+def answer(nonce, valid, code, expires_at, server_time, account, grace, key=ROBOT_KEY, signed_nonce=None,
+           robot_id=ROBOT_ID):
+    message = signed_string(signed_nonce or nonce, valid, code, expires_at, server_time, robot_id, account, grace)
+    signature = key.sign(message.encode("utf-8")).hex()
+    return {
+        "valid": valid,
+        "code": code,
+        "message": "resposta do servidor de teste",
+        "expiresAt": expires_at,
+        "serverTime": server_time,
+        "nonce": nonce,
+        "graceSeconds": grace,
+        "signature": signature,
+    }
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send_json(self, status, payload):
+        body = json.dumps(payload, separators=(",", ":")).encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(body)
+        self.close_connection = True
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length", "0"))
+        raw = self.rfile.read(length)
+        try:
+            request = json.loads(raw.decode("utf-8"))
+            email = request["email"]
+            account = request["mtAccount"]
+            nonce = request["nonce"]
+            ok = (
+                self.path == "/api/webhooks/validate-license"
+                and self.headers.get("Content-Type") == "application/json"
+                and request.get("protocol") == 2
+                and request.get("robotId") == ROBOT_ID
+                and request.get("tenantId") == TENANT_ID
+                and isinstance(account, int) and account > 0
+                and isinstance(email, str) and "@" in email
+                and re.fullmatch(r"[0-9a-f]{32}", nonce)
+                and set(request) == {"email", "mtAccount", "robotId", "tenantId", "nonce", "protocol"}
+            )
+        except (ValueError, KeyError, TypeError):
+            ok = False
+        if not ok:
+            self.send_json(400, {"error": "not a protocol 2 request", "body": raw.decode("utf-8", "replace")})
+            return
+        local = email.split("@")[0]
+        options = local.split("+")
+        flow = options[0]
+        opts = {o[0]: int(o[1:]) for o in options[1:]}
+        with lock:
+            index = requests_by_email.get(email, 0)
+            requests_by_email[email] = index + 1
+        phases = flow.split("-then-")
+        scenario = phases[min(index, len(phases) - 1)]
+        now = int(time.time()) + index * opts.get("s", 0)
+        grace = opts.get("g", 86400)
+        expiry = opts.get("e", 30 * 86400)
+        expires_at = None if expiry == 0 else now + expiry
+        if scenario == "down":
+            self.close_connection = True
+            return
+        if scenario == "http500":
+            self.send_json(500, {"error": "internal"})
+            return
+        if scenario == "valid":
+            self.send_json(200, answer(nonce, True, "OK", expires_at, now, account, grace))
+        elif scenario.startswith("deny-"):
+            self.send_json(200, answer(nonce, False, scenario[5:].upper(), None, now, account, grace))
+        elif scenario == "forged":
+            self.send_json(200, answer(nonce, True, "OK", expires_at, now, account, grace, key=OTHER_KEY))
+        elif scenario == "replay":
+            self.send_json(200, answer(EARLIER_NONCE, True, "OK", expires_at, now, account, grace))
+        elif scenario == "replay-echo":
+            self.send_json(200, answer(nonce, True, "OK", expires_at, now, account, grace, signed_nonce=EARLIER_NONCE))
+        elif scenario == "other-account":
+            self.send_json(200, answer(nonce, True, "OK", expires_at, now, account + 1, grace))
+        elif scenario == "other-robot":
+            self.send_json(200, answer(nonce, True, "OK", expires_at, now, account, grace,
+                                       robot_id="0193a5b2-7c1e-7d3f-9a4b-000000000001"))
+        elif scenario == "unsigned":
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace)
+            payload["signature"] = None
+            self.send_json(200, payload)
+        else:
+            self.send_json(400, {"error": "unknown scenario " + scenario})
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print("PORT %d" % server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
