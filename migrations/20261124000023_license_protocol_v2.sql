@@ -66,3 +66,35 @@ GRANT UPDATE (signin_code_hash, signin_code_expiry, signin_code_sent_at, signin_
 -- redacted; the whole message is sealed (SECRETS_KEY) for the sender only,
 -- and erased once sent or given up.
 ALTER TABLE email_outbox ADD COLUMN sealed_html text;
+
+-- The state of an installation as the screens show it: 'valid' (checked in
+-- within the hourly re-check and a margin), 'in_grace' (its last check was
+-- valid but it missed its re-check: it runs on the robot's offline grace),
+-- 'lapsed' (missed re-checks past the grace) or 'denied' (last check refused).
+CREATE FUNCTION installation_state(last_valid boolean, last_seen timestamptz, grace_seconds integer)
+RETURNS text LANGUAGE sql STABLE AS $$
+    SELECT CASE WHEN NOT last_valid THEN 'denied'
+                WHEN last_seen > now() - interval '75 minutes' THEN 'valid'
+                WHEN last_seen + make_interval(secs => COALESCE(grace_seconds, 0)) > now() THEN 'in_grace'
+                ELSE 'lapsed' END
+$$;
+-- Since when that state holds.
+CREATE FUNCTION installation_state_since(last_valid boolean, last_seen timestamptz, grace_seconds integer,
+                                         state_since timestamptz)
+RETURNS timestamptz LANGUAGE sql STABLE AS $$
+    SELECT CASE installation_state(last_valid, last_seen, grace_seconds)
+                WHEN 'in_grace' THEN last_seen
+                WHEN 'lapsed' THEN last_seen + make_interval(secs => COALESCE(grace_seconds, 0))
+                ELSE state_since END
+$$;
+GRANT EXECUTE ON FUNCTION installation_state(boolean, timestamptz, integer),
+                          installation_state_since(boolean, timestamptz, integer, timestamptz)
+    TO rf_client, rf_owner, rf_platform_admin, rf_worker;
+
+-- A client reads the installations of their own licenses (their robot card
+-- shows its state); restrictive, on top of the tenant policy.
+CREATE POLICY client_own ON license_installations AS RESTRICTIVE TO rf_client
+    USING (EXISTS (SELECT 1 FROM tenant_client_robots l
+                    WHERE l.tenant_id = license_installations.tenant_id AND l.id = license_installations.license_id
+                      AND l.client_id = app_client_id()));
+GRANT SELECT ON license_installations TO rf_client;

@@ -88,7 +88,7 @@ async fn a_purchase_made_with_someone_elses_email_opens_nothing_of_theirs() {
     let url = app.url(&format!("/api/client-auth/login-purchase?tenant={}", acme.url));
     let ask = json!({"email": acme.client_email, "purchaseId": attacker_purchase});
     assert_eq!(attacker.http.post(&url).json(&ask).send().await.unwrap().status(), StatusCode::ACCEPTED);
-    for guess in ["123456", "000000", "999999"] {
+    for guess in ["123456", "999999"] {
         let mut with_guess = ask.clone();
         with_guess["code"] = json!(guess);
         let response = attacker.http.post(&url).json(&with_guess).send().await.unwrap();

@@ -33,6 +33,12 @@ pub struct ClientLicenseRow {
     pub status: LicenseStatus,
     /// The version this client last downloaded of this license's robot.
     pub last_downloaded_version: Option<String>,
+    /// `first_use` or `portal` (the account must be confirmed here first).
+    pub binding_policy: Option<String>,
+    /// The state of the bound account's installation (valid, in_grace,
+    /// lapsed, denied) and since when; None before its robot first checked in.
+    pub installation_state: Option<String>,
+    pub installation_state_since: Option<DateTime<Utc>>,
 }
 
 pub async fn licenses(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid) -> AppResult<Vec<ClientLicenseRow>> {
@@ -43,9 +49,15 @@ pub async fn licenses(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid)
                 l.account_number, l.activation_date, l.expiration_date, l.status,
                 (SELECT d.version FROM robot_downloads d
                   WHERE d.tenant_id = l.tenant_id AND d.client_id = l.client_id AND d.license_id = l.id
-                  ORDER BY d.downloaded_at DESC LIMIT 1) AS last_downloaded_version
+                  ORDER BY d.downloaded_at DESC LIMIT 1) AS last_downloaded_version,
+                r.binding_policy,
+                installation_state(i.last_valid, i.last_seen, r.offline_grace_seconds) AS installation_state,
+                installation_state_since(i.last_valid, i.last_seen, r.offline_grace_seconds, i.state_since)
+                    AS installation_state_since
            FROM tenant_client_robots l
            LEFT JOIN tenant_robots r ON r.tenant_id = l.tenant_id AND r.id = l.robot_id
+           LEFT JOIN license_installations i
+                  ON i.tenant_id = l.tenant_id AND i.license_id = l.id AND i.account_number = ltrim(l.account_number, '0')
            LEFT JOIN robot_versions v ON v.tenant_id = l.tenant_id AND v.robot_id = l.robot_id AND v.version = r.active_version
           WHERE l.tenant_id = $1 AND l.client_id = $2
           ORDER BY l.created_at DESC

@@ -39,24 +39,12 @@ pub struct Installation {
 const SELECTED: &str = "SELECT i.license_id, i.robot_id, r.name AS robot_name, i.account_number, i.first_seen,
                                i.last_seen, i.last_valid, i.last_code, i.checks,
                                i.last_seen > now() - make_interval(days => $3) AS active,
-                               s.state,
-                               CASE s.state WHEN 'in_grace' THEN i.last_seen
-                                            WHEN 'lapsed' THEN s.grace_end
-                                            ELSE i.state_since END AS state_since
+                               installation_state(i.last_valid, i.last_seen, r.offline_grace_seconds) AS state,
+                               installation_state_since(i.last_valid, i.last_seen, r.offline_grace_seconds,
+                                                        i.state_since) AS state_since
                           FROM license_installations i
-                          LEFT JOIN tenant_robots r ON r.tenant_id = i.tenant_id AND r.id = i.robot_id
-                          CROSS JOIN LATERAL (
-                               SELECT i.last_seen + make_interval(secs => COALESCE(r.offline_grace_seconds, 0)) AS grace_end
-                          ) g
-                          CROSS JOIN LATERAL (
-                               SELECT g.grace_end,
-                                      CASE WHEN NOT i.last_valid THEN 'denied'
-                                           -- the hourly re-check, plus a margin
-                                           WHEN i.last_seen > now() - make_interval(mins => 75) THEN 'valid'
-                                           WHEN g.grace_end > now() THEN 'in_grace'
-                                           ELSE 'lapsed' END AS state
-                          ) s
-                          JOIN tenant_client_robots l ON l.tenant_id = i.tenant_id AND l.id = i.license_id";
+                          JOIN tenant_client_robots l ON l.tenant_id = i.tenant_id AND l.id = i.license_id
+                          LEFT JOIN tenant_robots r ON r.tenant_id = i.tenant_id AND r.id = i.robot_id";
 
 /// The accounts of one license, most recently seen first (at most 100).
 pub async fn of_license(conn: &mut PgConnection, tenant_id: Uuid, license_id: Uuid) -> AppResult<Vec<Installation>> {

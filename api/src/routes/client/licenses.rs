@@ -55,6 +55,13 @@ pub struct ClientLicenseItem {
     pub status: LicenseStatus,
     /// Whether Download and Trocar Conta are offered.
     pub usable: bool,
+    /// The robot wants the account confirmed here before it runs, and this
+    /// license has none yet.
+    pub needs_account_confirmation: bool,
+    /// valid, in_grace (the robot cannot reach the server and runs on its
+    /// offline grace), lapsed or denied; null before the robot first checked in.
+    pub installation_state: Option<String>,
+    pub installation_state_since: Option<DateTime<Utc>>,
 }
 
 fn usable(status: LicenseStatus, expiration: Option<DateTime<Utc>>) -> bool {
@@ -66,6 +73,9 @@ impl From<ClientLicenseRow> for ClientLicenseItem {
         Self {
             update_available: r.last_downloaded_version.is_some() && r.last_downloaded_version != r.active_version,
             usable: usable(r.status, r.expiration_date),
+            needs_account_confirmation: r.binding_policy.as_deref() == Some("portal") && r.account_number.is_none(),
+            installation_state: r.installation_state,
+            installation_state_since: r.installation_state_since,
             id: r.id,
             robot_id: r.robot_id,
             robot_name: r.robot_name,

@@ -2081,8 +2081,20 @@ export interface components {
             fileName?: string | null;
             /** Format: uuid */
             id: string;
+            /**
+             * @description valid, in_grace (the robot cannot reach the server and runs on its
+             *     offline grace), lapsed or denied; null before the robot first checked in.
+             */
+            installationState?: string | null;
+            /** Format: date-time */
+            installationStateSince?: string | null;
             /** @description The version this client downloaded last (None: never). */
             lastDownloadedVersion?: string | null;
+            /**
+             * @description The robot wants the account confirmed here before it runs, and this
+             *     license has none yet.
+             */
+            needsAccountConfirmation: boolean;
             robotDescription?: string | null;
             /** Format: uuid */
             robotId?: string | null;
