@@ -22,6 +22,10 @@ command -v cargo >/dev/null || { echo "cargo not found: install Rust (rustup) fi
 if [ "${1:-}" = "--test" ]; then
   cargo nextest --version >/dev/null 2>&1 || { echo "==> installing cargo-nextest"; cargo install cargo-nextest --locked; }
   [ -x /usr/bin/chromium ] || apt_install chromium
+  # The MQL5 harness (tools/mql5-harness): the robot's license check compiled natively.
+  command -v g++ >/dev/null || apt_install g++
+  [ -f /usr/include/openssl/sha.h ] || apt_install libssl-dev
+  python3 -c 'import cryptography' 2>/dev/null || apt_install python3-cryptography
   # A local S3-compatible server: the storage layer's tests run against it too.
   command -v moto_server >/dev/null || { command -v pip3 >/dev/null || apt_install python3-pip; echo "==> installing moto (pip)"; pip3 install -q "moto[server]" 2>/dev/null || pip3 install -q --break-system-packages "moto[server]"; }
 fi

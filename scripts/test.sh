@@ -35,6 +35,9 @@ cargo nextest run --workspace --no-fail-fast
 # Only when no other run is live (its tests would lose their databases).
 if flock -n -x 9; then scripts/drop-test-databases.sh; flock -s 9; fi
 
+echo "==> the license check's MQL5 harness self-test (RFC 8032 vectors, protocol v2 stand-in, template mutations)"
+tools/mql5-harness/selftest.sh
+
 echo "==> provisioning (ansible-playbook --syntax-check, ansible-lint)"
 scripts/check-ansible.sh
 

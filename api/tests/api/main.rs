@@ -16,6 +16,7 @@ mod hardening;
 mod hotmart;
 mod isolation_matrix;
 mod license_check;
+mod license_harness;
 mod metrics;
 mod notifications;
 mod openapi_contract;
