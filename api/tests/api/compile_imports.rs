@@ -16,7 +16,7 @@ use crate::support::{fake_ex5, json as read_json, next_event, open_stream, Calle
 
 const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
 
-async fn import(owner: &Caller, name: &str, source: &str, file: &str) -> (StatusCode, Value) {
+pub(crate) async fn import(owner: &Caller, name: &str, source: &str, file: &str) -> (StatusCode, Value) {
     read_json(
         owner
             .post("/api/tenant/compilation-jobs", json!({"robotName": name, "sourceCode": source, "fileName": file}))
@@ -25,7 +25,7 @@ async fn import(owner: &Caller, name: &str, source: &str, file: &str) -> (Status
     .await
 }
 
-async fn finish(app: &TestApp, token: &str, job: &str, ok: bool) {
+pub(crate) async fn finish(app: &TestApp, token: &str, job: &str, ok: bool) {
     finish_at(app, token, job, ok, 40).await
 }
 

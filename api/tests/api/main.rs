@@ -17,6 +17,7 @@ mod hotmart;
 mod isolation_matrix;
 mod license_check;
 mod license_harness;
+mod license_v2;
 mod metrics;
 mod notifications;
 mod openapi_contract;
