@@ -224,3 +224,88 @@ async fn a_hotmart_subscription_queues_a_complete_subscription_confirmation() {
         .unwrap();
     assert!(html.contains("R$ 197,90") && html.contains("(mensal)") && html.contains("02/01/2026"), "{html}");
 }
+
+/// Every column of every stored e-mail, as the superuser sees it (past RLS).
+async fn everything_stored(app: &TestApp) -> String {
+    let base = std::env::var("TEST_SUPERUSER_URL")
+        .unwrap_or_else(|_| "postgres://roboforge_super:roboforge_super@127.0.0.1:5432/postgres".into());
+    let url = format!("{}/{}", base.rsplit_once('/').unwrap().0, app.db.name);
+    let mut su = <sqlx::PgConnection as sqlx::Connection>::connect(&url).await.unwrap();
+    let rows: Vec<String> =
+        sqlx::query_scalar("SELECT row_to_json(o)::text FROM email_outbox o").fetch_all(&mut su).await.unwrap();
+    rows.join("\n")
+}
+
+#[tokio::test]
+async fn no_stored_email_holds_a_live_reset_token_or_sign_in_code_and_the_sender_still_sends_them() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    give_key(&app, &acme, "re_tenant_key", "acme.com.br").await;
+    let http = app.browser();
+    let token_of =
+        |response: Value| response["resetToken"].as_str().expect("development hosts show the token").to_string();
+    let client_token = token_of(
+        http.post(app.url(&format!("/api/client-auth/forgot-password?tenant={}", acme.url)))
+            .json(&json!({"email": acme.client_email}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap(),
+    );
+    let owner_asked = http
+        .post(app.url(&format!("/api/tenant-auth/forgot-password?tenant={}", acme.url)))
+        .json(&json!({"email": acme.owner_email}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(owner_asked.status(), reqwest::StatusCode::OK);
+    // The owner's link, as the sender will send it (opened from its seal).
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    let sealed: String = sqlx::query_scalar("SELECT sealed_html FROM email_outbox WHERE to_address = $1")
+        .bind(&acme.owner_email)
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+    drop(tx);
+    let owner_html = app.secrets.open(&sealed).unwrap();
+    let at = owner_html.find("token=").expect("a reset link") + "token=".len();
+    let owner_token: String = owner_html[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '.').collect();
+    let asked = http
+        .post(app.url(&format!("/api/client-auth/login-purchase?tenant={}", acme.url)))
+        .json(&json!({"email": acme.client_email, "purchaseId": acme.purchase_id}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(asked.status(), reqwest::StatusCode::ACCEPTED);
+    let code = app.last_sign_in_code(acme.id, &acme.client_email).await.expect("a code was e-mailed");
+
+    let stored = everything_stored(&app).await;
+    assert_eq!(stored.lines().count(), 3, "{stored}");
+    for (what, secret) in [("client reset token", &client_token), ("owner reset token", &owner_token)] {
+        assert!(!stored.contains(secret.as_str()), "the {what} is stored in the outbox");
+        // Not its hash-free halves either (the token is tenant.random).
+        assert!(!stored.contains(secret.rsplit('.').next().unwrap()), "part of the {what} is stored");
+    }
+    assert!(!stored.contains(&format!(">{code}<")), "the sign-in code is stored: {stored}");
+    assert!(stored.contains(shared::email::REDACTED), "the stored copy says what was removed");
+
+    // The sender still sends the live link and code, then keeps nothing sealed.
+    let (base, resend) = stand_in(&[]).await;
+    let config = config(&app, &base, None);
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    let ids: Vec<Uuid> = sqlx::query_scalar("SELECT id FROM email_outbox").fetch_all(&mut *tx).await.unwrap();
+    drop(tx);
+    for id in ids {
+        let job = SendEmail { tenant_id: acme.id, outbox_id: id };
+        assert_eq!(worker::email::send(&app.db.worker_pool, &config, &job).await.unwrap(), Sent::Sent);
+    }
+    let sent: String =
+        resend.received.lock().unwrap().iter().map(|(_, body)| body["html"].as_str().unwrap().to_string()).collect();
+    for secret in [&client_token, &owner_token, &code] {
+        assert!(sent.contains(secret.as_str()), "the e-mail that went out carries {secret}");
+    }
+    let after = everything_stored(&app).await;
+    assert!(after.contains("\"sealed_html\":null") && !after.contains("\"sealed_html\":\"v1:"), "{after}");
+}

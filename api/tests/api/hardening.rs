@@ -226,3 +226,85 @@ async fn signed_in_callers_reach_their_own_portal_only() {
     let admin = app.as_admin().await;
     assert_eq!(admin.delete("/api/auth/me").await.status(), StatusCode::METHOD_NOT_ALLOWED);
 }
+
+/// An admin login from `ip` (behind one trusted proxy) with `browser`'s cookies.
+async fn admin_login_from(app: &TestApp, browser: &reqwest::Client, ip: &str, password: &str) -> StatusCode {
+    browser
+        .post(app.url("/api/auth/login"))
+        .header("x-forwarded-for", ip)
+        .json(&json!({"username": "chefe", "password": password}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sixty_addresses_cannot_lock_the_admin_out_of_a_device_that_signed_in_before() {
+    let app = TestApp::spawn_with(|c| c.trust_proxy = 1).await;
+    app.admin("chefe", PASSWORD).await;
+    let laptop = app.browser();
+    assert_eq!(admin_login_from(&app, &laptop, "203.0.113.10", PASSWORD).await, StatusCode::OK, "signed in once");
+
+    // 120 wrong guesses from 60 addresses, two each, ten at a time.
+    let mut statuses = Vec::new();
+    for batch in 0..12 {
+        let guesses: Vec<_> = (batch * 10..batch * 10 + 10)
+            .map(|i| {
+                let app_url = app.url("/api/auth/login");
+                let ip = format!("198.51.{}.{}", 100 + i / 2 / 250, (i / 2) % 250 + 1);
+                async move {
+                    reqwest::Client::new()
+                        .post(app_url)
+                        .header("x-forwarded-for", ip)
+                        .json(&json!({"username": "chefe", "password": "chute-errado"}))
+                        .send()
+                        .await
+                        .unwrap()
+                        .status()
+                }
+            })
+            .collect();
+        statuses.extend(join_all(guesses).await);
+    }
+    // Every guess refused: wrong (401), throttled (429) or shed while the login slots were busy (503).
+    let refused = [StatusCode::UNAUTHORIZED, StatusCode::TOO_MANY_REQUESTS, StatusCode::SERVICE_UNAVAILABLE];
+    assert!(statuses.iter().all(|s| refused.contains(s)), "{statuses:?}");
+    assert!(statuses.contains(&StatusCode::TOO_MANY_REQUESTS), "the account's ceiling was reached: {statuses:?}");
+
+    // Strangers stay throttled, even with the right password...
+    let stranger = app.browser();
+    assert_eq!(admin_login_from(&app, &stranger, "192.0.2.77", PASSWORD).await, StatusCode::TOO_MANY_REQUESTS);
+    // ...the admin's own device still signs in, from a new address too.
+    assert_eq!(
+        admin_login_from(&app, &laptop, "192.0.2.200", "senha-errada").await,
+        StatusCode::UNAUTHORIZED,
+        "a typo on the trusted device is a plain refusal, not a lock-out"
+    );
+    assert_eq!(admin_login_from(&app, &laptop, "192.0.2.200", PASSWORD).await, StatusCode::OK);
+    // A device cookie is this account's only: carried to another account, it trusts nothing.
+    app.admin("outro", PASSWORD).await;
+    let cookie = laptop
+        .post(app.url("/api/auth/login"))
+        .header("x-forwarded-for", "192.0.2.200")
+        .json(&json!({"username": "chefe", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap();
+    let device = crate::support::set_cookie_header(&cookie, "rf_admin_device").expect("a device cookie");
+    assert!(device.contains("HttpOnly") && device.contains("Max-Age="), "{device}");
+    let value = device.split(';').next().unwrap().to_string();
+    for i in 0..6 {
+        let status = reqwest::Client::new()
+            .post(app.url("/api/auth/login"))
+            .header("x-forwarded-for", "192.0.2.99")
+            .header("cookie", &value)
+            .json(&json!({"username": "outro", "password": format!("errada-{i}")}))
+            .send()
+            .await
+            .unwrap()
+            .status();
+        let expected = if i < 5 { StatusCode::UNAUTHORIZED } else { StatusCode::TOO_MANY_REQUESTS };
+        assert_eq!(status, expected, "attempt {i} on another account with chefe's device cookie");
+    }
+}

@@ -27,8 +27,8 @@ export interface LoginFailure {
 }
 
 /**
- * A login form: its fields, then the "Entrar" button (disabled, with a spinner, while `login` runs),
- * then `footer`. Browser validation is off; the schema's pt-BR messages show under the fields.
+ * A login form: its fields, then the submit button ("Entrar" unless `submitLabel` says otherwise; disabled, with a
+ * spinner, while `login` runs), then `footer`. Browser validation is off; the schema's pt-BR messages show under the fields.
  * A refused login shows `failure` as a toast with the server's message, and the server's field
  * errors under the inputs they name.
  */
@@ -38,12 +38,14 @@ export function LoginForm<Values extends FieldValues>({
   failure,
   children,
   footer,
+  submitLabel = 'Entrar',
 }: {
   form: UseFormReturn<Values>
   login: LoginAction<Values>
   failure: LoginFailure
   children: React.ReactNode
   footer?: React.ReactNode
+  submitLabel?: string
 }) {
   const submit = form.handleSubmit((values) =>
     login.mutate(values, {
@@ -56,7 +58,7 @@ export function LoginForm<Values extends FieldValues>({
         {children}
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending && <Spinner />}
-          Entrar
+          {submitLabel}
         </Button>
         {footer}
       </form>

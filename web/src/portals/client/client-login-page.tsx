@@ -3,18 +3,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { BrandedLoginPage, ForgotPasswordLink } from '@/components/auth/branded-login-page'
 import { LoginField, LoginForm, useLoginForm } from '@/components/auth/login-form'
 import { LoginScreen } from '@/components/auth/session-gates'
-import { useClientPasswordLogin, useClientPurchaseLogin, useClientSession } from '@/features/auth/api/client-session'
+import { useClientPasswordLogin, useClientSession } from '@/features/auth/api/client-session'
 import { fieldSchema } from '@/lib/field-rules'
 import { useClientBrand } from './client-brand'
+import { PurchaseLoginForm } from './purchase-login-form'
 
 export const clientPasswordLoginSchema = z.object({
   email: fieldSchema('email'),
   password: fieldSchema('loginPassword'),
-})
-
-export const clientPurchaseLoginSchema = z.object({
-  email: fieldSchema('email'),
-  purchaseId: fieldSchema('purchaseId'),
 })
 
 const emailField = { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'seu@email.com' } as const
@@ -26,24 +22,6 @@ function PasswordLoginForm() {
     <LoginForm form={form} login={login} failure={{ title: 'Erro ao fazer login', fallback: 'Email ou senha incorretos' }}>
       <LoginField control={form.control} {...emailField} />
       <LoginField control={form.control} name="password" label="Senha" type="password" autoComplete="current-password" />
-    </LoginForm>
-  )
-}
-
-function PurchaseLoginForm() {
-  const login = useClientPurchaseLogin()
-  const form = useLoginForm(clientPurchaseLoginSchema, { email: '', purchaseId: '' })
-  return (
-    <LoginForm form={form} login={login} failure={{ title: 'Erro ao fazer login', fallback: 'Email ou ID de compra inválidos' }}>
-      <LoginField control={form.control} {...emailField} />
-      <LoginField
-        control={form.control}
-        name="purchaseId"
-        label="ID de Compra"
-        autoComplete="off"
-        placeholder="Ex.: HP1234567890"
-        description="Você recebeu o ID de compra por e-mail após a compra."
-      />
     </LoginForm>
   )
 }

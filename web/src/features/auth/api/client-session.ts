@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { api, ApiError, errorMessage, unwrap } from '@/lib/api/client'
-import type { ClientLoginRequest, ClientPurchaseLoginRequest, ClientSession } from '@/lib/api/types'
+import type { ClientLoginRequest, ClientPurchaseLoginRequest, ClientSession, SignInCodeSent } from '@/lib/api/types'
 import { toast } from '@/components/ui/use-toast'
 import { authKeys, endSession, startSession } from './auth-keys'
 
@@ -41,11 +41,47 @@ export function useClientPasswordLogin() {
   })
 }
 
-/** Signs in with e-mail and a purchase id. Failures are shown by the login form. */
+/** What the purchase-id sign-in sends: the code is left out in step one. */
+export type ClientPurchaseLogin = Pick<ClientPurchaseLoginRequest, 'email' | 'purchaseId'> & { code?: string }
+
+/** Step one's answer (202): a 6-digit code went to the e-mail, and the server's sentence saying where. */
+export function isSignInCodeSent(answer: ClientSession | SignInCodeSent): answer is SignInCodeSent {
+  return 'codeRequired' in answer && answer.codeRequired
+}
+
+function postPurchaseLogin(body: ClientPurchaseLogin) {
+  // The generated type lists `code` as required because the server defaults it; step one leaves it out.
+  return unwrap(api.POST('/api/client-auth/login-purchase', { body: body as ClientPurchaseLoginRequest }))
+}
+
+/**
+ * Step one of the purchase-id sign-in (e-mail and purchase id, no code): the server e-mails a 6-digit code and
+ * answers 202 with the sentence to show. Asking again sends a new code (or, within a minute, keeps the last one).
+ * Should a server ever open the session at once, the sign-in completes. Failures are shown by the form.
+ */
+export function useRequestPurchaseCode() {
+  const completeLogin = useCompleteLogin()
+  return useMutation({
+    mutationFn: ({ email, purchaseId }: ClientPurchaseLogin) => postPurchaseLogin({ email, purchaseId }),
+    onSuccess: (answer) => {
+      if (!isSignInCodeSent(answer)) completeLogin(answer)
+    },
+  })
+}
+
+/**
+ * Step two: the same e-mail and purchase id with the code from the e-mail opens the session. A wrong or expired
+ * code is a 401 ("Código inválido ou expirado…"), a malformed one a 400 on `code`. Failures are shown by the form.
+ */
 export function useClientPurchaseLogin() {
   const completeLogin = useCompleteLogin()
   return useMutation({
-    mutationFn: (body: ClientPurchaseLoginRequest) => unwrap(api.POST('/api/client-auth/login-purchase', { body })),
+    mutationFn: async (body: ClientPurchaseLogin & { code: string }): Promise<ClientSession> => {
+      const answer = await postPurchaseLogin(body)
+      // A code is required again (it cannot happen with a code sent): not signed in, say why.
+      if (isSignInCodeSent(answer)) throw new ApiError(401, answer.message)
+      return answer
+    },
     onSuccess: completeLogin,
   })
 }
