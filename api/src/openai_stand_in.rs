@@ -69,6 +69,9 @@ void OnTick()
    MqlTick tick;
    if(!SymbolInfoTick(_Symbol, tick))
       return;
+   // Licença encerrada: só gerencia o que já está aberto.
+   if(!RF_CanOpenPositions())
+      return;
    // Compra quando o preço está acima da média e não há posição aberta.
    if(PositionsTotal() == 0 && tick.bid > ma[0])
       trade.Buy(InpLots, _Symbol);

@@ -1,26 +1,33 @@
 // The client's journey, in Chromium against the real server: a Hotmart subscription purchase arrives at the
-// demo robot's webhook → the buyer signs in with e-mail + purchase id → downloads the robot's active version
-// (uploaded here by the owner through the API) → moves the license to their MetaTrader account → cancels the
-// subscription. Runs before the owner journey (which changes the owner's password).
+// demo robot's webhook → the buyer signs in with e-mail + purchase id and the code e-mailed to them (read at the
+// local Resend stand-in) → downloads the robot's active version (uploaded here by the owner through the API) →
+// moves the license to their MetaTrader account → cancels the subscription. Runs before the owner journey (which
+// changes the owner's password).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import { baseUrl, env, launchChromium, newPage, requireEnv } from './support.mjs'
+import { baseUrl, env, launchChromium, newPage, openMailbox, purchaseIdLogin, requireEnv } from './support.mjs'
 
 const fixture = new URL('../../shared/tests/fixtures/hotmart/subscription_approved.json', import.meta.url)
 const DEMO_HOTTOK = 'demo-hottok-0000000000'
 const run = Date.now().toString(36)
 
-requireEnv('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET', 'E2E_TENANT')
+requireEnv('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET', 'E2E_TENANT', 'E2E_RESEND_PORT')
 
 let browser
 let page
+/** The e-mail the server sends (the sign-in code among it). */
+let mailbox
 
 before(async () => {
+  mailbox = await openMailbox()
   browser = await launchChromium()
   page = await newPage(browser, { acceptDownloads: true })
 })
-after(async () => browser?.close())
+after(async () => {
+  await browser?.close()
+  await mailbox?.close()
+})
 
 /** Bytes that pass for a compiled robot (binary, no known foreign format). */
 function fakeEx5(seed) {
@@ -83,13 +90,9 @@ test('client journey: Hotmart purchase, login with the purchase id, download, sw
   }
   await owner.close()
 
-  // Sign in with e-mail + purchase id.
+  // Sign in with e-mail + purchase id, proving the e-mail with the code sent to it.
   await page.goto(`/client/login?tenant=${env.E2E_TENANT}`)
-  await page.getByRole('tab', { name: /ID de compra/i }).click()
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByRole('textbox', { name: 'ID de Compra' }).fill(transaction)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await page.waitForURL((url) => url.pathname === '/client/dashboard')
+  await purchaseIdLogin(page, mailbox, { email, purchaseId: transaction })
   await page.getByText('Login realizado com sucesso!').first().waitFor()
 
   // Download the robot: the active version's bytes, under its file name.

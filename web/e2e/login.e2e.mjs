@@ -2,7 +2,7 @@
 // Configure with E2E_* variables (listed in web/README.md). Run: npm run e2e
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { env, launchChromium, newPage, screenshot } from './support.mjs'
+import { env, launchChromium, newPage, openMailbox, purchaseIdLogin, screenshot } from './support.mjs'
 
 const TIMEOUT_MS = 15_000
 
@@ -148,18 +148,22 @@ describe('client portal', () => {
     }),
   )
 
-  test('client signs out, then signs in with the purchase id', { skip: missing('E2E_TENANT', 'E2E_CLIENT_EMAIL', 'E2E_CLIENT_PASSWORD', 'E2E_PURCHASE_ID') }, () =>
-    withPage(async (page) => {
-      await passwordLogin(page)
-      await page.getByRole('button', { name: 'Sair' }).click()
-      await page.waitForURL((url) => url.pathname === '/client/login')
-      await page.getByRole('tab', { name: 'ID de Compra' }).click()
-      await page.fill('#email', env.E2E_CLIENT_EMAIL)
-      await page.fill('#purchaseId', env.E2E_PURCHASE_ID)
-      await page.getByRole('button', { name: 'Entrar' }).click()
-      await page.waitForURL((url) => url.pathname === '/client/dashboard')
-      await page.getByTestId('client-greeting').waitFor()
-      await screenshot(page, 'client-dashboard-purchase-id')
-    }),
+  test(
+    'client signs out, then signs in with the purchase id and the code e-mailed to them',
+    { skip: missing('E2E_TENANT', 'E2E_CLIENT_EMAIL', 'E2E_CLIENT_PASSWORD', 'E2E_PURCHASE_ID', 'E2E_RESEND_PORT') },
+    () =>
+      withPage(async (page) => {
+        const mailbox = await openMailbox()
+        try {
+          await passwordLogin(page)
+          await page.getByRole('button', { name: 'Sair' }).click()
+          await page.waitForURL((url) => url.pathname === '/client/login')
+          await purchaseIdLogin(page, mailbox, { email: env.E2E_CLIENT_EMAIL, purchaseId: env.E2E_PURCHASE_ID })
+          await page.getByTestId('client-greeting').waitFor()
+          await screenshot(page, 'client-dashboard-purchase-id')
+        } finally {
+          await mailbox.close()
+        }
+      }),
   )
 })

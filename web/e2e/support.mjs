@@ -1,6 +1,7 @@
-// What every Chromium journey shares: the server scripts/e2e.sh started, the browser, a fresh page, screenshots
-// and the owner's sign-in. (Not a test file: the e2e list in package.json names the journeys.)
+// What every Chromium journey shares: the server scripts/e2e.sh started, the browser, a fresh page, screenshots,
+// the owner's sign-in and the mailbox the server's e-mail arrives at. (Not a test file: the e2e list in package.json names the journeys.)
 import { mkdir } from 'node:fs/promises'
+import { createServer } from 'node:http'
 import { chromium } from 'playwright-core'
 
 export const env = process.env
@@ -55,4 +56,77 @@ export async function signInAsOwner(page) {
   await page.getByLabel('Chave de Segurança').fill(env.E2E_TENANT_SECRET)
   await page.getByRole('button', { name: 'Entrar' }).click()
   await page.waitForURL((url) => url.pathname === '/tenant/dashboard')
+}
+
+/**
+ * A local stand-in of the Resend API on $E2E_RESEND_PORT, where scripts/e2e.sh points the server's mailer (real
+ * HTTP, Resend's request shape): it keeps every e-mail the server sends, as Resend would receive it. The journeys
+ * run one at a time, so each one that reads e-mail opens its own and closes it at the end.
+ */
+export async function openMailbox() {
+  requireEnv('E2E_RESEND_PORT')
+  const messages = []
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      if (request.method === 'POST' && request.url === '/emails') {
+        messages.push({ authorization: request.headers.authorization, ...JSON.parse(body) })
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.end(JSON.stringify({ id: `re_e2e_${messages.length}` }))
+      } else {
+        response.writeHead(404).end()
+      }
+    })
+  })
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(Number(env.E2E_RESEND_PORT), '127.0.0.1', resolve)
+  })
+  return {
+    messages,
+    /**
+     * Waits for a message to `to` whose subject contains `subject`, among those received from index `after` on
+     * (the mailer runs as a background job, which can take a while to start right after the server does).
+     */
+    async waitFor(to, subject, { after = 0, timeoutMs = 120_000 } = {}) {
+      const wanted = to.toLowerCase()
+      for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+        const found = messages.slice(after).find((m) => [m.to].flat().some((address) => address.toLowerCase() === wanted) && m.subject.includes(subject))
+        if (found) return found
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      throw new Error(`no e-mail "${subject}" to ${to}; received: ${JSON.stringify(messages.map((m) => [m.to, m.subject]))}`)
+    },
+    close() {
+      return new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+    },
+  }
+}
+
+/** The 6-digit code of a purchase-id sign-in e-mail ("Seu código de acesso"): its big bold paragraph. */
+export function signInCodeOf(mail) {
+  const code = mail.html.match(/letter-spacing:\s*6px[^>]*>\s*(\d{6})\s*</)?.[1]
+  if (!code) throw new Error(`no 6-digit code in the e-mail: ${mail.html}`)
+  return code
+}
+
+/**
+ * Signs a client in at /client/login with e-mail and purchase id: sends the code, reads it from the e-mail in
+ * `mailbox`, types it and waits for the dashboard.
+ */
+export async function purchaseIdLogin(page, mailbox, { email, purchaseId }) {
+  const before = mailbox.messages.length
+  await page.getByRole('tab', { name: 'ID de Compra' }).click()
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByRole('textbox', { name: 'ID de Compra' }).fill(purchaseId)
+  await page.getByRole('button', { name: 'Enviar código' }).click()
+  await page.getByText('Enviamos um código de 6 dígitos').waitFor()
+  const mail = await mailbox.waitFor(email, 'Seu código de acesso', { after: before })
+  await page.getByLabel('Código', { exact: true }).fill(signInCodeOf(mail))
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.waitForURL((url) => url.pathname === '/client/dashboard')
 }

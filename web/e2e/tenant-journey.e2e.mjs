@@ -5,8 +5,7 @@
 // demo owner's password.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { createServer } from 'node:http'
-import { env, launchChromium, newPage, requireEnv, screenshot } from './support.mjs'
+import { env, launchChromium, newPage, openMailbox, requireEnv, screenshot } from './support.mjs'
 
 const run = Date.now().toString(36)
 const NEW_PASSWORD = `nova-senha-${run}`
@@ -14,43 +13,19 @@ const NEW_PASSWORD = `nova-senha-${run}`
 requireEnv('E2E_OWNER_EMAIL', 'E2E_TENANT_SECRET', 'E2E_TENANT', 'E2E_RESEND_PORT')
 
 /** Every e-mail the server sends, as Resend would receive it. */
-const mailbox = []
-let resend
+let mailbox
 let browser
 let page
 
 before(async () => {
-  resend = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => (body += chunk))
-    request.on('end', () => {
-      if (request.method === 'POST' && request.url === '/emails') {
-        mailbox.push({ authorization: request.headers.authorization, ...JSON.parse(body) })
-        response.writeHead(200, { 'content-type': 'application/json' })
-        response.end(JSON.stringify({ id: `re_e2e_${mailbox.length}` }))
-      } else {
-        response.writeHead(404).end()
-      }
-    })
-  })
-  await new Promise((resolve) => resend.listen(Number(env.E2E_RESEND_PORT), '127.0.0.1', resolve))
+  mailbox = await openMailbox()
   browser = await launchChromium()
   page = await newPage(browser, { width: 1280, height: 900, timeout: 15_000 })
 })
 after(async () => {
   await browser?.close()
-  resend?.close()
+  await mailbox?.close()
 })
-
-/** Waits for a message to `to` whose subject contains `subject` (the mailer runs as a background job). */
-async function waitForMail(to, subject) {
-  for (let i = 0; i < 150; i++) {
-    const found = mailbox.find((m) => [m.to].flat().includes(to) && m.subject.includes(subject))
-    if (found) return found
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`no e-mail "${subject}" to ${to}; received: ${JSON.stringify(mailbox.map((m) => [m.to, m.subject]))}`)
-}
 
 /** Picks `option` in the Radix select labelled `label` inside `scope`. */
 async function choose(scope, label, option) {
@@ -65,7 +40,7 @@ test('owner journey: forgot password, reset by e-mail, sign in with the key, cli
   await page.getByRole('button', { name: 'Enviar link de recuperação' }).click()
   await page.getByText('Se o e-mail estiver cadastrado').waitFor()
 
-  const mail = await waitForMail(env.E2E_OWNER_EMAIL, 'Redefinição de senha')
+  const mail = await mailbox.waitFor(env.E2E_OWNER_EMAIL, 'Redefinição de senha')
   const link = mail.html.match(/href="([^"]*reset-password\?token=[^"]+)"/)?.[1] ?? mail.html.match(/(https?:\/\/\S*reset-password\?token=[\w.]+)/)?.[1]
   assert.ok(link, `a reset link in the e-mail: ${mail.html}`)
   const token = new URL(link.replaceAll('&amp;', '&')).searchParams.get('token')

@@ -172,6 +172,14 @@ async fn check_then_compile(
         );
         return queue_fix(tx, &version, "static_check", &message).await;
     }
+    // A factory robot keeps running when its license lapses (to manage its
+    // open positions): one that could still open new ones is never built.
+    if let Some(unguarded) = findings.iter().find(|f| f.code == static_checks::CheckCode::UnguardedEntry) {
+        tx.commit().await?;
+        let reason = format!("linha {}: {}", unguarded.line, unguarded.message);
+        fail(pool, &version, &format!("O código não pôde ser aceito: {reason}")).await?;
+        return Ok(StepDone::Failed);
+    }
     let robot = match project_robot(&mut tx, &version).await? {
         Some(robot) => robot,
         None => {

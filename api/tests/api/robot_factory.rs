@@ -369,3 +369,53 @@ async fn a_version_the_fleet_cannot_compile_fails_without_asking_the_model_again
     assert_eq!(detail["conversationHistory"].as_array().unwrap().last().unwrap()["type"], "error");
     assert_eq!(queued_steps(&app).await, steps_before, "no fix round for a fleet failure");
 }
+
+/// A model that keeps writing a robot that opens positions without the
+/// license guard: the static check sends it back for fixes, and once the
+/// rounds are spent the version fails instead of reaching the fleet.
+#[tokio::test]
+async fn a_robot_that_would_trade_after_its_license_lapsed_is_never_built() {
+    let model = api::openai_stand_in::OpenAiStandIn::start().await;
+    let base = model.base_url.clone();
+    let app = TestApp::spawn_with(move |config| {
+        config.ai.base_url = Some(base);
+        config.ai.model = Some("modelo-teste".into());
+        config.ai.max_fix_attempts = 1;
+    })
+    .await;
+    let unguarded = api::openai_stand_in::GOOD_EA.replace("   if(!RF_CanOpenPositions())\n      return;\n", "");
+    assert_ne!(unguarded, api::openai_stand_in::GOOD_EA, "the stand-in's robot carries the guard");
+    let answer = api::openai_stand_in::answer_with("Aqui está.", &unguarded);
+    model.script((0..3).map(|_| api::openai_stand_in::Scripted::Answer(answer.clone())));
+
+    let a = app.tenant("alfa").await;
+    let config = app.state.config.clone();
+    let prompt = worker::factory::example_prompt("Sem Guarda");
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(a.id)).await.unwrap();
+    let (robot, _) = api::factory_start::robot_for(&mut tx, &config.secrets, a.id, "Sem Guarda").await.unwrap();
+    let (project, version) =
+        api::factory_start::start_project(&mut tx, &config.ai, a.id, &prompt, &robot).await.unwrap();
+    tx.commit().await.unwrap();
+    let step = |step, attempt| shared::jobs::RunFactoryStep { tenant_id: a.id, version_id: version, step, attempt };
+    use shared::jobs::FactoryStep;
+    assert_eq!(
+        worker::factory::run(&app.db.worker_pool, &config, &step(FactoryStep::Generate, 0)).await.unwrap(),
+        worker::factory::StepDone::Advanced
+    );
+    // The review's code has the finding: one fix round is asked for...
+    worker::factory::run(&app.db.worker_pool, &config, &step(FactoryStep::Review, 0)).await.unwrap();
+    // ...and its answer, still unguarded, ends the version.
+    let done = worker::factory::run(&app.db.worker_pool, &config, &step(FactoryStep::Fix, 1)).await.unwrap();
+    assert_eq!(done, worker::factory::StepDone::Failed);
+
+    let owner = app.owner_of(&a).await;
+    let (_, detail) = json(owner.get(&format!("/api/tenant/robot-projects/{project}")).await).await;
+    let log = detail["versions"][0]["errorLog"].as_str().unwrap_or_default().to_string();
+    assert!(log.contains("RF_CanOpenPositions()"), "{detail}");
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(a.id)).await.unwrap();
+    let jobs: i64 = sqlx::query_scalar("SELECT count(*) FROM compilation_jobs").fetch_one(&mut *tx).await.unwrap();
+    assert_eq!(jobs, 0, "nothing went to the fleet");
+    // The model was told what to do about it.
+    let asked = serde_json::to_string(&model.requests()).unwrap();
+    assert!(asked.contains("RF_CanOpenPositions"), "the prompts name the guard");
+}

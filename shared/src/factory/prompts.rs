@@ -48,6 +48,7 @@ Rules:
 - Prices with SymbolInfoTick / SymbolInfoDouble; positions with PositionsTotal, PositionGetTicket, PositionGetDouble/Integer/String.
 - Every tunable number is an `input` (timeframes as ENUM_TIMEFRAMES, lots as double, points as int).
 - Keep OnInit returning INIT_SUCCEEDED on success (a license check will be inserted at its start), and implement OnInit, OnDeinit and OnTick.
+- The inserted license check provides `bool RF_CanOpenPositions()` (never declare or define it yourself). In every function that opens a position or places an order (trade.Buy, trade.Sell, trade.BuyLimit/SellLimit/BuyStop/SellStop, trade.PositionOpen, trade.OrderOpen, OrderSend), call `if(!RF_CanOpenPositions()) return;` before the first such call, so that a lapsed license blocks new entries. Managing open positions (trailing stops, partial or full closes) must keep working without it.
 - Comments in Brazilian Portuguese.
 Answer with a short explanation in Brazilian Portuguese, then the whole source in one ```mql5 code block."#;
 

@@ -11,6 +11,8 @@ pub enum CheckCode {
     Mql4Call,
     MissingTradeInclude,
     UnreleasedHandle,
+    /// A new order or position without `RF_CanOpenPositions()` before it.
+    UnguardedEntry,
 }
 
 impl CheckCode {
@@ -19,6 +21,7 @@ impl CheckCode {
             CheckCode::Mql4Call => "mql4_call",
             CheckCode::MissingTradeInclude => "missing_trade_include",
             CheckCode::UnreleasedHandle => "unreleased_handle",
+            CheckCode::UnguardedEntry => "unguarded_entry",
         }
     }
 }
@@ -156,7 +159,62 @@ pub fn check(source: &str) -> Vec<Finding> {
             });
         }
     }
+    findings.extend(unguarded_entries(tokens, &line_of));
     findings.sort_by_key(|f| f.line);
+    findings
+}
+
+/// The factory's robots keep managing open positions when their license
+/// lapses, so every call that opens something must come after the license
+/// guard in the same function.
+const GUARD: &str = "RF_CanOpenPositions";
+/// `CTrade` methods that open a position or place an order.
+const OPENING_METHODS: &[&str] =
+    &["Buy", "Sell", "BuyLimit", "SellLimit", "BuyStop", "SellStop", "PositionOpen", "OrderOpen"];
+/// Functions that do.
+const OPENING_FUNCTIONS: &[&str] = &["OrderSend", "OrderSendAsync"];
+
+/// Opening calls with no `RF_CanOpenPositions` earlier in their top-level function.
+fn unguarded_entries(tokens: &[Token], line_of: &dyn Fn(usize) -> u32) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let (mut depth, mut guarded) = (0usize, false);
+    for (i, token) in tokens.iter().enumerate() {
+        if token.is_punct('{') {
+            depth += 1;
+        } else if token.is_punct('}') {
+            depth = depth.saturating_sub(1);
+            if depth == 0 {
+                guarded = false;
+            }
+        } else if token.kind == Kind::Ident && token.text == GUARD && !after_member_access(tokens, i) {
+            guarded = true;
+        } else if token.kind == Kind::Ident
+            && depth > 0
+            && !guarded
+            && tokens.get(i + 1).is_some_and(|n| n.is_punct('('))
+        {
+            let opening = if after_member_access(tokens, i) {
+                OPENING_METHODS.contains(&token.text)
+            } else {
+                OPENING_FUNCTIONS.contains(&token.text)
+            };
+            if opening {
+                let call = token.text;
+                findings.push(Finding {
+                    code: CheckCode::UnguardedEntry,
+                    line: line_of(token.start),
+                    message: format!(
+                        "{call}() abre uma posição sem antes chamar RF_CanOpenPositions(): com a licença encerrada o \
+                         robô continuaria abrindo operações."
+                    ),
+                    instruction: format!(
+                        "`{call}(...)` opens a position without the license guard: add `if(!RF_CanOpenPositions()) \
+                         return;` earlier in the same function (do not define RF_CanOpenPositions yourself)."
+                    ),
+                });
+            }
+        }
+    }
     findings
 }
 
@@ -223,6 +281,7 @@ void OnTick() {
    double ma[]; CopyBuffer(maHandle, 0, 0, 1, ma);
    MqlTick tick; SymbolInfoTick(_Symbol, tick);
    double close = iClose(_Symbol, InpTf, 1);
+   if (!RF_CanOpenPositions()) return;
    if (tick.Bid > ma[0]) trade.Buy(0.1);
 }
 "#;
@@ -253,7 +312,7 @@ void OnTick() {
 
     #[test]
     fn ctrade_without_its_include_is_found() {
-        let found = check("CTrade trade;\nvoid OnTick() { trade.Buy(0.1); }\n");
+        let found = check("CTrade trade;\nvoid OnTick() { if(!RF_CanOpenPositions()) return; trade.Buy(0.1); }\n");
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].code, CheckCode::MissingTradeInclude);
         assert_eq!(found[0].line, 1);
@@ -267,6 +326,21 @@ void OnTick() {
         assert_eq!(found.len(), 1, "{found:?}");
         assert_eq!(found[0].code, CheckCode::UnreleasedHandle);
         assert!(found[0].message.contains("'h' (iRSI)"));
+    }
+
+    #[test]
+    fn an_entry_without_the_license_guard_before_it_is_found_in_its_function() {
+        let source = "#include <Trade/Trade.mqh>\nCTrade trade;\nvoid Enter() {\n  trade.Sell(0.1);\n}\n\
+                      void Guarded() {\n  if(!RF_CanOpenPositions()) return;\n  trade.Buy(0.1);\n}\n\
+                      void Raw() {\n  MqlTradeRequest r = {}; MqlTradeResult x = {};\n  OrderSend(r, x);\n}\n\
+                      void Late() {\n  trade.BuyLimit(0.1, 1.0);\n  if(!RF_CanOpenPositions()) return;\n}\n\
+                      void Manage() {\n  trade.PositionClose(_Symbol);\n  trade.PositionModify(_Symbol, 0, 0);\n}\n";
+        let found: Vec<_> = check(source).into_iter().map(|f| (f.code, f.line)).collect();
+        assert_eq!(
+            found,
+            vec![(CheckCode::UnguardedEntry, 4), (CheckCode::UnguardedEntry, 12), (CheckCode::UnguardedEntry, 15)],
+            "a guard in another function, or after the call, does not count; closing and modifying need none"
+        );
     }
 
     #[test]

@@ -5,14 +5,16 @@ import { toast } from '@/components/ui/use-toast'
 import { copyToClipboard } from './clipboard'
 
 /**
- * Copies `value` and says so: a check mark for two seconds and a toast; when the browser refuses,
- * a toast with `errorDescription` instead (the text stays on screen to copy by hand).
+ * Copies `value` and says so: a check mark for two seconds and a toast (`successTitle`, `success`); when the browser
+ * refuses, a toast (`errorTitle`, `errorDescription`) instead (the text stays on screen to copy by hand).
  */
 export function CopyButton({
   value,
   label,
   success = 'Copiado para a área de transferência.',
   errorDescription = 'Não foi possível copiar. Copie manualmente.',
+  successTitle = 'Copiado',
+  errorTitle = 'Erro',
   disabled,
 }: {
   value: string
@@ -20,6 +22,8 @@ export function CopyButton({
   label: string
   success?: string
   errorDescription?: string
+  successTitle?: string
+  errorTitle?: string
   disabled?: boolean
 }) {
   const [copied, setCopied] = useState(false)
@@ -27,9 +31,9 @@ export function CopyButton({
     if (await copyToClipboard(value)) {
       setCopied(true)
       setTimeout(() => setCopied(false), 2000)
-      toast({ title: 'Copiado', description: success })
+      toast({ title: successTitle, description: success })
     } else {
-      toast({ variant: 'destructive', title: 'Erro', description: errorDescription })
+      toast({ variant: 'destructive', title: errorTitle, description: errorDescription })
     }
   }
   return (

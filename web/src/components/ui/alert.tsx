@@ -10,6 +10,7 @@ const alertVariants = cva(
         default: 'bg-card text-card-foreground',
         destructive: 'border-destructive/50 bg-destructive/5 text-destructive *:data-[slot=alert-description]:text-destructive/90',
         success: 'border-success/50 bg-success/10 text-success *:data-[slot=alert-description]:text-foreground',
+        warning: 'border-amber-500/50 bg-amber-500/10 text-amber-600 dark:text-amber-400 *:data-[slot=alert-description]:text-foreground',
       },
     },
     defaultVariants: { variant: 'default' },

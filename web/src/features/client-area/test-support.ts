@@ -1,6 +1,7 @@
 /**
  * Fixtures of the client portal's screens (imported by tests only): Carla, a client with an active license
- * (bound, with a newer version to download), an expired one and a trial without account, and two subscriptions.
+ * (bound, running, with a newer version to download), an expired one (lapsed) and a trial whose account must
+ * still be confirmed, and two subscriptions.
  */
 import type { ClientDashboard } from './api/dashboard'
 import type { ClientLicenseItem, ClientLicenses } from './api/licenses'
@@ -31,6 +32,9 @@ export const alphaLicense: ClientLicenseItem = {
   expirationDate: null,
   status: 'active',
   usable: true,
+  needsAccountConfirmation: false,
+  installationState: 'valid',
+  installationStateSince: '2025-03-11T10:30:00Z',
 }
 
 export const betaLicense: ClientLicenseItem = {
@@ -48,6 +52,8 @@ export const betaLicense: ClientLicenseItem = {
   expirationDate: '2025-02-15T12:00:00Z',
   status: 'expired',
   usable: false,
+  installationState: 'lapsed',
+  installationStateSince: '2025-02-16T12:00:00Z',
 }
 
 export const gammaLicense: ClientLicenseItem = {
@@ -57,6 +63,10 @@ export const gammaLicense: ClientLicenseItem = {
   expirationDate: '2099-12-31T12:00:00Z',
   status: 'trial',
   usable: true,
+  // The robot wants the account confirmed in the portal, and this license has none yet; it never ran.
+  needsAccountConfirmation: true,
+  installationState: null,
+  installationStateSince: null,
 }
 
 export const licenses = (items: ClientLicenseItem[] = [alphaLicense, betaLicense, gammaLicense]): ClientLicenses => ({

@@ -45,6 +45,7 @@ export const activeVersion = {
   uploadedAt: '2025-03-10T15:30:00Z',
   notes: 'Filtro de horário.',
   active: true,
+  licenseProtocol: 2,
 }
 
 export const olderVersion = {
@@ -57,10 +58,20 @@ export const olderVersion = {
   uploadedAt: '2025-02-01T09:05:00Z',
   notes: null,
   active: false,
+  licenseProtocol: 1,
 }
 
 /** GET /api/tenant/robots/{alpha}/versions. */
 export const alphaVersions = () => ({ robot: alpha, activeVersion: '1.2.0', versions: [activeVersion, olderVersion], suggestedVersion: '2.0.0' })
+
+/** GET /api/tenant/robots/{alpha}/license: built (a public key), 72 h of grace, accounts confirmed in the portal. */
+export const alphaLicenseSettings = {
+  publicKey: '3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c',
+  offlineGraceSeconds: 72 * 3600,
+  bindingPolicy: 'portal',
+  v1Versions: ['1.0.0'],
+  activeVersionUsesV1: false,
+}
 
 export const salesPage = {
   htmlSection1: '<h1>Robô Alpha</h1>',

@@ -59,8 +59,26 @@ export const betaLicense = {
 }
 
 const installation = { licenseId: alphaLicense.id, robotId: alpha.id, robotName: alpha.name, firstSeen: '2025-03-11T10:00:00Z', active: true }
-export const validInstallation = { ...installation, accountNumber: '12345678', lastSeen: hoursAgo(3), lastValid: true, lastCode: 'VALID', checks: 1520 }
-export const refusedInstallation = { ...installation, accountNumber: '87654321', lastSeen: hoursAgo(26), lastValid: false, lastCode: 'ACCOUNT_MISMATCH', checks: 12 }
+export const validInstallation = {
+  ...installation,
+  accountNumber: '12345678',
+  lastSeen: hoursAgo(3),
+  lastValid: true,
+  lastCode: 'VALID',
+  checks: 1520,
+  state: 'valid',
+  stateSince: '2025-03-11T10:00:00Z',
+}
+export const refusedInstallation = {
+  ...installation,
+  accountNumber: '87654321',
+  lastSeen: hoursAgo(26),
+  lastValid: false,
+  lastCode: 'ACCOUNT_MISMATCH',
+  checks: 12,
+  state: 'denied',
+  stateSince: '2025-04-02T13:45:00Z',
+}
 
 export const sale = {
   id: '0190c0de-0000-7000-8000-0000000000e1',

@@ -20,13 +20,16 @@ interface ChangeAccountDialogProps {
   onOpenChange: (open: boolean) => void
 }
 
-/** "Trocar Conta": binds the license to the MetaTrader account the robot will run on. */
+/**
+ * "Trocar Conta": binds the license to the MetaTrader account the robot will run on ("Confirmar Conta MT5" while
+ * the robot waits for the account to be confirmed here).
+ */
 export function ChangeAccountDialog({ license, open, onOpenChange }: ChangeAccountDialogProps) {
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Trocar Conta"
+      title={license.needsAccountConfirmation ? 'Confirmar Conta MT5' : 'Trocar Conta'}
       description={`Informe a conta MetaTrader em que ${license.robotName ?? 'o robô'} vai operar.`}
     >
       {/* Mounted while open only: each opening starts from an empty field and no earlier refusal. */}

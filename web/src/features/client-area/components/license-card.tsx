@@ -4,9 +4,11 @@ import { StatusBadge } from '@/components/data'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { InstallationState } from '@/components/licensing/installation-state'
 import { formatDate } from '@/lib/format'
 import type { ClientLicenseItem } from '../api/licenses'
 import { licenseStatusLabels, licenseStatusTones, labelOf, NO_ACCOUNT, NO_EXPIRATION, NO_VERSION } from '../labels'
+import { AccountConfirmationCallout } from './account-confirmation-callout'
 import { Detail } from './card-list-states'
 import { ChangeAccountDialog } from './change-account-dialog'
 import { DownloadButton } from './download-button'
@@ -19,7 +21,10 @@ function unavailableReason(license: ClientLicenseItem): string | null {
   return null
 }
 
-/** One license: the robot, its status and account, what the current version brings, Download and Trocar Conta. */
+/**
+ * One license: the robot, its status and account, where its installation stands, what the current version brings,
+ * Download and Trocar Conta; first of all, when the robot waits for it, the call to confirm the MT5 account.
+ */
 export function LicenseCard({ license }: { license: ClientLicenseItem }) {
   const titleId = useId()
   const [changing, setChanging] = useState(false)
@@ -47,11 +52,20 @@ export function LicenseCard({ license }: { license: ClientLicenseItem }) {
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
+        {license.needsAccountConfirmation && license.usable && <AccountConfirmationCallout robotName={name} onConfirm={() => setChanging(true)} />}
         <dl className="grid grid-cols-2 gap-3">
           <Detail label="Plataforma">{license.robotPlatform ?? '—'}</Detail>
           <Detail label="Versão">{version}</Detail>
           <Detail label="Conta MT">{license.accountNumber || NO_ACCOUNT}</Detail>
           <Detail label="Expiração">{license.expirationDate ? formatDate(license.expirationDate) : NO_EXPIRATION}</Detail>
+          {license.installationState && (
+            <div className="col-span-2 min-w-0">
+              <dt className="text-xs text-muted-foreground">Situação no MT5</dt>
+              <dd className="mt-0.5">
+                <InstallationState state={license.installationState} since={license.installationStateSince} />
+              </dd>
+            </div>
+          )}
         </dl>
         {license.robotVersion && license.changelog?.trim() && (
           <section aria-label={`Novidades da versão ${version}`} className="rounded-md border bg-muted/40 p-3 text-sm">

@@ -13,6 +13,8 @@ export const tenantCatalogKeys = {
     /** A robot's versions (the page also shows the robot, so it lives under the robot prefix). */
     versions: (robotId: string) => [...robotsAll, 'versions', robotId] as const,
     salesPage: (robotId: string) => [...robotsAll, 'sales-page', robotId] as const,
+    /** Its license settings (under the robot prefix: a version write refreshes which versions still use v1). */
+    license: (robotId: string) => [...robotsAll, 'license', robotId] as const,
   },
   settings: ['tenant', 'settings'] as const,
   emailSettings: ['tenant', 'email-settings'] as const,

@@ -4,10 +4,13 @@ import { formatDateTime, formatRelative } from '@/lib/format'
 import type { InstallationItem } from '../api/licenses'
 import { isShared, SHARING_WARNING } from '../labels'
 
-/** The last check's result: 'Válida', or the refusal's code (ACCOUNT_MISMATCH, LICENSE_EXPIRED, …) in red. */
+/**
+ * The last check's code: plain for an accepted one (VALID), in a red badge for a refusal (ACCOUNT_MISMATCH,
+ * LICENSE_EXPIRED, …). Where the installation stands now is its state (`InstallationState`).
+ */
 export function InstallationResult({ installation }: { installation: Pick<InstallationItem, 'lastValid' | 'lastCode'> }) {
   return installation.lastValid ? (
-    <StatusBadge tone="success">Válida</StatusBadge>
+    <span className="font-mono text-xs text-muted-foreground">{installation.lastCode || 'VALID'}</span>
   ) : (
     <StatusBadge tone="destructive">{installation.lastCode || 'Recusada'}</StatusBadge>
   )

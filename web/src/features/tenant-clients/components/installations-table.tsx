@@ -1,4 +1,5 @@
 import { TriangleAlertIcon } from 'lucide-react'
+import { InstallationState } from '@/components/licensing/installation-state'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { cn } from '@/lib/class-names'
 import type { InstallationItem } from '../api/licenses'
@@ -29,15 +30,16 @@ export function InstallationsTable({
           <TableRow>
             {showRobot && <TableHead>Robô</TableHead>}
             <TableHead>Conta MT</TableHead>
+            <TableHead>Estado</TableHead>
             <TableHead>Último acesso</TableHead>
-            <TableHead>Resultado</TableHead>
+            <TableHead>Último resultado</TableHead>
             <TableHead className="text-right">Verificações</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {installations.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={showRobot ? 5 : 4} className="py-8 text-center text-muted-foreground whitespace-normal">
+              <TableCell colSpan={showRobot ? 6 : 5} className="py-8 text-center text-muted-foreground whitespace-normal">
                 Nenhuma instalação registrada
               </TableCell>
             </TableRow>
@@ -56,6 +58,9 @@ export function InstallationsTable({
                       {shared && <TriangleAlertIcon className="size-4 text-amber-500" role="img" aria-label={SHARING_WARNING} />}
                       {installation.accountNumber}
                     </span>
+                  </TableCell>
+                  <TableCell>
+                    <InstallationState state={installation.state} since={installation.stateSince} />
                   </TableCell>
                   <TableCell>
                     <LastSeen value={installation.lastSeen} />

@@ -188,6 +188,48 @@ describe('client robots page (Meus Robôs)', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Número da Conta')).toHaveAttribute('aria-invalid', 'true')
   })
 
+  it('shows where each installation stands (Válida, Encerrada… since when), nothing before the robot first ran', async () => {
+    renderPage()
+    const alpha = await card('Robô Alpha')
+    expect(within(alpha).getByText('Situação no MT5')).toBeInTheDocument()
+    expect(within(alpha).getByText('Válida')).toBeInTheDocument()
+    expect(within(alpha).getByText(/^desde 11\/03\/2025 \d\d:30$/)).toBeInTheDocument()
+    expect(within(await card('Robô Beta')).getByText('Encerrada')).toBeInTheDocument()
+    const gamma = await card('Robô Gama')
+    expect(within(gamma).queryByText('Situação no MT5')).not.toBeInTheDocument()
+    expect(within(gamma).queryByTestId('installation-state')).not.toBeInTheDocument()
+  })
+
+  it('asks to confirm the MT5 account when the robot waits for it, and confirms it in the account dialog', async () => {
+    const user = userEvent.setup()
+    let list: ClientLicenses = licenses()
+    const fetch = renderPage({
+      [LIST]: () => Response.json(list),
+      [`PATCH /api/client/licenses/${gammaLicense.id}/account`]: () => {
+        const confirmed = { ...gammaLicense, accountNumber: '5550001', needsAccountConfirmation: false }
+        list = licenses([alphaLicense, betaLicense, confirmed])
+        return Response.json(confirmed)
+      },
+    })
+    expect(within(await card('Robô Alpha')).queryByText(/Confirme o número da sua conta MT5/)).not.toBeInTheDocument()
+    expect(within(await card('Robô Beta')).queryByText(/Confirme o número da sua conta MT5/)).not.toBeInTheDocument()
+    const gamma = await card('Robô Gama')
+    expect(within(gamma).getByText('Confirme o número da sua conta MT5 para usar este robô')).toBeInTheDocument()
+
+    await user.click(within(gamma).getByRole('button', { name: 'Confirmar conta MT5 de Robô Gama' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar Conta MT5' })
+    const input = within(dialog).getByLabelText('Número da Conta')
+    expect(input).toHaveFocus()
+    await user.type(input, '5550001{Enter}')
+    expect(await screen.findByText('Conta atualizada')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const confirmed = await card('Robô Gama')
+    expect(await within(confirmed).findByText('5550001')).toBeInTheDocument()
+    expect(within(confirmed).queryByText(/Confirme o número da sua conta MT5/)).not.toBeInTheDocument()
+    const [patch] = requestsTo(fetch, 'PATCH', `/api/client/licenses/${gammaLicense.id}/account`)
+    expect(await patch!.json()).toEqual({ accountNumber: '5550001' })
+  })
+
   it('says when the client has no robot yet', async () => {
     renderPage({ [LIST]: () => Response.json(licenses([])) })
     expect(await screen.findByText('Você ainda não possui nenhum robô.')).toBeInTheDocument()

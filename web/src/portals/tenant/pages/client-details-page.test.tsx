@@ -51,11 +51,13 @@ describe('tenant client details page', { timeout: 30_000 }, () => {
     expect(within(installations).getByRole('status')).toHaveTextContent('Robô Alpha')
     const valid = within(installations).getByText('12345678').closest('tr')!
     expect(within(valid).getByText('Válida')).toBeInTheDocument()
+    expect(within(valid).getByText(/^desde 11\/03\/2025 \d\d:00$/)).toBeInTheDocument()
     expect(within(valid).getByText('há cerca de 3 horas')).toBeInTheDocument()
     expect(within(valid).getByText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/)).toBeInTheDocument()
     expect(within(valid).getByText('1.520')).toBeInTheDocument()
     expect(valid).toHaveAttribute('data-shared', 'true')
     const refused = within(installations).getByText('87654321').closest('tr')!
+    expect(within(refused).getByText('Negada')).toBeInTheDocument()
     expect(within(refused).getByText('ACCOUNT_MISMATCH')).toBeInTheDocument()
     expect(within(refused).getByText('há 1 dia')).toBeInTheDocument()
 

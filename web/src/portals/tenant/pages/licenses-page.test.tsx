@@ -204,9 +204,13 @@ describe('tenant licenses page', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('87654321')).toBeInTheDocument()
     const valid = within(dialog).getByText('12345678').closest('tr')!
     expect(within(valid).getByText('Válida')).toBeInTheDocument()
+    expect(within(valid).getByText(/^desde 11\/03\/2025 \d\d:00$/)).toBeInTheDocument()
+    expect(within(valid).getByText('VALID')).toBeInTheDocument()
     expect(within(valid).getByText('há cerca de 3 horas')).toBeInTheDocument()
     expect(within(valid).getByText('1.520')).toBeInTheDocument()
     const refused = within(dialog).getByText('87654321').closest('tr')!
+    expect(within(refused).getByText('Negada')).toBeInTheDocument()
+    expect(within(refused).getByText(/^desde 02\/04\/2025 \d\d:45$/)).toBeInTheDocument()
     expect(within(refused).getByText('ACCOUNT_MISMATCH')).toBeInTheDocument()
     expect(refused).toHaveAttribute('data-shared', 'true')
     expect(within(dialog).getByRole('status')).toHaveTextContent('Possível compartilhamento de licença')

@@ -4,13 +4,19 @@ import userEvent from '@testing-library/user-event'
 import { Navigate, Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
-import { activeVersion, alpha, alphaVersions, fileOf, formFieldsOf, olderVersion } from '@/features/tenant-catalog/test-support'
+import { activeVersion, alpha, alphaLicenseSettings, alphaVersions, fileOf, formFieldsOf, olderVersion } from '@/features/tenant-catalog/test-support'
 import { TenantRobotVersionsPage } from './robot-versions-page'
 
 const base = `/api/tenant/robots/${alpha.id}`
 
 function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
-  const fetch = mockFetch(apiRoutes({ [`GET ${base}/versions`]: () => Response.json(alphaVersions()), ...handlers }))
+  const fetch = mockFetch(
+    apiRoutes({
+      [`GET ${base}/versions`]: () => Response.json(alphaVersions()),
+      [`GET ${base}/license`]: () => Response.json(alphaLicenseSettings),
+      ...handlers,
+    }),
+  )
   renderWithProviders(<Navigate to={`/robots/${alpha.id}/versions`} />, {
     path: '/',
     routes: <Route path="/robots/:robotId/versions" element={<TenantRobotVersionsPage />} />,
@@ -51,6 +57,27 @@ describe('tenant robot versions page', { timeout: 30_000 }, () => {
     for (const header of ['Versão', 'Arquivo', 'Tamanho', 'Enviado em', 'Notas', 'SHA-256']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument()
     }
+  })
+
+  it('marks the license check each version carries, explaining it on hover', async () => {
+    renderPage({
+      [`GET ${base}/versions`]: () =>
+        Response.json({ ...alphaVersions(), versions: [activeVersion, olderVersion, { ...olderVersion, id: '0190c0de-0000-7000-8000-0000000000c0', version: '0.9.0', licenseProtocol: null }] }),
+    })
+    const v2 = within(await rowOf('1.2.0')).getByText('Licença v2')
+    expect(v2).toHaveAttribute('title', expect.stringContaining('chave pública'))
+    const v1 = within(await rowOf('1.0.0')).getByText('Licença v1 — recompile')
+    expect(v1).toHaveClass('text-amber-500')
+    expect(v1).toHaveAttribute('title', expect.stringContaining('Importe o .mq5 de novo'))
+    const none = within(await rowOf('0.9.0')).getByText('Sem verificação de licença')
+    expect(none).toHaveAttribute('title', expect.stringContaining('.ex5 enviado pronto'))
+  })
+
+  it("shows the robot's license settings under its versions", async () => {
+    renderPage()
+    expect(await screen.findByRole('heading', { level: 2, name: 'Licença' })).toBeInTheDocument()
+    expect(await screen.findByText(alphaLicenseSettings.publicKey)).toBeInTheDocument()
+    expect(screen.getByLabelText(/^Tolerância sem servidor/)).toHaveValue(72)
   })
 
   it('copies the whole SHA-256', async () => {

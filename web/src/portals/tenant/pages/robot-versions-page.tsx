@@ -9,12 +9,16 @@ import { errorMessage } from '@/lib/api/client'
 import { ConfirmDialog } from '@/components/data'
 import { robotVersionsQuery, useActivateVersion, useDownloadVersion, type RobotVersions, type VersionItem } from '@/features/tenant-catalog/api/versions'
 import { BackToRobots } from '@/features/tenant-catalog/components/back-link'
+import { LicenseSettingsCard } from '@/features/tenant-catalog/components/license/license-settings-card'
 import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-card'
 import { VersionEditDialog } from '@/features/tenant-catalog/components/versions/version-edit-dialog'
 import { VersionUploadForm } from '@/features/tenant-catalog/components/versions/version-upload-form'
 import { VersionsTable } from '@/features/tenant-catalog/components/versions/versions-table'
 
-/** /robots/:robotId/versions — a robot's compiled versions: upload, activate (exactly one is active), edit, download. */
+/**
+ * /robots/:robotId/versions — a robot's compiled versions: upload, activate (exactly one is active), edit, download;
+ * and its license settings (public key, offline grace, how accounts are bound).
+ */
 export function TenantRobotVersionsPage() {
   const { robotId = '' } = useParams()
   const query = useQuery(robotVersionsQuery(robotId))
@@ -83,6 +87,7 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
         onDownload={startDownload}
         downloading={download.isPending ? (download.variables?.version.id ?? null) : null}
       />
+      <LicenseSettingsCard robotId={robotId} />
       <Card>
         <CardHeader>
           <CardTitle>

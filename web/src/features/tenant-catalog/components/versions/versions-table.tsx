@@ -6,6 +6,7 @@ import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDateTime, formatFileSize } from '@/lib/format'
 import { ListTable } from '@/components/data'
 import type { VersionItem } from '../../api/versions'
+import { LicenseProtocolBadge } from './license-protocol-badge'
 import { ShaCell } from './sha-cell'
 
 const columns = [
@@ -26,7 +27,10 @@ export interface VersionActions {
   downloading: string | null
 }
 
-/** A robot's versions, highest first: the active one marked, the others can be activated; each can be edited and downloaded. */
+/**
+ * A robot's versions, highest first: the active one marked, with the license check each carries; the others can be
+ * activated; each can be edited and downloaded.
+ */
 export function VersionsTable({ versions, ...actions }: { versions: VersionItem[] } & VersionActions) {
   return (
     <ListTable
@@ -43,9 +47,10 @@ function VersionRow({ version, onActivate, onEdit, onDownload, downloading }: { 
   return (
     <TableRow>
       <TableCell className="font-medium">
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {version.version}
           {version.active && <Badge variant="success">Ativa</Badge>}
+          <LicenseProtocolBadge protocol={version.licenseProtocol} />
         </div>
       </TableCell>
       <TableCell className="max-w-48 truncate" title={version.originalFileName}>
