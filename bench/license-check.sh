@@ -41,13 +41,13 @@ wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 request = function()
   local i = math.random(1, $licenses)
-  local body = string.format('{"email":"bench%d@example.com","mtAccount":%d,"robotId":"$robot","tenantId":"$tenant","nonce":"n%d"}', i, i, i)
+  local body = string.format('{"email":"bench%d@example.com","mtAccount":%d,"robotId":"$robot","tenantId":"$tenant","nonce":"n%d","protocol":2}', i, i, i)
   return wrk.format(nil, nil, nil, body)
 end
 LUA
 # Answers must be valid: a sample before measuring.
 curl -s -H 'content-type: application/json' \
-  -d "{\"email\":\"bench7@example.com\",\"mtAccount\":7,\"robotId\":\"$robot\",\"tenantId\":\"$tenant\",\"nonce\":\"x\"}" \
+  -d "{\"email\":\"bench7@example.com\",\"mtAccount\":7,\"robotId\":\"$robot\",\"tenantId\":\"$tenant\",\"nonce\":\"x\",\"protocol\":2}" \
   "$base/api/webhooks/validate-license"; echo
 
 trivial_port=$((port + 13000))

@@ -78,6 +78,18 @@ test('catalog journey: logo, theme, two versions with the second active, a sanit
   await page.getByRole('alertdialog').getByRole('button', { name: 'Ativar' }).click()
   await page.getByRole('button', { name: 'Ativar versão 1.0.0' }).waitFor()
   assert.equal(await page.getByRole('button', { name: 'Ativar versão 2.0.0' }).count(), 0, 'the second is the active one')
+  // Uploaded .ex5 files carry no license check the platform knows of.
+  await page.getByRole('row').filter({ hasText: 'RoboDemo-2.ex5' }).getByText('Sem verificação de licença').waitFor()
+
+  // The robot's license settings: two days without the server, saved.
+  const license = page.getByRole('form', { name: 'Configurações de licença' })
+  await license.getByLabel('Tolerância sem servidor').fill('48')
+  await license.getByRole('button', { name: 'Salvar' }).click()
+  await page.getByText('Configurações de licença salvas').first().waitFor()
+  const saved = await page.request.get(page.url().replace(/\/tenant\/robots\/([^/]+)\/versions$/, '/api/tenant/robots/$1/license'), {
+    headers: { 'x-tenant-secret': await page.evaluate(() => localStorage.getItem('tenant_secret')) },
+  })
+  assert.equal((await saved.json()).offlineGraceSeconds, 48 * 3600)
 
   // The sales page: what is stored and previewed has no script and no handler.
   await page.goto('/tenant/robots')
