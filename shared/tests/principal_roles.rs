@@ -119,3 +119,64 @@ async fn a_client_sees_only_its_own_rows_even_when_it_claims_platform_scope() {
     let tenants: i64 = sqlx::query_scalar("SELECT count(*) FROM tenants").fetch_one(&mut *tx).await.unwrap();
     assert_eq!(tenants, 1);
 }
+
+#[tokio::test]
+async fn private_keys_and_sign_in_codes_are_no_principals_business_and_clients_see_their_own_installations() {
+    let db = fresh_database().await;
+    let tenant = create_tenant(&db.app_pool, "a.example.com").await;
+    let ana = create_client(&db.app_pool, tenant, "ana@a.com").await;
+    let bia = create_client(&db.app_pool, tenant, "bia@a.com").await;
+    for (scope, who) in [(Scope::client(tenant, ana), "client"), (Scope::owner(tenant, Uuid::now_v7()), "owner")] {
+        for sql in [
+            "SELECT license_private_key FROM tenant_robots",
+            "SELECT signin_code_hash FROM tenant_clients",
+            "UPDATE tenant_robots SET license_public_key = NULL",
+        ] {
+            let result = try_sql(&db.app_pool, scope, sql).await;
+            assert!(result.as_ref().is_err_and(|e| e.contains("permission denied")), "{who}: {sql}: {result:?}");
+        }
+    }
+    let mut tx = db::begin(&db.app_pool, Scope::worker_for(tenant)).await.unwrap();
+    let robot: Uuid = sqlx::query_scalar(
+        "INSERT INTO tenant_robots (id, tenant_id, name, license_signing_key) VALUES ($1, $2, 'R', 'k') RETURNING id",
+    )
+    .bind(Uuid::now_v7())
+    .bind(tenant)
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    for (client, account) in [(ana, "111"), (bia, "222")] {
+        let license = Uuid::now_v7();
+        sqlx::query("INSERT INTO tenant_client_robots (id, tenant_id, client_id, robot_id, status) VALUES ($1, $2, $3, $4, 'active')")
+            .bind(license)
+            .bind(tenant)
+            .bind(client)
+            .bind(robot)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        sqlx::query(
+            "INSERT INTO license_installations (tenant_id, license_id, account_number, robot_id, first_seen, last_seen,
+                                               last_valid, last_code, checks, state_since)
+             VALUES ($1, $2, $3, $4, now(), now(), true, 'OK', 1, now())",
+        )
+        .bind(tenant)
+        .bind(license)
+        .bind(account)
+        .bind(robot)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    }
+    tx.commit().await.unwrap();
+    let mut tx = db::begin(&db.app_pool, Scope::client(tenant, ana)).await.unwrap();
+    let seen: Vec<String> =
+        sqlx::query_scalar("SELECT account_number FROM license_installations").fetch_all(&mut *tx).await.unwrap();
+    assert_eq!(seen, vec!["111".to_string()], "ana sees her installation, not bia's");
+    let state: String =
+        sqlx::query_scalar("SELECT installation_state(last_valid, last_seen, 86400) FROM license_installations")
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+    assert_eq!(state, "valid");
+}

@@ -1,6 +1,6 @@
 // The owner's catalogue, in Chromium against the real server: upload the tenant's logo, pick a theme and see
-// the portal restyle, upload two versions of a robot and activate the second, edit a sales page (a script and
-// an event handler in it are removed) and preview it. Runs before the owner journey (which changes the
+// the portal restyle, upload two versions of a robot and activate the second, set the robot's offline grace, edit a
+// sales page (a script and an event handler in it are removed) and preview it. Runs before the owner journey (which changes the
 // owner's password).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -8,7 +8,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 /* global document, getComputedStyle -- callbacks passed to evaluate/waitForFunction run in the page */
-import { launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
+import { env, launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a2a9d60000000049454e44ae426082',
@@ -87,7 +87,7 @@ test('catalog journey: logo, theme, two versions with the second active, a sanit
   await license.getByRole('button', { name: 'Salvar' }).click()
   await page.getByText('Configurações de licença salvas').first().waitFor()
   const saved = await page.request.get(page.url().replace(/\/tenant\/robots\/([^/]+)\/versions$/, '/api/tenant/robots/$1/license'), {
-    headers: { 'x-tenant-secret': await page.evaluate(() => localStorage.getItem('tenant_secret')) },
+    headers: { 'x-tenant-secret': env.E2E_TENANT_SECRET },
   })
   assert.equal((await saved.json()).offlineGraceSeconds, 48 * 3600)
 
