@@ -13,6 +13,8 @@ export SQLX_OFFLINE=true
 duration="${DURATION:-10s}"
 connections="${CONNECTIONS:-32}"
 licenses="${LICENSES:-10000}"
+# 2: Ed25519 answers (robots built now); 1: HMAC (robots built before protocol v2).
+protocol="${PROTOCOL:-2}"
 
 source scripts/throwaway-server.sh
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
@@ -41,7 +43,7 @@ wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 request = function()
   local i = math.random(1, $licenses)
-  local body = string.format('{"email":"bench%d@example.com","mtAccount":%d,"robotId":"$robot","tenantId":"$tenant","nonce":"n%d","protocol":2}', i, i, i)
+  local body = string.format('{"email":"bench%d@example.com","mtAccount":%d,"robotId":"$robot","tenantId":"$tenant","nonce":"n%d","protocol":$protocol}', i, i, i)
   return wrk.format(nil, nil, nil, body)
 end
 LUA
