@@ -115,6 +115,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantUpdateRobot"
         | "tenantGetRobotLicense"
         | "tenantUpdateRobotLicense"
+        | "tenantRebuildRobotLicense"
         | "tenantUploadRobotLogo"
         | "tenantListRobotVersions"
         | "tenantUploadRobotVersion"

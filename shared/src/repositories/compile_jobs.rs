@@ -175,3 +175,26 @@ pub async fn sources(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppR
 pub async fn count_by_status(conn: &mut PgConnection) -> AppResult<Vec<(String, i64)>> {
     Ok(sqlx::query_as("SELECT status, count(*) FROM compilation_jobs GROUP BY status").fetch_all(conn).await?)
 }
+
+/// The `.mq5` an owner imported that became `version` of the robot (the
+/// newest import of it), with its file name: what a rebuild injects again.
+pub async fn imported_source_of_version(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    robot_id: Uuid,
+    version: &str,
+) -> AppResult<Option<(String, Option<String>)>> {
+    Ok(sqlx::query_as(
+        "SELECT j.uploaded_source, j.original_file_name
+           FROM compilation_jobs j
+           JOIN robot_versions v ON v.tenant_id = j.tenant_id AND v.id = j.robot_version_id
+          WHERE j.tenant_id = $1 AND v.robot_id = $2 AND v.version = $3 AND j.source = 'import'
+            AND j.uploaded_source IS NOT NULL
+          ORDER BY j.created_at DESC LIMIT 1",
+    )
+    .bind(tenant_id)
+    .bind(robot_id)
+    .bind(version)
+    .fetch_optional(conn)
+    .await?)
+}

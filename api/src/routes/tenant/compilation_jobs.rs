@@ -241,7 +241,7 @@ pub async fn download(
     file_response(&state, &key, &name).await
 }
 
-fn item(job: CompileJob, robot_version: Option<ImportedVersion>) -> CompilationJobItem {
+pub(crate) fn item(job: CompileJob, robot_version: Option<ImportedVersion>) -> CompilationJobItem {
     let diagnostics = compile_diagnostics::placed(job.diagnostics.as_ref(), None);
     CompilationJobItem {
         compiled_file_url: (job.status == "completed" && job.compiled_file_url.is_some())

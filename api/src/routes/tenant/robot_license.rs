@@ -4,11 +4,13 @@
 //! which of its versions still carry the older check (protocol v1, the key
 //! inside the robot) and should be rebuilt.
 
-use axum::extract::Path;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use shared::repositories::audit_log::Action;
+use shared::repositories::compile_jobs::{self, NewImport};
 use shared::repositories::robot_versions;
 use shared::repositories::tenant_robots::{self, BindingPolicy, TenantRobot, MAX_OFFLINE_GRACE_SECONDS};
 use shared::validation::Validator;
@@ -18,9 +20,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
+use crate::auth_injection::inject_for_robot;
 use crate::extractors::SignedInOwner;
 use crate::form_input::path_id;
 use crate::routes::robots::UNKNOWN_ROBOT;
+use crate::routes::tenant::compilation_jobs::{item, CompilationJobItem};
 use crate::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -117,6 +121,51 @@ pub async fn update(
     Ok(Json(settings))
 }
 
+pub const NO_VERSION_TO_REBUILD: &str = "Este robô ainda não tem uma versão ativa para recompilar.";
+pub const NO_SOURCE_TO_REBUILD: &str =
+    "A versão ativa não veio de um .mq5 importado aqui: importe o .mq5 de novo para gerar uma versão com a verificação nova.";
+
+/// Rebuilds the robot's active version with today's license check (protocol
+/// v2): the `.mq5` that was imported for it is injected again and queued for
+/// the fleet; once compiled it is the robot's next version, for the owner to
+/// activate. 409 when the active version has no imported source here.
+#[utoipa::path(operation_id = "tenantRebuildRobotLicense", post, path = "/api/tenant/robots/{id}/license/rebuild", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    responses((status = 201, body = CompilationJobItem), OwnerErrors, (status = 409, body = crate::api_error::ErrorBody),
+              (status = 422, body = crate::api_error::ErrorBody)))]
+pub async fn rebuild(
+    State(state): State<AppState>,
+    owner: SignedInOwner,
+    Path(id): Path<String>,
+) -> ApiResult<(StatusCode, Json<CompilationJobItem>)> {
+    let mut tx = owner.begin().await?;
+    let robot = own_robot(&mut tx, &owner, &id).await?;
+    let active = robot.active_version.clone().ok_or_else(|| AppError::Conflict(NO_VERSION_TO_REBUILD.into()))?;
+    let imported = compile_jobs::imported_source_of_version(&mut tx, robot.tenant_id, robot.id, &active).await?;
+    tx.commit().await?;
+    let (source, file_name) = imported.ok_or_else(|| AppError::Conflict(NO_SOURCE_TO_REBUILD.into()))?;
+    let injected = inject_for_robot(&state, &robot, &source).await?;
+    let mut tx = owner.begin().await?;
+    let job = compile_jobs::create_import(
+        &mut tx,
+        NewImport {
+            tenant_id: robot.tenant_id,
+            robot_id: robot.id,
+            robot_name: &robot.name,
+            source_code: &injected.source,
+            uploaded_source: &source,
+            original_file_name: file_name.as_deref(),
+            generation_id: None,
+        },
+    )
+    .await?;
+    let audited = json!({ "robotId": robot.id, "rebuildOf": active, "licenseProtocol": injected.protocol,
+                          "templateVersion": injected.template_version });
+    owner.audit(&mut tx, Action::Create, "compilation_job", job.id, &serde_json::Value::Null, &audited).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(item(job, None))))
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get, update))
+    OpenApiRouter::new().routes(routes!(get, update)).routes(routes!(rebuild))
 }

@@ -160,14 +160,14 @@ function CodeStep({
         login={action}
         failure={{ title: 'Erro ao fazer login', fallback: 'Código inválido ou expirado. Peça um novo código.' }}
         footer={
-          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-            <Button variant="link" size="sm" className="h-auto px-0" onClick={onBack} disabled={busy}>
-              <ArrowLeftIcon aria-hidden />
-              Alterar e-mail ou ID de compra
-            </Button>
+          <div className="grid justify-items-center gap-1">
             <Button variant="link" size="sm" className="h-auto px-0" onClick={resendCode} disabled={busy}>
               {resend.isPending && <Spinner label="Enviando" />}
               Enviar novo código
+            </Button>
+            <Button variant="link" size="sm" className="h-auto px-0" onClick={onBack} disabled={busy}>
+              <ArrowLeftIcon aria-hidden />
+              Alterar e-mail ou ID de compra
             </Button>
           </div>
         }

@@ -31,7 +31,7 @@ export function LicenseSettingsCard({ robotId }: { robotId: string }) {
         </CardTitle>
         <CardDescription>Como o robô confere a licença de cada comprador com o servidor.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-1 gap-6">
         {query.isPending ? (
           <div className="grid gap-3" aria-busy="true" aria-label="Carregando licença">
             <Skeleton className="h-10 w-full" />

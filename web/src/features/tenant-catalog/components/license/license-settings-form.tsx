@@ -45,7 +45,7 @@ export function LicenseSettingsForm({ robotId, settings }: { robotId: string; se
 
   return (
     <Form {...form}>
-      <form onSubmit={submit} noValidate aria-label="Configurações de licença" className="grid gap-4">
+      <form onSubmit={submit} noValidate aria-label="Configurações de licença" className="grid grid-cols-1 gap-4">
         <TextField
           control={form.control}
           name="offlineGraceHours"

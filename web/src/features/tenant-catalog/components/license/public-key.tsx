@@ -1,22 +1,14 @@
-import { useId } from 'react'
 import { CopyButton } from '@/components/data'
 
 /** The Ed25519 public key the robot checks the license server's answers with, to copy; "—" before the first build. */
 export function PublicKey({ publicKey }: { publicKey: string | null | undefined }) {
-  const labelId = useId()
   return (
-    <div className="grid gap-2">
-      <p id={labelId} className="text-sm font-medium">
-        Chave pública (Ed25519)
-      </p>
+    <dl className="grid gap-2">
+      <dt className="text-sm font-medium">Chave pública (Ed25519)</dt>
       {publicKey ? (
-        <>
+        <dd className="grid gap-2">
           <div className="flex items-start gap-2">
-            <code
-              aria-labelledby={labelId}
-              data-testid="robot-public-key"
-              className="min-w-0 flex-1 rounded-md border bg-muted/40 px-3 py-2 font-mono text-xs break-all"
-            >
+            <code data-testid="robot-public-key" className="min-w-0 flex-1 rounded-md border bg-muted/40 px-3 py-2 font-mono text-xs break-all">
               {publicKey}
             </code>
             <CopyButton
@@ -28,13 +20,13 @@ export function PublicKey({ publicKey }: { publicKey: string | null | undefined 
             />
           </div>
           <p className="text-xs text-muted-foreground">Gravada no .ex5: o robô só aceita respostas do servidor de licenças assinadas com a chave privada do par.</p>
-        </>
+        </dd>
       ) : (
-        <p className="text-sm">
+        <dd className="text-sm">
           <span aria-hidden>— </span>
           <span className="text-muted-foreground">Ainda não existe: a chave é gerada na primeira compilação do robô.</span>
-        </p>
+        </dd>
       )}
-    </div>
+    </dl>
   )
 }
