@@ -25,3 +25,15 @@ export function useSaveRobotLicense(robotId: string) {
     onSuccess: (saved) => queryClient.setQueryData(tenantCatalogKeys.robots.license(robotId), saved),
   })
 }
+
+/**
+ * Rebuilds the active version from the .mq5 that was imported for it, with today's license check (v2). The compile
+ * job it queues becomes the robot's next version, for the owner to activate; 409 when there is no imported source.
+ */
+export function useRebuildRobotLicense(robotId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/api/tenant/robots/{id}/license/rebuild', { params: { path: { id: robotId } } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: tenantCatalogKeys.robots.license(robotId) }),
+  })
+}

@@ -109,12 +109,34 @@ describe('robot license settings card', { timeout: 20_000 }, () => {
     renderCard({ [`GET ${path}`]: () => Response.json({ ...alphaLicenseSettings, v1Versions: ['1.0.0', '1.1.0'], activeVersionUsesV1: true }) })
     expect(
       await screen.findByText(
-        'A versão ativa usa a verificação de licença antiga (v1), cuja chave viaja dentro do robô. Importe o .mq5 de novo para gerar uma versão com assinatura por chave pública.',
+        'A versão ativa usa a verificação de licença antiga (v1), cuja chave viaja dentro do robô. Recompile-a (a partir do .mq5 importado) ou importe o .mq5 de novo para gerar uma versão com assinatura por chave pública.',
       ),
     ).toBeInTheDocument()
     const list = screen.getByRole('list', { name: 'Versões com a verificação antiga:' })
     expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1.0.0', '1.1.0'])
     expect(screen.getByRole('link', { name: 'Importar .mq5' })).toHaveAttribute('href', '/robots/import')
+  })
+
+  it('rebuilds the active version in one click, and says why when it cannot', async () => {
+    const user = userEvent.setup()
+    let rebuilds = 0
+    renderCard({
+      [`GET ${path}`]: () => Response.json({ ...alphaLicenseSettings, v1Versions: ['1.0.0'], activeVersionUsesV1: true }),
+      [`POST ${path}/rebuild`]: () => {
+        rebuilds += 1
+        return rebuilds === 1
+          ? errorBody(409, 'A versão ativa não veio de um .mq5 importado aqui: importe o .mq5 de novo para gerar uma versão com a verificação nova.')
+          : Response.json({ id: 'job-1', status: 'pending' }, { status: 201 })
+      },
+    })
+    const button = await screen.findByRole('button', { name: 'Recompilar com a verificação nova' })
+    await user.click(button)
+    expect(await screen.findByText('Erro ao recompilar')).toBeInTheDocument()
+    expect(screen.getByText(/A versão ativa não veio de um .mq5 importado aqui/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Recompilar com a verificação nova' }))
+    expect((await screen.findAllByText('Recompilação na fila')).length).toBeGreaterThan(0)
+    expect(screen.getByRole('button', { name: 'Recompilação na fila' })).toBeDisabled()
+    expect(rebuilds).toBe(2)
   })
 
   it("says 'Erro ao carregar licença' with the server's text and a retry", async () => {

@@ -40,7 +40,7 @@ export function LicenseSettingsCard({ robotId }: { robotId: string }) {
           </div>
         ) : (
           <>
-            {query.data.activeVersionUsesV1 && <V1Warning versions={query.data.v1Versions} />}
+            {query.data.activeVersionUsesV1 && <V1Warning robotId={robotId} versions={query.data.v1Versions} />}
             <PublicKey publicKey={query.data.publicKey} />
             <LicenseSettingsForm robotId={robotId} settings={query.data} />
           </>
