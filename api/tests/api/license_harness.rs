@@ -68,8 +68,8 @@ async fn relay(State(state): State<RelayState>, body: Bytes) -> Response {
     if mode == Relay::Forge {
         let mut value: Value = serde_json::from_slice(&answer).unwrap();
         let signature = value["signature"].as_str().unwrap().to_string();
-        let flipped =
-            if signature.starts_with('0') { format!("1{}", &signature[1..]) } else { format!("0{}", &signature[1..]) };
+        let (first, rest) = signature.split_at(1);
+        let flipped = format!("{}{rest}", if first == "0" { "1" } else { "0" });
         value["signature"] = json!(flipped);
         return ([("content-type", "application/json")], value.to_string()).into_response();
     }

@@ -361,3 +361,60 @@ async fn job_workers_resume_after_the_database_refused_connections_for_a_while()
     let finished = tokio::time::timeout(Duration::from_secs(30), workers).await;
     assert!(matches!(finished, Ok(Ok(Ok(())))), "workers stop gracefully: {finished:?}");
 }
+
+/// The sockets listening on `port` (IPv4 and IPv6), as the kernel lists them.
+fn listening_addresses(port: u16) -> Vec<String> {
+    let mut found = Vec::new();
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        let text = std::fs::read_to_string(table).unwrap_or_default();
+        for line in text.lines().skip(1) {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            // local_address is HEXADDR:HEXPORT; state 0A is LISTEN.
+            let Some((address, hex_port)) = fields.get(1).and_then(|f| f.rsplit_once(':')) else { continue };
+            if fields.get(3) == Some(&"0A") && u16::from_str_radix(hex_port, 16) == Ok(port) {
+                found.push(address.to_string());
+            }
+        }
+    }
+    found
+}
+
+#[tokio::test]
+async fn a_development_instance_listens_on_loopback_only_and_refuses_anything_else() {
+    let api = std::path::PathBuf::from(env!("CARGO_BIN_EXE_api"));
+    let db = fresh_database().await;
+    let work_dir = std::env::temp_dir().join(&db.name);
+    std::fs::create_dir_all(&work_dir).unwrap();
+    let port = free_port();
+    let child = command(&api, &["serve", "--no-workers"], &db.owner_url, port, &work_dir)
+        .env_remove("BIND_ADDRESS")
+        .env("DEV_HOSTS", "localhost,127.0.0.1")
+        .env("DATABASE_APP_ROLE", shared::testing::TEST_APP_ROLE)
+        .env("ADMIN_USERNAME", "chefe")
+        .env("ADMIN_PASSWORD", "senha-forte-1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let processes = Processes(vec![child]);
+    let http = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !http.get(format!("http://127.0.0.1:{port}/api/health")).send().await.is_ok_and(|r| r.status().is_success()) {
+        assert!(Instant::now() < deadline, "not up within 60 s");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // 0100007F is 127.0.0.1 in /proc's byte order; 00000000 would be every interface.
+    assert_eq!(listening_addresses(port), vec!["0100007F".to_string()], "loopback only");
+    drop(processes);
+
+    // Asked to listen everywhere with development behaviour on, it refuses to start.
+    let refused = command(&api, &["serve", "--no-workers"], &db.owner_url, free_port(), &work_dir)
+        .env("BIND_ADDRESS", "0.0.0.0")
+        .env("DEV_HOSTS", "localhost")
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr).to_string() + &String::from_utf8_lossy(&refused.stdout);
+    assert!(said.contains("a development instance listens on loopback only"), "{said}");
+    let _ = std::fs::remove_dir_all(&work_dir);
+}
