@@ -7,24 +7,34 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/roboforge-target}"
 export SQLX_OFFLINE=true
 
-scripts/install-deps.sh --test
-scripts/prune-build-cache.sh
-port=$(scripts/ensure-postgres.sh --with-test-superuser | tail -n 1)
-export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://roboforge:roboforge@127.0.0.1:${port}/postgres}"
-export TEST_SUPERUSER_URL="${TEST_SUPERUSER_URL:-postgres://roboforge_super:roboforge_super@127.0.0.1:${port}/postgres}"
-# Every run is a first run: the test roles and databases an earlier run left
-# are dropped, unless another test run on this machine is live (it holds the
-# lock shared). Background services below must not inherit the lock (9>&-).
-exec 9>"${TMPDIR:-/tmp}/roboforge-test-run.lock"
-if flock -n -x 9; then
-  echo "==> dropping the test roles and databases earlier runs left"
-  scripts/drop-test-databases.sh --all
-else
-  echo "==> another test run is live: keeping its roles and databases"
+if [ -z "${ROBOFORGE_TEST_RUN_LOCKED:-}" ]; then
+  scripts/install-deps.sh --test
+  scripts/prune-build-cache.sh
+  port=$(scripts/ensure-postgres.sh --with-test-superuser | tail -n 1)
+  export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://roboforge:roboforge@127.0.0.1:${port}/postgres}"
+  export TEST_SUPERUSER_URL="${TEST_SUPERUSER_URL:-postgres://roboforge_super:roboforge_super@127.0.0.1:${port}/postgres}"
 fi
-flock -s 9
+# Every run is a first run: the test roles and databases an earlier run left
+# are dropped, unless another test run on this machine is live. A live run
+# holds the lock shared through a `flock` process of its own (-o: the lock is
+# never handed down, so no stray child of a test can keep it after the run).
+lock="${TMPDIR:-/tmp}/roboforge-test-run.lock"
+if [ -z "${ROBOFORGE_TEST_RUN_LOCKED:-}" ]; then
+  busy=75 dropped=0
+  flock -n -E "$busy" -x "$lock" scripts/drop-test-databases.sh --all || dropped=$?
+  case "$dropped" in
+    0) echo "==> dropped the test roles and databases earlier runs left" ;;
+    "$busy") echo "==> another test run is live: keeping its roles and databases" ;;
+    *) echo "dropping the earlier runs' test databases failed" >&2; exit "$dropped" ;;
+  esac
+  status=0
+  ROBOFORGE_TEST_RUN_LOCKED=1 flock -o -s "$lock" "$PWD/scripts/test.sh" "$@" || status=$?
+  # Its databases are gone unless another run is still using the cluster.
+  flock -n -x "$lock" scripts/drop-test-databases.sh || true
+  exit "$status"
+fi
 source scripts/s3-stand-in.sh
-start_s3_stand_in 9>&-
+start_s3_stand_in
 
 echo "==> format and lint (rustfmt, clippy)"
 cargo fmt --all --check
@@ -32,8 +42,6 @@ cargo clippy -q --workspace --all-targets -- -D warnings
 
 echo "==> Rust tests"
 cargo nextest run --workspace --no-fail-fast
-# Only when no other run is live (its tests would lose their databases).
-if flock -n -x 9; then scripts/drop-test-databases.sh; flock -s 9; fi
 
 echo "==> the license check's MQL5 harness self-test (RFC 8032 vectors, protocol v2 stand-in, template mutations)"
 tools/mql5-harness/selftest.sh

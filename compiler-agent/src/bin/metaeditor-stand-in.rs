@@ -15,7 +15,8 @@ fn main() {
     };
     let source = std::fs::read_to_string(&source_path).unwrap_or_default();
     if source.contains("// STAND-IN: SLOW") || std::env::var("STAND_IN_HANG").is_ok_and(|v| v == "1") {
-        std::thread::sleep(std::time::Duration::from_secs(600));
+        // Long enough for any test; bounded, so one orphaned by a killed agent goes away.
+        std::thread::sleep(std::time::Duration::from_secs(120));
     }
     let name =
         std::path::Path::new(&source_path).file_name().and_then(|n| n.to_str()).unwrap_or("source.mq5").to_string();
