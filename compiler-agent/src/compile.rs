@@ -34,7 +34,71 @@ pub fn file_stem(robot_name: &str) -> String {
     }
 }
 
+/// What MetaEditor (and the Wine runner) may see of the agent's environment:
+/// what Wine and Windows need to start a program. The agent's token and
+/// anything else of its own never reach the compiler, which reads tenants'
+/// code; an operator names more in `METAEDITOR_ENV` when a setup needs it.
+const PASSED_ENV: &[&str] = &[
+    "PATH",
+    "HOME",
+    "USER",
+    "LOGNAME",
+    "LANG",
+    "LC_ALL",
+    "TZ",
+    "TMPDIR",
+    "DISPLAY",
+    "XDG_RUNTIME_DIR",
+    "WINEPREFIX",
+    "WINEARCH",
+    "WINEDEBUG",
+    "WINEDLLOVERRIDES",
+    "WINESERVER",
+    "WINELOADER",
+    "SystemRoot",
+    "SystemDrive",
+    "windir",
+    "TEMP",
+    "TMP",
+    "USERPROFILE",
+    "APPDATA",
+    "LOCALAPPDATA",
+    "ProgramData",
+    "ProgramFiles",
+    "ProgramFiles(x86)",
+    "CommonProgramFiles",
+    "ComSpec",
+    "PATHEXT",
+    "NUMBER_OF_PROCESSORS",
+    "PROCESSOR_ARCHITECTURE",
+];
+
+/// Refused before MetaEditor runs: a directive that reads outside the job
+/// (checked by the api before queueing; checked again here, as the agent
+/// must not trust what it is given).
+fn refused(source: &str) -> Option<Outcome> {
+    let refusal = shared::mql5::check_directives(source, shared::mql5::DirectivePolicy::default()).err()?;
+    let message = refusal.to_string();
+    Some(Outcome {
+        success: false,
+        log: format!("Recusado antes de compilar: {message}\r\n"),
+        diagnostics: vec![Diagnostic {
+            file: String::new(),
+            line: refusal.line,
+            column: 1,
+            severity: Severity::Error,
+            code: "directive".into(),
+            message,
+        }],
+        ex5: None,
+        fault: None,
+    })
+}
+
 pub async fn compile(config: &AgentConfig, job_dir: &Path, robot_name: &str, source: &str) -> Outcome {
+    if let Some(refusal) = refused(source) {
+        return refusal;
+    }
     match run(config, job_dir, robot_name, source).await {
         Ok(outcome) => outcome,
         Err(fault) => {
@@ -71,6 +135,12 @@ async fn run(config: &AgentConfig, job_dir: &Path, robot_name: &str, source: &st
         }
         None => Command::new(&config.metaeditor),
     };
+    command.env_clear();
+    for name in PASSED_ENV.iter().copied().chain(config.passed_env.iter().map(String::as_str)) {
+        if let Some(value) = std::env::var_os(name) {
+            command.env(name, value);
+        }
+    }
     command
         .args(&args)
         .current_dir(job_dir)

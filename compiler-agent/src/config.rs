@@ -17,6 +17,8 @@ pub struct AgentConfig {
     /// Where each job gets its own folder.
     pub work_dir: PathBuf,
     pub compile_timeout: Duration,
+    /// More variables passed to MetaEditor (`METAEDITOR_ENV`, comma separated); never the token.
+    pub passed_env: Vec<String>,
 }
 
 impl AgentConfig {
@@ -44,6 +46,14 @@ impl AgentConfig {
                 .map(PathBuf::from)
                 .unwrap_or_else(|| std::env::temp_dir().join("roboforge-agent")),
             compile_timeout: Duration::from_secs(timeout),
+            // The token is never handed on, whatever METAEDITOR_ENV says.
+            passed_env: get("METAEDITOR_ENV")
+                .unwrap_or_default()
+                .split([',', ' '])
+                .map(str::trim)
+                .filter(|name| !name.is_empty() && !name.to_ascii_uppercase().contains("TOKEN"))
+                .map(str::to_string)
+                .collect(),
         })
     }
 }

@@ -106,6 +106,8 @@ impl Fleet {
             .env("AGENT_TOKEN", token)
             .env("AGENT_WORK_DIR", &self.work)
             .env("STAND_IN_HANG", if hang { "1" } else { "0" })
+            // The stand-in reads it; the agent passes nothing it is not told to.
+            .env("METAEDITOR_ENV", "STAND_IN_HANG, AGENT_TOKEN")
             .envs(settings.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -133,6 +135,8 @@ async fn the_agent_compiles_a_job_and_reports_errors_of_another() {
     assert_eq!(diagnostics[0]["line"], 2, "{diagnostics}");
     assert_eq!(diagnostics[0]["severity"], "error");
     assert_eq!(diagnostics[0]["code"], "256");
+    // The agent prints a job's status line after its result is accepted: give it that moment.
+    tokio::time::sleep(Duration::from_millis(500)).await;
     agent.kill().ok();
     let output = agent.wait_with_output().unwrap();
     let log = String::from_utf8_lossy(&output.stdout);
@@ -225,4 +229,44 @@ async fn the_agent_compiles_through_the_wine_runner() {
     let output = agent.wait_with_output().unwrap();
     let log = String::from_utf8_lossy(&output.stdout);
     assert!(log.contains("compilado"), "a status line per job: {log}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metaeditor_never_sees_the_agent_token_and_an_escaping_directive_never_reaches_it() {
+    let f = fleet().await;
+    let (_, token) = f.register("linux-env").await;
+    let printing = f.queue("Robô Ambiente", &format!("// STAND-IN: PRINT ENV\n{GOOD}")).await;
+    // Queued past the api's check (straight into the table): the agent checks again.
+    let escaping =
+        f.queue("Robô Fuga", "int OnInit() { return(0); }\n#resource \"/etc/passwd\"\nvoid OnTick() {}\n").await;
+    let mut agent = f.agent(&token, false);
+    f.wait_for(printing, "completed").await;
+    let (_, _, file, diagnostics, _) = f.wait_for(escaping, "failed").await;
+    agent.kill().ok();
+    let _ = agent.wait();
+    assert!(file.is_none());
+    let diagnostics = diagnostics.unwrap();
+    assert_eq!(
+        (diagnostics[0]["line"].as_i64(), diagnostics[0]["code"].as_str()),
+        (Some(2), Some("directive")),
+        "{diagnostics}"
+    );
+    assert!(diagnostics[0]["message"].as_str().unwrap().contains("caminhos absolutos"), "{diagnostics}");
+
+    let mut tx = db::begin(&f.db.app_pool, Scope::worker_for(f.tenant)).await.unwrap();
+    let log: String = sqlx::query_scalar("SELECT coalesce(compile_log, '') FROM compilation_jobs WHERE id = $1")
+        .bind(printing)
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+    assert!(log.contains("env PATH="), "the stand-in printed its environment: {log}");
+    assert!(!log.contains(&token) && !log.contains("AGENT_TOKEN"), "the token reached MetaEditor: {log}");
+    assert!(!log.contains("AGENT_API_URL"), "nor the agent's own settings");
+    let escaped_log: String =
+        sqlx::query_scalar("SELECT coalesce(compile_log, '') FROM compilation_jobs WHERE id = $1")
+            .bind(escaping)
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+    assert!(escaped_log.starts_with("Recusado antes de compilar: Linha 2:"), "{escaped_log}");
 }

@@ -39,7 +39,7 @@ pub mod license_check;
 pub mod license_keys;
 #[cfg(feature = "domain")]
 pub mod metrics;
-#[cfg(feature = "domain")]
+// Plain std: the compile agent checks directives with it too.
 pub mod mql5;
 #[cfg(feature = "domain")]
 pub mod notifications;

@@ -15,8 +15,8 @@ use shared::db::{self, PgPool, Scope};
 use shared::factory::model::Model;
 use shared::factory::prompts::{self, StrategyPrompt};
 use shared::jobs::{FactoryStep, RunFactoryStep};
-use shared::mql5::static_checks;
 use shared::mql5::LapsePolicy;
+use shared::mql5::{self, static_checks};
 use shared::repositories::compile_jobs::{self, NewImport};
 use shared::repositories::robot_factory::{self, ConversationMessage, Usage, Version};
 use shared::repositories::tenant_robots;
@@ -163,6 +163,17 @@ async fn check_then_compile(
     };
     let findings = static_checks::check(source);
     let fix_rounds_left = version.retry_count < version.max_retries;
+    // A directive that reads outside the job never reaches the fleet: the
+    // model is asked to remove it, and past its rounds the version fails.
+    if let Err(refusal) = mql5::check_directives(source, mql5::DirectivePolicy::default()) {
+        if fix_rounds_left {
+            let message = format!("O código não pode ser compilado: {refusal}\n\nA IA vai corrigi-lo.");
+            return queue_fix(tx, &version, "static_check", &message).await;
+        }
+        tx.commit().await?;
+        fail(pool, &version, &format!("O código não pôde ser aceito: {refusal}")).await?;
+        return Ok(StepDone::Failed);
+    }
     if !findings.is_empty() && fix_rounds_left {
         let listed: Vec<String> = findings.iter().map(|f| format!("linha {}: {}", f.line, f.message)).collect();
         let message = format!(
@@ -270,6 +281,13 @@ fn problems_to_fix(version: &Version) -> Vec<String> {
         .collect();
     let source = version.source_code.as_deref().unwrap_or_default();
     problems.extend(static_checks::check(source).into_iter().map(|f| format!("Line {}: {}", f.line, f.instruction)));
+    if let Err(refusal) = mql5::check_directives(source, mql5::DirectivePolicy::default()) {
+        problems.push(format!(
+            "Line {}: this directive is not allowed ({}). Use only `#include <...>` of the MQL5 standard library, \
+             no #resource, no #import, no absolute or relative paths: put everything in this one file.",
+            refusal.line, refusal.reason
+        ));
+    }
     if !source.contains("OnInit") {
         problems.push("The Expert Advisor must define `int OnInit()` returning INIT_SUCCEEDED.".into());
     }

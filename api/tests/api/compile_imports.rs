@@ -275,3 +275,33 @@ async fn job_count(app: &TestApp, tenant: Uuid) -> i64 {
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
     sqlx::query_scalar("SELECT count(*) FROM compilation_jobs").fetch_one(&mut *tx).await.unwrap()
 }
+
+#[tokio::test]
+async fn every_escaping_directive_is_refused_at_its_line_and_nothing_is_queued() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let owner = app.owner_of(&acme).await;
+    for (directive, reason) in [
+        ("#include \"..\\..\\..\\segredos.mqh\"", "caminhos com .. não são aceitos"),
+        ("#include <C:\\Windows\\win.ini>", "letras de unidade (C:, Z:) não são aceitas"),
+        ("#include \"Z:\\etc\\shadow\"", "letras de unidade (C:, Z:) não são aceitas"),
+        ("#include \"\\\\servidor\\c$\\x.mqh\"", "caminhos de rede (UNC) não são aceitos"),
+        ("#resource \"/etc/passwd\"", "caminhos absolutos não são aceitos"),
+        ("#import \"kernel32.dll\"", "autorização do administrador da plataforma"),
+    ] {
+        let source =
+            format!("#property strict\n{directive}\nint OnInit() {{ return(INIT_SUCCEEDED); }}\nvoid OnTick() {{}}\n");
+        let (status, body) = import(&owner, "Fuga", &source, "Fuga.mq5").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{directive}: {body}");
+        let message = body["fields"]["sourceCode"].as_str().unwrap_or_default();
+        assert!(message.starts_with("Linha 2: ") && message.contains(reason), "{directive}: {message}");
+    }
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    let (jobs, robots): (i64, i64) = sqlx::query_as(
+        "SELECT (SELECT count(*) FROM compilation_jobs), (SELECT count(*) FROM tenant_robots WHERE name = 'Fuga')",
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    assert_eq!((jobs, robots), (0, 0), "nothing queued, no robot created");
+}

@@ -419,3 +419,62 @@ async fn a_robot_that_would_trade_after_its_license_lapsed_is_never_built() {
     let asked = serde_json::to_string(&model.requests()).unwrap();
     assert!(asked.contains("RF_CanOpenPositions"), "the prompts name the guard");
 }
+
+/// A model that writes directives reaching outside the job: each is refused
+/// before anything is queued, sent back in a fix round, and the version fails.
+#[tokio::test]
+async fn a_model_that_writes_an_escaping_directive_gets_it_refused_in_every_round() {
+    let model = api::openai_stand_in::OpenAiStandIn::start().await;
+    let base = model.base_url.clone();
+    let app = TestApp::spawn_with(move |config| {
+        config.ai.base_url = Some(base);
+        config.ai.model = Some("modelo-teste".into());
+        config.ai.max_fix_attempts = 1;
+    })
+    .await;
+    let with = |directive: &str| {
+        api::openai_stand_in::answer_with(
+            "Aqui está.",
+            &api::openai_stand_in::GOOD_EA.replacen(
+                "#include <Trade/Trade.mqh>",
+                &format!("#include <Trade/Trade.mqh>\n{directive}"),
+                1,
+            ),
+        )
+    };
+    use api::openai_stand_in::Scripted;
+    model.script([
+        Scripted::Answer(with("#include \"..\\..\\x.mqh\"")),
+        Scripted::Answer(with("#import \"kernel32.dll\"\nint GetTickCount();\n#import")),
+        Scripted::Answer(with("#include \"Z:\\etc\\passwd\"")),
+    ]);
+    let a = app.tenant("alfa").await;
+    let config = app.state.config.clone();
+    let prompt = worker::factory::example_prompt("Fuga");
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(a.id)).await.unwrap();
+    let (robot, _) = api::factory_start::robot_for(&mut tx, &config.secrets, a.id, "Fuga").await.unwrap();
+    let (project, version) =
+        api::factory_start::start_project(&mut tx, &config.ai, a.id, &prompt, &robot).await.unwrap();
+    tx.commit().await.unwrap();
+    use shared::jobs::FactoryStep;
+    let step = |step, attempt| shared::jobs::RunFactoryStep { tenant_id: a.id, version_id: version, step, attempt };
+    worker::factory::run(&app.db.worker_pool, &config, &step(FactoryStep::Generate, 0)).await.unwrap();
+    worker::factory::run(&app.db.worker_pool, &config, &step(FactoryStep::Review, 0)).await.unwrap();
+    let done = worker::factory::run(&app.db.worker_pool, &config, &step(FactoryStep::Fix, 1)).await.unwrap();
+    assert_eq!(done, worker::factory::StepDone::Failed);
+
+    let owner = app.owner_of(&a).await;
+    let (_, detail) = json(owner.get(&format!("/api/tenant/robot-projects/{project}")).await).await;
+    let history = detail["conversationHistory"].to_string();
+    assert!(
+        history.contains("autorização do administrador da plataforma"),
+        "the review's #import was refused: {history}"
+    );
+    let log = detail["versions"][0]["errorLog"].as_str().unwrap_or_default();
+    assert!(log.contains("letras de unidade") && log.contains("Linha "), "the fix round's path was refused: {detail}");
+    let asked = serde_json::to_string(&model.requests()).unwrap();
+    assert!(asked.contains("this directive is not allowed"), "the fix prompt says why");
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(a.id)).await.unwrap();
+    let jobs: i64 = sqlx::query_scalar("SELECT count(*) FROM compilation_jobs").fetch_one(&mut *tx).await.unwrap();
+    assert_eq!(jobs, 0, "nothing was queued for the fleet");
+}

@@ -28,6 +28,13 @@ fn main() {
             "{source_path}({line},5) : error 256: 'undeclared_identifier' - undeclared identifier\r\n"
         ));
     }
+    // `// STAND-IN: PRINT ENV`: the environment it was started with, into the
+    // log (tests look for the agent's token there).
+    if source.contains("// STAND-IN: PRINT ENV") {
+        for (name, value) in std::env::vars() {
+            log.push_str(&format!("{source_path} : information: env {name}={value}\r\n"));
+        }
+    }
     log.push_str(&format!("Result: {} errors, 0 warnings, 42 msec elapsed\r\n", errors.len()));
     if errors.is_empty() {
         let ex5 = std::path::Path::new(&source_path).with_extension("ex5");

@@ -5,6 +5,7 @@
 //! Plain `std` on purpose: the compile agent links this module too, and the
 //! server does the HMAC itself over [`signed_string`].
 
+pub mod directives;
 mod encoding;
 mod injection;
 mod lexer;
@@ -12,6 +13,7 @@ mod source_lines;
 pub mod static_checks;
 mod template;
 
+pub use directives::{check_directives, loads_dll, DirectivePolicy, DirectiveRefusal};
 pub use encoding::{decode_source, encode_source};
 pub use injection::{inject, license_protocol_in, AUTH_BEGIN_MARKER, AUTH_END_MARKER, AUTH_WIRE_MARKER};
 pub use source_lines::original_line;

@@ -103,6 +103,9 @@ fn validate(body: &ImportRequest) -> Result<CheckedImport, AppError> {
         "Arquivo inválido",
     );
     v.finish()?;
+    // Nothing that reads outside the job (a path on the agent's host, a DLL) is ever queued.
+    mql5::check_directives(&source_code, mql5::DirectivePolicy::default())
+        .map_err(|refusal| AppError::validation_field("sourceCode", &refusal.to_string()))?;
     Ok(CheckedImport { robot_name, source_code, file_name })
 }
 

@@ -144,6 +144,8 @@ pub async fn rebuild(
     let imported = compile_jobs::imported_source_of_version(&mut tx, robot.tenant_id, robot.id, &active).await?;
     tx.commit().await?;
     let (source, file_name) = imported.ok_or_else(|| AppError::Conflict(NO_SOURCE_TO_REBUILD.into()))?;
+    shared::mql5::check_directives(&source, shared::mql5::DirectivePolicy::default())
+        .map_err(|refusal| AppError::Unprocessable(refusal.to_string()))?;
     let injected = inject_for_robot(&state, &robot, &source).await?;
     let mut tx = owner.begin().await?;
     let job = compile_jobs::create_import(
