@@ -86,3 +86,14 @@ pub async fn multipart_of(request: axum::extract::Request, state: &crate::AppSta
     use axum::extract::FromRequest;
     Multipart::from_request(request, state).await.map_err(|_| AppError::validation_field("file", BAD_UPLOAD))
 }
+
+/// Removes from object storage a file a committed change replaced, when it is
+/// this tenant's own upload (a link elsewhere is left alone). After the commit,
+/// so a failed change never loses the file still in use; a failed delete only
+/// leaves an orphan, logged.
+pub async fn delete_replaced(state: &crate::AppState, tenant: uuid::Uuid, replaced: Option<&str>) {
+    let Some(key) = replaced.and_then(|url| shared::storage::key_of_public_url(url, tenant)) else { return };
+    if let Err(error) = state.storage.delete(&key).await {
+        tracing::warn!(%tenant, key, %error, "a replaced file could not be removed from storage");
+    }
+}

@@ -89,6 +89,14 @@ pub fn new_key(tenant: Uuid, kind: &str, extension: &str) -> String {
     format!("tenants/{tenant}/{kind}/{}.{extension}", random_token())
 }
 
+/// The storage key behind a public link this app made for `tenant`
+/// (`/api/public/files/<tenant>/...`); None for anything else (an https
+/// image elsewhere, another tenant's file).
+pub fn key_of_public_url(url: &str, tenant: Uuid) -> Option<String> {
+    let key = format!("tenants/{}", url.strip_prefix("/api/public/files/")?);
+    key_belongs_to(&key, tenant).then_some(key)
+}
+
 /// Whether `key` is one [`new_key`] made for `tenant` (public links name
 /// keys; anything else, like `../`, is refused before storage is asked).
 pub fn key_belongs_to(key: &str, tenant: Uuid) -> bool {

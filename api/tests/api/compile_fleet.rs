@@ -289,3 +289,38 @@ async fn a_revoked_token_is_refused_and_its_job_queued_again() {
         (StatusCode::BAD_REQUEST, Some("Já existe um agente com este nome"))
     );
 }
+
+#[tokio::test]
+async fn only_the_lease_holder_can_report_a_result_a_second_valid_token_cannot() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let (_, holder) = register(&app, "detentor").await;
+    let (_, other) = register(&app, "intruso").await;
+    let job = queue_job(&app, acme.id, "Robô Alvo").await;
+    let leased = claim(&app, &holder, 0).await.expect("the holder takes it");
+    assert_eq!(leased["jobId"], job.to_string());
+    assert!(claim(&app, &other, 0).await.is_none(), "a leased job is not handed to another agent");
+
+    // The other agent, with its own valid token, tries to deliver a trojaned .ex5.
+    let forged = json!({"success": true, "log": "Result: 0 errors", "diagnostics": [],
+                        "ex5Base64": base64::engine::general_purpose::STANDARD.encode(fake_ex5(66))});
+    let refused = agent_post(&app, &other, &format!("/api/agents/jobs/{job}/result"), forged.clone()).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    let (status, file): (String, Option<String>) =
+        sqlx::query_as("SELECT status, compiled_file_url FROM compilation_jobs WHERE id = $1")
+            .bind(job)
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+    drop(tx);
+    assert_eq!((status.as_str(), file), ("processing", None), "nothing of the intruder's was kept");
+    // Nor can it give the job back or keep its lease alive.
+    let release = agent_post(&app, &other, &format!("/api/agents/jobs/{job}/release"), json!({})).await;
+    assert_eq!(release.status(), StatusCode::CONFLICT);
+
+    let genuine = json!({"success": true, "log": "Result: 0 errors", "diagnostics": [],
+                         "ex5Base64": base64::engine::general_purpose::STANDARD.encode(fake_ex5(7))});
+    let accepted = agent_post(&app, &holder, &format!("/api/agents/jobs/{job}/result"), genuine).await;
+    assert_eq!(accepted.status(), StatusCode::NO_CONTENT);
+}

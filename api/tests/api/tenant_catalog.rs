@@ -425,3 +425,51 @@ async fn another_tenants_owner_gets_404_for_every_robot_call() {
     let (_, b_settings) = read_json(b.get("/api/tenant/settings").await).await;
     assert_ne!(b_settings["displayName"], "Só da Acme");
 }
+
+#[tokio::test]
+async fn a_replaced_logo_is_removed_from_storage_and_another_tenants_file_is_never_touched() {
+    let c = catalog().await;
+    let path = format!("/api/tenant/robots/{}/upload-logo", c.robot);
+    let upload = |path: String| {
+        let owner = &c.owner;
+        async move {
+            read_json(
+                owner
+                    .send_multipart(Method::POST, &path, &[Part::File { field: "logo", name: "l.png", bytes: PNG }])
+                    .await,
+            )
+            .await
+        }
+    };
+    let (_, first) = upload(path.clone()).await;
+    let first_key = format!("tenants/{}", first["logoUrl"].as_str().unwrap().trim_start_matches("/api/public/files/"));
+    assert!(c.app.state.storage.read(&first_key).await.unwrap().is_some());
+    let (_, second) = upload(path.clone()).await;
+    assert!(c.app.state.storage.read(&first_key).await.unwrap().is_none(), "the old logo is gone");
+    let second_url = second["logoUrl"].as_str().unwrap().to_string();
+    assert_eq!(c.app.browser().get(c.app.url(&second_url)).send().await.unwrap().status(), StatusCode::OK);
+
+    // The tenant's own logo in settings too.
+    let settings = |bytes: &'static [u8]| {
+        let owner = &c.owner;
+        async move {
+            read_json(
+                owner
+                    .send_multipart(
+                        Method::POST,
+                        "/api/tenant/settings/logo/upload",
+                        &[Part::File { field: "file", name: "l.png", bytes }],
+                    )
+                    .await,
+            )
+            .await
+        }
+    };
+    let (_, a) = settings(PNG).await;
+    let a_key = format!("tenants/{}", a["logoUrl"].as_str().unwrap().trim_start_matches("/api/public/files/"));
+    settings(PNG).await;
+    assert!(c.app.state.storage.read(&a_key).await.unwrap().is_none(), "the old tenant logo is gone");
+    // A link that is not this tenant's own file is never deleted.
+    assert_eq!(shared::storage::key_of_public_url("https://cdn.example.com/x.png", uuid::Uuid::now_v7()), None);
+    assert_eq!(shared::storage::key_of_public_url(&second_url, uuid::Uuid::now_v7()), None, "another tenant's file");
+}

@@ -53,14 +53,23 @@ pub async fn save_brand(conn: &mut PgConnection, tenant_id: Uuid, b: &BrandSetti
 }
 
 /// Sets the logo (`logo`) or the favicon (`favicon`) alone.
-pub async fn set_image(conn: &mut PgConnection, tenant_id: Uuid, favicon: bool, url: &str) -> AppResult<()> {
+/// Sets the logo (or favicon) and returns the one it replaced.
+pub async fn set_image(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    favicon: bool,
+    url: &str,
+) -> AppResult<Option<String>> {
     let sql = if favicon {
-        "UPDATE tenants SET favicon_url = $2, updated_at = now() WHERE id = $1"
+        "UPDATE tenants t SET favicon_url = $2, updated_at = now()
+           FROM (SELECT favicon_url AS old FROM tenants WHERE id = $1 FOR UPDATE) o
+          WHERE t.id = $1 RETURNING o.old"
     } else {
-        "UPDATE tenants SET logo_url = $2, updated_at = now() WHERE id = $1"
+        "UPDATE tenants t SET logo_url = $2, updated_at = now()
+           FROM (SELECT logo_url AS old FROM tenants WHERE id = $1 FOR UPDATE) o
+          WHERE t.id = $1 RETURNING o.old"
     };
-    sqlx::query(sql).bind(tenant_id).bind(url).execute(conn).await?;
-    Ok(())
+    Ok(sqlx::query_scalar(sql).bind(tenant_id).bind(url).fetch_optional(conn).await?.flatten())
 }
 
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -207,6 +207,7 @@ pub async fn upload_logo(
         )
         .await?;
     tx.commit().await?;
+    crate::upload::delete_replaced(&state, owner.tenant.id, before.logo_url.as_deref()).await;
     Ok(Json(LogoUploaded { logo_url }))
 }
 

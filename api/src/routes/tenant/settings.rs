@@ -282,12 +282,20 @@ async fn upload_image(
     state.storage.put(&key, Bytes::from(image.bytes)).await?;
     let url = public_url(&key);
     let mut tx = owner.begin().await?;
-    tenant_settings::set_image(&mut tx, owner.tenant.id, favicon, &url).await?;
+    let replaced = tenant_settings::set_image(&mut tx, owner.tenant.id, favicon, &url).await?;
     let field = if favicon { "faviconUrl" } else { "logoUrl" };
     owner
-        .audit(&mut tx, Action::Update, "tenant_settings", owner.tenant.id, &json!({}), &json!({ field: url }))
+        .audit(
+            &mut tx,
+            Action::Update,
+            "tenant_settings",
+            owner.tenant.id,
+            &json!({ field: replaced }),
+            &json!({ field: url }),
+        )
         .await?;
     tx.commit().await?;
+    crate::upload::delete_replaced(state, owner.tenant.id, replaced.as_deref()).await;
     Ok(Json(if favicon {
         ImageUploaded { logo_url: None, favicon_url: Some(url) }
     } else {
