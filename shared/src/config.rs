@@ -37,6 +37,9 @@ pub struct Config {
     /// License checks one address may make per minute (robots check at start
     /// and hourly; a whole office behind one address stays far below).
     pub license_checks_per_minute: u32,
+    /// `.mq5` imports (and rebuilds) one tenant may queue in 24 hours: one
+    /// tenant cannot fill the shared compile fleet.
+    pub imports_per_tenant_per_day: i64,
     pub email: EmailConfig,
     /// Where robot files and images live: a directory (default `data/storage`)
     /// or `s3://bucket[/prefix]` (credentials, region and endpoint from the
@@ -243,6 +246,7 @@ impl Config {
                 hash_wait: defaults.hash_wait,
             },
             license_checks_per_minute: parse("LICENSE_CHECKS_PER_MINUTE_PER_IP", 600)?,
+            imports_per_tenant_per_day: parse("IMPORTS_PER_TENANT_PER_DAY", 50)?,
             email: EmailConfig {
                 resend_api_base: var("RESEND_API_BASE").unwrap_or_else(|| EmailConfig::default().resend_api_base),
                 resend_api_key: var("RESEND_API_KEY"),
@@ -285,6 +289,7 @@ impl Config {
             trust_proxy: 0,
             capacity: Capacity::default(),
             license_checks_per_minute: 600,
+            imports_per_tenant_per_day: 50,
             email: EmailConfig::default(),
             storage_url: std::env::temp_dir().join("roboforge-test-storage").to_string_lossy().into_owned(),
             metrics_token: None,

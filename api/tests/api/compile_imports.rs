@@ -305,3 +305,38 @@ async fn every_escaping_directive_is_refused_at_its_line_and_nothing_is_queued()
     .unwrap();
     assert_eq!((jobs, robots), (0, 0), "nothing queued, no robot created");
 }
+
+#[tokio::test]
+async fn a_tenant_past_its_daily_imports_gets_a_429_and_nothing_is_queued_while_others_still_import() {
+    let app = TestApp::spawn_with(|config| config.imports_per_tenant_per_day = 2).await;
+    let acme = app.tenant("acme").await;
+    let other = app.tenant("other").await;
+    let owner = app.owner_of(&acme).await;
+    // Two at once take the last two places, not three.
+    let mut sessions = Vec::new();
+    for _ in 0..3 {
+        sessions.push(app.owner_of(&acme).await);
+    }
+    let results = crate::support::join_all(
+        sessions
+            .into_iter()
+            .enumerate()
+            .map(|(i, session)| async move { import(&session, &format!("Robô {i}"), EA, "r.mq5").await }),
+    )
+    .await;
+    drop(owner);
+    let created = results.iter().filter(|(s, _)| *s == StatusCode::CREATED).count();
+    let refused: Vec<&Value> =
+        results.iter().filter(|(s, _)| *s == StatusCode::TOO_MANY_REQUESTS).map(|(_, b)| b).collect();
+    assert_eq!((created, refused.len()), (2, 1), "{results:?}");
+    assert_eq!(
+        refused[0]["message"],
+        "Limite de importações atingido: 2 por dia. A fila de compilação é compartilhada; tente de novo mais tarde."
+    );
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    let jobs: i64 = sqlx::query_scalar("SELECT count(*) FROM compilation_jobs").fetch_one(&mut *tx).await.unwrap();
+    assert_eq!(jobs, 2);
+    drop(tx);
+    let (status, _) = import(&app.owner_of(&other).await, "Deles", EA, "d.mq5").await;
+    assert_eq!(status, StatusCode::CREATED, "another tenant's limit is its own");
+}

@@ -198,3 +198,17 @@ pub async fn imported_source_of_version(
     .fetch_optional(conn)
     .await?)
 }
+
+/// The tenant's imports (and rebuilds) queued in the last 24 hours, counted
+/// under a per-tenant transaction lock: two imports at once cannot both pass
+/// the last place. Call in the transaction that then queues the job.
+pub async fn imports_in_the_last_day(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<i64> {
+    crate::db::lock_for_transaction(&mut *conn, &format!("imports:{tenant_id}")).await?;
+    Ok(sqlx::query_scalar(
+        "SELECT count(*) FROM compilation_jobs
+          WHERE tenant_id = $1 AND source = 'import' AND created_at > now() - interval '24 hours'",
+    )
+    .bind(tenant_id)
+    .fetch_one(conn)
+    .await?)
+}

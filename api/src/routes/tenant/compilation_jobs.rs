@@ -158,6 +158,7 @@ pub async fn create(
     let injected = inject_for_robot(&state, &robot, &checked.source_code).await?;
 
     let mut tx = owner.begin().await?;
+    check_daily_imports(&mut tx, &state, tenant).await?;
     let job = compile_jobs::create_import(
         &mut tx,
         NewImport {
@@ -176,6 +177,21 @@ pub async fn create(
     owner.audit(&mut tx, Action::Create, "compilation_job", job.id, &Value::Null, &audited).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(item(job, None))))
+}
+
+/// 429 past the tenant's daily imports (the fleet is shared by every tenant).
+pub(crate) async fn check_daily_imports(
+    tx: &mut shared::db::Tx,
+    state: &AppState,
+    tenant: Uuid,
+) -> Result<(), AppError> {
+    let limit = state.config.imports_per_tenant_per_day;
+    if compile_jobs::imports_in_the_last_day(tx, tenant).await? >= limit {
+        return Err(AppError::TooManyRequests(format!(
+            "Limite de importações atingido: {limit} por dia. A fila de compilação é compartilhada; tente de novo mais tarde."
+        )));
+    }
+    Ok(())
 }
 
 /// Values that only check whether a source can take the license check.

@@ -148,6 +148,7 @@ pub async fn rebuild(
         .map_err(|refusal| AppError::Unprocessable(refusal.to_string()))?;
     let injected = inject_for_robot(&state, &robot, &source).await?;
     let mut tx = owner.begin().await?;
+    crate::routes::tenant::compilation_jobs::check_daily_imports(&mut tx, &state, robot.tenant_id).await?;
     let job = compile_jobs::create_import(
         &mut tx,
         NewImport {
