@@ -40,6 +40,8 @@ pub struct Config {
     /// `.mq5` imports (and rebuilds) one tenant may queue in 24 hours: one
     /// tenant cannot fill the shared compile fleet.
     pub imports_per_tenant_per_day: i64,
+    /// A job no agent has claimed for this long tells its owner why it waits.
+    pub compile_wait_notice: Duration,
     pub email: EmailConfig,
     /// Where robot files and images live: a directory (default `data/storage`)
     /// or `s3://bucket[/prefix]` (credentials, region and endpoint from the
@@ -247,6 +249,7 @@ impl Config {
             },
             license_checks_per_minute: parse("LICENSE_CHECKS_PER_MINUTE_PER_IP", 600)?,
             imports_per_tenant_per_day: parse("IMPORTS_PER_TENANT_PER_DAY", 50)?,
+            compile_wait_notice: Duration::from_secs(parse::<u64>("COMPILE_WAIT_NOTICE_MINUTES", 10)? * 60),
             email: EmailConfig {
                 resend_api_base: var("RESEND_API_BASE").unwrap_or_else(|| EmailConfig::default().resend_api_base),
                 resend_api_key: var("RESEND_API_KEY"),
@@ -290,6 +293,7 @@ impl Config {
             capacity: Capacity::default(),
             license_checks_per_minute: 600,
             imports_per_tenant_per_day: 50,
+            compile_wait_notice: Duration::from_secs(600),
             email: EmailConfig::default(),
             storage_url: std::env::temp_dir().join("roboforge-test-storage").to_string_lossy().into_owned(),
             metrics_token: None,

@@ -340,3 +340,32 @@ async fn a_tenant_past_its_daily_imports_gets_a_429_and_nothing_is_queued_while_
     let (status, _) = import(&app.owner_of(&other).await, "Deles", EA, "d.mq5").await;
     assert_eq!(status, StatusCode::CREATED, "another tenant's limit is its own");
 }
+
+#[tokio::test]
+async fn a_job_no_agent_claims_tells_its_owner_why_and_keeps_its_place() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let owner = app.owner_of(&acme).await;
+    let (_, job) = import(&owner, "Esperando", EA, "e.mq5").await;
+    let path = format!("/api/tenant/compilation-jobs/{}", job["id"].as_str().unwrap());
+    let (_, fresh) = read_json(owner.get(&path).await).await;
+    assert_eq!((fresh["status"].as_str(), fresh["waitingReason"].clone()), (Some("pending"), Value::Null));
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    sqlx::query("UPDATE compilation_jobs SET created_at = now() - interval '11 minutes' WHERE id = $1::uuid")
+        .bind(job["id"].as_str().unwrap())
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    let (_, waiting) = read_json(owner.get(&path).await).await;
+    assert_eq!(waiting["status"], "pending", "it keeps its place");
+    assert_eq!(
+        waiting["waitingReason"],
+        "Nenhum agente de compilação disponível no momento: o job mantém seu lugar na fila e será compilado assim que um agente se conectar."
+    );
+    // The next agent still takes it.
+    let (_, token) = register(&app, "chegou").await;
+    assert!(claim(&app, &token, 0).await.is_some());
+    let (_, taken) = read_json(owner.get(&path).await).await;
+    assert_eq!((taken["status"].as_str(), taken["waitingReason"].clone()), (Some("processing"), Value::Null));
+}

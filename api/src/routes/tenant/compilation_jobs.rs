@@ -80,7 +80,14 @@ pub struct CompilationJobItem {
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub completed_at: Option<DateTime<Utc>>,
+    /// Why a job still waits when no agent has claimed it for a while
+    /// (COMPILE_WAIT_NOTICE_MINUTES); it keeps its place in the queue.
+    pub waiting_reason: Option<String>,
 }
+
+pub const NO_AGENT_AVAILABLE: &str =
+    "Nenhum agente de compilação disponível no momento: o job mantém seu lugar na fila \
+                                      e será compilado assim que um agente se conectar.";
 
 struct CheckedImport {
     robot_name: String,
@@ -210,7 +217,11 @@ const STAND_IN: InjectionValues<'static> = InjectionValues {
 #[utoipa::path(operation_id = "tenantGetCompilationJob", get, path = "/api/tenant/compilation-jobs/{id}", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = CompilationJobItem), OwnerErrors))]
-pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<CompilationJobItem>> {
+pub async fn get(
+    State(state): State<AppState>,
+    owner: SignedInOwner,
+    Path(id): Path<String>,
+) -> ApiResult<Json<CompilationJobItem>> {
     let id = path_id(&id, JOB_NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let job = compile_jobs::find(&mut tx, owner.tenant.id, id)
@@ -234,7 +245,10 @@ pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json
     };
     tx.commit().await?;
     let diagnostics = compile_diagnostics::placed(job.diagnostics.as_ref(), sources.as_ref());
-    Ok(Json(CompilationJobItem { diagnostics, ..item(job, version) }))
+    let waited = chrono::Utc::now() - job.created_at;
+    let stalled = job.status == "pending" && waited.to_std().is_ok_and(|w| w >= state.config.compile_wait_notice);
+    let waiting_reason = stalled.then(|| NO_AGENT_AVAILABLE.to_string());
+    Ok(Json(CompilationJobItem { diagnostics, waiting_reason, ..item(job, version) }))
 }
 
 /// The compiled `.ex5` of one of the owner's jobs.
@@ -265,6 +279,7 @@ pub(crate) fn item(job: CompileJob, robot_version: Option<ImportedVersion>) -> C
     CompilationJobItem {
         compiled_file_url: (job.status == "completed" && job.compiled_file_url.is_some())
             .then(|| format!("/api/tenant/compilation-jobs/{}/download", job.id)),
+        waiting_reason: None,
         id: job.id,
         status: job.status,
         robot_id: job.robot_id,

@@ -52,6 +52,7 @@ export function pendingJob(overrides: Partial<CompilationJob> = {}): Compilation
     createdAt: '2025-03-10T15:00:00Z',
     startedAt: null,
     completedAt: null,
+    waitingReason: null,
     ...overrides,
   }
 }

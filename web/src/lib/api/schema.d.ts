@@ -2244,6 +2244,11 @@ export interface components {
             startedAt?: string | null;
             /** @description pending, processing, completed or failed. */
             status: string;
+            /**
+             * @description Why a job still waits when no agent has claimed it for a while
+             *     (COMPILE_WAIT_NOTICE_MINUTES); it keeps its place in the queue.
+             */
+            waitingReason?: string | null;
         };
         /** @description One message of a project's conversation. */
         ConversationMessage: {

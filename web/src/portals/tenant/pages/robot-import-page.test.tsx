@@ -98,6 +98,24 @@ describe('tenant robot import page', { timeout: 30_000 }, () => {
     expect(screen.getByText('Lista de robôs')).toBeInTheDocument()
   })
 
+  it('says why a job waits when no compile agent has taken it, while it keeps its place', async () => {
+    const user = userEvent.setup()
+    const reason =
+      'Nenhum agente de compilação disponível no momento: o job mantém seu lugar na fila e será compilado assim que um agente se conectar.'
+    const { server, poll } = renderPage()
+    await compile(user)
+    await expectProgress(30, 'Na fila de compilação…')
+    expect(screen.queryByText('Aguardando um agente de compilação')).not.toBeInTheDocument()
+    server.job = pendingJob({ waitingReason: reason })
+    await poll()
+    expect(await screen.findByText(reason)).toBeInTheDocument()
+    expect(screen.getByText('Aguardando um agente de compilação')).toBeInTheDocument()
+    server.job = processingJob()
+    await poll()
+    await expectProgress(60, 'Compilando…')
+    expect(screen.queryByText(reason)).not.toBeInTheDocument()
+  })
+
   it("prefills the robot name from the file name, but keeps a name the owner typed", async () => {
     const user = userEvent.setup()
     renderPage()

@@ -39,6 +39,12 @@ export function TenantRobotImportPage() {
       {phase !== 'idle' && (
         <section aria-label="Andamento da compilação" className="space-y-4">
           <ImportProgress phase={phase} progress={progress} />
+          {phase === 'pending' && job?.waitingReason && (
+            <Alert variant="warning" role="status">
+              <AlertTitle>Aguardando um agente de compilação</AlertTitle>
+              <AlertDescription>{job.waitingReason}</AlertDescription>
+            </Alert>
+          )}
           {statusError !== null && isRunningPhase(phase) && (
             <Alert variant="destructive">
               <AlertTitle>Erro ao consultar status do job</AlertTitle>
