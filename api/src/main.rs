@@ -51,7 +51,7 @@ async fn serve(config: Arc<Config>, pools: startup::Pools, with_workers: bool) -
     let pool = pools.requests;
     let (stop_tx, stop_rx) = watch::channel(false);
     tokio::spawn(async move {
-        shutdown_signal().await;
+        worker::shutdown_signal().await;
         tracing::info!("shutting down: finishing in-flight requests and jobs");
         let _ = stop_tx.send(true);
     });
@@ -76,16 +76,4 @@ async fn serve(config: Arc<Config>, pools: startup::Pools, with_workers: bool) -
 
 async fn stopped(mut rx: watch::Receiver<bool>) {
     let _ = rx.wait_for(|stop| *stop).await;
-}
-
-async fn shutdown_signal() {
-    let ctrl_c = tokio::signal::ctrl_c();
-    #[cfg(unix)]
-    {
-        let mut term =
-            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
-        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
-    }
-    #[cfg(not(unix))]
-    let _ = ctrl_c.await;
 }

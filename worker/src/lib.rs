@@ -158,6 +158,20 @@ pub async fn run(
     failure.map_or(Ok(()), Err)
 }
 
+/// Resolves on Ctrl+C or SIGTERM (systemd's stop): `api serve` and the
+/// standalone `worker` both finish running work after it.
+pub async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
+        tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
+    }
+    #[cfg(not(unix))]
+    let _ = ctrl_c.await;
+}
+
 /// Longest pause between two starts of a failing worker.
 const MAX_RESTART_DELAY: std::time::Duration = std::time::Duration::from_secs(30);
 /// A worker that ran this long before it ended starts again at once (the

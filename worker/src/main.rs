@@ -16,16 +16,7 @@ async fn main() -> anyhow::Result<()> {
     let pools = shared::db::prepare_database(&config).await?;
     tracing::info!("workers running; Ctrl+C or SIGTERM to stop");
     worker::run(pools.workers, config, async {
-        let ctrl_c = tokio::signal::ctrl_c();
-        // systemd stops services with SIGTERM: running jobs finish first.
-        #[cfg(unix)]
-        {
-            let mut term =
-                tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("SIGTERM handler");
-            tokio::select! { _ = ctrl_c => {}, _ = term.recv() => {} }
-        }
-        #[cfg(not(unix))]
-        let _ = ctrl_c.await;
+        worker::shutdown_signal().await;
         tracing::info!("shutting down: finishing running jobs");
     })
     .await

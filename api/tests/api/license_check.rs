@@ -28,11 +28,7 @@ async fn setup() -> Setup {
 }
 
 async fn sql(app: &TestApp, tenant: Uuid, statement: &str) {
-    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
-    sqlx::query(sqlx::AssertSqlSafe(statement.to_string())).execute(&mut *tx).await.unwrap();
-    tx.commit().await.unwrap();
-    // The change reaches the instances' caches by NOTIFY, a moment after commit.
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    app.sql_in(tenant, statement).await
 }
 
 async fn add_license(

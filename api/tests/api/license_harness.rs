@@ -133,11 +133,7 @@ async fn setup() -> Robot {
 }
 
 async fn sql(app: &TestApp, tenant: Uuid, statement: &str) {
-    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
-    sqlx::query(sqlx::AssertSqlSafe(statement.to_string())).execute(&mut *tx).await.unwrap();
-    tx.commit().await.unwrap();
-    // The change reaches the instance's cache by NOTIFY, a moment after commit.
-    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    app.sql_in(tenant, statement).await
 }
 
 impl Robot {

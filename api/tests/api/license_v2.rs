@@ -15,10 +15,7 @@ use crate::compile_imports::{finish, import};
 use crate::support::{json as read_json, TenantFixture, TestApp};
 
 async fn sql(app: &TestApp, tenant: Uuid, statement: &str) {
-    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
-    sqlx::query(sqlx::AssertSqlSafe(statement.to_string())).execute(&mut *tx).await.unwrap();
-    tx.commit().await.unwrap();
-    tokio::time::sleep(Duration::from_millis(150)).await;
+    app.sql_in(tenant, statement).await
 }
 
 async fn license(app: &TestApp, t: &TenantFixture, robot: Uuid) -> Uuid {

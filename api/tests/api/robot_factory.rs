@@ -370,11 +370,8 @@ async fn a_version_the_fleet_cannot_compile_fails_without_asking_the_model_again
     assert_eq!(queued_steps(&app).await, steps_before, "no fix round for a fleet failure");
 }
 
-/// A model that keeps writing a robot that opens positions without the
-/// license guard: the static check sends it back for fixes, and once the
-/// rounds are spent the version fails instead of reaching the fleet.
-#[tokio::test]
-async fn a_robot_that_would_trade_after_its_license_lapsed_is_never_built() {
+/// A factory whose model is the scripted stand-in, with one fix round.
+async fn scripted_factory() -> (api::openai_stand_in::OpenAiStandIn, TestApp) {
     let model = api::openai_stand_in::OpenAiStandIn::start().await;
     let base = model.base_url.clone();
     let app = TestApp::spawn_with(move |config| {
@@ -383,6 +380,26 @@ async fn a_robot_that_would_trade_after_its_license_lapsed_is_never_built() {
         config.ai.max_fix_attempts = 1;
     })
     .await;
+    (model, app)
+}
+
+/// A project of `tenant` started for the robot `name`: (project, version).
+async fn started_project(app: &TestApp, tenant: &TenantFixture, name: &str) -> (Uuid, Uuid) {
+    let config = app.state.config.clone();
+    let prompt = worker::factory::example_prompt(name);
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
+    let (robot, _) = api::factory_start::robot_for(&mut tx, &config.secrets, tenant.id, name).await.unwrap();
+    let started = api::factory_start::start_project(&mut tx, &config.ai, tenant.id, &prompt, &robot).await.unwrap();
+    tx.commit().await.unwrap();
+    started
+}
+
+/// A model that keeps writing a robot that opens positions without the
+/// license guard: the static check sends it back for fixes, and once the
+/// rounds are spent the version fails instead of reaching the fleet.
+#[tokio::test]
+async fn a_robot_that_would_trade_after_its_license_lapsed_is_never_built() {
+    let (model, app) = scripted_factory().await;
     let unguarded = api::openai_stand_in::GOOD_EA.replace("   if(!RF_CanOpenPositions())\n      return;\n", "");
     assert_ne!(unguarded, api::openai_stand_in::GOOD_EA, "the stand-in's robot carries the guard");
     let answer = api::openai_stand_in::answer_with("Aqui está.", &unguarded);
@@ -390,12 +407,7 @@ async fn a_robot_that_would_trade_after_its_license_lapsed_is_never_built() {
 
     let a = app.tenant("alfa").await;
     let config = app.state.config.clone();
-    let prompt = worker::factory::example_prompt("Sem Guarda");
-    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(a.id)).await.unwrap();
-    let (robot, _) = api::factory_start::robot_for(&mut tx, &config.secrets, a.id, "Sem Guarda").await.unwrap();
-    let (project, version) =
-        api::factory_start::start_project(&mut tx, &config.ai, a.id, &prompt, &robot).await.unwrap();
-    tx.commit().await.unwrap();
+    let (project, version) = started_project(&app, &a, "Sem Guarda").await;
     let step = |step, attempt| shared::jobs::RunFactoryStep { tenant_id: a.id, version_id: version, step, attempt };
     use shared::jobs::FactoryStep;
     assert_eq!(
@@ -424,14 +436,7 @@ async fn a_robot_that_would_trade_after_its_license_lapsed_is_never_built() {
 /// before anything is queued, sent back in a fix round, and the version fails.
 #[tokio::test]
 async fn a_model_that_writes_an_escaping_directive_gets_it_refused_in_every_round() {
-    let model = api::openai_stand_in::OpenAiStandIn::start().await;
-    let base = model.base_url.clone();
-    let app = TestApp::spawn_with(move |config| {
-        config.ai.base_url = Some(base);
-        config.ai.model = Some("modelo-teste".into());
-        config.ai.max_fix_attempts = 1;
-    })
-    .await;
+    let (model, app) = scripted_factory().await;
     let with = |directive: &str| {
         api::openai_stand_in::answer_with(
             "Aqui está.",
@@ -450,12 +455,7 @@ async fn a_model_that_writes_an_escaping_directive_gets_it_refused_in_every_roun
     ]);
     let a = app.tenant("alfa").await;
     let config = app.state.config.clone();
-    let prompt = worker::factory::example_prompt("Fuga");
-    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(a.id)).await.unwrap();
-    let (robot, _) = api::factory_start::robot_for(&mut tx, &config.secrets, a.id, "Fuga").await.unwrap();
-    let (project, version) =
-        api::factory_start::start_project(&mut tx, &config.ai, a.id, &prompt, &robot).await.unwrap();
-    tx.commit().await.unwrap();
+    let (project, version) = started_project(&app, &a, "Fuga").await;
     use shared::jobs::FactoryStep;
     let step = |step, attempt| shared::jobs::RunFactoryStep { tenant_id: a.id, version_id: version, step, attempt };
     worker::factory::run(&app.db.worker_pool, &config, &step(FactoryStep::Generate, 0)).await.unwrap();

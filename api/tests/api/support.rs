@@ -181,6 +181,15 @@ impl TestApp {
     }
 
     /// A robot of `tenant` (with its sealed signing key).
+    /// Runs `statement` as the worker in `tenant`'s scope, then waits a moment:
+    /// the change reaches the instance's license cache by NOTIFY after commit.
+    pub async fn sql_in(&self, tenant: Uuid, statement: &str) {
+        let mut tx = db::begin(&self.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
+        sqlx::query(sqlx::AssertSqlSafe(statement.to_string())).execute(&mut *tx).await.unwrap();
+        tx.commit().await.unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    }
+
     /// A robot with the spec's first-use binding (robots created by owners
     /// now default to the portal policy: [`TestApp::robot_with_policy`]).
     pub async fn robot(&self, tenant: &TenantFixture, name: &str) -> Uuid {

@@ -158,9 +158,9 @@ pub fn signed_string_v2(
     mt_account: u64,
     grace_seconds: i64,
 ) -> String {
-    let valid = if valid { 1 } else { 0 };
-    let expires_at = expires_at.unwrap_or(0);
-    format!("v2|{nonce}|{valid}|{code}|{expires_at}|{server_time}|{robot_id}|{mt_account}|{grace_seconds}")
+    // The v1 fields, under the v2 tag, and the grace after them.
+    let v1 = signed_string(nonce, valid, code, expires_at, server_time, robot_id, mt_account);
+    format!("v2{}|{grace_seconds}", &v1[SIGNATURE_VERSION.len()..])
 }
 
 #[cfg(test)]
