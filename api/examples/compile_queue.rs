@@ -2,7 +2,10 @@
 //! agents (admin API), lets them long-poll an empty queue, queues N jobs in
 //! one statement, and has the agents drain them through the real protocol
 //! (claim → result with an .ex5). Reports claim latency, jobs per second,
-//! and what A idle agents cost the database while they wait.
+//! and what A idle agents cost the database while they wait. Then fairness:
+//! tenant A queues FAIR_JOBS (200) imports, one agent starts on them, tenants
+//! B and C queue one each, and the bench reports at which of the next claims
+//! B's and C's jobs were taken (round-robin: within the next 3, not after A's 200).
 //!
 //!   cargo run --release --example compile_queue -- <base url> <database url> <admin user> <admin password> [N] [A] [idle seconds]
 
@@ -22,8 +25,8 @@ struct Agent {
 }
 
 impl Agent {
-    /// One claim: the leased job id (None: the wait ended empty) and how long it took.
-    async fn claim(&self, wait: u32) -> (Option<String>, Duration) {
+    /// One claim: the leased job (None: the wait ended empty) and how long it took.
+    async fn claim(&self, wait: u32) -> (Option<Leased>, Duration) {
         let started = Instant::now();
         let response = self
             .http
@@ -35,28 +38,46 @@ impl Agent {
             .expect("claim");
         let elapsed = started.elapsed();
         match response.status().as_u16() {
-            200 => (response.json::<Value>().await.unwrap()["jobId"].as_str().map(str::to_string), elapsed),
+            200 => {
+                let job: Value = response.json().await.unwrap();
+                let text = |field: &str| job[field].as_str().unwrap_or_default().to_string();
+                (
+                    Some(Leased {
+                        id: text("jobId"),
+                        robot_name: text("robotName"),
+                        source_sha256: text("sourceSha256"),
+                    }),
+                    elapsed,
+                )
+            }
             204 => (None, elapsed),
             other => panic!("claim answered {other}"),
         }
     }
 
-    async fn finish(&self, job: &str, ex5: &str) {
-        let result =
-            json!({"success": true, "log": "Result: 0 errors, 0 warnings", "diagnostics": [], "ex5Base64": ex5});
+    async fn finish(&self, job: &Leased, ex5: &str) {
+        let result = json!({"success": true, "log": "Result: 0 errors, 0 warnings", "diagnostics": [], "ex5Base64": ex5,
+                            "sourceSha256": job.source_sha256});
         let response = self
             .http
-            .post(format!("{}/api/agents/jobs/{job}/result", self.base))
+            .post(format!("{}/api/agents/jobs/{}/result", self.base, job.id))
             .bearer_auth(&self.token)
             .json(&result)
             .send()
             .await
             .expect("result");
-        assert_eq!(response.status().as_u16(), 204, "result of {job}");
+        assert_eq!(response.status().as_u16(), 204, "result of {}", job.id);
     }
 }
 
-async fn register_agents(base: &str, user: &str, password: &str, count: usize) -> Vec<Agent> {
+/// A job as a claim leases it.
+struct Leased {
+    id: String,
+    robot_name: String,
+    source_sha256: String,
+}
+
+async fn admin_client(base: &str, user: &str, password: &str) -> reqwest::Client {
     let admin = reqwest::Client::builder().cookie_store(true).build().unwrap();
     let login = admin
         .post(format!("{base}/api/auth/login"))
@@ -65,6 +86,82 @@ async fn register_agents(base: &str, user: &str, password: &str, count: usize) -
         .await
         .unwrap();
     assert!(login.status().is_success(), "admin login: {}", login.status());
+    admin
+}
+
+/// A new tenant (admin API); its id.
+async fn new_tenant(admin: &reqwest::Client, base: &str, name: &str) -> uuid::Uuid {
+    let slug = format!("{name}-{}", std::process::id()).to_lowercase();
+    let created: Value = admin
+        .post(format!("{base}/api/tenants"))
+        .json(&json!({"name": slug, "url": format!("{slug}.bench.test"), "secretHash": format!("{slug}-secret-key-0123456789"),
+                      "status": "active"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    created["id"].as_str().and_then(|id| id.parse().ok()).unwrap_or_else(|| panic!("tenant {name}: {created}"))
+}
+
+async fn queue_jobs(db: &PgPool, tenant: uuid::Uuid, prefix: &str, count: i32) {
+    sqlx::query(
+        "INSERT INTO compilation_jobs (id, tenant_id, robot_name, source_code, created_at)
+         SELECT gen_random_uuid(), $1, $2 || ' ' || g, 'void OnTick() {}', clock_timestamp() FROM generate_series(1, $3) g",
+    )
+    .bind(tenant)
+    .bind(prefix)
+    .bind(count)
+    .execute(db)
+    .await
+    .unwrap();
+}
+
+/// Tenant A queues `a_jobs`; one agent takes `head_start` of them; B and C
+/// queue one each; the agent goes on. Prints at which claim after B's and
+/// C's arrival each was taken, then drains the rest.
+async fn fairness(base: &str, user: &str, password: &str, db: &PgPool, agent: &Agent, ex5: &str, a_jobs: i32) {
+    let admin = admin_client(base, user, password).await;
+    let (a, b, c) = (
+        new_tenant(&admin, base, "fair-a").await,
+        new_tenant(&admin, base, "fair-b").await,
+        new_tenant(&admin, base, "fair-c").await,
+    );
+    queue_jobs(db, a, "FairA", a_jobs).await;
+    let head_start = 5;
+    for _ in 0..head_start {
+        let (job, _) = agent.claim(5).await;
+        let job = job.expect("A's job");
+        assert!(job.robot_name.starts_with("FairA"), "only A has work yet");
+        agent.finish(&job, ex5).await;
+    }
+    queue_jobs(db, b, "FairB", 1).await;
+    queue_jobs(db, c, "FairC", 1).await;
+    let mut order = Vec::new();
+    let started = Instant::now();
+    loop {
+        let (job, _) = agent.claim(5).await;
+        let Some(job) = job else { break };
+        order.push(job.robot_name.clone());
+        agent.finish(&job, ex5).await;
+    }
+    let drained = started.elapsed().as_secs_f64();
+    let position = |prefix: &str| order.iter().position(|n| n.starts_with(prefix)).map(|p| p + 1);
+    let (b_at, c_at) = (position("FairB"), position("FairC"));
+    println!(
+        "fairness: tenant A queued {a_jobs} jobs, an agent took {head_start} of them, then B and C queued one each: B's job was claim {} and C's claim {} after they arrived (of {} claims, {:.1} s); A's last job was claim {}",
+        b_at.map_or("never".into(), |p| p.to_string()),
+        c_at.map_or("never".into(), |p| p.to_string()),
+        order.len(),
+        drained,
+        order.iter().rposition(|n| n.starts_with("FairA")).map_or(0, |p| p + 1),
+    );
+    assert!(b_at.is_some_and(|p| p <= 3) && c_at.is_some_and(|p| p <= 3), "B and C wait behind A: {order:?}");
+}
+
+async fn register_agents(base: &str, user: &str, password: &str, count: usize) -> Vec<Agent> {
+    let admin = admin_client(base, user, password).await;
     let mut agents = Vec::new();
     for i in 0..count {
         let registered: Value = admin
@@ -208,4 +305,8 @@ async fn main() {
         percentile(&latencies, 0.99).as_secs_f64() * 1000.0,
         latencies.last().unwrap().as_secs_f64() * 1000.0,
     );
+
+    // 3. Fairness: one tenant's 200 imports do not starve two others' one.
+    let a_jobs: i32 = args.get(7).and_then(|v| v.parse().ok()).unwrap_or(200);
+    fairness(base, user, password, &db, &agents[0], &ex5, a_jobs).await;
 }

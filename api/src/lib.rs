@@ -26,6 +26,7 @@ pub mod routes;
 pub mod server;
 pub mod sign_in;
 pub mod startup;
+pub mod storage_quota;
 pub mod tenant_resolution;
 pub mod upload;
 pub mod web_app;

@@ -68,13 +68,16 @@ impl ApiClient {
         Ok(answer.lease_expires_at.is_some())
     }
 
-    pub async fn upload(&self, job: Uuid, outcome: &Outcome) -> Result<(), CallError> {
+    /// Sends the outcome of compiling `source` (its hash goes with it: the
+    /// server accepts a result only for the source it gave out).
+    pub async fn upload(&self, job: Uuid, source: &str, outcome: &Outcome) -> Result<(), CallError> {
         let body = JobResult {
             success: outcome.success,
             log: outcome.log.clone(),
             diagnostics: outcome.diagnostics.clone(),
             ex5_base64: outcome.ex5.as_ref().map(|b| base64::engine::general_purpose::STANDARD.encode(b)),
             error: outcome.fault.clone(),
+            source_sha256: shared::secrets::sha256_hex_of(source.as_bytes()),
         };
         self.post(&format!("/api/agents/jobs/{job}/result"), &body).await.map(|_| ())
     }

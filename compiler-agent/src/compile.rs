@@ -2,14 +2,13 @@
 //! removed, MetaEditor run (through the Wine runner on Linux) with a timeout,
 //! the log read. Success only with a fresh `.ex5` and `Result: 0 errors`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use shared::protocol::{Diagnostic, Severity};
-use tokio::process::Command;
 
 use crate::config::AgentConfig;
-use crate::log;
+use crate::{log, sandbox};
 
 pub struct Outcome {
     pub success: bool,
@@ -76,8 +75,8 @@ const PASSED_ENV: &[&str] = &[
 /// Refused before MetaEditor runs: a directive that reads outside the job
 /// (checked by the api before queueing; checked again here, as the agent
 /// must not trust what it is given).
-fn refused(source: &str) -> Option<Outcome> {
-    let refusal = shared::mql5::check_directives(source, shared::mql5::DirectivePolicy::default()).err()?;
+fn refused(source: &str, policy: shared::mql5::DirectivePolicy) -> Option<Outcome> {
+    let refusal = shared::mql5::check_directives(source, policy).err()?;
     let message = refusal.to_string();
     Some(Outcome {
         success: false,
@@ -95,8 +94,14 @@ fn refused(source: &str) -> Option<Outcome> {
     })
 }
 
-pub async fn compile(config: &AgentConfig, job_dir: &Path, robot_name: &str, source: &str) -> Outcome {
-    if let Some(refusal) = refused(source) {
+pub async fn compile(
+    config: &AgentConfig,
+    job_dir: &Path,
+    robot_name: &str,
+    source: &str,
+    policy: shared::mql5::DirectivePolicy,
+) -> Outcome {
+    if let Some(refusal) = refused(source, policy) {
         return refusal;
     }
     match run(config, job_dir, robot_name, source).await {
@@ -127,14 +132,25 @@ async fn run(config: &AgentConfig, job_dir: &Path, robot_name: &str, source: &st
     if let Some(include) = &config.include_dir {
         args.push(format!("/inc:{include}"));
     }
-    let mut command = match &config.runner {
-        Some(runner) => {
-            let mut c = Command::new(runner);
-            c.arg(&config.metaeditor);
-            c
-        }
-        None => Command::new(&config.metaeditor),
+    let (program, mut program_args) = match &config.runner {
+        Some(runner) => (runner, vec![config.metaeditor.clone()]),
+        None => (&config.metaeditor, Vec::new()),
     };
+    program_args.extend(args);
+    let needed: Vec<PathBuf> = [config.runner.as_ref(), Some(&config.metaeditor), config.include_dir.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::from)
+        .collect();
+    let cell = sandbox::Cell {
+        job_dir,
+        work_root: &config.work_dir,
+        private_files: &config.private_files,
+        needed: &needed,
+        wine_prefix: config.wine_prefix.as_deref(),
+    };
+    let mut command = sandbox::command(&config.sandbox, &cell, program.as_ref()).await?;
+    // bubblewrap hands this environment on to MetaEditor as it is.
     command.env_clear();
     for name in PASSED_ENV.iter().copied().chain(config.passed_env.iter().map(String::as_str)) {
         if let Some(value) = std::env::var_os(name) {
@@ -142,7 +158,7 @@ async fn run(config: &AgentConfig, job_dir: &Path, robot_name: &str, source: &st
         }
     }
     command
-        .args(&args)
+        .args(&program_args)
         .current_dir(job_dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())

@@ -1,8 +1,10 @@
 //! The agent's configuration: an optional `KEY=VALUE` file (`--config`), then
 //! the environment (which wins), checked before anything runs.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+use crate::sandbox::Sandbox;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct AgentConfig {
@@ -19,6 +21,12 @@ pub struct AgentConfig {
     pub compile_timeout: Duration,
     /// More variables passed to MetaEditor (`METAEDITOR_ENV`, comma separated); never the token.
     pub passed_env: Vec<String>,
+    /// How MetaEditor is confined (`COMPILE_SANDBOX`, `BWRAP_PATH`).
+    pub sandbox: Sandbox,
+    /// The runner's Wine prefix (`WINEPREFIX`, `WINE_PREFIX`, else `~/.wine`); each job's sandbox gets a copy.
+    pub wine_prefix: Option<PathBuf>,
+    /// The agent's own files MetaEditor must not read: its `--config` (set by main).
+    pub private_files: Vec<PathBuf>,
 }
 
 impl AgentConfig {
@@ -36,15 +44,26 @@ impl AgentConfig {
                 v.parse::<u64>().ok().filter(|s| (1..=3600).contains(s)).ok_or("COMPILE_TIMEOUT_SECONDS: 1 a 3600")?
             }
         };
+        let runner = get("WINE_RUNNER");
+        // The runner's own default, so the sandbox copies the prefix Wine would use.
+        let wine_prefix = runner.as_ref().and_then(|_| {
+            get("WINEPREFIX")
+                .or_else(|| get("WINE_PREFIX"))
+                .map(PathBuf::from)
+                .or_else(|| get("HOME").map(|home| Path::new(&home).join(".wine")))
+        });
         Ok(Self {
             api_url: api_url.trim_end_matches('/').to_string(),
             token: get("AGENT_TOKEN").ok_or("AGENT_TOKEN não definido")?,
             metaeditor: get("METAEDITOR_PATH").unwrap_or_else(|| "metaeditor64.exe".into()),
             include_dir: get("MQL5_INCLUDE_DIR"),
-            runner: get("WINE_RUNNER"),
-            work_dir: get("AGENT_WORK_DIR")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| std::env::temp_dir().join("roboforge-agent")),
+            runner,
+            // Absolute: the sandbox mounts it by path.
+            work_dir: absolute(
+                get("AGENT_WORK_DIR")
+                    .map(PathBuf::from)
+                    .unwrap_or_else(|| std::env::temp_dir().join("roboforge-agent")),
+            )?,
             compile_timeout: Duration::from_secs(timeout),
             // The token is never handed on, whatever METAEDITOR_ENV says.
             passed_env: get("METAEDITOR_ENV")
@@ -54,8 +73,28 @@ impl AgentConfig {
                 .filter(|name| !name.is_empty() && !name.to_ascii_uppercase().contains("TOKEN"))
                 .map(str::to_string)
                 .collect(),
+            sandbox: sandbox_mode(get("COMPILE_SANDBOX"), get("BWRAP_PATH"))?,
+            wine_prefix: wine_prefix.map(absolute).transpose()?,
+            private_files: Vec::new(),
         })
     }
+}
+
+/// bubblewrap by default wherever it exists (Linux); `none` only by choice.
+fn sandbox_mode(mode: Option<String>, bwrap: Option<String>) -> Result<Sandbox, String> {
+    let linux = cfg!(target_os = "linux");
+    match mode.as_deref().unwrap_or(if linux { "bwrap" } else { "none" }) {
+        "none" => Ok(Sandbox::Unconfined),
+        "bwrap" if linux => Ok(Sandbox::Bubblewrap(PathBuf::from(bwrap.unwrap_or_else(|| "bwrap".into())))),
+        "bwrap" => {
+            Err("COMPILE_SANDBOX=bwrap só existe no Linux (no Windows, a conta do serviço isola o MetaEditor)".into())
+        }
+        other => Err(format!("COMPILE_SANDBOX: bwrap ou none (não {other:?})")),
+    }
+}
+
+fn absolute(path: PathBuf) -> Result<PathBuf, String> {
+    std::path::absolute(&path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// `KEY=VALUE` lines of a config file (`#` comments and blank lines skipped).
@@ -84,6 +123,38 @@ mod tests {
         assert_eq!(config.metaeditor, "metaeditor64.exe");
         assert_eq!(config.compile_timeout, Duration::from_secs(120));
         assert!(config.runner.is_none());
+        assert!(config.wine_prefix.is_none(), "no runner, no Wine");
+        assert!(config.work_dir.is_absolute());
+    }
+
+    #[test]
+    fn metaeditor_is_sandboxed_unless_told_otherwise() {
+        let base = [("AGENT_API_URL", "https://p"), ("AGENT_TOKEN", "t")];
+        let read = |more: &[(&str, &str)]| {
+            let pairs: Vec<_> = base.iter().chain(more).copied().collect();
+            AgentConfig::read(env(&pairs)).map(|c| c.sandbox)
+        };
+        if cfg!(target_os = "linux") {
+            assert_eq!(read(&[]), Ok(Sandbox::Bubblewrap("bwrap".into())));
+            assert_eq!(read(&[("BWRAP_PATH", "/opt/bwrap")]), Ok(Sandbox::Bubblewrap("/opt/bwrap".into())));
+        } else {
+            assert_eq!(read(&[]), Ok(Sandbox::Unconfined));
+            assert!(read(&[("COMPILE_SANDBOX", "bwrap")]).unwrap_err().contains("Linux"));
+        }
+        assert_eq!(read(&[("COMPILE_SANDBOX", "none")]), Ok(Sandbox::Unconfined));
+        assert!(read(&[("COMPILE_SANDBOX", "off")]).unwrap_err().contains("COMPILE_SANDBOX"));
+    }
+
+    #[test]
+    fn the_wine_prefix_is_the_one_the_runner_would_use() {
+        let base = [("AGENT_API_URL", "https://p"), ("AGENT_TOKEN", "t"), ("WINE_RUNNER", "/opt/run.sh")];
+        let prefix = |more: &[(&str, &str)]| {
+            let pairs: Vec<_> = base.iter().chain(more).copied().collect();
+            AgentConfig::read(env(&pairs)).unwrap().wine_prefix
+        };
+        assert_eq!(prefix(&[("WINEPREFIX", "/w/a"), ("WINE_PREFIX", "/w/b")]), Some("/w/a".into()));
+        assert_eq!(prefix(&[("WINE_PREFIX", "/w/b")]), Some("/w/b".into()));
+        assert_eq!(prefix(&[("HOME", "/home/agent")]), Some("/home/agent/.wine".into()));
     }
 
     #[test]

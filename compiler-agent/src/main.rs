@@ -7,6 +7,7 @@ mod client;
 mod compile;
 mod config;
 mod log;
+mod sandbox;
 
 use std::time::Duration;
 
@@ -28,10 +29,18 @@ async fn main() {
         Some(Err(e)) => exit(&format!("arquivo de configuração ilegível: {e}")),
         None => Vec::new(),
     };
-    let config = AgentConfig::read(|name| {
+    let mut config = AgentConfig::read(|name| {
         std::env::var(name).ok().or_else(|| file_values.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
     })
     .unwrap_or_else(|message| exit(&format!("configuração inválida: {message}")));
+    config.private_files.extend(file.and_then(|f| std::path::absolute(f).ok()));
+    match &config.sandbox {
+        sandbox::Sandbox::Bubblewrap(bwrap) => sandbox::check(bwrap).unwrap_or_else(|message| exit(&message)),
+        sandbox::Sandbox::Unconfined if cfg!(target_os = "linux") => {
+            eprintln!("aviso: COMPILE_SANDBOX=none: o MetaEditor roda sem isolamento (só para desenvolvimento)")
+        }
+        sandbox::Sandbox::Unconfined => {}
+    }
     println!("roboforge-compiler-agent {version}: API {}, MetaEditor {}", config.api_url, config.metaeditor);
     run(config).await;
 }
@@ -98,7 +107,8 @@ async fn work_on(
     job: &shared::protocol::LeasedJob,
     job_dir: &std::path::Path,
 ) -> String {
-    let compiling = compile::compile(config, job_dir, &job.robot_name, &job.source_code);
+    let policy = shared::mql5::DirectivePolicy { allow_dll_imports: job.dll_imports_allowed };
+    let compiling = compile::compile(config, job_dir, &job.robot_name, &job.source_code, policy);
     tokio::pin!(compiling);
     let mut beat = tokio::time::interval(Duration::from_secs(20));
     beat.tick().await;
@@ -118,7 +128,7 @@ async fn work_on(
         (None, false) => format!("erros de compilação ({})", outcome.diagnostics.len()),
     };
     for attempt in 1..=3 {
-        match api.upload(job.job_id, &outcome).await {
+        match api.upload(job.job_id, &job.source_code, &outcome).await {
             Ok(()) => return status,
             Err(CallError::Refused) => return format!("{status}; resultado recusado"),
             Err(CallError::Other(error)) if attempt == 3 => return format!("{status}; envio falhou: {error}"),

@@ -38,7 +38,10 @@ async fn fleet() -> Fleet {
 impl Fleet {
     async fn register(&self, name: &str) -> (Uuid, String) {
         let mut tx = db::begin(&self.db.app_pool, Scope::worker()).await.unwrap();
-        let (agent, token) = compile_fleet::register(&mut tx, name, "wine").await.unwrap();
+        let (agent, token) =
+            compile_fleet::register(&mut tx, name, "wine", shared::repositories::compile_pools::DEFAULT_POOL)
+                .await
+                .unwrap();
         tx.commit().await.unwrap();
         (agent.id, token)
     }

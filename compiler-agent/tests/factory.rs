@@ -53,7 +53,10 @@ async fn factory() -> Factory {
     tokio::spawn(worker::run(db.worker_pool.clone(), config.clone(), std::future::pending()));
 
     let mut tx = db::begin(&db.app_pool, Scope::worker()).await.unwrap();
-    let (_, token) = compile_fleet::register(&mut tx, "fabrica-1", "wine").await.unwrap();
+    let (_, token) =
+        compile_fleet::register(&mut tx, "fabrica-1", "wine", shared::repositories::compile_pools::DEFAULT_POOL)
+            .await
+            .unwrap();
     tx.commit().await.unwrap();
     let work = std::env::temp_dir().join(format!("rf-factory-test-{}", Uuid::now_v7()));
     let agent = Command::new(env!("CARGO_BIN_EXE_compiler-agent"))

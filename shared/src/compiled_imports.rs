@@ -6,7 +6,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::error::AppResult;
-use crate::repositories::{compile_jobs, robot_versions};
+use crate::repositories::{audit_log, compile_jobs, robot_versions};
 use crate::secrets::sha256_hex_of;
 
 /// Run in the transaction that records the job as completed, so the job and
@@ -28,7 +28,8 @@ pub async fn publish_compiled(
     };
     let file_name = format!("{}.ex5", file_stem(&job.robot_name));
     let source = compile_jobs::sources(conn, job.tenant_id, job.id).await?;
-    let license_protocol = source.and_then(|(injected, _)| crate::mql5::license_protocol_in(&injected));
+    let license_protocol = source.as_ref().and_then(|(injected, _)| crate::mql5::license_protocol_in(injected));
+    let source_sha256 = sha256_hex_of(source.as_ref().map_or("", |(injected, _)| injected.as_str()).as_bytes());
     let version = robot_versions::create(
         conn,
         robot_versions::NewVersion {
@@ -42,6 +43,11 @@ pub async fn publish_compiled(
             sha256: &sha256_hex_of(file),
             notes: Some(&notes),
             license_protocol,
+            provenance: Some(robot_versions::Provenance {
+                compile_job_id: job.id,
+                source_sha256: &source_sha256,
+                loads_dll: source.as_ref().is_some_and(|(injected, _)| crate::mql5::loads_dll(injected)),
+            }),
         },
     )
     .await?;
@@ -50,6 +56,38 @@ pub async fn publish_compiled(
     }
     compile_jobs::set_robot_version(conn, job.id, version.id).await?;
     Ok(Some(version))
+}
+
+/// The audit log's record of a compiled file accepted from an agent: which
+/// job, the source it compiled, the file's hash and the version it became.
+pub async fn audit_compiled(
+    conn: &mut PgConnection,
+    agent: Uuid,
+    tenant_id: Uuid,
+    job_id: Uuid,
+    source_sha256: &str,
+    file: &[u8],
+    version: Option<&robot_versions::RobotVersion>,
+) -> AppResult<()> {
+    let changes = serde_json::json!({
+        "agentId": { "before": null, "after": agent },
+        "sourceSha256": { "before": null, "after": source_sha256 },
+        "ex5Sha256": { "before": null, "after": sha256_hex_of(file) },
+        "robotVersionId": { "before": null, "after": version.map(|v| v.id) },
+    });
+    audit_log::record(
+        conn,
+        audit_log::Entry {
+            tenant_id: Some(tenant_id),
+            actor: crate::db::Actor::System,
+            action: audit_log::Action::Create,
+            entity: "compiled_file",
+            entity_id: Some(job_id),
+            changes,
+            ip: None,
+        },
+    )
+    .await
 }
 
 async fn has_active_version(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid) -> AppResult<bool> {

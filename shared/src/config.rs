@@ -42,6 +42,10 @@ pub struct Config {
     pub imports_per_tenant_per_day: i64,
     /// A job no agent has claimed for this long tells its owner why it waits.
     pub compile_wait_notice: Duration,
+    /// Jobs of one tenant compiled at once across the fleet, at most.
+    pub compile_jobs_per_tenant: i64,
+    /// Bytes a tenant may keep in object storage unless the admin set its own.
+    pub storage_quota_default_bytes: i64,
     pub email: EmailConfig,
     /// Where robot files and images live: a directory (default `data/storage`)
     /// or `s3://bucket[/prefix]` (credentials, region and endpoint from the
@@ -250,6 +254,8 @@ impl Config {
             license_checks_per_minute: parse("LICENSE_CHECKS_PER_MINUTE_PER_IP", 600)?,
             imports_per_tenant_per_day: parse("IMPORTS_PER_TENANT_PER_DAY", 50)?,
             compile_wait_notice: Duration::from_secs(parse::<u64>("COMPILE_WAIT_NOTICE_MINUTES", 10)? * 60),
+            compile_jobs_per_tenant: parse("COMPILE_JOBS_PER_TENANT", 2)?,
+            storage_quota_default_bytes: parse::<i64>("STORAGE_QUOTA_MB", 1024)?.saturating_mul(1024 * 1024),
             email: EmailConfig {
                 resend_api_base: var("RESEND_API_BASE").unwrap_or_else(|| EmailConfig::default().resend_api_base),
                 resend_api_key: var("RESEND_API_KEY"),
@@ -294,6 +300,8 @@ impl Config {
             license_checks_per_minute: 600,
             imports_per_tenant_per_day: 50,
             compile_wait_notice: Duration::from_secs(600),
+            compile_jobs_per_tenant: 2,
+            storage_quota_default_bytes: 1024 * 1024 * 1024,
             email: EmailConfig::default(),
             storage_url: std::env::temp_dir().join("roboforge-test-storage").to_string_lossy().into_owned(),
             metrics_token: None,

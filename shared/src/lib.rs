@@ -44,6 +44,8 @@ pub mod mql5;
 #[cfg(feature = "domain")]
 pub mod notifications;
 #[cfg(feature = "domain")]
+pub mod orphans;
+#[cfg(feature = "domain")]
 pub mod pagination;
 #[cfg(feature = "domain")]
 pub mod passwords;

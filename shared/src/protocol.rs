@@ -20,7 +20,15 @@ pub struct LeasedJob {
     pub job_id: Uuid,
     pub robot_name: String,
     pub source_code: String,
+    /// SHA-256 (hex) of `source_code` as the server holds it; the result
+    /// names it back, so a result answers this job's source and no other.
+    #[serde(default)]
+    pub source_sha256: String,
     pub lease_expires_at: String,
+    /// The tenant may `#import` DLLs (the platform admin allowed it): the
+    /// agent's own directive check follows it.
+    #[serde(default)]
+    pub dll_imports_allowed: bool,
 }
 
 /// One MetaEditor log line `file(line,col) : error|warning CODE: text`.
@@ -71,4 +79,7 @@ pub struct JobResult {
     pub ex5_base64: Option<String>,
     /// A short reason when the agent itself failed (not a compile error).
     pub error: Option<String>,
+    /// SHA-256 (hex) of the source the agent compiled ([`LeasedJob::source_sha256`]).
+    #[serde(default)]
+    pub source_sha256: String,
 }

@@ -84,6 +84,50 @@ impl Storage {
     }
 }
 
+/// A stored object as a listing names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredObject {
+    pub key: String,
+    pub size: u64,
+    pub last_modified: chrono::DateTime<chrono::Utc>,
+}
+
+impl Storage {
+    /// Every object under `prefix` (a folder: `tenants/<id>/`).
+    pub async fn list_under(&self, prefix: &str) -> AppResult<Vec<StoredObject>> {
+        let prefix = Path::from(prefix);
+        let mut listing = self.store.list(Some(&prefix));
+        let mut objects = Vec::new();
+        while let Some(meta) = listing.next().await {
+            let meta = match meta {
+                Ok(meta) => meta,
+                // A directory that was never made: nothing stored yet.
+                Err(object_store::Error::NotFound { .. }) => break,
+                Err(e) => return Err(AppError::internal(e)),
+            };
+            objects.push(StoredObject {
+                key: meta.location.to_string(),
+                size: meta.size,
+                last_modified: meta.last_modified,
+            });
+        }
+        Ok(objects)
+    }
+
+    /// Bytes the tenant keeps in storage now: what its quota counts.
+    pub async fn tenant_usage(&self, tenant: Uuid) -> AppResult<TenantUsage> {
+        let objects = self.list_under(&format!("tenants/{tenant}")).await?;
+        Ok(TenantUsage { bytes: objects.iter().map(|o| o.size).sum(), files: objects.len() as u64 })
+    }
+}
+
+/// A tenant's storage use.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TenantUsage {
+    pub bytes: u64,
+    pub files: u64,
+}
+
 /// A new, unguessable key for a file of `tenant`: `tenants/<id>/<kind>/<random>.<ext>`.
 pub fn new_key(tenant: Uuid, kind: &str, extension: &str) -> String {
     format!("tenants/{tenant}/{kind}/{}.{extension}", random_token())

@@ -19,7 +19,7 @@ use shared::mql5::LapsePolicy;
 use shared::mql5::{self, static_checks};
 use shared::repositories::compile_jobs::{self, NewImport};
 use shared::repositories::robot_factory::{self, ConversationMessage, Usage, Version};
-use shared::repositories::tenant_robots;
+use shared::repositories::{tenant_limits, tenant_robots};
 use shared::AppError;
 use tokio::sync::mpsc;
 
@@ -60,7 +60,10 @@ pub async fn run(pool: &PgPool, config: &Config, job: &RunFactoryStep) -> Result
             (prompts::review(&prompt, version.source_code.as_deref().unwrap_or_default()), "review", "review")
         }
         FactoryStep::Fix => {
-            let problems = problems_to_fix(&version);
+            let mut tx = db::begin(pool, Scope::worker_for(version.tenant_id)).await?;
+            let policy = tenant_limits::directive_policy(&mut tx, version.tenant_id).await?;
+            tx.commit().await?;
+            let problems = problems_to_fix(&version, policy);
             (prompts::fix(version.source_code.as_deref().unwrap_or_default(), &problems), "fix", "fix")
         }
     };
@@ -163,9 +166,10 @@ async fn check_then_compile(
     };
     let findings = static_checks::check(source);
     let fix_rounds_left = version.retry_count < version.max_retries;
+    let policy = tenant_limits::directive_policy(&mut tx, version.tenant_id).await?;
     // A directive that reads outside the job never reaches the fleet: the
     // model is asked to remove it, and past its rounds the version fails.
-    if let Err(refusal) = mql5::check_directives(source, mql5::DirectivePolicy::default()) {
+    if let Err(refusal) = mql5::check_directives(source, policy) {
         if fix_rounds_left {
             let message = format!("O código não pode ser compilado: {refusal}\n\nA IA vai corrigi-lo.");
             return queue_fix(tx, &version, "static_check", &message).await;
@@ -272,7 +276,7 @@ async fn queue_fix(mut tx: db::Tx, version: &Version, kind: &str, message: &str)
 
 /// What the fix prompt lists: the last compile's errors (at the lines of
 /// the generated code) and the static checks' findings.
-fn problems_to_fix(version: &Version) -> Vec<String> {
+fn problems_to_fix(version: &Version, policy: mql5::DirectivePolicy) -> Vec<String> {
     let mut problems: Vec<String> = version
         .diagnostics()
         .into_iter()
@@ -281,7 +285,7 @@ fn problems_to_fix(version: &Version) -> Vec<String> {
         .collect();
     let source = version.source_code.as_deref().unwrap_or_default();
     problems.extend(static_checks::check(source).into_iter().map(|f| format!("Line {}: {}", f.line, f.instruction)));
-    if let Err(refusal) = mql5::check_directives(source, mql5::DirectivePolicy::default()) {
+    if let Err(refusal) = mql5::check_directives(source, policy) {
         problems.push(format!(
             "Line {}: this directive is not allowed ({}). Use only `#include <...>` of the MQL5 standard library, \
              no #resource, no #import, no absolute or relative paths: put everything in this one file.",

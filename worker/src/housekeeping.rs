@@ -7,19 +7,51 @@ use std::time::Duration;
 use apalis::prelude::{BoxDynError, Data};
 use shared::db::{self, Scope};
 use shared::jobs::{self, Housekeeping, HOUSEKEEPING_QUEUE};
+use shared::orphans::{self, remove_orphans};
+use shared::repositories::compile_queue;
 use shared::repositories::housekeeping::purge_expired;
+use shared::storage::Storage;
 use sqlx::PgPool;
 use tokio::sync::watch;
 
-pub async fn handle(job: Housekeeping, pool: Data<PgPool>) -> Result<(), BoxDynError> {
+pub async fn handle(job: Housekeeping, pool: Data<PgPool>, storage: Data<Storage>) -> Result<(), BoxDynError> {
     crate::timed(shared::jobs::HOUSEKEEPING_QUEUE, async {
         let mut tx = db::begin(&pool, Scope::worker()).await?;
         let purged = purge_expired(&mut tx).await?;
         tx.commit().await?;
-        tracing::info!(requested_at = %job.requested_at, ?purged, "housekeeping done");
+        let orphans = remove_orphans(&pool, &storage, orphans::GRACE).await?;
+        for object in &orphans.removed {
+            tracing::info!(key = object.key, size = object.size, "removed an orphaned stored file");
+        }
+        tracing::info!(requested_at = %job.requested_at, ?purged, orphans_removed = orphans.removed.len(),
+                       orphan_bytes = orphans.bytes, "housekeeping done");
         Ok::<_, BoxDynError>(())
     })
     .await
+}
+
+/// Every `every`, raises one admin alert for each compile job no agent has
+/// claimed for `wait` (COMPILE_WAIT_NOTICE_MINUTES). Every worker runs it;
+/// the job's mark makes the alert once.
+pub async fn watch_stalled_jobs(pool: PgPool, wait: Duration, every: Duration, mut stop: watch::Receiver<bool>) {
+    loop {
+        match alert_stalled(&pool, wait).await {
+            Ok(0) => {}
+            Ok(raised) => tracing::warn!(raised, "compile jobs wait for an agent: the admin was alerted"),
+            Err(e) => tracing::warn!(error = %e, "could not look for stalled compile jobs"),
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(every) => {}
+            _ = stop.wait_for(|s| *s) => return,
+        }
+    }
+}
+
+async fn alert_stalled(pool: &PgPool, wait: Duration) -> Result<usize, shared::AppError> {
+    let mut tx = db::begin(pool, Scope::worker()).await?;
+    let raised = compile_queue::alert_stalled_jobs(&mut tx, wait).await?;
+    tx.commit().await?;
+    Ok(raised.len())
 }
 
 /// Queues one housekeeping job for the current interval. Returns false when

@@ -9,6 +9,7 @@ pub mod housekeeping;
 
 use std::future::Future;
 use std::sync::Arc;
+use std::time::Duration;
 
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
@@ -24,6 +25,8 @@ use tower::util::rng::HasherRng;
 
 /// How often an idle worker looks for new jobs. One indexed query per queue
 /// and interval; apalis would otherwise wait a whole heartbeat (30 s).
+/// How often workers look for compile jobs no agent has claimed in time.
+const STALL_CHECK_EVERY: Duration = Duration::from_secs(30);
 const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
 const HOTMART_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
 const FACTORY_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
@@ -71,17 +74,28 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let scheduler = tokio::spawn(housekeeping::schedule(pool.clone(), config.housekeeping_every, stopped.clone()));
+    let stall_watch = tokio::spawn(housekeeping::watch_stalled_jobs(
+        pool.clone(),
+        config.compile_wait_notice,
+        STALL_CHECK_EVERY.min(config.compile_wait_notice).max(Duration::from_secs(1)),
+        stopped.clone(),
+    ));
+    let storage = shared::storage::Storage::open(&config.storage_url)?;
 
     let queues = vec![
         tokio::spawn(supervise(HOUSEKEEPING_QUEUE, stopped.clone(), {
-            let pool = pool.clone();
+            let (pool, files) = (pool.clone(), storage.clone());
             move |name| {
-                let pool = pool.clone();
+                let (pool, files) = (pool.clone(), files.clone());
                 Monitor::new().register(move |_| {
                     let storage = PostgresStorage::<Housekeeping>::new(&pool)
                         .with_config(QueueConfig::default().queue(HOUSEKEEPING_QUEUE))
                         .poll_with_strategy(poll_every(POLL_INTERVAL));
-                    WorkerBuilder::new(name.clone()).backend(storage).data(pool.clone()).build(housekeeping::handle)
+                    WorkerBuilder::new(name.clone())
+                        .backend(storage)
+                        .data(pool.clone())
+                        .data(files.clone())
+                        .build(housekeeping::handle)
                 })
             }
         })),
@@ -155,6 +169,7 @@ pub async fn run(
         }
     }
     let _ = scheduler.await;
+    let _ = stall_watch.await;
     failure.map_or(Ok(()), Err)
 }
 

@@ -14,13 +14,12 @@ use bytes::Bytes;
 use serde_json::json;
 use shared::compiled_imports;
 use shared::protocol::{ClaimRequest, HeartbeatRequest, HeartbeatResponse, JobResult, LeasedJob, Severity};
-use shared::repositories::compile_fleet::{self, JobOutcome};
+use shared::repositories::compile_fleet::{self, Fairness, JobOutcome};
 use shared::storage::new_key;
 use shared::uploads::{self, MAX_ROBOT_FILE_BYTES};
 use shared::AppError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::extractors::CompileAgent;
@@ -36,6 +35,8 @@ const AFTER_EXPIRY: Duration = Duration::from_millis(50);
 /// stuck job) has no NOTIFY and no expiry the waiter knew of.
 const RECHECK_AT_LEAST: Duration = Duration::from_secs(10);
 const JOB_NOT_YOURS: &str = "Este job não está mais com este agente (lease expirado ou revogado).";
+const SOURCE_MISMATCH: &str =
+    "O resultado não corresponde a este job: o hash do código-fonte compilado difere do enviado ao agente.";
 
 /// Leases the oldest waiting compile job, waiting up to `waitSeconds` (≤ 25)
 /// for one; 204 when none came.
@@ -53,7 +54,8 @@ pub async fn claim(
         // Registered before looking, so a job queued in between still wakes us.
         let woken = state.notifications.compile_jobs.notified();
         let mut tx = agent.begin().await?;
-        let job = compile_fleet::claim(&mut tx, agent.agent.id).await?;
+        let fairness = Fairness { in_progress_per_tenant: state.config.compile_jobs_per_tenant.max(1) };
+        let job = compile_fleet::claim(&mut tx, &agent.agent, fairness).await?;
         let until_expiry = match job {
             Some(_) => None,
             None => compile_fleet::time_to_next_lease_expiry(&mut tx).await?,
@@ -64,7 +66,9 @@ pub async fn claim(
                 job_id: job.id,
                 robot_name: job.robot_name,
                 source_code: job.source_code.unwrap_or_default(),
+                source_sha256: job.source_sha256,
                 lease_expires_at: job.lease_expires_at.to_rfc3339(),
+                dll_imports_allowed: job.dll_imports_allowed,
             };
             return Ok(Json(leased).into_response());
         }
@@ -120,11 +124,16 @@ pub async fn result(
         None => None,
     };
     let success = body.success && ex5.is_some() && errors == 0;
-    // The job's tenant decides where the file goes.
+    // The job's tenant decides where the file goes; a result answers the
+    // source this job gave out, or it is no result of this job.
     let mut tx = agent.begin().await?;
-    let tenant: Option<Uuid> = compile_fleet::job_tenant(&mut tx, agent.agent.id, id).await?;
+    let held = compile_fleet::held_job(&mut tx, agent.agent.id, id).await?;
     tx.commit().await?;
-    let tenant = tenant.ok_or_else(|| AppError::Conflict(JOB_NOT_YOURS.into()))?;
+    let held = held.ok_or_else(|| AppError::Conflict(JOB_NOT_YOURS.into()))?;
+    if !body.source_sha256.eq_ignore_ascii_case(&held.source_sha256) {
+        return Err(AppError::Conflict(SOURCE_MISMATCH.into()).into());
+    }
+    let tenant = held.tenant_id;
     let ex5 = ex5.filter(|_| success);
     let key = match &ex5 {
         Some(bytes) => {
@@ -156,7 +165,17 @@ pub async fn result(
         shared::metrics::global().inc(&shared::metrics::COMPILE_RESULTS, &[("outcome", outcome)]);
     }
     if let (true, Some(key), Some(bytes)) = (recorded, &key, &ex5) {
-        compiled_imports::publish_compiled(&mut tx, id, key, bytes).await?;
+        let version = compiled_imports::publish_compiled(&mut tx, id, key, bytes).await?;
+        compiled_imports::audit_compiled(
+            &mut tx,
+            agent.agent.id,
+            tenant,
+            id,
+            &held.source_sha256,
+            bytes,
+            version.as_ref(),
+        )
+        .await?;
     }
     if recorded {
         // A factory version moves on (compiled, or back to the model).

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_fleet::{self, Agent};
+use shared::repositories::compile_pools::{self, DEFAULT_POOL};
 use shared::validation::{char_len, Validator};
 use shared::AppError;
 use utoipa::ToSchema;
@@ -23,6 +24,7 @@ use crate::request_meta::RequestMeta;
 use crate::AppState;
 
 pub const NOT_FOUND: &str = "Agente não encontrado";
+const POOL_NOT_FOUND: &str = "Pool não encontrado";
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -42,6 +44,8 @@ pub struct AgentItem {
     pub jobs_failed: i32,
     pub revoked_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// The pool whose tenants' jobs it takes.
+    pub pool_id: Uuid,
 }
 
 impl From<Agent> for AgentItem {
@@ -59,6 +63,7 @@ impl From<Agent> for AgentItem {
             jobs_failed: a.jobs_failed,
             revoked_at: a.revoked_at,
             created_at: a.created_at,
+            pool_id: a.pool_id,
         }
     }
 }
@@ -79,6 +84,9 @@ pub struct RegisterAgentRequest {
     pub name: Option<String>,
     /// windows (default) or wine.
     pub platform: Option<String>,
+    /// Its pool (default: the pool serving every tenant).
+    #[serde(rename = "poolId")]
+    pub pool_id: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -104,9 +112,11 @@ pub async fn register(
     v.check(name.as_deref().is_none_or(|n| char_len(n) <= 100), "name", "Nome deve ter no máximo 100 caracteres");
     let platform = blank_to_none(body.platform.as_deref()).unwrap_or_else(|| "windows".into());
     v.check(matches!(platform.as_str(), "windows" | "wine"), "platform", "Plataforma inválida (windows ou wine)");
+    let pool = pool_field(&mut v, body.pool_id.as_deref());
     v.finish()?;
     let mut tx = admin.begin().await?;
-    let (agent, token) = compile_fleet::register(&mut tx, name.as_deref().expect("validated"), &platform).await?;
+    let pool = existing_pool(&mut tx, pool.unwrap_or(DEFAULT_POOL)).await?;
+    let (agent, token) = compile_fleet::register(&mut tx, name.as_deref().expect("validated"), &platform, pool).await?;
     admin
         .audit(
             &mut tx,
@@ -116,7 +126,7 @@ pub async fn register(
             "compile_agent",
             agent.id,
             &Value::Null,
-            &json!({ "name": agent.name, "platform": agent.platform }),
+            &json!({ "name": agent.name, "platform": agent.platform, "poolId": agent.pool_id }),
         )
         .await?;
     tx.commit().await?;
@@ -147,6 +157,64 @@ pub async fn revoke(admin: SignedInAdmin, meta: RequestMeta, Path(id): Path<Stri
     Ok(Json(agent.into()))
 }
 
+fn pool_field(v: &mut Validator, raw: Option<&str>) -> Option<Uuid> {
+    let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
+    let id = Uuid::parse_str(raw).ok();
+    v.check(id.is_some(), "poolId", POOL_NOT_FOUND);
+    id
+}
+
+async fn existing_pool(tx: &mut shared::db::Tx, id: Uuid) -> Result<Uuid, AppError> {
+    compile_pools::find(tx, id).await?.map(|p| p.id).ok_or_else(|| AppError::validation_field("poolId", POOL_NOT_FOUND))
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct MoveAgentRequest {
+    /// The pool the agent moves to; it takes only that pool's jobs from its next claim.
+    pub pool_id: Option<String>,
+}
+
+/// Moves an agent to another pool.
+#[utoipa::path(operation_id = "moveCompileAgent", patch, path = "/api/compile-agents/{id}", tag = "agents",
+    security(("adminSession" = [])), params(("id" = Uuid, Path)), request_body = MoveAgentRequest,
+    responses((status = 200, body = AgentItem), (status = 404, body = ErrorBody), AdminErrors))]
+pub async fn move_to_pool(
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<MoveAgentRequest>,
+) -> ApiResult<Json<AgentItem>> {
+    let id = path_id(&id, NOT_FOUND)?;
+    let mut v = Validator::new();
+    let pool = pool_field(&mut v, body.pool_id.as_deref());
+    v.check(
+        pool.is_some() || body.pool_id.as_deref().is_some_and(|p| !p.trim().is_empty()),
+        "poolId",
+        "Escolha um pool",
+    );
+    v.finish()?;
+    let mut tx = admin.begin().await?;
+    let before = compile_fleet::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let pool = existing_pool(&mut tx, pool.expect("validated")).await?;
+    compile_pools::move_agent(&mut tx, id, pool).await?;
+    let after = compile_fleet::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    admin
+        .audit(
+            &mut tx,
+            meta.ip,
+            None,
+            Action::Update,
+            "compile_agent",
+            id,
+            &json!({ "poolId": before.pool_id }),
+            &json!({ "poolId": after.pool_id }),
+        )
+        .await?;
+    tx.commit().await?;
+    Ok(Json(after.into()))
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list, register)).routes(routes!(revoke))
+    OpenApiRouter::new().routes(routes!(list, register)).routes(routes!(revoke, move_to_pool))
 }

@@ -15,6 +15,8 @@ pub mod client_robots;
 pub mod clients;
 pub mod compilation_history;
 pub mod compile_agents;
+pub mod compile_pools;
+pub mod compile_queue;
 pub mod dashboard;
 pub mod health;
 pub mod hotmart_events;
@@ -27,6 +29,7 @@ pub mod sales;
 pub mod subscriptions;
 pub mod tenant;
 pub mod tenant_auth;
+pub mod tenant_limits;
 pub mod tenant_owners;
 pub mod tenant_password_reset;
 pub mod tenants;
@@ -65,5 +68,8 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(audit_log::router())
         .merge(agents::router())
         .merge(compile_agents::router())
+        .merge(compile_pools::router())
+        .merge(compile_queue::router())
+        .merge(tenant_limits::router())
         .merge(compilation_history::router())
 }

@@ -21,7 +21,7 @@ pub(crate) async fn register(app: &TestApp, name: &str) -> (String, String) {
     (body["agent"]["id"].as_str().unwrap().to_string(), body["token"].as_str().unwrap().to_string())
 }
 
-async fn queue_job(app: &TestApp, tenant: Uuid, name: &str) -> Uuid {
+pub(crate) async fn queue_job(app: &TestApp, tenant: Uuid, name: &str) -> Uuid {
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
     let id = Uuid::now_v7();
     sqlx::query(
@@ -37,8 +37,28 @@ async fn queue_job(app: &TestApp, tenant: Uuid, name: &str) -> Uuid {
     id
 }
 
-pub(crate) async fn agent_post(app: &TestApp, token: &str, path: &str, body: Value) -> reqwest::Response {
+/// An agent's call. A result names the hash of the source it compiled, as
+/// the real agent does; a test that sends its own `sourceSha256` keeps it.
+pub(crate) async fn agent_post(app: &TestApp, token: &str, path: &str, mut body: Value) -> reqwest::Response {
+    let job = path.strip_prefix("/api/agents/jobs/").and_then(|rest| rest.strip_suffix("/result"));
+    if let (Some(job), Some(fields)) = (job.and_then(|j| Uuid::parse_str(j).ok()), body.as_object_mut()) {
+        if !fields.contains_key("sourceSha256") {
+            fields.insert("sourceSha256".into(), json!(source_sha256_of(app, job).await));
+        }
+    }
     app.browser().post(app.url(path)).bearer_auth(token).json(&body).send().await.unwrap()
+}
+
+/// The hash the server keeps of a job's source ("" for no such job).
+pub(crate) async fn source_sha256_of(app: &TestApp, job: Uuid) -> String {
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker()).await.unwrap();
+    let hash: Option<String> = sqlx::query_scalar("SELECT source_sha256 FROM compilation_jobs WHERE id = $1")
+        .bind(job)
+        .fetch_optional(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    hash.unwrap_or_default()
 }
 
 pub(crate) async fn claim(app: &TestApp, token: &str, wait: u32) -> Option<Value> {
@@ -51,7 +71,7 @@ pub(crate) async fn claim(app: &TestApp, token: &str, wait: u32) -> Option<Value
     }
 }
 
-async fn job_row(app: &TestApp, tenant: Uuid, id: Uuid) -> (String, i32, Option<String>) {
+pub(crate) async fn job_row(app: &TestApp, tenant: Uuid, id: Uuid) -> (String, i32, Option<String>) {
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
     sqlx::query_as("SELECT status, attempts, error_message FROM compilation_jobs WHERE id = $1")
         .bind(id)
@@ -207,7 +227,8 @@ async fn an_expired_lease_goes_to_another_agent_and_too_many_fail_the_job() {
 
 #[tokio::test]
 async fn two_hundred_concurrent_claims_never_share_a_job() {
-    let app = TestApp::spawn().await;
+    // One tenant's jobs, so the per-tenant cap is lifted: this is about exclusivity.
+    let app = TestApp::spawn_with(|c| c.compile_jobs_per_tenant = 1000).await;
     let acme = app.tenant("acme").await;
     let mut tokens = Vec::new();
     for i in 0..8 {

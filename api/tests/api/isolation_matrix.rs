@@ -66,7 +66,9 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "dashboardStats" | "dashboardActivity" | "listAuditLog" => Admin,
         "listTenantOwners" | "createTenantOwner" | "updateTenantOwner" => Admin,
         "listRobots" | "createRobot" | "updateRobot" => Admin,
-        "listCompileAgents" | "registerCompileAgent" | "revokeCompileAgent" => Admin,
+        "listCompileAgents" | "registerCompileAgent" | "revokeCompileAgent" | "moveCompileAgent" => Admin,
+        "listCompilePools" | "createCompilePool" | "updateCompilePool" | "deleteCompilePool" => Admin,
+        "getCompileQueue" | "acknowledgePlatformAlert" | "getTenantLimits" | "updateTenantLimits" => Admin,
         "listCompilationHistory" | "getCompilationSource" => Admin,
         "generateRobot" | "getRobotGeneration" | "aiUsage" | "setAiQuota" => Admin,
         "agentClaim" | "agentHeartbeat" | "agentJobResult" | "agentReleaseJob" => AgentOnly,
@@ -99,6 +101,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantUpdateEmailTemplates"
         | "tenantEmailTemplateDefaults"
         | "tenantCreateCompilationJob"
+        | "tenantStorageUsage"
         | "tenantFactoryStatus"
         | "tenantListRobotProjects"
         | "tenantCreateRobotProject"
@@ -232,6 +235,24 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
         crate::robot_factory::compiled_project(&app, &a, "Fábrica A").await;
     let (project_a, project_version_a, generation_a) =
         (project_a.to_string(), project_version_a.to_string(), generation_a.to_string());
+    // An agent pool (serving tenant B, so A's jobs above are untouched) and
+    // an admin alert, for the fleet routes.
+    let pool = app.as_admin().await.post("/api/compile-pools", json!({"name": "Matriz", "tenantIds": [b.id]})).await;
+    assert_eq!(pool.status(), StatusCode::CREATED);
+    let pool_id = pool.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_string();
+    let alert_id = uuid::Uuid::now_v7().to_string();
+    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
+    sqlx::query(
+        "INSERT INTO platform_alerts (id, kind, subject_id, tenant_id, message)
+         VALUES ($1::uuid, 'compile_job_stalled', $2::uuid, $3, 'parado')",
+    )
+    .bind(&alert_id)
+    .bind(&job_a)
+    .bind(a.id)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
     let callers: Vec<(Who, Caller)> = vec![
         (Who::Anonymous, app.anonymous()),
         (Who::Admin, app.as_admin().await),
@@ -266,6 +287,10 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 event_a.clone()
             } else if path.starts_with("/api/compile-agents/") {
                 agent_id.clone()
+            } else if path.starts_with("/api/compile-pools/") {
+                pool_id.clone()
+            } else if path.starts_with("/api/platform-alerts/") {
+                alert_id.clone()
             } else if path.starts_with("/api/tenant/compilation-jobs/") || path.starts_with("/api/compilation-history/")
             {
                 job_a.clone()

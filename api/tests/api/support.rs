@@ -74,6 +74,10 @@ impl Caller {
         self.with_headers(self.http.patch(format!("{}{path}", self.base))).json(&body).send().await.unwrap()
     }
 
+    pub async fn put_json(&self, path: &str, body: Value) -> Response {
+        self.with_headers(self.http.put(format!("{}{path}", self.base))).json(&body).send().await.unwrap()
+    }
+
     /// A multipart form (file uploads send `X-Requested-With`, as the web app does).
     pub async fn send_multipart(&self, method: reqwest::Method, path: &str, parts: &[Part<'_>]) -> Response {
         let (content_type, body) = multipart_body(parts);

@@ -36,6 +36,7 @@ pub async fn publish(
         return Ok(published);
     }
     let notes = format!("Gerado pela Fábrica de Robôs (projeto {}, versão {}).", project.name, version.version);
+    let made_by = crate::repositories::compile_jobs::compiled_from(conn, project.tenant_id, key).await?;
     let created = robot_versions::create(
         conn,
         robot_versions::NewVersion {
@@ -49,6 +50,11 @@ pub async fn publish(
             sha256: &sha256_hex_of(file),
             notes: Some(&notes),
             license_protocol: version.injected_source.as_deref().and_then(crate::mql5::license_protocol_in),
+            provenance: made_by.as_ref().map(|(job, source_sha256, source)| robot_versions::Provenance {
+                compile_job_id: *job,
+                source_sha256,
+                loads_dll: source.as_deref().is_some_and(crate::mql5::loads_dll),
+            }),
         },
     )
     .await?;

@@ -33,23 +33,26 @@ pub struct Agent {
     pub jobs_failed: i32,
     pub revoked_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// The pool whose tenants' jobs it may take.
+    pub pool_id: Uuid,
 }
 
 const AGENT: &str = "id, name, platform, token_prefix, is_active, state, current_job_id, last_seen_at, jobs_done,
-                     jobs_failed, revoked_at, created_at";
+                     jobs_failed, revoked_at, created_at, pool_id";
 
 /// Registers an agent; returns it and its token (shown once).
-pub async fn register(conn: &mut PgConnection, name: &str, platform: &str) -> AppResult<(Agent, String)> {
+pub async fn register(conn: &mut PgConnection, name: &str, platform: &str, pool: Uuid) -> AppResult<(Agent, String)> {
     let token = format!("rfa_{}", random_token());
     let agent = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "INSERT INTO compile_agents (id, name, platform, token_hash, token_prefix) VALUES ($1, $2, $3, $4, $5)
-         RETURNING {AGENT}"
+        "INSERT INTO compile_agents (id, name, platform, token_hash, token_prefix, pool_id)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING {AGENT}"
     )))
     .bind(new_id())
     .bind(name)
     .bind(platform)
     .bind(sha256(&token))
     .bind(key_prefix(&token))
+    .bind(pool)
     .fetch_one(conn)
     .await
     .map_err(|e| match unique_violation(&e) {
@@ -62,6 +65,13 @@ pub async fn register(conn: &mut PgConnection, name: &str, platform: &str) -> Ap
 pub async fn list(conn: &mut PgConnection) -> AppResult<Vec<Agent>> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {AGENT} FROM compile_agents ORDER BY created_at DESC")))
         .fetch_all(conn)
+        .await?)
+}
+
+pub async fn find(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<Agent>> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {AGENT} FROM compile_agents WHERE id = $1")))
+        .bind(id)
+        .fetch_optional(conn)
         .await?)
 }
 
@@ -105,15 +115,37 @@ pub struct LeasedJob {
     pub tenant_id: Uuid,
     pub robot_name: String,
     pub source_code: Option<String>,
+    /// SHA-256 (hex) of `source_code`: the result must name it.
+    pub source_sha256: String,
     pub lease_expires_at: DateTime<Utc>,
     pub attempts: i32,
+    /// The job's tenant may `#import` DLLs (the agent checks directives again).
+    pub dll_imports_allowed: bool,
 }
 
-/// Leases the oldest waiting job to `agent` (a pending one, or one whose
-/// lease ran out), or None. `FOR UPDATE SKIP LOCKED`: concurrent claims
-/// never get the same job and never wait on each other. Jobs whose leases
-/// ran out too often fail first.
-pub async fn claim(conn: &mut PgConnection, agent: Uuid) -> AppResult<Option<LeasedJob>> {
+/// How the queue is shared out.
+#[derive(Debug, Clone, Copy)]
+pub struct Fairness {
+    /// Jobs of one tenant being compiled at once, at most (the rest wait
+    /// while other tenants' jobs are taken).
+    pub in_progress_per_tenant: i64,
+}
+
+impl Default for Fairness {
+    fn default() -> Self {
+        Self { in_progress_per_tenant: 2 }
+    }
+}
+
+/// Leases a waiting job (a pending one, or one whose lease ran out) to
+/// `agent`, or None. Tenants take turns: among the tenants its pool serves
+/// that have waiting work and fewer than the cap in progress, the one whose
+/// turn came longest ago goes next, and its oldest job is taken. Claims take
+/// one transaction lock so two at once cannot both pass a tenant's cap or
+/// take the same turn (a claim is a few index reads; agents are few). Jobs
+/// whose leases ran out too often fail first.
+pub async fn claim(conn: &mut PgConnection, agent: &Agent, fairness: Fairness) -> AppResult<Option<LeasedJob>> {
+    crate::db::lock_for_transaction(conn, CLAIM_LOCK).await?;
     let given_up: Vec<Uuid> = sqlx::query_scalar(
         "UPDATE compilation_jobs SET status = 'failed', error_message = $1, completed_at = now(), lease_expires_at = NULL
           WHERE status = 'processing' AND lease_expires_at < now() AND attempts >= $2 RETURNING id",
@@ -127,30 +159,63 @@ pub async fn claim(conn: &mut PgConnection, agent: Uuid) -> AppResult<Option<Lea
         crate::factory::compile_outcome::on_compile_finished(conn, job).await?;
     }
     let job: Option<LeasedJob> = sqlx::query_as(
-        "UPDATE compilation_jobs j
+        "WITH waiting AS (
+              SELECT DISTINCT ON (tenant_id) tenant_id, created_at
+                FROM compilation_jobs
+               WHERE (status = 'pending' OR (status = 'processing' AND lease_expires_at < now()))
+               ORDER BY tenant_id, created_at),
+          turns AS (
+              SELECT w.tenant_id, w.created_at, t.last_claimed_at
+                FROM waiting w LEFT JOIN compile_queue_turns t USING (tenant_id)
+               WHERE compile_pool_serves($3, w.tenant_id)
+                 AND (SELECT count(*) FROM compilation_jobs p
+                       WHERE p.tenant_id = w.tenant_id AND p.status = 'processing' AND p.lease_expires_at >= now()) < $4),
+          next AS (
+              SELECT j.id FROM turns
+               CROSS JOIN LATERAL (
+                   SELECT id FROM compilation_jobs c
+                    WHERE c.tenant_id = turns.tenant_id
+                      AND (c.status = 'pending' OR (c.status = 'processing' AND c.lease_expires_at < now()))
+                    ORDER BY c.created_at FOR UPDATE SKIP LOCKED LIMIT 1) j
+               ORDER BY turns.last_claimed_at NULLS FIRST, turns.created_at
+               LIMIT 1)
+         UPDATE compilation_jobs j
             SET status = 'processing', agent_id = $1, attempts = j.attempts + 1, started_at = COALESCE(j.started_at, now()),
                 lease_expires_at = now() + make_interval(secs => $2)
-          WHERE j.id = (SELECT id FROM compilation_jobs
-                         WHERE status = 'pending' OR (status = 'processing' AND lease_expires_at < now())
-                         ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)
-          RETURNING j.id, j.tenant_id, j.robot_name, j.source_code, j.lease_expires_at, j.attempts",
+          WHERE j.id = (SELECT id FROM next)
+          RETURNING j.id, j.tenant_id, j.robot_name, j.source_code, j.source_sha256, j.lease_expires_at, j.attempts,
+                    (SELECT dll_imports_allowed FROM tenants WHERE id = j.tenant_id) AS dll_imports_allowed",
     )
-    .bind(agent)
+    .bind(agent.id)
     .bind(f64::from(LEASE_SECONDS))
+    .bind(agent.pool_id)
+    .bind(fairness.in_progress_per_tenant)
     .fetch_optional(&mut *conn)
     .await?;
+    if let Some(job) = &job {
+        sqlx::query(
+            "INSERT INTO compile_queue_turns (tenant_id, last_claimed_at) VALUES ($1, clock_timestamp())
+             ON CONFLICT (tenant_id) DO UPDATE SET last_claimed_at = EXCLUDED.last_claimed_at",
+        )
+        .bind(job.tenant_id)
+        .execute(&mut *conn)
+        .await?;
+    }
     let (state, current) = match &job {
         Some(j) => ("compiling", Some(j.id)),
         None => ("idle", None),
     };
     sqlx::query("UPDATE compile_agents SET state = $2, current_job_id = $3 WHERE id = $1")
-        .bind(agent)
+        .bind(agent.id)
         .bind(state)
         .bind(current)
         .execute(conn)
         .await?;
     Ok(job)
 }
+
+/// The transaction lock claims take (see [`claim`]).
+const CLAIM_LOCK: &str = "compile-queue-claim";
 
 /// How long until the soonest lease of a job being compiled runs out (zero
 /// if one already has; None: no job is leased): a waiting claim sleeps that
@@ -235,10 +300,17 @@ pub async fn finish(conn: &mut PgConnection, agent: Uuid, job: Uuid, outcome: &J
     Ok(true)
 }
 
-/// The tenant of a job this agent holds now (None: it does not hold it).
-pub async fn job_tenant(conn: &mut PgConnection, agent: Uuid, job: Uuid) -> AppResult<Option<Uuid>> {
-    Ok(sqlx::query_scalar(
-        "SELECT tenant_id FROM compilation_jobs WHERE id = $1 AND agent_id = $2 AND status = 'processing'",
+/// A job this agent holds now: its tenant and the hash of its source.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct HeldJob {
+    pub tenant_id: Uuid,
+    pub source_sha256: String,
+}
+
+/// The job if this agent holds it now (None: it does not).
+pub async fn held_job(conn: &mut PgConnection, agent: Uuid, job: Uuid) -> AppResult<Option<HeldJob>> {
+    Ok(sqlx::query_as(
+        "SELECT tenant_id, source_sha256 FROM compilation_jobs WHERE id = $1 AND agent_id = $2 AND status = 'processing'",
     )
     .bind(job)
     .bind(agent)

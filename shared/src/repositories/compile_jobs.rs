@@ -171,6 +171,24 @@ pub async fn sources(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppR
     .await?)
 }
 
+/// The completed job that made the compiled file `key`: its id, the hash of
+/// the source it compiled and that source (what a version records of it).
+pub async fn compiled_from(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    key: &str,
+) -> AppResult<Option<(Uuid, String, Option<String>)>> {
+    Ok(sqlx::query_as(
+        "SELECT id, source_sha256, source_code FROM compilation_jobs
+          WHERE tenant_id = $1 AND compiled_file_url = $2 AND status = 'completed'
+          ORDER BY completed_at DESC LIMIT 1",
+    )
+    .bind(tenant_id)
+    .bind(key)
+    .fetch_optional(conn)
+    .await?)
+}
+
 /// Jobs per status, for /metrics.
 pub async fn count_by_status(conn: &mut PgConnection) -> AppResult<Vec<(String, i64)>> {
     Ok(sqlx::query_as("SELECT status, count(*) FROM compilation_jobs GROUP BY status").fetch_all(conn).await?)

@@ -24,12 +24,18 @@ pub struct RobotVersion {
     /// The license protocol of its check: 1 (HMAC, the key inside the
     /// robot: rebuild it), 2 (public key), None (an uploaded `.ex5`).
     pub license_protocol: Option<i16>,
+    /// The compile job that made the file (None: an uploaded `.ex5`).
+    pub compile_job_id: Option<Uuid>,
+    /// SHA-256 (hex) of the source that job compiled.
+    pub source_sha256: Option<String>,
+    /// Its source imports a DLL (the buyers' page says so).
+    pub loads_dll: bool,
 }
 
 macro_rules! columns {
     () => {
         "id, tenant_id, robot_id, version, file_path, original_file_name, mime_type, file_size, sha256, uploaded_at, notes,
-         license_protocol"
+         license_protocol, compile_job_id, source_sha256, loads_dll"
     };
 }
 
@@ -157,6 +163,16 @@ pub struct NewVersion<'a> {
     pub sha256: &'a str,
     pub notes: Option<&'a str>,
     pub license_protocol: Option<u8>,
+    /// Where a compiled file came from (None: an upload).
+    pub provenance: Option<Provenance<'a>>,
+}
+
+/// The compile job behind a version's file and what it compiled.
+#[derive(Debug, Clone, Copy)]
+pub struct Provenance<'a> {
+    pub compile_job_id: Uuid,
+    pub source_sha256: &'a str,
+    pub loads_dll: bool,
 }
 
 pub const VERSION_EXISTS: &str = "Esta versão já foi enviada. Use outro número de versão.";
@@ -164,8 +180,9 @@ pub const VERSION_EXISTS: &str = "Esta versão já foi enviada. Use outro númer
 pub async fn create(conn: &mut PgConnection, new: NewVersion<'_>) -> AppResult<RobotVersion> {
     sqlx::query_as(concat!(
         "INSERT INTO robot_versions (id, tenant_id, robot_id, version, file_path, original_file_name, mime_type,
-                                     file_size, sha256, notes, license_protocol)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ",
+                                     file_size, sha256, notes, license_protocol, compile_job_id, source_sha256,
+                                     loads_dll)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING ",
         columns!()
     ))
     .bind(new_id())
@@ -179,6 +196,9 @@ pub async fn create(conn: &mut PgConnection, new: NewVersion<'_>) -> AppResult<R
     .bind(new.sha256)
     .bind(new.notes)
     .bind(new.license_protocol.map(i16::from))
+    .bind(new.provenance.map(|p| p.compile_job_id))
+    .bind(new.provenance.map(|p| p.source_sha256))
+    .bind(new.provenance.is_some_and(|p| p.loads_dll))
     .fetch_one(conn)
     .await
     .map_err(|e| match unique_violation(&e) {
@@ -241,4 +261,18 @@ pub async fn activate(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid, 
     .execute(conn)
     .await?;
     Ok(updated.rows_affected() == 1)
+}
+
+/// Whether the robot's active version imports a DLL (what its buyers are told).
+pub async fn active_loads_dll(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid) -> AppResult<bool> {
+    Ok(sqlx::query_scalar(
+        "SELECT v.loads_dll FROM tenant_robots r
+           JOIN robot_versions v ON v.tenant_id = r.tenant_id AND v.robot_id = r.id AND v.version = r.active_version
+          WHERE r.tenant_id = $1 AND r.id = $2",
+    )
+    .bind(tenant_id)
+    .bind(robot_id)
+    .fetch_optional(conn)
+    .await?
+    .unwrap_or(false))
 }

@@ -9,7 +9,7 @@ use axum::response::{Html, IntoResponse, Response};
 use shared::db::{self, Scope};
 use shared::email::escape_html;
 use shared::portal::Portal;
-use shared::repositories::{sales_pages, tenant_robots};
+use shared::repositories::{robot_versions, sales_pages, tenant_robots};
 use shared::AppError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -23,6 +23,12 @@ use crate::AppState;
 pub const SALES_PAGE_POLICY: &str = "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; \
      font-src https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 const NOT_FOUND: &str = "Página de vendas não encontrada";
+/// Shown above the page when the active version's source imports a DLL
+/// (the platform admin allowed it for this tenant): buyers must allow DLL
+/// imports in MetaTrader for it to run, and should know what that means.
+pub const DLL_NOTICE: &str = "<aside class=\"dll-notice\" role=\"note\"><strong>Este robô carrega uma DLL.</strong> \
+     Ele usa uma biblioteca externa do Windows: para funcionar, o MetaTrader 5 precisa da opção \
+     \u{201c}Permitir importação de DLL\u{201d}. Ative-a somente se confiar no vendedor.</aside>";
 
 /// The robot's public sales page (the tenant is the host's; on development
 /// hosts `?tenant=`).
@@ -46,7 +52,9 @@ pub async fn page(
     let mut tx = db::begin(&state.pool, Scope::anonymous_in(tenant.id)).await?;
     let robot = tenant_robots::find(&mut tx, tenant.id, robot_id).await?.filter(|r| r.active).ok_or_else(not_found)?;
     let sections = sales_pages::find(&mut tx, tenant.id, robot_id).await?.unwrap_or_default();
+    let loads_dll = robot_versions::active_loads_dll(&mut tx, tenant.id, robot_id).await?;
     tx.commit().await?;
+    let notice = if loads_dll { DLL_NOTICE } else { "" };
     let body: String =
         [&sections.html_section1, &sections.html_section2, &sections.html_section3, &sections.html_section4]
             .iter()
@@ -58,7 +66,9 @@ pub async fn page(
         "<!doctype html><html lang=\"pt-BR\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title>\
          <style>body{{font-family:system-ui,sans-serif;max-width:960px;margin:0 auto;padding:24px;line-height:1.6}}\
-         img{{max-width:100%;height:auto}}section{{margin-bottom:32px}}</style></head><body>{body}</body></html>"
+         img{{max-width:100%;height:auto}}section{{margin-bottom:32px}}\
+         .dll-notice{{border:1px solid #d97706;background:#fffbeb;color:#78350f;padding:12px 16px;border-radius:8px}}\
+         </style></head><body>{notice}{body}</body></html>"
     );
     let mut response = Html(document).into_response();
     response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(SALES_PAGE_POLICY));

@@ -16,7 +16,7 @@ use shared::compile_diagnostics::{self, JobDiagnostic};
 use shared::mql5::{self, InjectionValues};
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_jobs::{self, CompileJob, NewImport};
-use shared::repositories::{auth_template, robot_versions, tenant_robots};
+use shared::repositories::{auth_template, robot_versions, tenant_limits, tenant_robots};
 use shared::validation::{char_len, Validator};
 use shared::AppError;
 use utoipa::ToSchema;
@@ -110,9 +110,6 @@ fn validate(body: &ImportRequest) -> Result<CheckedImport, AppError> {
         "Arquivo inválido",
     );
     v.finish()?;
-    // Nothing that reads outside the job (a path on the agent's host, a DLL) is ever queued.
-    mql5::check_directives(&source_code, mql5::DirectivePolicy::default())
-        .map_err(|refusal| AppError::validation_field("sourceCode", &refusal.to_string()))?;
     Ok(CheckedImport { robot_name, source_code, file_name })
 }
 
@@ -132,9 +129,15 @@ pub async fn create(
     let tenant = owner.tenant.id;
 
     let mut tx = owner.begin().await?;
+    let policy = tenant_limits::directive_policy(&mut tx, tenant).await?;
     let existing = tenant_robots::find_by_name(&mut tx, tenant, &checked.robot_name).await?;
     let template = auth_template::current(&mut tx).await?;
     tx.commit().await?;
+    // Nothing that reads outside the job (a path on the agent's host, a DLL
+    // the admin did not allow) is ever queued.
+    mql5::check_directives(&checked.source_code, policy)
+        .map_err(|refusal| AppError::validation_field("sourceCode", &refusal.to_string()))?;
+    crate::storage_quota::ensure_room(&state, tenant, 0).await?;
     // A new robot is only created for a source that takes the check: tried
     // first with stand-in values (the real ones need the robot).
     if existing.is_none() {

@@ -16,6 +16,7 @@ pub mod sales;
 pub mod sales_pages;
 pub mod settings;
 pub mod stats;
+pub mod storage;
 pub mod subscriptions;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -35,6 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(robot_generations::router())
         .merge(sales_pages::router())
         .merge(settings::router())
+        .merge(storage::router())
         .merge(email_settings::router())
         .merge(sales::router())
         .merge(subscriptions::router())

@@ -142,10 +142,10 @@ pub async fn rebuild(
     let robot = own_robot(&mut tx, &owner, &id).await?;
     let active = robot.active_version.clone().ok_or_else(|| AppError::Conflict(NO_VERSION_TO_REBUILD.into()))?;
     let imported = compile_jobs::imported_source_of_version(&mut tx, robot.tenant_id, robot.id, &active).await?;
+    let policy = shared::repositories::tenant_limits::directive_policy(&mut tx, robot.tenant_id).await?;
     tx.commit().await?;
     let (source, file_name) = imported.ok_or_else(|| AppError::Conflict(NO_SOURCE_TO_REBUILD.into()))?;
-    shared::mql5::check_directives(&source, shared::mql5::DirectivePolicy::default())
-        .map_err(|refusal| AppError::Unprocessable(refusal.to_string()))?;
+    shared::mql5::check_directives(&source, policy).map_err(|refusal| AppError::Unprocessable(refusal.to_string()))?;
     let injected = inject_for_robot(&state, &robot, &source).await?;
     let mut tx = owner.begin().await?;
     crate::routes::tenant::compilation_jobs::check_daily_imports(&mut tx, &state, robot.tenant_id).await?;

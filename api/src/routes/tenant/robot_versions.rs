@@ -52,6 +52,12 @@ pub struct VersionItem {
     /// public key), 1 (the older check with the key inside the robot:
     /// rebuild it from its source), null (an uploaded .ex5: none we know of).
     pub license_protocol: Option<i16>,
+    /// The compile job that made the file (null: an uploaded .ex5).
+    pub compile_job_id: Option<Uuid>,
+    /// SHA-256 of the source that job compiled (hex).
+    pub source_sha256: Option<String>,
+    /// Its source imports a DLL (buyers are told on the robot's page).
+    pub loads_dll: bool,
 }
 
 impl VersionItem {
@@ -67,6 +73,9 @@ impl VersionItem {
             uploaded_at: v.uploaded_at,
             notes: v.notes,
             license_protocol: v.license_protocol,
+            compile_job_id: v.compile_job_id,
+            source_sha256: v.source_sha256,
+            loads_dll: v.loads_dll,
         }
     }
 }
@@ -156,7 +165,7 @@ async fn store_robot_file(state: &AppState, tenant: Uuid, file: UploadedFile) ->
     let sha256 = shared::secrets::sha256_hex_of(&file.bytes);
     let size = i32::try_from(file.bytes.len()).map_err(|_| AppError::PayloadTooLarge(ROBOT_FILE_TOO_LARGE.into()))?;
     let key = new_key(tenant, "versions", kind.extension());
-    state.storage.put(&key, Bytes::from(file.bytes)).await?;
+    crate::storage_quota::put_within_quota(state, tenant, &key, Bytes::from(file.bytes)).await?;
     Ok(Stored { key, kind, sha256, size, name: file.name })
 }
 
@@ -210,6 +219,7 @@ pub async fn upload(
                 notes: notes.as_deref(),
                 // An uploaded file's check (if any) is unknown to us.
                 license_protocol: None,
+                provenance: None,
             },
         )
         .await?;

@@ -190,7 +190,7 @@ pub async fn upload_logo(
     let file = form.file.ok_or_else(|| AppError::validation_field("logo", "Arquivo é obrigatório"))?;
     let image = uploads::image(&file.bytes).ok_or_else(|| AppError::validation_field("logo", IMAGE_TYPES_MESSAGE))?;
     let key = new_key(owner.tenant.id, "robot-logos", image.extension);
-    state.storage.put(&key, Bytes::from(image.bytes)).await?;
+    crate::storage_quota::put_within_quota(&state, owner.tenant.id, &key, Bytes::from(image.bytes)).await?;
     let logo_url = public_url(&key);
 
     let mut tx = owner.begin().await?;

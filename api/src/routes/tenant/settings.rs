@@ -279,7 +279,7 @@ async fn upload_image(
     let image = uploads::image(&file.bytes).ok_or_else(|| AppError::validation_field("file", IMAGE_TYPES_MESSAGE))?;
     let kind = if favicon { "favicons" } else { "logos" };
     let key = new_key(owner.tenant.id, kind, image.extension);
-    state.storage.put(&key, Bytes::from(image.bytes)).await?;
+    crate::storage_quota::put_within_quota(state, owner.tenant.id, &key, Bytes::from(image.bytes)).await?;
     let url = public_url(&key);
     let mut tx = owner.begin().await?;
     let replaced = tenant_settings::set_image(&mut tx, owner.tenant.id, favicon, &url).await?;

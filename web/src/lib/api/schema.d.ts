@@ -525,6 +525,58 @@ export interface paths {
         delete: operations["revokeCompileAgent"];
         options?: never;
         head?: never;
+        /** Moves an agent to another pool. */
+        patch: operations["moveCompileAgent"];
+        trace?: never;
+    };
+    "/api/compile-pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listCompilePools"];
+        put?: never;
+        /** Makes a pool that serves only the given tenants. */
+        post: operations["createCompilePool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compile-pools/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a pool without active agents; its tenants go back to the default pool. */
+        delete: operations["deleteCompilePool"];
+        options?: never;
+        head?: never;
+        /** Renames a pool or replaces the tenants it serves. */
+        patch: operations["updateCompilePool"];
+        trace?: never;
+    };
+    "/api/compile-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getCompileQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -624,6 +676,23 @@ export interface paths {
         get: operations["notificationStream"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/platform-alerts/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks an alert as seen (it leaves the fleet screen). */
+        post: operations["acknowledgePlatformAlert"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1721,6 +1790,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tenantStorageUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/subscriptions": {
         parameters: {
             query?: never;
@@ -1804,6 +1889,26 @@ export interface paths {
         get?: never;
         /** Sets a tenant's monthly generation quota (0 turns the factory off for it). */
         put: operations["setAiQuota"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenants/{id}/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getTenantLimits"];
+        /**
+         * Sets both limits (a quota below what is stored now is allowed: uploads
+         *     are refused until the tenant frees room).
+         */
+        put: operations["updateTenantLimits"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1934,6 +2039,11 @@ export interface components {
             name: string;
             /** @description windows or wine. */
             platform: string;
+            /**
+             * Format: uuid
+             * @description The pool whose tenants' jobs it takes.
+             */
+            poolId: string;
             /** Format: date-time */
             revokedAt?: string | null;
             /** @description offline, idle or compiling. */
@@ -1974,6 +2084,23 @@ export interface components {
             configured: boolean;
             model?: string | null;
             tenants: components["schemas"]["AiTenantUsage"][];
+        };
+        AlertItem: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description compile_job_stalled. */
+            kind: string;
+            message: string;
+            /**
+             * Format: uuid
+             * @description The job it is about.
+             */
+            subjectId: string;
+            /** Format: uuid */
+            tenantId?: string | null;
+            tenantName?: string | null;
         };
         AuditItem: {
             /** @description create, update or delete. */
@@ -2249,6 +2376,12 @@ export interface components {
              *     (COMPILE_WAIT_NOTICE_MINUTES); it keeps its place in the queue.
              */
             waitingReason?: string | null;
+        };
+        CompileQueueView: {
+            /** @description Alerts not yet acknowledged, newest first. */
+            alerts: components["schemas"]["AlertItem"][];
+            /** @description Tenants with work queued or in progress, the longest waiting first. */
+            tenants: components["schemas"]["TenantQueueItem"][];
         };
         /** @description One message of a project's conversation. */
         ConversationMessage: {
@@ -2732,6 +2865,13 @@ export interface components {
             revenue: string;
             /** Format: int64 */
             sales: number;
+        };
+        MoveAgentRequest: {
+            /**
+             * @description The pool the agent moves to; it takes only that pool's jobs from its next claim.
+             * @default null
+             */
+            poolId: string | null;
         };
         /**
          * @description One notification as the streams send it. Small by construction (NOTIFY
@@ -3437,6 +3577,36 @@ export interface components {
             tenantId: string;
             tenantName: string;
         };
+        PoolItem: {
+            /**
+             * Format: int64
+             * @description Active agents in it.
+             */
+            agentCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The default pool: serves every tenant not listed in another pool. */
+            servesAllTenants: boolean;
+            /** @description The tenants it serves (empty for the default pool). */
+            tenants: components["schemas"]["PoolTenant"][];
+        };
+        PoolRequest: {
+            /** @default null */
+            name: string | null;
+            /**
+             * @description The tenants the pool serves (at least one for a new pool).
+             * @default null
+             */
+            tenantIds: string[] | null;
+        };
+        PoolTenant: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
         ProjectCreated: {
             project: components["schemas"]["ProjectDetail"];
         };
@@ -3539,6 +3709,11 @@ export interface components {
              * @default null
              */
             platform: string | null;
+            /**
+             * @description Its pool (default: the pool serving every tenant).
+             * @default null
+             */
+            poolId: string | null;
         };
         RegisteredAgent: {
             agent: components["schemas"]["AgentItem"];
@@ -3783,6 +3958,23 @@ export interface components {
         SourceResponse: {
             sourceCode: string;
         };
+        StorageUsage: {
+            /**
+             * Format: int64
+             * @description Files stored now.
+             */
+            files: number;
+            /**
+             * Format: int64
+             * @description The quota the platform admin set (or the platform default).
+             */
+            quotaBytes: number;
+            /**
+             * Format: int64
+             * @description Bytes stored now (versions, compiled files, images).
+             */
+            usedBytes: number;
+        };
         /**
          * @description The owner's description of the robot: the wizard's seven fields, plus the
          *     adjustment asked for when this version is one.
@@ -3897,6 +4089,45 @@ export interface components {
             secondaryColor?: string | null;
             surfaceColor?: string | null;
         };
+        TenantLimitsRequest: {
+            /** @default null */
+            dllImportsAllowed: boolean | null;
+            /**
+             * Format: int64
+             * @description MB (1 – 1048576); null or absent: the platform default.
+             * @default null
+             */
+            storageQuotaMb: number | null;
+        };
+        TenantLimitsView: {
+            /**
+             * Format: int64
+             * @description The platform default quota in MB (STORAGE_QUOTA_MB).
+             */
+            defaultStorageQuotaMb: number;
+            /** @description Robot sources may `#import` DLLs (buyers are told on the robot's page). */
+            dllImportsAllowed: boolean;
+            /**
+             * Format: int64
+             * @description Files stored now.
+             */
+            storageFiles: number;
+            /**
+             * Format: int64
+             * @description What applies: the tenant's own quota or the default, in bytes.
+             */
+            storageQuotaBytes: number;
+            /**
+             * Format: int64
+             * @description The tenant's own quota in MB; None: the platform default.
+             */
+            storageQuotaMb?: number | null;
+            /**
+             * Format: int64
+             * @description Bytes stored now.
+             */
+            storageUsedBytes: number;
+        };
         /** @description A tenant in the admin's list. The security key appears only as its prefix. */
         TenantListItem: {
             /** Format: date-time */
@@ -3923,6 +4154,31 @@ export interface components {
             email: string;
             /** @default  */
             password: string;
+        };
+        TenantQueueItem: {
+            /**
+             * Format: int64
+             * @description Jobs being compiled now.
+             */
+            inProgress: number;
+            /**
+             * Format: date-time
+             * @description When the oldest waiting job was queued (None: nothing waits).
+             */
+            oldestQueuedAt?: string | null;
+            /**
+             * Format: int64
+             * @description How long it has waited, in seconds.
+             */
+            oldestWaitSeconds?: number | null;
+            /**
+             * Format: int64
+             * @description Jobs waiting for an agent.
+             */
+            pending: number;
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
         };
         /**
          * @description A tenant as the admin's dialog sends it. On edit, absent (or blank)
@@ -4094,6 +4350,11 @@ export interface components {
         };
         VersionItem: {
             active: boolean;
+            /**
+             * Format: uuid
+             * @description The compile job that made the file (null: an uploaded .ex5).
+             */
+            compileJobId?: string | null;
             /** Format: int32 */
             fileSize: number;
             /** Format: uuid */
@@ -4105,12 +4366,16 @@ export interface components {
              *     rebuild it from its source), null (an uploaded .ex5: none we know of).
              */
             licenseProtocol?: number | null;
+            /** @description Its source imports a DLL (buyers are told on the robot's page). */
+            loadsDll: boolean;
             mimeType?: string | null;
             /** @description The changelog clients see next to the download. */
             notes?: string | null;
             originalFileName: string;
             /** @description SHA-256 of the file (hex). */
             sha256?: string | null;
+            /** @description SHA-256 of the source that job compiled (hex). */
+            sourceSha256?: string | null;
             /** Format: date-time */
             uploadedAt: string;
             /** @description Major.Minor.Patch. */
@@ -5545,6 +5810,330 @@ export interface operations {
             };
         };
     };
+    moveCompileAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveAgentRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listCompilePools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolItem"][];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCompilePool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoolRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteCompilePool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateCompilePool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PoolRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCompileQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompileQueueView"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     dashboardActivity: {
         parameters: {
             query?: never;
@@ -5789,6 +6378,60 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    acknowledgePlatformAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10114,6 +10757,61 @@ export interface operations {
             };
         };
     };
+    tenantStorageUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageUsage"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantListSubscriptions: {
         parameters: {
             query?: {
@@ -10473,6 +11171,122 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AiQuotaResult"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTenantLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantLimitsView"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTenantLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantLimitsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantLimitsView"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
