@@ -22,6 +22,8 @@ command -v cargo >/dev/null || { echo "cargo not found: install Rust (rustup) fi
 if [ "${1:-}" = "--test" ]; then
   cargo nextest --version >/dev/null 2>&1 || { echo "==> installing cargo-nextest"; cargo install cargo-nextest --locked; }
   [ -x /usr/bin/chromium ] || apt_install chromium
+  # The compile sandbox (compiler-agent/src/sandbox.rs): the agent's tests run MetaEditor's stand-in in it.
+  command -v bwrap >/dev/null || apt_install bubblewrap
   # The MQL5 harness (tools/mql5-harness): the robot's license check compiled natively.
   command -v g++ >/dev/null || apt_install g++
   [ -f /usr/include/openssl/sha.h ] || apt_install libssl-dev

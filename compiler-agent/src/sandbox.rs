@@ -141,15 +141,16 @@ fn wine_prefix_args(prefix: &Path, copy: &Path) -> Vec<OsString> {
     args
 }
 
-/// Wine writes to its prefix as it runs (the registry, at least), so a
-/// read-only prefix does not do; a shared writable one would let one job
-/// leave something for the next tenant's compile (a changed header in
-/// MQL5\Include ends up in other robots). So each job gets its own copy.
-/// bubblewrap 0.8 (Debian 12) has no overlay mounts; `cp --reflink=auto`
-/// costs nothing on btrfs or xfs and under a second for a 700 MB prefix on
-/// ext4, and the copy goes with the job folder. `prefix/.`: a prefix that
-/// is a symbolic link is copied, not the link (which would mount the shared
-/// prefix writable).
+/// The prefix must be writable: Wine saves registry changes into it, and
+/// MetaEditor started `/portable` keeps its settings and logs in its own
+/// folder, which is in the prefix (C:\MT5). A shared writable prefix would
+/// let one job leave something for the next tenant's compile (a changed
+/// header in MQL5\Include ends up in other robots), so each job gets its
+/// own copy. bubblewrap 0.8 (Debian 12) has no overlay mounts; `cp
+/// --reflink=auto` costs nothing on btrfs or xfs and 0.4 s for Debian 12's
+/// 700 MB 64-bit prefix on ext4, and the copy goes with the job folder.
+/// `prefix/.`: a prefix that is a symbolic link is copied, not the link
+/// (which would mount the shared prefix writable).
 async fn copy_prefix(prefix: &Path, copy: &Path) -> Result<(), String> {
     match tokio::fs::remove_dir_all(copy).await {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(format!("prefixo Wine antigo: {e}")),
