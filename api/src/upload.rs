@@ -97,3 +97,17 @@ pub async fn delete_replaced(state: &crate::AppState, tenant: uuid::Uuid, replac
         tracing::warn!(%tenant, key, %error, "a replaced file could not be removed from storage");
     }
 }
+
+/// Removes every file of a tenant whose deletion committed. A failure only
+/// leaves orphans, which housekeeping removes (`shared::orphans`).
+pub async fn delete_tenant_files(state: &crate::AppState, tenant: uuid::Uuid) {
+    let objects = match state.storage.list_under(&format!("tenants/{tenant}")).await {
+        Ok(objects) => objects,
+        Err(error) => return tracing::warn!(%tenant, %error, "a deleted tenant's files could not be listed"),
+    };
+    for object in objects {
+        if let Err(error) = state.storage.delete(&object.key).await {
+            tracing::warn!(%tenant, key = object.key, %error, "a deleted tenant's file could not be removed");
+        }
+    }
+}

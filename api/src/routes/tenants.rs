@@ -1,6 +1,6 @@
 //! `/api/tenants`: the platform admin's tenants.
 
-use axum::extract::Path;
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
@@ -274,7 +274,12 @@ pub async fn update(
 #[utoipa::path(operation_id = "deleteTenant", delete, path = "/api/tenants/{id}", tag = "tenants",
     security(("adminSession" = [])), params(("id" = Uuid, Path)),
     responses((status = 204), (status = 404, body = ErrorBody), AdminErrors))]
-pub async fn delete(admin: SignedInAdmin, meta: RequestMeta, Path(id): Path<String>) -> ApiResult<StatusCode> {
+pub async fn delete(
+    State(state): State<AppState>,
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
     let id = parse_id(&id)?;
     let mut tx = admin.begin().await?;
     let before = tenants::find_for_admin(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
@@ -294,6 +299,7 @@ pub async fn delete(admin: SignedInAdmin, meta: RequestMeta, Path(id): Path<Stri
     )
     .await?;
     tx.commit().await?;
+    crate::upload::delete_tenant_files(&state, id).await;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -228,3 +228,19 @@ async fn a_dll_import_needs_the_admins_allowance_and_then_the_buyers_page_says_s
     let (status, _) = import(&app.owner_of(&other).await, "Robô DLL", &source, "dll.mq5").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn a_deleted_tenants_files_leave_storage_after_the_delete_commits() {
+    let app = TestApp::spawn_with(|c| c.storage_url = private_storage()).await;
+    let (acme, other) = (app.tenant("acme").await, app.tenant("other").await);
+    for tenant in [&acme, &other] {
+        let robot = app.robot(tenant, "Robô").await;
+        let (status, _) = upload_version(&app.owner_of(tenant).await, robot, "1.0.0", &ex5_of(2000, 1)).await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    assert_eq!(app.state.storage.tenant_usage(acme.id).await.unwrap().files, 1);
+    let deleted = app.as_admin().await.delete(&format!("/api/tenants/{}", acme.id)).await;
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.state.storage.tenant_usage(acme.id).await.unwrap().files, 0, "the deleted tenant's files are gone");
+    assert_eq!(app.state.storage.tenant_usage(other.id).await.unwrap().files, 1, "another tenant's stay");
+}

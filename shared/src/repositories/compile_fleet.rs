@@ -159,25 +159,38 @@ pub async fn claim(conn: &mut PgConnection, agent: &Agent, fairness: Fairness) -
         crate::factory::compile_outcome::on_compile_finished(conn, job).await?;
     }
     let job: Option<LeasedJob> = sqlx::query_as(
-        "WITH waiting AS (
-              SELECT DISTINCT ON (tenant_id) tenant_id, created_at
-                FROM compilation_jobs
-               WHERE (status = 'pending' OR (status = 'processing' AND lease_expires_at < now()))
-               ORDER BY tenant_id, created_at),
+        // The tenants with pending work are walked on the (tenant_id,
+        // created_at) index one tenant at a time (a loose index scan), so a
+        // claim costs the number of waiting tenants, not of waiting jobs.
+        "WITH RECURSIVE pending_tenants AS (
+              (SELECT tenant_id FROM compilation_jobs WHERE status = 'pending' ORDER BY tenant_id LIMIT 1)
+              UNION ALL
+              SELECT (SELECT c.tenant_id FROM compilation_jobs c
+                       WHERE c.status = 'pending' AND c.tenant_id > p.tenant_id ORDER BY c.tenant_id LIMIT 1)
+                FROM pending_tenants p WHERE p.tenant_id IS NOT NULL),
+          waiting AS (
+              SELECT tenant_id FROM pending_tenants WHERE tenant_id IS NOT NULL
+              UNION
+              SELECT tenant_id FROM compilation_jobs WHERE status = 'processing' AND lease_expires_at < now()),
           turns AS (
-              SELECT w.tenant_id, w.created_at, t.last_claimed_at
+              SELECT w.tenant_id, t.last_claimed_at
                 FROM waiting w LEFT JOIN compile_queue_turns t USING (tenant_id)
                WHERE compile_pool_serves($3, w.tenant_id)
                  AND (SELECT count(*) FROM compilation_jobs p
                        WHERE p.tenant_id = w.tenant_id AND p.status = 'processing' AND p.lease_expires_at >= now()) < $4),
+          -- Tenants in turn order; the first whose oldest job is not locked gives it (the
+          -- nested loop stops there, so only that one row is locked).
           next AS (
-              SELECT j.id FROM turns
+              SELECT j.id
+                FROM (SELECT tenant_id FROM turns
+                       ORDER BY last_claimed_at NULLS FIRST,
+                                (SELECT min(created_at) FROM compilation_jobs m
+                                  WHERE m.tenant_id = turns.tenant_id AND m.status = 'pending') NULLS LAST) o
                CROSS JOIN LATERAL (
                    SELECT id FROM compilation_jobs c
-                    WHERE c.tenant_id = turns.tenant_id
+                    WHERE c.tenant_id = o.tenant_id
                       AND (c.status = 'pending' OR (c.status = 'processing' AND c.lease_expires_at < now()))
                     ORDER BY c.created_at FOR UPDATE SKIP LOCKED LIMIT 1) j
-               ORDER BY turns.last_claimed_at NULLS FIRST, turns.created_at
                LIMIT 1)
          UPDATE compilation_jobs j
             SET status = 'processing', agent_id = $1, attempts = j.attempts + 1, started_at = COALESCE(j.started_at, now()),
