@@ -46,6 +46,8 @@ pub mod notifications;
 #[cfg(feature = "domain")]
 pub mod orphans;
 #[cfg(feature = "domain")]
+pub mod owner_permissions;
+#[cfg(feature = "domain")]
 pub mod pagination;
 #[cfg(feature = "domain")]
 pub mod passwords;

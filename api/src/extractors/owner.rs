@@ -4,6 +4,7 @@ use std::net::IpAddr;
 use axum::http::request::Parts;
 use serde_json::Value;
 use shared::db::{self, PgPool, Scope, Tx};
+use shared::owner_permissions::{self, Capability};
 use shared::portal::Portal;
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::sessions;
@@ -35,6 +36,16 @@ impl SignedInOwner {
 
     pub async fn begin(&self) -> ApiResult<Tx> {
         Ok(db::begin(&self.pool, self.scope()).await?)
+    }
+
+    /// 403 with a pt-BR message unless this owner's role allows `capability`
+    /// (shared::owner_permissions). Every tenant handler asks first.
+    pub fn require(&self, capability: Capability) -> Result<(), AppError> {
+        if owner_permissions::allows(self.owner.role, capability) {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden(owner_permissions::refusal(self.owner.role)))
+        }
     }
 
     /// Records, in the caller's transaction, a change this owner made in
