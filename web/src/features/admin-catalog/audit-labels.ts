@@ -17,6 +17,8 @@ export const auditEntityLabels: Record<string, string> = {
 const otherEntityLabels: Record<string, string> = {
   hotmart_event: 'Evento Hotmart',
   compilation_job: 'Compilação',
+  compile_pool: 'Pool de agentes',
+  tenant_limits: 'Limites do tenant',
 }
 
 export const auditActionLabels: Record<string, string> = {
@@ -58,6 +60,10 @@ const fieldLabels: Record<string, string> = {
   activationDate: 'Ativação',
   expirationDate: 'Expiração',
   templateCode: 'Código do template',
+  poolId: 'Pool',
+  tenantIds: 'Tenants',
+  dllImportsAllowed: '#import de DLLs',
+  storageQuotaMb: 'Limite de armazenamento (MB)',
 }
 
 export function auditEntityLabel(entity: string): string {

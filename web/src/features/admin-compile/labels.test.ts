@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { asCompileSource, asCompileStatus } from './api/compilation-history'
-import { agentStateLabels, choicesOf, compileSourceLabels, compileStatusTones, labelOf, toneOf } from './labels'
+import { activeAgentCount, agentStateLabels, choicesOf, compileSourceLabels, compileStatusTones, labelOf, poolChoices, poolNameOf, toneOf } from './labels'
+import { dedicatedPool, defaultPool } from './test-support'
 
 describe('compile labels', () => {
   it('labels known codes and shows unknown ones as they came', () => {
@@ -27,5 +28,27 @@ describe('compile labels', () => {
     expect(asCompileSource('hotmart')).toBeUndefined()
     expect(asCompileStatus('processing')).toBe('processing')
     expect(asCompileStatus('')).toBeUndefined()
+  })
+
+  it('names pools by id, null while they load', () => {
+    expect(poolNameOf([defaultPool, dedicatedPool], dedicatedPool.id)).toBe('Clientes VIP')
+    expect(poolNameOf(undefined, dedicatedPool.id)).toBeNull()
+    expect(poolNameOf([defaultPool], dedicatedPool.id)).toBeNull()
+  })
+
+  it('offers the default pool first, marked, then the others by name', () => {
+    const alpha = { ...dedicatedPool, id: 'alpha', name: 'Alpha' }
+    expect(poolChoices([dedicatedPool, defaultPool, alpha])).toEqual([
+      { value: defaultPool.id, label: 'Padrão (padrão)' },
+      { value: 'alpha', label: 'Alpha' },
+      { value: dedicatedPool.id, label: 'Clientes VIP' },
+    ])
+    expect(poolChoices(undefined)).toEqual([])
+  })
+
+  it('counts active agents in words', () => {
+    expect(activeAgentCount(0)).toBe('Nenhum agente ativo')
+    expect(activeAgentCount(1)).toBe('1 agente ativo')
+    expect(activeAgentCount(3)).toBe('3 agentes ativos')
   })
 })

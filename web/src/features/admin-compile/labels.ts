@@ -1,6 +1,7 @@
 import type { StatusTone } from '@/components/data'
 import type { CompileSource, CompileStatus } from './api/compilation-history'
 import type { AgentPlatform } from './api/compile-agents'
+import type { PoolItem } from './api/compile-pools'
 
 /*
  * What the compile screens call the server's codes. The server sends plain strings, so a code this screen
@@ -31,6 +32,8 @@ export const agentStateTones: Record<AgentState, StatusTone> = { offline: 'secon
 
 export const agentPlatformLabels: Record<AgentPlatform, string> = { windows: 'Windows', wine: 'Wine (Linux)' }
 
+export const platformAlertKindLabels: Record<string, string> = { compile_job_stalled: 'Job sem agente' }
+
 /** The options of a select, in the order of the labels' keys. */
 export function choicesOf<Value extends string>(labels: Record<Value, string>): { value: Value; label: string }[] {
   return (Object.keys(labels) as Value[]).map((value) => ({ value, label: labels[value] }))
@@ -44,4 +47,28 @@ export function labelOf(labels: Record<string, string>, code: string): string {
 /** The tone of a code's badge; unknown codes are grey. */
 export function toneOf(tones: Record<string, StatusTone>, code: string): StatusTone {
   return Object.hasOwn(tones, code) ? tones[code]! : 'secondary'
+}
+
+/** What the default pool does, in place of a list of tenants. */
+export const DEFAULT_POOL_DESCRIPTION = 'Padrão — atende todos os tenants que não estão em outro pool'
+
+/** The name of the pool `id`, or null while the pools load (or when it is not among them). */
+export function poolNameOf(pools: readonly PoolItem[] | undefined, id: string): string | null {
+  return pools?.find((pool) => pool.id === id)?.name ?? null
+}
+
+/** The pools in the order the screen lists them: the default pool first, then by name. */
+export function sortedPools(pools: readonly PoolItem[] | undefined): PoolItem[] {
+  return [...(pools ?? [])].sort((a, b) => Number(b.servesAllTenants) - Number(a.servesAllTenants) || a.name.localeCompare(b.name, 'pt-BR'))
+}
+
+/** The pools as select options, the default pool first and marked. */
+export function poolChoices(pools: readonly PoolItem[] | undefined): { value: string; label: string }[] {
+  return sortedPools(pools).map((pool) => ({ value: pool.id, label: pool.servesAllTenants ? `${pool.name} (padrão)` : pool.name }))
+}
+
+/** "Nenhum agente ativo", "1 agente ativo", "3 agentes ativos". */
+export function activeAgentCount(count: number): string {
+  if (count === 0) return 'Nenhum agente ativo'
+  return `${count} ${count === 1 ? 'agente ativo' : 'agentes ativos'}`
 }

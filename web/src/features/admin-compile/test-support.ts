@@ -4,6 +4,8 @@
 import type { AuthTemplate } from './api/auth-template'
 import type { HistoryItem } from './api/compilation-history'
 import type { AgentItem } from './api/compile-agents'
+import type { PoolItem } from './api/compile-pools'
+import type { CompileQueue, PlatformAlert, TenantQueueItem } from './api/compile-queue'
 
 const tenantId = '0190c0de-0000-7000-8000-00000000000a'
 
@@ -60,6 +62,28 @@ export const authTemplate: AuthTemplate = {
   updatedAt: '2025-03-12T18:45:00Z',
 }
 
+/** The pool every installation starts with (its id is fixed by the migration). */
+export const defaultPool: PoolItem = {
+  id: '00000000-0000-7000-8000-000000000001',
+  name: 'Padrão',
+  servesAllTenants: true,
+  tenants: [],
+  agentCount: 2,
+  createdAt: '2025-01-01T00:00:00Z',
+}
+
+export const dedicatedPool: PoolItem = {
+  id: '0190c0de-0000-7000-8000-0000000000d1',
+  name: 'Clientes VIP',
+  servesAllTenants: false,
+  tenants: [
+    { id: tenantId, name: 'Robôs do João' },
+    { id: '0190c0de-0000-7000-8000-00000000000b', name: 'Trader Pro' },
+  ],
+  agentCount: 0,
+  createdAt: '2025-02-01T00:00:00Z',
+}
+
 export const idleAgent: AgentItem = {
   id: '0190c0de-0000-7000-8000-0000000000b1',
   name: 'win-build-01',
@@ -73,6 +97,7 @@ export const idleAgent: AgentItem = {
   jobsFailed: 3,
   revokedAt: null,
   createdAt: '2025-01-02T12:00:00Z',
+  poolId: defaultPool.id,
 }
 
 export const compilingAgent: AgentItem = {
@@ -85,6 +110,7 @@ export const compilingAgent: AgentItem = {
   currentJobId: '9f1e2d3c-0000-7000-8000-0000000000c9',
   jobsDone: 7,
   jobsFailed: 0,
+  poolId: dedicatedPool.id,
 }
 
 export const revokedAgent: AgentItem = {
@@ -97,3 +123,42 @@ export const revokedAgent: AgentItem = {
   lastHeartbeatAt: null,
   revokedAt: '2025-02-20T10:00:00Z',
 }
+
+export const joaoQueue: TenantQueueItem = {
+  tenantId,
+  tenantName: 'Robôs do João',
+  pending: 3,
+  inProgress: 1,
+  oldestQueuedAt: '2025-03-12T18:33:00Z',
+  oldestWaitSeconds: 65 * 60 + 20,
+}
+
+export const traderQueue: TenantQueueItem = {
+  tenantId: '0190c0de-0000-7000-8000-00000000000b',
+  tenantName: 'Trader Pro',
+  pending: 0,
+  inProgress: 2,
+  oldestQueuedAt: null,
+  oldestWaitSeconds: null,
+}
+
+export const stalledAlert: PlatformAlert = {
+  id: '0190c0de-0000-7000-8000-0000000000e1',
+  kind: 'compile_job_stalled',
+  subjectId: '9f1e2d3c-0000-7000-8000-0000000000c9',
+  tenantId,
+  tenantName: 'Robôs do João',
+  message: 'Um job de Robôs do João espera há 30 minutos sem nenhum agente disponível.',
+  createdAt: '2025-03-12T19:03:00Z',
+}
+
+export const otherAlert: PlatformAlert = {
+  ...stalledAlert,
+  id: '0190c0de-0000-7000-8000-0000000000e2',
+  subjectId: '9f1e2d3c-0000-7000-8000-0000000000ca',
+  tenantId: null,
+  tenantName: null,
+  message: 'Um job espera há 45 minutos sem nenhum agente disponível.',
+}
+
+export const busyQueue = (): CompileQueue => ({ tenants: [joaoQueue, traderQueue], alerts: [stalledAlert, otherAlert] })

@@ -46,6 +46,10 @@ export const activeVersion = {
   notes: 'Filtro de horário.',
   active: true,
   licenseProtocol: 2,
+  // Compiled from a source by the platform.
+  compileJobId: '5c1d7e9a-0000-7000-8000-0000000000f1',
+  sourceSha256: 'b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9',
+  loadsDll: false,
 }
 
 export const olderVersion = {
@@ -59,6 +63,9 @@ export const olderVersion = {
   notes: null,
   active: false,
   licenseProtocol: 1,
+  // An uploaded .ex5.
+  compileJobId: null,
+  sourceSha256: null,
 }
 
 /** GET /api/tenant/robots/{alpha}/versions. */

@@ -18,20 +18,37 @@ export const compileAgentsQuery = () =>
     refetchInterval: AGENTS_REFRESH_MS,
   })
 
+/** After an agent write: the agents, the pools (they count their active agents) and the audit log. */
 function useInvalidateAgents() {
   const queryClient = useQueryClient()
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: compileKeys.agents }),
-      queryClient.invalidateQueries({ queryKey: compileKeys.auditLog }),
-    ])
+    Promise.all(
+      [compileKeys.agents, compileKeys.pools, compileKeys.auditLog].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    )
+}
+
+export interface RegisterAgentInput {
+  name: string
+  platform: AgentPlatform
+  /** Null: the default pool. */
+  poolId: string | null
 }
 
 /** Registers an agent; the answer carries its token, which the server never shows again. */
 export function useRegisterAgent() {
   const invalidate = useInvalidateAgents()
   return useMutation({
-    mutationFn: (body: { name: string; platform: AgentPlatform }) => unwrap(api.POST('/api/compile-agents', { body })),
+    mutationFn: (body: RegisterAgentInput) => unwrap(api.POST('/api/compile-agents', { body })),
+    onSuccess: invalidate,
+  })
+}
+
+/** Moves an agent to another pool: from its next claim it takes only that pool's tenants' jobs. */
+export function useMoveAgent() {
+  const invalidate = useInvalidateAgents()
+  return useMutation({
+    mutationFn: ({ id, poolId }: { id: string; poolId: string }) =>
+      unwrap(api.PATCH('/api/compile-agents/{id}', { params: { path: { id } }, body: { poolId } })),
     onSuccess: invalidate,
   })
 }

@@ -12,6 +12,10 @@ export const compileKeys = {
   },
   authTemplate: ['admin', 'robot-auth-template'] as const,
   agents: ['admin', 'compile-agents'] as const,
+  pools: ['admin', 'compile-pools'] as const,
+  queue: ['admin', 'compile-queue'] as const,
+  /** The tenants a pool dialog offers, by search text; under the tenants' prefix, so a tenant write refreshes them. */
+  tenantChoices: (q: string) => [...catalogKeys.tenants.all, 'pool-choices', q] as const,
   /** Every write here is audited: the audit log's lists are out of date after one. */
   auditLog: catalogKeys.auditLog.all,
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { FormDialog, FormDialogFooter, SelectField, TextField } from '@/components/data'
@@ -5,8 +6,9 @@ import { Form } from '@/components/ui/form'
 import { toast } from '@/components/ui/use-toast'
 import { applyServerErrors } from '@/lib/forms'
 import { useRegisterAgent, type RegisteredAgent } from '../api/compile-agents'
-import { registerAgentDefaults, registerAgentSchema, type RegisterAgentValues } from '../agent-form'
-import { agentPlatformLabels, choicesOf } from '../labels'
+import { compilePoolsQuery } from '../api/compile-pools'
+import { registerAgentDefaults, registerAgentPayload, registerAgentSchema, type RegisterAgentValues } from '../agent-form'
+import { agentPlatformLabels, choicesOf, poolChoices } from '../labels'
 
 const platformChoices = choicesOf(agentPlatformLabels)
 
@@ -29,11 +31,14 @@ export function RegisterAgentDialog({
 }
 
 function RegisterAgentForm({ close, onRegistered }: { close: () => void; onRegistered: (registered: RegisteredAgent) => void }) {
-  const form = useForm<RegisterAgentValues>({ resolver: zodResolver(registerAgentSchema), defaultValues: registerAgentDefaults })
+  const pools = useQuery(compilePoolsQuery())
+  // The default pool is chosen when the pools are known already (the page loads them); else '' lets the server pick it.
+  const defaultPoolId = pools.data?.find((pool) => pool.servesAllTenants)?.id
+  const form = useForm<RegisterAgentValues>({ resolver: zodResolver(registerAgentSchema), defaultValues: registerAgentDefaults(defaultPoolId) })
   const register = useRegisterAgent()
 
   const submit = form.handleSubmit((values) =>
-    register.mutate(values, {
+    register.mutate(registerAgentPayload(values), {
       onSuccess: (registered) => {
         close()
         onRegistered(registered)
@@ -52,6 +57,14 @@ function RegisterAgentForm({ close, onRegistered }: { close: () => void; onRegis
       <form onSubmit={submit} noValidate className="grid gap-4">
         <TextField control={form.control} name="name" label="Nome" required autoComplete="off" placeholder="win-build-01" />
         <SelectField control={form.control} name="platform" label="Plataforma" required options={platformChoices} />
+        <SelectField
+          control={form.control}
+          name="poolId"
+          label="Pool"
+          options={poolChoices(pools.data)}
+          placeholder="Pool padrão"
+          description="O agente compila os jobs dos tenants deste pool."
+        />
         <FormDialogFooter editing={false} pending={register.isPending} onCancel={close} />
       </form>
     </Form>

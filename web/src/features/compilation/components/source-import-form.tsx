@@ -47,8 +47,9 @@ export function SourceImportForm({ phase, start }: { phase: ImportPhase; start: 
 
   const refuseCreation = (error: unknown) => {
     const description = applyServerErrors(form, renameServerFields(error, { sourceCode: 'file', fileName: 'file' }), SEND_FAILED)
-    // 422: the source cannot take the license check (not an Expert Advisor…); that concerns the file.
-    if (error instanceof ApiError && error.status === 422) {
+    // 422: the source cannot take the license check (not an Expert Advisor…); 413: the tenant's storage is full
+    // ("Limite de armazenamento atingido: …"). Either concerns the file, and the message stays under it.
+    if (error instanceof ApiError && (error.status === 422 || error.status === 413)) {
       form.setError('file', { type: 'server', message: errorMessage(error, SEND_FAILED) }, { shouldFocus: true })
     }
     toast({ variant: 'destructive', title: 'Erro ao criar job de compilação', description })

@@ -17,6 +17,8 @@ export const tenantCatalogKeys = {
     license: (robotId: string) => [...robotsAll, 'license', robotId] as const,
   },
   settings: ['tenant', 'settings'] as const,
+  /** The tenant's storage use (every upload changes it). */
+  storage: ['tenant', 'storage'] as const,
   emailSettings: ['tenant', 'email-settings'] as const,
   emailTemplates: ['tenant', 'email-templates'] as const,
   emailTemplateDefaults: ['tenant', 'email-template-defaults'] as const,

@@ -16,10 +16,14 @@ export const robotVersionsQuery = (robotId: string) =>
     queryFn: ({ signal }) => unwrap(api.GET('/api/tenant/robots/{robotId}/versions', { params: { path: { robotId } }, signal })),
   })
 
-/** After a version write: this robot's versions, and the robot lists (they show the active version). */
+/**
+ * After a version write: this robot's versions, the robot lists (they show the active version) and the storage use
+ * (a file was stored or replaced).
+ */
 function useInvalidateVersions() {
   const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: tenantCatalogKeys.robots.all })
+  return () =>
+    Promise.all([tenantCatalogKeys.robots.all, tenantCatalogKeys.storage].map((queryKey) => queryClient.invalidateQueries({ queryKey })))
 }
 
 export interface UploadVersionInput {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { apiRoutes, choose, errorBody, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
-import { compilingAgent, idleAgent, revokedAgent } from '@/features/admin-compile/test-support'
+import { busyQueue, compilingAgent, dedicatedPool, defaultPool, idleAgent, revokedAgent } from '@/features/admin-compile/test-support'
 import { CompileAgentsPage } from './compile-agents-page'
 
 beforeAll(polyfillRadixSelect)
@@ -15,6 +15,8 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
   const fetch = mockFetch(
     apiRoutes({
       'GET /api/compile-agents': () => Response.json([idleAgent, compilingAgent, revokedAgent]),
+      'GET /api/compile-pools': () => Response.json([dedicatedPool, defaultPool]),
+      'GET /api/compile-queue': () => Response.json(busyQueue()),
       'POST /api/compile-agents': () =>
         Response.json({ agent: { ...idleAgent, id: '0190c0de-0000-7000-8000-0000000000b9', name: 'win-build-02', lastHeartbeatAt: null }, token }, { status: 201 }),
       [`DELETE /api/compile-agents/${idleAgent.id}`]: () => Response.json({ ...idleAgent, active: false, state: 'offline', revokedAt: '2025-03-13T10:00:00Z' }),
@@ -25,9 +27,12 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
   return fetch
 }
 
-const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!
+const rowOf = async (name: string) => (await within(agentsTable()).findByText(name)).closest('tr')!
+const agentsTable = () => screen.getByRole('table', { name: 'Agentes de compilação' })
 
 async function register(name: string, platform?: string) {
+  // The pools loaded: the dialog then starts on the default one.
+  await screen.findByText('Clientes VIP', { selector: 'td' })
   await userEvent.click(screen.getByRole('button', { name: 'Registrar agente' }))
   const dialog = await screen.findByRole('dialog')
   await userEvent.type(within(dialog).getByLabelText(/^Nome/), name)
@@ -65,7 +70,7 @@ describe('admin compile agents page', { timeout: 30_000 }, () => {
   it('shows skeleton rows while loading, then the empty state with a hint to register', async () => {
     let answer: (response: Response) => void = () => {}
     renderPage({ 'GET /api/compile-agents': () => new Promise<Response>((resolve) => (answer = resolve)) })
-    expect(await screen.findAllByTestId('skeleton-row')).toHaveLength(5)
+    expect(await within(agentsTable()).findAllByTestId('skeleton-row')).toHaveLength(5)
     answer(Response.json([]))
     expect(await screen.findByText(/^Nenhum agente registrado\. Use “Registrar agente”/)).toBeInTheDocument()
   })
@@ -93,7 +98,7 @@ describe('admin compile agents page', { timeout: 30_000 }, () => {
     expect(within(tokenDialog).getByTestId('agent-token')).toHaveTextContent(token)
     expect(within(tokenDialog).getByText(/não será mostrado novamente/)).toBeInTheDocument()
     expect(within(tokenDialog).getByTestId('agent-config').textContent).toBe(`AGENT_API_URL=${window.location.origin}\nAGENT_TOKEN=${token}`)
-    expect(await requestsTo(fetch, 'POST', '/api/compile-agents')[0]!.json()).toEqual({ name: 'win-build-02', platform: 'wine' })
+    expect(await requestsTo(fetch, 'POST', '/api/compile-agents')[0]!.json()).toEqual({ name: 'win-build-02', platform: 'wine', poolId: defaultPool.id })
     await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/compile-agents')).toHaveLength(2))
 
     await user.click(within(tokenDialog).getByRole('button', { name: 'Copiar token' }))
@@ -107,12 +112,76 @@ describe('admin compile agents page', { timeout: 30_000 }, () => {
     expect(document.body.textContent).not.toContain(token)
   })
 
-  it('registers on Windows unless told otherwise', async () => {
+  it('registers on Windows in the default pool unless told otherwise', async () => {
     const fetch = renderPage()
-    await screen.findByText('win-build-01')
-    await register('  win-build-02  ')
+    await rowOf('win-build-01')
+    await screen.findByText('Clientes VIP', { selector: 'td' })
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar agente' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByLabelText('Pool')).toHaveTextContent('Padrão (padrão)')
+    await userEvent.type(within(dialog).getByLabelText(/^Nome/), '  win-build-02  ')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }))
     await screen.findByRole('dialog', { name: 'Agente registrado' })
-    expect(await requestsTo(fetch, 'POST', '/api/compile-agents')[0]!.json()).toEqual({ name: 'win-build-02', platform: 'windows' })
+    expect(await requestsTo(fetch, 'POST', '/api/compile-agents')[0]!.json()).toEqual({ name: 'win-build-02', platform: 'windows', poolId: defaultPool.id })
+  })
+
+  it('registers an agent in the pool chosen', async () => {
+    const fetch = renderPage()
+    await screen.findByText('Clientes VIP', { selector: 'td' })
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar agente' }))
+    const dialog = await screen.findByRole('dialog')
+    await userEvent.type(within(dialog).getByLabelText(/^Nome/), 'vip-01')
+    await choose('Pool', 'Clientes VIP', dialog)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }))
+    await screen.findByRole('dialog', { name: 'Agente registrado' })
+    expect(await requestsTo(fetch, 'POST', '/api/compile-agents')[0]!.json()).toEqual({ name: 'vip-01', platform: 'windows', poolId: dedicatedPool.id })
+  })
+
+  it("shows each agent's pool by name", async () => {
+    renderPage()
+    expect(screen.getByRole('columnheader', { name: 'Pool' })).toBeInTheDocument()
+    expect(await within(await rowOf('win-build-01')).findByText('Padrão')).toBeInTheDocument()
+    expect(await within(await rowOf('wine-01')).findByText('Clientes VIP')).toBeInTheDocument()
+    expect(within(await rowOf('old-box')).queryByRole('button', { name: /^Mover para pool/ })).not.toBeInTheDocument()
+  })
+
+  it('moves an agent to another pool', async () => {
+    const fetch = renderPage({ [`PATCH /api/compile-agents/${idleAgent.id}`]: () => Response.json({ ...idleAgent, poolId: dedicatedPool.id }) })
+    await screen.findByText('Clientes VIP', { selector: 'td' })
+    await userEvent.click(within(await rowOf('win-build-01')).getByRole('button', { name: 'Mover para pool: win-build-01' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Mover win-build-01 para outro pool' })
+    expect(within(dialog).getByLabelText(/^Pool/)).toHaveTextContent('Padrão (padrão)')
+    await choose(/^Pool/, 'Clientes VIP', dialog)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Agente movido')).toBeInTheDocument()
+    expect(screen.getByText('win-build-01 agora atende o pool Clientes VIP.')).toBeInTheDocument()
+    expect(await requestsTo(fetch, 'PATCH', `/api/compile-agents/${idleAgent.id}`)[0]!.json()).toEqual({ poolId: dedicatedPool.id })
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/compile-agents')).toHaveLength(2))
+    expect(requestsTo(fetch, 'GET', '/api/compile-pools').length).toBeGreaterThanOrEqual(2)
+  })
+
+  it("keeps the move dialog open with the server's message under the pool", async () => {
+    renderPage({ [`PATCH /api/compile-agents/${idleAgent.id}`]: () => errorBody(400, 'Verifique os campos', { poolId: 'Pool não encontrado' }) })
+    await screen.findByText('Clientes VIP', { selector: 'td' })
+    await userEvent.click(within(await rowOf('win-build-01')).getByRole('button', { name: 'Mover para pool: win-build-01' }))
+    const dialog = await screen.findByRole('dialog')
+    await choose(/^Pool/, 'Clientes VIP', dialog)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Erro ao mover agente')).toBeInTheDocument()
+    expect(within(dialog).getByText('Pool não encontrado')).toBeInTheDocument()
+    expect(within(dialog).getByLabelText(/^Pool/)).toHaveTextContent('Clientes VIP')
+  })
+
+  it('shows the alerts, the queue per tenant and the pools around the agents', async () => {
+    renderPage()
+    expect(await screen.findByRole('heading', { level: 2, name: 'Fila por tenant' })).toBeInTheDocument()
+    const alerts = await screen.findByRole('region', { name: 'Alertas da fila de compilação' })
+    expect(within(alerts).getAllByRole('button', { name: 'Marcar como visto' })).toHaveLength(2)
+    const queue = screen.getByRole('table', { name: 'Fila por tenant' })
+    expect(await within(queue).findByText('1 h 5 min')).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 2, name: 'Pools de agentes' })).toBeInTheDocument()
+    expect(await screen.findByText('Padrão — atende todos os tenants que não estão em outro pool')).toBeInTheDocument()
   })
 
   it('requires a name of at most 100 characters before sending', async () => {

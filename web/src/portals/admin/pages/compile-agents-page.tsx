@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { BanIcon, PlusIcon } from 'lucide-react'
+import { ArrowRightLeftIcon, BanIcon, PlusIcon } from 'lucide-react'
 import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
@@ -8,15 +8,21 @@ import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api/client'
 import { formatDateTime } from '@/lib/format'
 import { compileAgentsQuery, useRevokeAgent, type AgentItem, type RegisteredAgent } from '@/features/admin-compile/api/compile-agents'
+import { compilePoolsQuery, type PoolItem } from '@/features/admin-compile/api/compile-pools'
 import { formatHeartbeat, heartbeatAge, shortId } from '@/features/admin-compile/agent-format'
 import { AgentTokenDialog } from '@/features/admin-compile/components/agent-token-dialog'
+import { CompileQueueCard } from '@/features/admin-compile/components/compile-queue-card'
+import { MoveAgentDialog } from '@/features/admin-compile/components/move-agent-dialog'
+import { PlatformAlerts } from '@/features/admin-compile/components/platform-alerts'
+import { PoolsCard } from '@/features/admin-compile/components/pools-card'
 import { RegisterAgentDialog } from '@/features/admin-compile/components/register-agent-dialog'
-import { agentPlatformLabels, agentStateLabels, agentStateTones, labelOf, toneOf } from '@/features/admin-compile/labels'
+import { agentPlatformLabels, agentStateLabels, agentStateTones, labelOf, poolNameOf, toneOf } from '@/features/admin-compile/labels'
 import { ConfirmDialog, ListTable, StatusBadge } from '@/components/data'
 
 const columns = [
   { label: 'Nome' },
   { label: 'Plataforma' },
+  { label: 'Pool' },
   { label: 'Estado' },
   { label: 'Último heartbeat' },
   { label: 'Job atual' },
@@ -54,14 +60,34 @@ function StatusCell({ agent }: { agent: AgentItem }) {
   )
 }
 
-/** Agentes de compilação: the machines that compile robots, live (every 5 s), registered and revoked here. */
+/** The agent's pool by name; its id (shortened) while the pools load or when the list does not have it. */
+function PoolCell({ agent, pools }: { agent: AgentItem; pools: PoolItem[] | undefined }) {
+  const name = poolNameOf(pools, agent.poolId)
+  return (
+    <TableCell>
+      {name ?? (
+        <span className="font-mono text-xs text-muted-foreground" title={agent.poolId}>
+          {shortId(agent.poolId)}
+        </span>
+      )}
+    </TableCell>
+  )
+}
+
+/**
+ * Agentes de compilação: the alerts of jobs no agent took, the queue per tenant (every 10 s), the machines that
+ * compile robots (live, every 5 s: registered, moved between pools and revoked here) and the pools that decide
+ * which tenants' jobs each machine takes.
+ */
 export function CompileAgentsPage() {
   const query = useQuery(compileAgentsQuery())
+  const pools = useQuery(compilePoolsQuery())
   const [registering, setRegistering] = React.useState(false)
   // The answer of the last registration, holding the token; dropped when its dialog closes, so it is shown once.
   const [registered, setRegistered] = React.useState<RegisteredAgent | null>(null)
   // The agent stays set while the confirmation closes, so its text does not change mid-animation.
   const [revoking, setRevoking] = React.useState<{ open: boolean; agent: AgentItem | null }>({ open: false, agent: null })
+  const [moving, setMoving] = React.useState<{ open: boolean; agent: AgentItem | null }>({ open: false, agent: null })
   const revoke = useRevokeAgent()
   const closeRevoke = () => setRevoking((current) => ({ ...current, open: false }))
 
@@ -95,6 +121,9 @@ export function CompileAgentsPage() {
           </Button>
         }
       />
+      <PlatformAlerts />
+      <CompileQueueCard />
+      <h2 className="text-lg font-semibold">Agentes</h2>
       <ListTable
         label="Agentes de compilação"
         columns={columns}
@@ -105,6 +134,7 @@ export function CompileAgentsPage() {
           <TableRow key={agent.id}>
             <TableCell className="font-medium">{agent.name}</TableCell>
             <TableCell>{labelOf(agentPlatformLabels, agent.platform)}</TableCell>
+            <PoolCell agent={agent} pools={pools.data} />
             <TableCell>
               <StatusBadge tone={toneOf(agentStateTones, agent.state)}>{labelOf(agentStateLabels, agent.state)}</StatusBadge>
             </TableCell>
@@ -118,16 +148,24 @@ export function CompileAgentsPage() {
             <StatusCell agent={agent} />
             <TableCell>
               {agent.active && (
-                <Button variant="outline" size="sm" aria-label={`Revogar agente ${agent.name}`} onClick={() => setRevoking({ open: true, agent })}>
-                  <BanIcon aria-hidden />
-                  Revogar
-                </Button>
+                <div className="flex items-center justify-end gap-2">
+                  <Button variant="outline" size="sm" aria-label={`Mover para pool: ${agent.name}`} onClick={() => setMoving({ open: true, agent })}>
+                    <ArrowRightLeftIcon aria-hidden />
+                    Mover para pool
+                  </Button>
+                  <Button variant="outline" size="sm" aria-label={`Revogar agente ${agent.name}`} onClick={() => setRevoking({ open: true, agent })}>
+                    <BanIcon aria-hidden />
+                    Revogar
+                  </Button>
+                </div>
               )}
             </TableCell>
           </TableRow>
         )}
       />
+      <PoolsCard />
       <RegisterAgentDialog open={registering} onOpenChange={setRegistering} onRegistered={setRegistered} />
+      <MoveAgentDialog open={moving.open} agent={moving.agent} onOpenChange={(open) => setMoving((current) => ({ ...current, open }))} />
       <AgentTokenDialog registered={registered} apiUrl={window.location.origin} onClose={() => setRegistered(null)} />
       <ConfirmDialog
         open={revoking.open}

@@ -30,6 +30,7 @@ describe('admin tenants page', { timeout: 30_000 }, () => {
     expect(within(row).getByText('Hotmart configurado')).toBeInTheDocument()
     expect(within(row).getByRole('button', { name: `Editar ${tenantA.name}` })).toBeInTheDocument()
     expect(within(row).getByRole('button', { name: `Excluir ${tenantA.name}` })).toBeInTheDocument()
+    expect(within(row).getByRole('button', { name: `Limites de ${tenantA.name}` })).toBeInTheDocument()
 
     const other = await rowOf(tenantB.name)
     expect(within(other).getByText('Suspenso')).toBeInTheDocument()
@@ -198,5 +199,17 @@ describe('admin tenants page', { timeout: 30_000 }, () => {
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Excluir' }))
     expect(await screen.findByText('Erro ao excluir tenant')).toBeInTheDocument()
     expect(screen.getByText('Tenant não encontrado')).toBeInTheDocument()
+  })
+
+  it("opens a tenant's limits from its row", async () => {
+    const fetch = renderPage({
+      [`GET /api/tenants/${tenantA.id}/limits`]: () =>
+        Response.json({ dllImportsAllowed: true, storageQuotaMb: null, defaultStorageQuotaMb: 500, storageQuotaBytes: 500 * 1024 * 1024, storageUsedBytes: 0, storageFiles: 0 }),
+    })
+    await userEvent.click(within(await rowOf(tenantA.name)).getByRole('button', { name: `Limites de ${tenantA.name}` }))
+    const dialog = await screen.findByRole('dialog', { name: `Limites de ${tenantA.name}` })
+    expect(await within(dialog).findByText('0 MB de 500 MB (0 arquivos)')).toBeInTheDocument()
+    expect(within(dialog).getByRole('switch', { name: 'Permitir #import de DLLs' })).toHaveAttribute('aria-checked', 'true')
+    expect(requestsTo(fetch, 'GET', `/api/tenants/${tenantA.id}/limits`)).toHaveLength(1)
   })
 })

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
+import { GaugeIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
 import { PageHeading } from '@/components/page-heading'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api/client'
 import { formatDate } from '@/lib/format'
 import { tenantsQuery, useDeleteTenant, type TenantItem, type TenantStatus } from '@/features/admin-catalog/api/tenants'
 import { TenantDialog } from '@/features/admin-catalog/components/tenant-dialog'
+import { TenantLimitsDialog } from '@/features/admin-catalog/components/tenant-limits-dialog'
 import { secretPreview, tenantStatuses, tenantStatusLabels, tenantStatusTones } from '@/features/admin-catalog/tenant-form'
 import { ConfirmDialog, CopyButton, FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
 
@@ -19,12 +20,15 @@ const columns = [
   { label: 'Secret Hash' },
   { label: 'Status' },
   { label: 'Data de Ativação' },
-  { label: 'Ações', srOnly: true, className: 'w-24' },
+  { label: 'Ações', srOnly: true, className: 'w-32' },
 ]
 
 const statusChoices = tenantStatuses.map((status) => ({ value: status, label: tenantStatusLabels[status] }))
 
-/** The white-label brands: search by name or URL, status filter, create, edit and delete (after confirming). */
+/**
+ * The white-label brands: search by name or URL, status filter, create, edit, set limits (storage quota, DLL
+ * imports) and delete (after confirming).
+ */
 export function TenantsPage() {
   const list = useListParams(['q', 'status'] as const)
   const query = useQuery(
@@ -36,6 +40,7 @@ export function TenantsPage() {
     }),
   )
   const [dialog, setDialog] = React.useState<{ open: boolean; tenant: TenantItem | null }>({ open: false, tenant: null })
+  const [limits, setLimits] = React.useState<{ open: boolean; tenant: TenantItem | null }>({ open: false, tenant: null })
   // The tenant stays set while the confirmation closes, so its text does not change mid-animation.
   const [deleting, setDeleting] = React.useState<{ open: boolean; tenant: TenantItem | null }>({ open: false, tenant: null })
   const remove = useDeleteTenant()
@@ -121,6 +126,9 @@ export function TenantsPage() {
                 <Button variant="ghost" size="icon" aria-label={`Editar ${tenant.name}`} onClick={() => setDialog({ open: true, tenant })}>
                   <PencilIcon aria-hidden />
                 </Button>
+                <Button variant="ghost" size="icon" aria-label={`Limites de ${tenant.name}`} title="Limites" onClick={() => setLimits({ open: true, tenant })}>
+                  <GaugeIcon aria-hidden />
+                </Button>
                 <Button
                   variant="ghost"
                   size="icon"
@@ -137,6 +145,7 @@ export function TenantsPage() {
       />
       <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
       <TenantDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} tenant={dialog.tenant} />
+      <TenantLimitsDialog open={limits.open} tenant={limits.tenant} onOpenChange={(open) => setLimits((current) => ({ ...current, open }))} />
       <ConfirmDialog
         open={deleting.open}
         onOpenChange={(open) => !open && !remove.isPending && closeDelete()}

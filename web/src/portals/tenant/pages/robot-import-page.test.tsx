@@ -322,6 +322,19 @@ describe('tenant robot import page', { timeout: 30_000 }, () => {
     expect(compileButton()).toBeEnabled()
   })
 
+  it("shows the server's message when the tenant's storage is full (413), on the file and in the toast", async () => {
+    const user = userEvent.setup()
+    const full = 'Limite de armazenamento atingido: 500,0 MB de 500,0 MB usados. Remova versões ou arquivos antigos, ou peça ao administrador da plataforma para aumentar o limite.'
+    renderPage({ [`POST ${jobsPath}`]: () => errorBody(413, full) })
+    await compile(user)
+    expect(await screen.findByText('Erro ao criar job de compilação')).toBeInTheDocument()
+    const messages = screen.getAllByText(full)
+    expect(messages).toHaveLength(2)
+    expect(fileInput()).toHaveAttribute('aria-describedby', expect.stringContaining(messages.find((m) => m.dataset.slot === 'form-message')!.id))
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument()
+    expect(compileButton()).toBeEnabled()
+  })
+
   it('puts a 400 field error under its input', async () => {
     const user = userEvent.setup()
     const tooLong = 'O nome do robô pode ter no máximo 200 caracteres'

@@ -73,6 +73,21 @@ describe('tenant robot versions page', { timeout: 30_000 }, () => {
     expect(none).toHaveAttribute('title', expect.stringContaining('.ex5 enviado pronto'))
   })
 
+  it('marks a version that loads a DLL, and says which compile job made a compiled one, with its source hash on hover', async () => {
+    renderPage({
+      [`GET ${base}/versions`]: () => Response.json({ ...alphaVersions(), versions: [{ ...activeVersion, loadsDll: true }, olderVersion] }),
+    })
+    const compiled = await rowOf('1.2.0')
+    expect(within(compiled).getByText('Carrega DLL')).toHaveAttribute('title', expect.stringContaining('a página de vendas avisa os compradores'))
+    const origin = within(compiled).getByText(/^Compilado pelo job/)
+    expect(origin).toHaveTextContent(/^Compilado pelo job 5c1d7e9a$/)
+    expect(origin).toHaveAttribute('title', `SHA-256 do código-fonte: ${activeVersion.sourceSha256}`)
+
+    const uploaded = await rowOf('1.0.0')
+    expect(within(uploaded).queryByText('Carrega DLL')).not.toBeInTheDocument()
+    expect(within(uploaded).queryByText(/^Compilado pelo job/)).not.toBeInTheDocument()
+  })
+
   it("shows the robot's license settings under its versions", async () => {
     renderPage()
     expect(await screen.findByRole('heading', { level: 2, name: 'Licença' })).toBeInTheDocument()
@@ -160,6 +175,21 @@ describe('tenant robot versions page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Erro ao fazer upload')).toBeInTheDocument()
     const message = within(form).getByText(taken)
     expect(within(form).getByLabelText(/^Major/)).toHaveAttribute('aria-describedby', expect.stringContaining(message.id))
+  })
+
+  it("shows the server's message when the tenant's storage is full (413), in the toast and under the file", async () => {
+    const user = userEvent.setup()
+    const full = 'Limite de armazenamento atingido: 499,8 MB de 500,0 MB usados. Remova versões ou arquivos antigos, ou peça ao administrador da plataforma para aumentar o limite.'
+    renderPage({ [`POST ${base}/versions/upload`]: () => errorBody(413, full) })
+    await screen.findByText('Robô Alpha · versão ativa v1.2.0')
+    const form = uploadForm()
+    await user.upload(within(form).getByLabelText(/^Arquivo/), fileOf('alpha.ex5', 'application/octet-stream'))
+    await user.click(within(form).getByRole('button', { name: 'Enviar Versão' }))
+    expect(await screen.findByText('Erro ao fazer upload')).toBeInTheDocument()
+    const messages = screen.getAllByText(full)
+    expect(messages).toHaveLength(2)
+    const underFile = messages.find((message) => message.dataset.slot === 'form-message')!
+    expect(within(form).getByLabelText(/^Arquivo/)).toHaveAttribute('aria-describedby', expect.stringContaining(underFile.id))
   })
 
   it('activates another version after confirmation', async () => {

@@ -16,6 +16,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
     apiRoutes({
       'GET /api/tenant/settings': () => Response.json(settings),
       'GET /api/tenant-auth/me': () => Response.json(session),
+      'GET /api/tenant/storage': () => Response.json({ usedBytes: 50 * 1024 * 1024, files: 12, quotaBytes: 500 * 1024 * 1024 }),
       ...handlers,
     }),
   )
@@ -181,5 +182,13 @@ describe('tenant settings page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Erro ao carregar configurações')).toBeInTheDocument()
     expect(screen.getByText('Servidor ocupado, tente novamente.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument()
+  })
+
+  it('shows how much of the storage quota the tenant uses, read-only', async () => {
+    renderPage()
+    expect(await screen.findByRole('heading', { level: 2, name: 'Armazenamento' })).toBeInTheDocument()
+    expect(await screen.findByText('50 MB de 500 MB usados (12 arquivos)')).toBeInTheDocument()
+    expect(screen.getByRole('progressbar', { name: 'Armazenamento usado' })).toHaveAttribute('aria-valuenow', '10')
+    expect(screen.queryByText(/perto do limite de armazenamento/)).not.toBeInTheDocument()
   })
 })

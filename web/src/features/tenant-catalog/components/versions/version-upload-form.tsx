@@ -5,12 +5,15 @@ import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/use-toast'
+import { ApiError, errorMessage } from '@/lib/api/client'
 import { applyServerErrors } from '@/lib/forms'
 import { FileField, RequiredMark, TextareaField, TextField } from '@/components/data'
 import { useUploadVersion } from '../../api/versions'
 import { ROBOT_FILE_ACCEPT } from '../../file-rules'
 import { renameServerFields } from '../../server-fields'
 import { versionNumber, versionUploadDefaults, versionUploadSchema, type VersionUploadValues } from '../../schemas/version-form'
+
+const UPLOAD_FAILED = 'Não foi possível enviar a versão.'
 
 /** The three version inputs: numeric, 0 to 999. */
 const partProps = { type: 'number', inputMode: 'numeric', min: 0, max: 999, step: 1, autoComplete: 'off' } as const
@@ -32,13 +35,16 @@ export function VersionUploadForm({ robotId, suggestedVersion }: { robotId: stri
             title: 'Versão enviada',
             description: version.active ? `A versão ${version.version} está ativa para os clientes.` : `Versão ${version.version} enviada. Ative-a quando quiser liberá-la.`,
           }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Erro ao fazer upload',
-            // The server judges the number as one `version`; its message goes under Major.
-            description: applyServerErrors(form, renameServerFields(error, { version: 'major' }), 'Não foi possível enviar a versão.'),
-          }),
+        onError: (error) => {
+          // The server judges the number as one `version`; its message goes under Major.
+          const description = applyServerErrors(form, renameServerFields(error, { version: 'major' }), UPLOAD_FAILED)
+          // 413: the file is too large, or the tenant's storage is full ("Limite de armazenamento atingido: …").
+          // That concerns the file, and the message stays under it after the toast has gone.
+          if (error instanceof ApiError && error.status === 413) {
+            form.setError('file', { type: 'server', message: errorMessage(error, UPLOAD_FAILED) }, { shouldFocus: true })
+          }
+          toast({ variant: 'destructive', title: 'Erro ao fazer upload', description })
+        },
       },
     ),
   )

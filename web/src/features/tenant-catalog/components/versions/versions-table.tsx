@@ -6,6 +6,7 @@ import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDateTime, formatFileSize } from '@/lib/format'
 import { ListTable } from '@/components/data'
 import type { VersionItem } from '../../api/versions'
+import { CompileOrigin, LoadsDllBadge } from './compile-origin'
 import { LicenseProtocolBadge } from './license-protocol-badge'
 import { ShaCell } from './sha-cell'
 
@@ -28,8 +29,8 @@ export interface VersionActions {
 }
 
 /**
- * A robot's versions, highest first: the active one marked, with the license check each carries; the others can be
- * activated; each can be edited and downloaded.
+ * A robot's versions, highest first: the active one marked, with the license check each carries, whether it loads a
+ * DLL and which compile job made it; the others can be activated; each can be edited and downloaded.
  */
 export function VersionsTable({ versions, ...actions }: { versions: VersionItem[] } & VersionActions) {
   return (
@@ -51,7 +52,9 @@ function VersionRow({ version, onActivate, onEdit, onDownload, downloading }: { 
           {version.version}
           {version.active && <Badge variant="success">Ativa</Badge>}
           <LicenseProtocolBadge protocol={version.licenseProtocol} />
+          {version.loadsDll && <LoadsDllBadge />}
         </div>
+        <CompileOrigin version={version} />
       </TableCell>
       <TableCell className="max-w-48 truncate" title={version.originalFileName}>
         {version.originalFileName}
