@@ -68,6 +68,7 @@ pub async fn inject_auth(
             robot
         }
         SignedInManager::Owner(owner) => {
+            owner.require(shared::owner_permissions::Capability::ManageRobots)?;
             let mut tx = owner.begin().await?;
             let robot = tenant_robots::find(&mut tx, owner.tenant.id, robot_id).await?;
             tx.commit().await?;

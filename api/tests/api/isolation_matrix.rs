@@ -9,6 +9,9 @@ use base64::Engine;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use shared::owner_permissions::{self, Capability};
+use shared::status::OwnerRole;
+
 use crate::support::{fake_ex5, Caller, Part, TestApp};
 
 /// Who may use an operation.
@@ -167,10 +170,86 @@ enum Who {
     OwnerB,
     ClientA,
     ClientB,
+    /// Owners of A with the Suporte and Financeiro roles: let through where
+    /// owner A is, and their role allows the operation's capability (403
+    /// otherwise: docs/owner-roles.md).
+    SupportA,
+    FinancialA,
 }
 
 /// Whether `who` is let through (anything but 401/403/404 counts as through).
-fn allowed(access: Access, who: Who) -> Option<bool> {
+fn allowed(access: Access, who: Who, operation_id: &str) -> Option<bool> {
+    let Some(role) = role_of(who) else { return allowed_as(access, who) };
+/// What an owner needs for each owner operation: the permission matrix of
+/// docs/owner-roles.md, stated here independently of the api's own table.
+fn capability_of(operation_id: &str) -> Option<Capability> {
+    use Capability::*;
+    Some(match operation_id {
+        "tenantStats" => ViewDashboard,
+        "tenantListClients" | "tenantClientDetails" => ViewClients,
+        "tenantCreateClient" | "tenantUpdateClient" | "tenantSendClientEmail" => ManageClients,
+        "tenantListLicenses" | "tenantGetLicense" => ViewLicenses,
+        "tenantCreateLicense" | "tenantUpdateLicense" | "tenantSwitchLicenseAccount" => ManageLicenses,
+        "tenantListRobots"
+        | "tenantGetRobot"
+        | "tenantListRobotVersions"
+        | "tenantGetRobotLicense"
+        | "tenantGetSalesPage"
+        | "tenantDownloadRobotVersion"
+        | "tenantGetCompilationJob"
+        | "tenantDownloadCompilationJob"
+        | "tenantFactoryStatus"
+        | "tenantListRobotProjects"
+        | "tenantGetRobotProject"
+        | "tenantListRobotGenerations"
+        | "tenantGetRobotGeneration"
+        | "tenantDownloadRobotProjectVersion" => ViewRobots,
+        "tenantCreateRobot"
+        | "tenantUpdateRobot"
+        | "tenantUploadRobotLogo"
+        | "tenantUploadRobotVersion"
+        | "tenantActivateRobotVersion"
+        | "tenantUpdateRobotVersion"
+        | "tenantUpdateRobotLicense"
+        | "tenantRebuildRobotLicense"
+        | "tenantUpdateSalesPage"
+        | "tenantCreateCompilationJob"
+        | "tenantCreateRobotProject"
+        | "tenantAdjustRobotProject"
+        | "tenantPublishRobotProject"
+        | "injectRobotAuth" => ManageRobots,
+        "tenantListSales" | "tenantGetSale" | "tenantListSubscriptions" | "tenantGetSubscription" => ViewSales,
+        "tenantRecordManualSale" => ManageSales,
+        "tenantGetHotmartApi" => ViewSettings,
+        "tenantUpdateHotmartApi" | "tenantDeleteHotmartApi" => ManageSettings,
+        "tenantGetSettings" | "tenantEmailTemplateDefaults" | "tenantGetEmailTemplates" | "tenantStorageUsage" => {
+            ViewSettings
+        }
+        "tenantUpdateSettings"
+        | "tenantUploadLogo"
+        | "tenantUploadFavicon"
+        | "tenantGetEmailSettings"
+        | "tenantUpdateEmailSettings"
+        | "tenantSendTestEmail"
+        | "tenantUpdateEmailTemplates" => ManageSettings,
+        _ => return None,
+    })
+}
+
+fn role_of(who: Who) -> Option<OwnerRole> {
+    match who {
+        Who::SupportA => Some(OwnerRole::Support),
+        Who::FinancialA => Some(OwnerRole::Financial),
+        _ => None,
+    }
+}
+
+    let as_owner_a = allowed_as(access, Who::OwnerA)?;
+    let role_allows = capability_of(operation_id).is_none_or(|c| owner_permissions::allows(role, c));
+    Some(as_owner_a && role_allows)
+}
+
+fn allowed_as(access: Access, who: Who) -> Option<bool> {
     use Who::*;
     match access {
         Access::Public => None,
@@ -187,7 +266,12 @@ fn allowed(access: Access, who: Who) -> Option<bool> {
 }
 
 /// The refusal `who` must get when not allowed.
-fn refusal(access: Access, who: Who) -> StatusCode {
+fn refusal(access: Access, who: Who, operation_id: &str) -> StatusCode {
+    if role_of(who).is_some() && allowed_as(access, Who::OwnerA) == Some(true) {
+        let _ = operation_id;
+        return StatusCode::FORBIDDEN;
+    }
+    let who = if role_of(who).is_some() { Who::OwnerA } else { who };
     match (access, who) {
         (Access::AdminOrOwnerOfA | Access::OwnerOfA, Who::OwnerB) => StatusCode::NOT_FOUND,
         (Access::ClientOfA, Who::ClientB) => StatusCode::NOT_FOUND,
@@ -327,6 +411,8 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 )
                 .replace("{version}", "1.0.0")
                 .replace("{licenseId}", &rows_a.license.to_string());
+        (Who::SupportA, app.owner_with_role(&a, OwnerRole::Support).await),
+        (Who::FinancialA, app.owner_with_role(&a, OwnerRole::Financial).await),
             for (who, caller) in &callers {
                 let url = format!("{}{url_path}", caller.base);
                 let mut request = match method.as_str() {
@@ -344,7 +430,7 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 let status = response.status();
                 let label = format!("{} {path} ({id}) as {who:?}", method.to_uppercase());
                 assert!(!status.is_server_error(), "{label}: {status}");
-                match allowed(access, *who) {
+                match allowed(access, *who, id) {
                     None => {}
                     Some(true) => {
                         assert!(!matches!(status.as_u16(), 401 | 403 | 404), "{label} must be allowed, got {status}");
@@ -356,7 +442,7 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                         }
                     }
                     Some(false) => {
-                        assert_eq!(status, refusal(access, *who), "{label}");
+                        assert_eq!(status, refusal(access, *who, id), "{label}");
                         if id != "notificationStream" {
                             let body = response.text().await.unwrap();
                             for secret in [&robot_a, &a.id.to_string(), &a.client_email, &a.owner_email] {

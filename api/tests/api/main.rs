@@ -25,6 +25,7 @@ mod openapi_contract;
 mod robot_auth;
 mod robot_factory;
 mod startup_checks;
+mod owner_roles;
 mod startup_races;
 mod storage_limits;
 mod tenant_auth;

@@ -344,6 +344,31 @@ impl TestApp {
         Caller { tenant_secret: Some(tenant.secret.clone()), ..caller }
     }
 
+    /// A second owner of `tenant` with `role`, signed in.
+    pub async fn owner_with_role(&self, tenant: &TenantFixture, role: shared::status::OwnerRole) -> Caller {
+        let email = format!("{}.{}@example.com", format!("{role:?}").to_lowercase(), tenant.id.simple());
+        let mut tx = db::begin(&self.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
+        shared::repositories::tenant_owners::create(
+            &mut tx,
+            shared::repositories::tenant_owners::NewTenantOwner {
+                tenant_id: tenant.id,
+                name: format!("{role:?}"),
+                email: email.clone(),
+                phone: None,
+                password_hash: passwords::hash(PASSWORD.into()).await.unwrap(),
+                role,
+                is_active: true,
+            },
+        )
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        let caller = self.anonymous();
+        let response = self.owner_login(&caller.http, &email, &tenant.secret).await;
+        assert_eq!(response.status(), StatusCode::OK, "owner login as {role:?}");
+        Caller { tenant_secret: Some(tenant.secret.clone()), ..caller }
+    }
+
     /// The signed-in client of `tenant`.
     pub async fn client_of(&self, tenant: &TenantFixture) -> Caller {
         let caller = self.anonymous();

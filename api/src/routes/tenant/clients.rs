@@ -8,6 +8,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::email;
+use shared::owner_permissions::Capability;
 use shared::pagination::{Page, PageParams};
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::licenses::{self, LicenseFilter};
@@ -58,6 +59,7 @@ pub async fn list(
     owner: SignedInOwner,
     ApiQuery(query): ApiQuery<OwnerClientListQuery>,
 ) -> ApiResult<Json<Page<ClientItem>>> {
+    owner.require(Capability::ViewClients)?;
     let filter = ClientFilter { tenant_id: Some(owner.tenant.id), status: query.status, q: search_term(query.q) };
     let mut tx = owner.begin().await?;
     let page = tenant_clients::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
@@ -112,6 +114,7 @@ pub async fn create(
     owner: SignedInOwner,
     ApiJson(body): ApiJson<OwnerClientRequest>,
 ) -> ApiResult<(StatusCode, Json<ClientItem>)> {
+    owner.require(Capability::ManageClients)?;
     let checked = validate(&body.as_admin_form(), true, false)?;
     let password_hash = state.hasher.hash(checked.password.expect("validated")).await?;
     let mut tx = owner.begin().await?;
@@ -144,6 +147,7 @@ pub async fn update(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<OwnerClientRequest>,
 ) -> ApiResult<Json<ClientItem>> {
+    owner.require(Capability::ManageClients)?;
     let id = path_id(&id, NOT_FOUND)?;
     // The client must be this tenant's before any input is judged or hashed.
     let mut tx = owner.begin().await?;
@@ -206,6 +210,7 @@ pub struct DownloadItem {
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = ClientDetails), OwnerErrors))]
 pub async fn details(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<ClientDetails>> {
+    owner.require(Capability::ViewClients)?;
     let id = path_id(&id, NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let rows = PageParams::new(Some(1), Some(DETAIL_ROWS));
@@ -263,6 +268,7 @@ pub async fn send_email(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<SendClientEmailRequest>,
 ) -> ApiResult<(StatusCode, Json<SentEmail>)> {
+    owner.require(Capability::ManageClients)?;
     let id = path_id(&id, NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;

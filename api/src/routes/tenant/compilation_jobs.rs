@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::compile_diagnostics::{self, JobDiagnostic};
 use shared::mql5::{self, InjectionValues};
+use shared::owner_permissions::Capability;
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_jobs::{self, CompileJob, NewImport};
 use shared::repositories::{auth_template, robot_versions, tenant_limits, tenant_robots};
@@ -125,6 +126,7 @@ pub async fn create(
     owner: SignedInOwner,
     ApiJson(body): ApiJson<ImportRequest>,
 ) -> ApiResult<(StatusCode, Json<CompilationJobItem>)> {
+    owner.require(Capability::ManageRobots)?;
     let checked = validate(&body)?;
     let tenant = owner.tenant.id;
 
@@ -225,6 +227,7 @@ pub async fn get(
     owner: SignedInOwner,
     Path(id): Path<String>,
 ) -> ApiResult<Json<CompilationJobItem>> {
+    owner.require(Capability::ViewRobots)?;
     let id = path_id(&id, JOB_NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let job = compile_jobs::find(&mut tx, owner.tenant.id, id)
@@ -263,6 +266,7 @@ pub async fn download(
     owner: SignedInOwner,
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
+    owner.require(Capability::ViewRobots)?;
     let id = path_id(&id, JOB_NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let job = compile_jobs::find(&mut tx, owner.tenant.id, id)

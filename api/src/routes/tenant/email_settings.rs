@@ -2,6 +2,7 @@
 //! tenant's Resend credentials (the key is write-only: the owner only ever
 //! learns whether one is configured) and its four e-mail templates.
 
+use shared::owner_permissions::Capability;
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
@@ -41,6 +42,7 @@ async fn current(owner: &SignedInOwner, tx: &mut shared::db::Tx) -> Result<tenan
     security(("tenantSession" = [], "tenantSecret" = [])),
     responses((status = 200, body = EmailSettingsItem), OwnerErrors))]
 pub async fn get_settings(owner: SignedInOwner) -> ApiResult<Json<EmailSettingsItem>> {
+    owner.require(Capability::ManageSettings)?;
     let mut tx = owner.begin().await?;
     let settings = current(&owner, &mut tx).await?;
     tx.commit().await?;
@@ -80,6 +82,7 @@ pub async fn update_settings(
     owner: SignedInOwner,
     ApiJson(body): ApiJson<EmailSettingsRequest>,
 ) -> ApiResult<Json<EmailSettingsItem>> {
+    owner.require(Capability::ManageSettings)?;
     let mut v = Validator::new();
     let key = blank_to_none(body.resend_api_key.as_deref());
     v.check(
@@ -175,6 +178,7 @@ fn templates_item(stored: &Value) -> EmailTemplatesItem {
     security(("tenantSession" = [], "tenantSecret" = [])),
     responses((status = 200, body = EmailTemplatesItem), OwnerErrors))]
 pub async fn get_templates(owner: SignedInOwner) -> ApiResult<Json<EmailTemplatesItem>> {
+    owner.require(Capability::ViewSettings)?;
     let mut tx = owner.begin().await?;
     let settings = current(&owner, &mut tx).await?;
     tx.commit().await?;
@@ -185,8 +189,9 @@ pub async fn get_templates(owner: SignedInOwner) -> ApiResult<Json<EmailTemplate
 #[utoipa::path(operation_id = "tenantEmailTemplateDefaults", get, path = "/api/tenant/email-templates/defaults", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])),
     responses((status = 200, body = EmailTemplates), OwnerErrors))]
-pub async fn defaults(_owner: SignedInOwner) -> Json<EmailTemplates> {
-    Json(EmailTemplates::from_fn(|t| Some(t.default_html().to_string())))
+pub async fn defaults(owner: SignedInOwner) -> ApiResult<Json<EmailTemplates>> {
+    owner.require(Capability::ViewSettings)?;
+    Ok(Json(EmailTemplates::from_fn(|t| Some(t.default_html().to_string()))))
 }
 
 /// Saves the templates sent; one equal to the default, or blank, goes back
@@ -198,6 +203,7 @@ pub async fn update_templates(
     owner: SignedInOwner,
     ApiJson(body): ApiJson<EmailTemplates>,
 ) -> ApiResult<Json<EmailTemplatesItem>> {
+    owner.require(Capability::ManageSettings)?;
     let mut v = Validator::new();
     for template in EmailTemplate::ALL {
         let html = body.get(template).map(String::as_str).unwrap_or_default();
@@ -249,6 +255,7 @@ pub async fn send_test(
     owner: SignedInOwner,
     ApiJson(body): ApiJson<TestEmailRequest>,
 ) -> ApiResult<(StatusCode, Json<TestEmailQueued>)> {
+    owner.require(Capability::ManageSettings)?;
     let mut v = Validator::new();
     let to = blank_to_none(body.test_email.as_deref());
     v.check(to.is_some(), "testEmail", "E-mail obrigatório");

@@ -2,6 +2,7 @@
 //! installations each one has: the MetaTrader accounts its robot was seen
 //! running on, so a license passed around shows itself.
 
+use shared::owner_permissions::Capability;
 use std::collections::HashMap;
 
 use axum::extract::Path;
@@ -170,6 +171,7 @@ pub async fn list(
     owner: SignedInOwner,
     ApiQuery(query): ApiQuery<OwnerLicenseListQuery>,
 ) -> ApiResult<Json<Page<OwnerLicenseItem>>> {
+    owner.require(Capability::ViewLicenses)?;
     let tenant = owner.tenant.id;
     let filter = LicenseFilter {
         tenant_id: Some(tenant),
@@ -207,6 +209,7 @@ pub struct OwnerLicenseDetail {
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = OwnerLicenseDetail), OwnerErrors))]
 pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<OwnerLicenseDetail>> {
+    owner.require(Capability::ViewLicenses)?;
     let id = path_id(&id, NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let license = find_own(&mut tx, &owner, id).await?;
@@ -295,6 +298,7 @@ pub async fn create(
     request_body = OwnerLicenseRequest, responses((status = 200, body = OwnerLicenseItem), OwnerErrors))]
 pub async fn update(
     owner: SignedInOwner,
+    owner.require(Capability::ManageLicenses)?;
     Path(id): Path<String>,
     ApiJson(body): ApiJson<OwnerLicenseRequest>,
 ) -> ApiResult<Json<OwnerLicenseItem>> {
@@ -342,6 +346,7 @@ pub struct SwitchAccountRequest {
 
 /// Binds the license to another MetaTrader account. The robot's next check
 /// from the old account answers ACCOUNT_MISMATCH.
+    owner.require(Capability::ManageLicenses)?;
 #[utoipa::path(operation_id = "tenantSwitchLicenseAccount", patch, path = "/api/tenant/licenses/{id}/switch-account",
     tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     request_body = SwitchAccountRequest, responses((status = 200, body = OwnerLicenseItem), OwnerErrors))]
@@ -369,3 +374,4 @@ pub async fn switch_account(
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(detail, update)).routes(routes!(switch_account))
 }
+    owner.require(Capability::ManageLicenses)?;

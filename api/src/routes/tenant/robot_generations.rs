@@ -5,6 +5,7 @@ use axum::extract::Path;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use shared::owner_permissions::Capability;
 use shared::pagination::{Page, PageParams};
 use shared::repositories::robot_factory::{self, Generation};
 use shared::AppError;
@@ -98,6 +99,7 @@ pub async fn list(
     owner: SignedInOwner,
     ApiQuery(query): ApiQuery<ProjectListQuery>,
 ) -> ApiResult<Json<Page<GenerationSummary>>> {
+    owner.require(Capability::ViewRobots)?;
     let mut tx = owner.begin().await?;
     let page =
         robot_factory::list_generations(&mut tx, owner.tenant.id, PageParams::new(query.page, query.page_size)).await?;
@@ -110,6 +112,7 @@ pub async fn list(
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = GenerationDetail), OwnerErrors))]
 pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<GenerationDetail>> {
+    owner.require(Capability::ViewRobots)?;
     let id = path_id(&id, GENERATION_NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let generation = robot_factory::find_generation(&mut tx, Some(owner.tenant.id), id)

@@ -9,6 +9,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use shared::owner_permissions::Capability;
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_jobs::{self, NewImport};
 use shared::repositories::robot_versions;
@@ -68,6 +69,7 @@ async fn own_robot(tx: &mut shared::db::Tx, owner: &SignedInOwner, id: &str) -> 
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = RobotLicenseSettings), OwnerErrors))]
 pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<RobotLicenseSettings>> {
+    owner.require(Capability::ViewRobots)?;
     let mut tx = owner.begin().await?;
     let robot = own_robot(&mut tx, &owner, &id).await?;
     let settings = settings_of(&mut tx, robot).await?;
@@ -97,6 +99,7 @@ pub async fn update(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<RobotLicenseChanges>,
 ) -> ApiResult<Json<RobotLicenseSettings>> {
+    owner.require(Capability::ManageRobots)?;
     let mut v = Validator::new();
     let grace = body.offline_grace_seconds;
     v.check(
@@ -138,6 +141,7 @@ pub async fn rebuild(
     owner: SignedInOwner,
     Path(id): Path<String>,
 ) -> ApiResult<(StatusCode, Json<CompilationJobItem>)> {
+    owner.require(Capability::ManageRobots)?;
     let mut tx = owner.begin().await?;
     let robot = own_robot(&mut tx, &owner, &id).await?;
     let active = robot.active_version.clone().ok_or_else(|| AppError::Conflict(NO_VERSION_TO_REBUILD.into()))?;

@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 use shared::compile_diagnostics::JobDiagnostic;
 use shared::factory::prompts::StrategyPrompt;
 use shared::factory::publish::{self, NOT_COMPILED};
+use shared::owner_permissions::Capability;
 use shared::pagination::{Page, PageParams};
 use shared::repositories::audit_log::Action;
 use shared::repositories::robot_factory::{self, ConversationMessage, Project, Version};
@@ -190,6 +191,7 @@ pub struct ProjectListQuery {
     security(("tenantSession" = [], "tenantSecret" = [])),
     responses((status = 200, body = FactoryStatus), OwnerErrors))]
 pub async fn factory_status(owner: SignedInOwner, State(state): State<AppState>) -> ApiResult<Json<FactoryStatus>> {
+    owner.require(Capability::ViewRobots)?;
     let mut tx = owner.begin().await?;
     let (quota, used) = robot_factory::quota_use(&mut tx, owner.tenant.id).await?;
     tx.commit().await?;
@@ -210,6 +212,7 @@ pub async fn list(
     owner: SignedInOwner,
     ApiQuery(query): ApiQuery<ProjectListQuery>,
 ) -> ApiResult<Json<Page<ProjectSummary>>> {
+    owner.require(Capability::ViewRobots)?;
     let mut tx = owner.begin().await?;
     let page =
         robot_factory::list_projects(&mut tx, owner.tenant.id, PageParams::new(query.page, query.page_size)).await?;
@@ -226,6 +229,7 @@ pub async fn create(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<StrategyRequest>,
 ) -> ApiResult<(StatusCode, Json<ProjectCreated>)> {
+    owner.require(Capability::ManageRobots)?;
     let mut v = Validator::new();
     let prompt = factory_start::validate_strategy(&body, &mut v);
     v.finish()?;
@@ -251,6 +255,7 @@ pub async fn create(
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = ProjectDetail), OwnerErrors))]
 pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<ProjectDetail>> {
+    owner.require(Capability::ViewRobots)?;
     let id = path_id(&id, PROJECT_NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let detail = detail_of(&mut tx, owner.tenant.id, id).await?;
@@ -270,6 +275,7 @@ pub async fn request_adjustments(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<AdjustmentRequest>,
 ) -> ApiResult<(StatusCode, Json<AdjustmentQueued>)> {
+    owner.require(Capability::ManageRobots)?;
     let id = path_id(&id, PROJECT_NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut v = Validator::new();
@@ -322,6 +328,7 @@ pub async fn publish_version(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<PublishRequest>,
 ) -> ApiResult<Json<PublishResult>> {
+    owner.require(Capability::ManageRobots)?;
     let id = path_id(&id, PROJECT_NOT_FOUND)?;
     // Another tenant's project is not found, whatever the body says.
     let mut tx = owner.begin().await?;
@@ -366,6 +373,7 @@ pub async fn download(
     State(state): State<AppState>,
     Path((id, version_id)): Path<(String, String)>,
 ) -> ApiResult<Response> {
+    owner.require(Capability::ViewRobots)?;
     let id = path_id(&id, PROJECT_NOT_FOUND)?;
     let version_id = path_id(&version_id, VERSION_NOT_FOUND)?;
     let (project, version) = own_version(&owner, id, version_id).await?;

@@ -11,6 +11,7 @@ use bytes::Bytes;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use shared::owner_permissions::Capability;
 use shared::repositories::audit_log::Action;
 use shared::repositories::robot_versions::{self, NewFile, NewVersion, RobotVersion};
 use shared::storage::new_key;
@@ -118,6 +119,7 @@ async fn versions_of(
     security(("tenantSession" = [], "tenantSecret" = [])), params(("robotId" = Uuid, Path)),
     responses((status = 200, body = RobotVersions), OwnerErrors))]
 pub async fn list(owner: SignedInOwner, Path(robot_id): Path<String>) -> ApiResult<Json<RobotVersions>> {
+    owner.require(Capability::ViewRobots)?;
     let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     let versions = versions_of(&mut tx, &owner, robot_id).await?;
@@ -188,6 +190,7 @@ pub async fn upload(
     Path(robot_id): Path<String>,
     request: Request,
 ) -> ApiResult<(StatusCode, Json<VersionItem>)> {
+    owner.require(Capability::ManageRobots)?;
     let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
@@ -267,6 +270,7 @@ pub async fn activate(
     Path(robot_id): Path<String>,
     ApiJson(body): ApiJson<ActivateVersionRequest>,
 ) -> ApiResult<Json<RobotVersions>> {
+    owner.require(Capability::ManageRobots)?;
     let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
@@ -313,6 +317,7 @@ pub async fn update(
     Path((robot_id, version_id)): Path<(String, String)>,
     request: Request,
 ) -> ApiResult<Json<VersionItem>> {
+    owner.require(Capability::ManageRobots)?;
     let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
     let version_id = path_id(&version_id, VERSION_NOT_FOUND)?;
     let tenant = owner.tenant.id;
@@ -396,6 +401,7 @@ pub async fn download(
     owner: SignedInOwner,
     Path((robot_id, version)): Path<(String, String)>,
 ) -> ApiResult<Response> {
+    owner.require(Capability::ViewRobots)?;
     let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
     let tenant = owner.tenant.id;
     let not_found = || AppError::NotFound(VERSION_NOT_FOUND.into());

@@ -9,6 +9,7 @@ use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::db::Tx;
+use shared::owner_permissions::Capability;
 use shared::pagination::{Page, PageParams};
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_robots::{self, RobotChanges, RobotFilter};
@@ -49,6 +50,7 @@ pub async fn list(
     owner: SignedInOwner,
     ApiQuery(query): ApiQuery<OwnerRobotListQuery>,
 ) -> ApiResult<Json<Page<RobotItem>>> {
+    owner.require(Capability::ViewRobots)?;
     let filter = RobotFilter { tenant_id: Some(owner.tenant.id), q: search_term(query.q) };
     let mut tx = owner.begin().await?;
     let page = tenant_robots::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
@@ -69,6 +71,7 @@ pub async fn find_own(tx: &mut Tx, owner: &SignedInOwner, id: Uuid) -> Result<Ro
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = RobotItem), OwnerErrors))]
 pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<RobotItem>> {
+    owner.require(Capability::ViewRobots)?;
     let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     let robot = find_own(&mut tx, &owner, id).await?;
@@ -169,6 +172,7 @@ pub struct LogoUploaded {
     pub logo_url: String,
 }
 
+    owner.require(Capability::ManageRobots)?;
 /// Uploads the robot's logo (multipart field `logo`: PNG, JPEG, SVG or WEBP
 /// up to 5 MB, judged by content; an SVG is stored sanitized) and sets it.
 #[utoipa::path(operation_id = "tenantUploadRobotLogo", post, path = "/api/tenant/robots/{id}/upload-logo", tag = "tenant",
@@ -209,6 +213,7 @@ pub async fn upload_logo(
     tx.commit().await?;
     crate::upload::delete_replaced(&state, owner.tenant.id, before.logo_url.as_deref()).await;
     Ok(Json(LogoUploaded { logo_url }))
+    owner.require(Capability::ManageRobots)?;
 }
 
 /// `/api/tenant/robots`.

@@ -3,6 +3,7 @@
 use axum::extract::Path;
 use axum::Json;
 use serde::Deserialize;
+use shared::owner_permissions::Capability;
 use shared::pagination::{Page, PageParams};
 use shared::repositories::tenant_sales::{self, SaleFilter};
 use shared::status::{Origin, SaleStatus};
@@ -42,6 +43,7 @@ pub async fn list(
     owner: SignedInOwner,
     ApiQuery(query): ApiQuery<OwnerSaleListQuery>,
 ) -> ApiResult<Json<Page<SaleItem>>> {
+    owner.require(Capability::ViewSales)?;
     let filter = SaleFilter {
         tenant_id: Some(owner.tenant.id),
         client_id: query.client_id,
@@ -60,6 +62,7 @@ pub async fn list(
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = SaleDetail), OwnerErrors))]
 pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<SaleDetail>> {
+    owner.require(Capability::ViewSales)?;
     let id = path_id(&id, NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let (sale, payload) = tenant_sales::find_detail(&mut tx, id)

@@ -7,6 +7,7 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use shared::owner_permissions::Capability;
 use shared::repositories::audit_log::Action;
 use shared::repositories::sales_pages::{self, SalesPage};
 use shared::safe_html;
@@ -65,6 +66,7 @@ fn item(robot_id: Uuid, page: SalesPage) -> SalesPageItem {
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = SalesPageItem), OwnerErrors))]
 pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<SalesPageItem>> {
+    owner.require(Capability::ViewRobots)?;
     let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     find_own(&mut tx, &owner, id).await?;
@@ -88,6 +90,7 @@ pub async fn update(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<SalesPageSections>,
 ) -> ApiResult<Json<SalesPageItem>> {
+    owner.require(Capability::ManageRobots)?;
     let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     find_own(&mut tx, &owner, id).await?;

@@ -8,6 +8,7 @@ use axum::Json;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
+use shared::owner_permissions::Capability;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_settings::{self, BrandSettings};
 use shared::storage::new_key;
@@ -109,6 +110,7 @@ fn from_row(b: BrandSettings) -> TenantSettingsBody {
     security(("tenantSession" = [], "tenantSecret" = [])),
     responses((status = 200, body = TenantSettingsBody), OwnerErrors))]
 pub async fn get(owner: SignedInOwner) -> ApiResult<Json<TenantSettingsBody>> {
+    owner.require(Capability::ViewSettings)?;
     let mut tx = owner.begin().await?;
     let row = tenant_settings::brand(&mut tx, owner.tenant.id).await?.unwrap_or_default();
     tx.commit().await?;
@@ -238,6 +240,7 @@ pub async fn update(
     owner: SignedInOwner,
     ApiJson(body): ApiJson<TenantSettingsBody>,
 ) -> ApiResult<Json<TenantSettingsBody>> {
+    owner.require(Capability::ManageSettings)?;
     let brand = checked(&body)?;
     let mut tx = owner.begin().await?;
     let before = tenant_settings::brand(&mut tx, owner.tenant.id).await?.unwrap_or_default();
@@ -313,6 +316,7 @@ pub async fn upload_logo(
     owner: SignedInOwner,
     request: Request,
 ) -> ApiResult<Json<ImageUploaded>> {
+    owner.require(Capability::ManageSettings)?;
     upload_image(&state, &owner, request, false).await
 }
 
@@ -326,6 +330,7 @@ pub async fn upload_favicon(
     owner: SignedInOwner,
     request: Request,
 ) -> ApiResult<Json<ImageUploaded>> {
+    owner.require(Capability::ManageSettings)?;
     upload_image(&state, &owner, request, true).await
 }
 

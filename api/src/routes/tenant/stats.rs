@@ -4,6 +4,7 @@ use axum::Json;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::Serialize;
+use shared::owner_permissions::Capability;
 use shared::repositories::dashboard::{self, ALERT_MONTHLY_REVENUE};
 use shared::sales_engine::format_brl;
 use utoipa::ToSchema;
@@ -53,6 +54,7 @@ pub struct TenantStats {
     security(("tenantSession" = [], "tenantSecret" = [])),
     responses((status = 200, body = TenantStats), OwnerErrors))]
 pub async fn stats(owner: SignedInOwner) -> ApiResult<Json<TenantStats>> {
+    owner.require(Capability::ViewDashboard)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let figures = dashboard::figures(&mut tx, Some(tenant)).await?;

@@ -4,6 +4,7 @@
 use axum::extract::State;
 use axum::Json;
 use serde::Serialize;
+use shared::owner_permissions::Capability;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -27,6 +28,7 @@ pub struct StorageUsage {
     security(("tenantSession" = [], "tenantSecret" = [])),
     responses((status = 200, body = StorageUsage), OwnerErrors))]
 pub async fn usage(State(state): State<AppState>, owner: SignedInOwner) -> ApiResult<Json<StorageUsage>> {
+    owner.require(Capability::ViewSettings)?;
     let quota = crate::storage_quota::of(&state, owner.tenant.id).await?;
     Ok(Json(StorageUsage { used_bytes: quota.usage.bytes, files: quota.usage.files, quota_bytes: quota.quota_bytes }))
 }

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use shared::owner_permissions::Capability;
 use shared::pagination::{Page, PageParams};
 use shared::repositories::tenant_subscriptions::{self, Charge, SubscriptionFilter};
 use shared::status::{Recurrence, SaleStatus, SubscriptionStatus};
@@ -46,6 +47,7 @@ pub async fn list(
     owner: SignedInOwner,
     ApiQuery(query): ApiQuery<OwnerSubscriptionListQuery>,
 ) -> ApiResult<Json<Page<SubscriptionItem>>> {
+    owner.require(Capability::ViewSales)?;
     let filter = SubscriptionFilter {
         tenant_id: Some(owner.tenant.id),
         client_id: query.client_id,
@@ -101,6 +103,7 @@ pub struct OwnerSubscriptionDetail {
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = OwnerSubscriptionDetail), OwnerErrors))]
 pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<OwnerSubscriptionDetail>> {
+    owner.require(Capability::ViewSales)?;
     let id = path_id(&id, NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
