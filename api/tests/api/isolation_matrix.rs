@@ -64,6 +64,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "clientResetPassword" => Public,
         "hotmartWebhook" | "validateLicense" => Public,
         "adminMe" | "createAdmin" | "getRobotAuthTemplate" | "updateRobotAuthTemplate" => Admin,
+        "listAdminUsers" | "deactivateAdminUser" | "reactivateAdminUser" | "resetAdminPassword" => Admin,
         "listTenants" | "createTenant" | "updateTenant" | "deleteTenant" => Admin,
         "listHotmartEvents" | "replayHotmartEvent" => Admin,
         "dashboardStats" | "dashboardActivity" | "listAuditLog" => Admin,
@@ -84,6 +85,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "clientChangeAccount" | "clientDownload" | "clientCancelSubscription" => ClientOfA,
         "injectRobotAuth" => AdminOrOwnerOfA,
         "notificationStream" => AdminOrAnyOwner,
+        "tenantGetHotmartApi" | "tenantUpdateHotmartApi" | "tenantDeleteHotmartApi" => AnyOwnerOwnRows,
         "tenantStats"
         | "tenantListClients"
         | "tenantCreateClient"
@@ -108,7 +110,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantFactoryStatus"
         | "tenantListRobotProjects"
         | "tenantCreateRobotProject"
-        | "tenantListRobotGenerations" => AnyOwnerOwnRows,
+        | "tenantListRobotGenerations"
+        | "tenantRecordManualSale" => AnyOwnerOwnRows,
         "tenantUpdateClient"
         | "tenantClientDetails"
         | "tenantSendClientEmail"
@@ -167,19 +170,16 @@ enum Who {
     Anonymous,
     Admin,
     OwnerA,
-    OwnerB,
-    ClientA,
-    ClientB,
     /// Owners of A with the Suporte and Financeiro roles: let through where
     /// owner A is, and their role allows the operation's capability (403
     /// otherwise: docs/owner-roles.md).
     SupportA,
     FinancialA,
+    OwnerB,
+    ClientA,
+    ClientB,
 }
 
-/// Whether `who` is let through (anything but 401/403/404 counts as through).
-fn allowed(access: Access, who: Who, operation_id: &str) -> Option<bool> {
-    let Some(role) = role_of(who) else { return allowed_as(access, who) };
 /// What an owner needs for each owner operation: the permission matrix of
 /// docs/owner-roles.md, stated here independently of the api's own table.
 fn capability_of(operation_id: &str) -> Option<Capability> {
@@ -244,6 +244,9 @@ fn role_of(who: Who) -> Option<OwnerRole> {
     }
 }
 
+/// Whether `who` is let through (anything but 401/403/404 counts as through).
+fn allowed(access: Access, who: Who, operation_id: &str) -> Option<bool> {
+    let Some(role) = role_of(who) else { return allowed_as(access, who) };
     let as_owner_a = allowed_as(access, Who::OwnerA)?;
     let role_allows = capability_of(operation_id).is_none_or(|c| owner_permissions::allows(role, c));
     Some(as_owner_a && role_allows)
@@ -325,6 +328,9 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     assert_eq!(pool.status(), StatusCode::CREATED);
     let pool_id = pool.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_string();
     let alert_id = uuid::Uuid::now_v7().to_string();
+    // Another platform admin, for the "Usuários" routes (the matrix's admin
+    // deactivating itself would end its own session).
+    let other_admin = app.admin("admin-da-matriz", crate::support::PASSWORD).await.to_string();
     let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
     sqlx::query(
         "INSERT INTO platform_alerts (id, kind, subject_id, tenant_id, message)
@@ -341,6 +347,8 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
         (Who::Anonymous, app.anonymous()),
         (Who::Admin, app.as_admin().await),
         (Who::OwnerA, app.owner_of(&a).await),
+        (Who::SupportA, app.owner_with_role(&a, OwnerRole::Support).await),
+        (Who::FinancialA, app.owner_with_role(&a, OwnerRole::Financial).await),
         (Who::OwnerB, app.owner_of(&b).await),
         (Who::ClientA, app.client_of(&a).await),
         (Who::ClientB, app.client_of(&b).await),
@@ -373,6 +381,8 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 agent_id.clone()
             } else if path.starts_with("/api/compile-pools/") {
                 pool_id.clone()
+            } else if path.starts_with("/api/users/") {
+                other_admin.clone()
             } else if path.starts_with("/api/platform-alerts/") {
                 alert_id.clone()
             } else if path.starts_with("/api/tenant/compilation-jobs/") || path.starts_with("/api/compilation-history/")
@@ -411,8 +421,6 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 )
                 .replace("{version}", "1.0.0")
                 .replace("{licenseId}", &rows_a.license.to_string());
-        (Who::SupportA, app.owner_with_role(&a, OwnerRole::Support).await),
-        (Who::FinancialA, app.owner_with_role(&a, OwnerRole::Financial).await),
             for (who, caller) in &callers {
                 let url = format!("{}{url_path}", caller.base);
                 let mut request = match method.as_str() {

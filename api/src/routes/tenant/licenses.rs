@@ -263,6 +263,7 @@ pub async fn create(
     owner: SignedInOwner,
     ApiJson(body): ApiJson<OwnerLicenseRequest>,
 ) -> ApiResult<(StatusCode, Json<OwnerLicenseItem>)> {
+    owner.require(Capability::ManageLicenses)?;
     let mut v = Validator::new();
     let client_id = id_field(&mut v, "clientId", body.client_id.as_deref(), true, CLIENT_REQUIRED);
     let robot_id = id_field(&mut v, "robotId", body.robot_id.as_deref(), true, ROBOT_REQUIRED);
@@ -298,10 +299,10 @@ pub async fn create(
     request_body = OwnerLicenseRequest, responses((status = 200, body = OwnerLicenseItem), OwnerErrors))]
 pub async fn update(
     owner: SignedInOwner,
-    owner.require(Capability::ManageLicenses)?;
     Path(id): Path<String>,
     ApiJson(body): ApiJson<OwnerLicenseRequest>,
 ) -> ApiResult<Json<OwnerLicenseItem>> {
+    owner.require(Capability::ManageLicenses)?;
     let id = path_id(&id, NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
@@ -346,7 +347,6 @@ pub struct SwitchAccountRequest {
 
 /// Binds the license to another MetaTrader account. The robot's next check
 /// from the old account answers ACCOUNT_MISMATCH.
-    owner.require(Capability::ManageLicenses)?;
 #[utoipa::path(operation_id = "tenantSwitchLicenseAccount", patch, path = "/api/tenant/licenses/{id}/switch-account",
     tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     request_body = SwitchAccountRequest, responses((status = 200, body = OwnerLicenseItem), OwnerErrors))]
@@ -355,6 +355,7 @@ pub async fn switch_account(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<SwitchAccountRequest>,
 ) -> ApiResult<Json<OwnerLicenseItem>> {
+    owner.require(Capability::ManageLicenses)?;
     let id = path_id(&id, NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
@@ -374,4 +375,3 @@ pub async fn switch_account(
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(detail, update)).routes(routes!(switch_account))
 }
-    owner.require(Capability::ManageLicenses)?;

@@ -120,6 +120,7 @@ pub async fn create(
     owner: SignedInOwner,
     ApiJson(body): ApiJson<OwnerRobotRequest>,
 ) -> ApiResult<(StatusCode, Json<RobotItem>)> {
+    owner.require(Capability::ManageRobots)?;
     let checked = validate_robot(&body.as_admin_form(), true, false)?;
     let mut tx = owner.begin().await?;
     let new = tenant_robots::NewTenantRobot {
@@ -147,6 +148,7 @@ pub async fn update(
     Path(id): Path<String>,
     ApiJson(body): ApiJson<OwnerRobotRequest>,
 ) -> ApiResult<Json<RobotItem>> {
+    owner.require(Capability::ManageRobots)?;
     let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     let before = find_own(&mut tx, &owner, id).await?;
@@ -172,7 +174,6 @@ pub struct LogoUploaded {
     pub logo_url: String,
 }
 
-    owner.require(Capability::ManageRobots)?;
 /// Uploads the robot's logo (multipart field `logo`: PNG, JPEG, SVG or WEBP
 /// up to 5 MB, judged by content; an SVG is stored sanitized) and sets it.
 #[utoipa::path(operation_id = "tenantUploadRobotLogo", post, path = "/api/tenant/robots/{id}/upload-logo", tag = "tenant",
@@ -185,6 +186,7 @@ pub async fn upload_logo(
     Path(id): Path<String>,
     request: Request,
 ) -> ApiResult<Json<LogoUploaded>> {
+    owner.require(Capability::ManageRobots)?;
     let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     let before = find_own(&mut tx, &owner, id).await?;
@@ -213,7 +215,6 @@ pub async fn upload_logo(
     tx.commit().await?;
     crate::upload::delete_replaced(&state, owner.tenant.id, before.logo_url.as_deref()).await;
     Ok(Json(LogoUploaded { logo_url }))
-    owner.require(Capability::ManageRobots)?;
 }
 
 /// `/api/tenant/robots`.
