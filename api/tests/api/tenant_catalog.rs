@@ -298,7 +298,7 @@ async fn settings_validate_colours_and_urls_and_apply_to_branding() {
     assert_eq!(body["fields"]["settings.contactEmail"], "Email inválido");
 
     let good = json!({"displayName": "Acme Robôs", "themeColors": {"primary": "10B981", "secondary": "#8b5cf6", "accent": ""},
-        "backgroundColors": {"background": "#0a0a0a"}, "fontFamily": "Poppins",
+        "backgroundColors": {"background": "#f8fafc", "sidebar": "#e2e8f0"}, "foregroundColor": "#0f172a", "fontFamily": "Poppins",
         "settings": {"lessonsUrl": "https://aulas.acme.com.br", "themePreset": "emerald"}});
     let (status, saved) = read_json(c.owner.patch_json("/api/tenant/settings", good).await).await;
     assert_eq!(status, StatusCode::OK, "{saved}");
@@ -317,6 +317,11 @@ async fn settings_validate_colours_and_urls_and_apply_to_branding() {
     assert_eq!(
         (branding["primaryColor"].as_str(), branding["customFont"].as_str()),
         (Some("#10b981"), Some("Poppins"))
+    );
+    // Every colour the portals apply: a light background comes with its dark text.
+    assert_eq!(
+        [&branding["backgroundColor"], &branding["sidebarColor"], &branding["foregroundColor"]],
+        ["#f8fafc", "#e2e8f0", "#0f172a"]
     );
     assert_eq!(branding["displayName"], "Acme Robôs");
 }

@@ -79,7 +79,11 @@ pub struct TenantBranding {
     pub accent_color: Option<String>,
     pub background_color: Option<String>,
     pub surface_color: Option<String>,
+    /// The sidebar colour (the spec's second branding shape calls it borderColor; both are sent).
     pub border_color: Option<String>,
+    pub sidebar_color: Option<String>,
+    /// The text colour; the portals derive a readable one from the background when it is absent.
+    pub foreground_color: Option<String>,
     pub custom_font: Option<String>,
 }
 
@@ -95,6 +99,8 @@ impl From<tenants::TenantBrandingRow> for TenantBranding {
             background_color: pick(&b.background_colors, "background"),
             surface_color: pick(&b.background_colors, "card"),
             border_color: pick(&b.background_colors, "sidebar"),
+            sidebar_color: pick(&b.background_colors, "sidebar"),
+            foreground_color: b.foreground_color,
             custom_font: b.font_family,
             name: b.name,
             display_name: b.display_name,

@@ -139,6 +139,28 @@ export function Sidebar({ className, children, ...props }: React.ComponentProps<
   )
 }
 
+const STATIC_SIDEBAR: SidebarContextValue = {
+  state: 'expanded',
+  open: true,
+  setOpen: () => {},
+  isMobile: false,
+  openMobile: false,
+  setOpenMobile: () => {},
+  toggleSidebar: () => {},
+}
+
+/**
+ * The sidebar's panel as a plain box in the page flow, always expanded, for a miniature of a portal (the settings
+ * preview): the same panel and menu parts as `Sidebar`, without its fixed position, cookie or shortcut.
+ */
+export function StaticSidebar({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <SidebarContext.Provider value={STATIC_SIDEBAR}>
+      <div data-slot="sidebar" className={cn('flex h-full flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground', className)} {...props} />
+    </SidebarContext.Provider>
+  )
+}
+
 export function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<typeof Button>) {
   const { toggleSidebar } = useSidebar()
   return (

@@ -1,30 +1,28 @@
-import { useEffect } from 'react'
+import { completeTheme, DEFAULT_THEME, type Theme } from '@/lib/theme/palette'
+import { useBrandingLoadError, useDocumentTheme } from '@/lib/theme/document-theme'
 import type { TenantBranding } from '@/lib/api/types'
 
-const HEX_COLOUR = /^#?[0-9a-f]{6}$/i
-
-function asColour(value: string | null | undefined): string | null {
-  if (!value || !HEX_COLOUR.test(value.trim())) return null
-  const hex = value.trim()
-  return hex.startsWith('#') ? hex : `#${hex}`
+/** The tenant's public branding as a complete theme (gaps filled: see `completeTheme`). */
+export function themeOfBranding(branding: TenantBranding): Theme {
+  return completeTheme({
+    colours: {
+      primary: branding.primaryColor,
+      secondary: branding.secondaryColor,
+      accent: branding.accentColor,
+      background: branding.backgroundColor,
+      card: branding.surfaceColor,
+      sidebar: branding.sidebarColor ?? branding.borderColor,
+      foreground: branding.foregroundColor,
+    },
+    font: branding.customFont,
+  })
 }
 
-/** Tenant colours and font replace the default theme tokens for the whole portal (client and owner portals alike). */
-export function useBrandingTheme(branding: TenantBranding | null): void {
-  useEffect(() => {
-    if (!branding) return
-    const root = document.documentElement
-    const tokens: Array<[string, string | null]> = [
-      ['--primary', asColour(branding.primaryColor)],
-      ['--ring', asColour(branding.primaryColor)],
-      ['--background', asColour(branding.backgroundColor)],
-      ['--card', asColour(branding.surfaceColor)],
-      ['--popover', asColour(branding.surfaceColor)],
-      ['--border', asColour(branding.borderColor)],
-      ['--font-sans-family', branding.customFont?.trim() ? `'${branding.customFont.trim().replace(/['"\\;]/g, '')}', ui-sans-serif, system-ui, sans-serif` : null],
-    ]
-    const applied = tokens.filter((entry): entry is [string, string] => entry[1] !== null)
-    applied.forEach(([name, value]) => root.style.setProperty(name, value))
-    return () => applied.forEach(([name]) => root.style.removeProperty(name))
-  }, [branding])
+/**
+ * Applies the tenant's colours and font to the whole portal; with no tenant, or when its branding failed to
+ * load ("Erro ao carregar branding"), the default theme.
+ */
+export function useBrandingTheme(branding: TenantBranding | null | undefined, { failed = false }: { failed?: boolean } = {}): void {
+  useBrandingLoadError(failed)
+  useDocumentTheme(branding && !failed ? themeOfBranding(branding) : DEFAULT_THEME)
 }

@@ -1,32 +1,34 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
-import { useBrandingTheme } from '@/features/branding/branding-theme'
-import type { TenantBranding } from '@/lib/api/types'
+import { useBrandingLoadError, useDocumentTheme } from '@/lib/theme/document-theme'
+import { completeTheme, DEFAULT_THEME, type Theme } from '@/lib/theme/palette'
 import { tenantSettingsQuery, type TenantSettings } from './api/settings'
 
 /** Branding is cached 5 minutes in the owner portal (spec); a save refreshes it at once. */
 const BRAND_STALE_MS = 5 * 60 * 1000
 
-/** The owner's saved look in the shape the theme hook reads. */
-export function brandingOfSettings(settings: TenantSettings, name: string): TenantBranding {
-  return {
-    name,
-    displayName: settings.displayName ?? null,
-    logoUrl: settings.logoUrl ?? null,
-    faviconUrl: settings.faviconUrl ?? null,
-    primaryColor: settings.themeColors?.primary ?? null,
-    secondaryColor: settings.themeColors?.secondary ?? null,
-    accentColor: settings.themeColors?.accent ?? null,
-    backgroundColor: settings.backgroundColors?.background ?? null,
-    surfaceColor: settings.backgroundColors?.card ?? null,
-    borderColor: settings.backgroundColors?.sidebar ?? null,
-    customFont: settings.fontFamily ?? null,
-  }
+/** The owner's saved look as a complete theme (what the client portal shows for the same settings). */
+export function themeOfSettings(settings: TenantSettings): Theme {
+  return completeTheme({
+    colours: {
+      primary: settings.themeColors?.primary,
+      secondary: settings.themeColors?.secondary,
+      accent: settings.themeColors?.accent,
+      background: settings.backgroundColors?.background,
+      card: settings.backgroundColors?.card,
+      sidebar: settings.backgroundColors?.sidebar,
+      foreground: settings.foregroundColor,
+    },
+    font: settings.fontFamily,
+  })
 }
 
-/** Applies the tenant's saved colours and font to the owner portal (the same tokens the client portal uses). */
-export function useTenantSettingsTheme(tenantName: string): void {
-  const { data } = useQuery({ ...tenantSettingsQuery(), staleTime: BRAND_STALE_MS })
-  const branding = useMemo(() => (data ? brandingOfSettings(data, tenantName) : null), [data, tenantName])
-  useBrandingTheme(branding)
+/**
+ * The owner portal in the tenant's saved look once signed in (the default look before, or when the settings
+ * fail to load: "Erro ao carregar branding").
+ */
+export function useTenantSettingsTheme(signedIn: boolean): void {
+  const { data, isError } = useQuery({ ...tenantSettingsQuery(), staleTime: BRAND_STALE_MS, enabled: signedIn })
+  const failed = signedIn && isError
+  useBrandingLoadError(failed)
+  useDocumentTheme(signedIn && data && !failed ? themeOfSettings(data) : DEFAULT_THEME)
 }

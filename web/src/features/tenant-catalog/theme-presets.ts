@@ -1,35 +1,15 @@
 /**
- * The tenant look: the ten ready-made themes and the ten fonts the server accepts (settings.rs keeps the same
- * lists; a name outside them is refused). A theme is seven colours; the server only stores them, so the colour
- * sets themselves live here.
+ * The ten ready-made themes (the server only stores the colours, so the sets themselves live here), and the
+ * font choices. The colours, fonts and defaults themselves are the portals' (src/lib/theme/palette.ts).
  */
+import { DEFAULT_COLOURS, DEFAULT_FONT, FONTS, type ThemeColours } from '@/lib/theme/palette'
 
-export interface ThemeColours {
-  primary: string
-  secondary: string
-  accent: string
-  background: string
-  card: string
-  sidebar: string
-  /** The text colour. */
-  foreground: string
-}
+export { DEFAULT_COLOURS, DEFAULT_FONT, FONTS, type ThemeColours }
 
 export interface ThemePreset {
   id: string
   label: string
   colours: ThemeColours
-}
-
-/** The portal's own look, used for every colour the tenant leaves blank. */
-export const DEFAULT_COLOURS: ThemeColours = {
-  primary: '#3b82f6',
-  secondary: '#8b5cf6',
-  accent: '#10b981',
-  background: '#0a0a0a',
-  card: '#141414',
-  sidebar: '#0f0f0f',
-  foreground: '#fafafa',
 }
 
 export const THEME_PRESETS: readonly ThemePreset[] = [
@@ -85,14 +65,4 @@ export function presetById(id: string | null | undefined): ThemePreset | undefin
   return THEME_PRESETS.find((preset) => preset.id === id)
 }
 
-export const DEFAULT_FONT = 'Inter'
-
-/** The ten fonts, Inter first (the recommended one). */
-export const FONTS = ['Inter', 'Roboto', 'Open Sans', 'Poppins', 'Montserrat', 'Lato', 'Raleway', 'Ubuntu', 'Nunito', 'Quicksand'] as const
-
 export const fontChoices = FONTS.map((font) => ({ value: font, label: font === DEFAULT_FONT ? `${font} (recomendada)` : font }))
-
-/** A CSS font stack for a chosen font, falling back to the system's sans-serif when it is not installed. */
-export function fontStack(font: string | null | undefined): string {
-  return `"${font || DEFAULT_FONT}", ui-sans-serif, system-ui, sans-serif`
-}

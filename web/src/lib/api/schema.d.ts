@@ -4079,14 +4079,18 @@ export interface components {
         TenantBranding: {
             accentColor?: string | null;
             backgroundColor?: string | null;
+            /** @description The sidebar colour (the spec's second branding shape calls it borderColor; both are sent). */
             borderColor?: string | null;
             customFont?: string | null;
             displayName?: string | null;
             faviconUrl?: string | null;
+            /** @description The text colour; the portals derive a readable one from the background when it is absent. */
+            foregroundColor?: string | null;
             logoUrl?: string | null;
             name: string;
             primaryColor?: string | null;
             secondaryColor?: string | null;
+            sidebarColor?: string | null;
             surfaceColor?: string | null;
         };
         TenantLimitsRequest: {

@@ -16,8 +16,8 @@ export function clientBrand(session: ClientSession | null | undefined, branding:
   }
 }
 
-export function useClientBrand(): ClientBrand & { branding: TenantBranding | null } {
+export function useClientBrand(): ClientBrand & { branding: TenantBranding | null; brandingFailed: boolean } {
   const { data: session } = useClientSession()
-  const { data: branding } = useTenantBranding()
-  return { ...clientBrand(session, branding), branding: branding ?? null }
+  const { data: branding, isError } = useTenantBranding()
+  return { ...clientBrand(session, branding), branding: branding ?? null, brandingFailed: isError }
 }

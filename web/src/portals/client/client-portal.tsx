@@ -19,7 +19,7 @@ readClientTenant()
 
 export default function ClientPortal() {
   const brand = useClientBrand()
-  useBrandingTheme(brand.branding)
+  useBrandingTheme(brand.branding, { failed: brand.brandingFailed })
   const [layout, setLayout] = useClientLayoutChoice()
   const portalBrand = useMemo<PortalBrand>(() => ({ displayName: brand.name, faviconUrl: brand.faviconUrl }), [brand.name, brand.faviconUrl])
 

@@ -4,7 +4,6 @@ import { menuOf } from '@/components/portal-shell/screens'
 import { tenantDisplayName, useTenantLogout, useTenantSession } from '@/features/auth/api/tenant-session'
 import { NotificationBell, tenantOwnerStreamHeaders } from '@/features/notifications'
 import { useTenantLiveRefresh } from '@/features/tenant-commerce/api/live-refresh'
-import { useTenantSettingsTheme } from '@/features/tenant-catalog/settings-theme'
 import { tenantScreens } from './tenant-screens'
 
 const tenantNavigation = menuOf(tenantScreens)
@@ -12,7 +11,6 @@ const tenantNavigation = menuOf(tenantScreens)
 /** The top bar: the tenant and portal names, and the live bell, which also keeps the dashboard and lists current. */
 function TenantHeader({ tenantName }: { tenantName: string }) {
   const refresh = useTenantLiveRefresh()
-  useTenantSettingsTheme(tenantName)
   return (
     <>
       <span className="truncate text-sm text-muted-foreground">{tenantName} · Portal do Tenant</span>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { TenantSettings } from '../api/settings'
-import { DEFAULT_COLOURS, type ThemeColours } from '../theme-presets'
+import { completeTheme, type Theme, type ThemeColours } from '@/lib/theme/palette'
 
 export const COLOUR_MESSAGE = 'Cor inválida (use formato #RRGGBB)'
 const HEX = /^#?[0-9a-fA-F]{6}$/
@@ -157,15 +157,28 @@ export function cssColour(value: string | undefined, fallback: string): string {
   return trimmed.startsWith('#') ? trimmed : `#${trimmed}`
 }
 
-/** The seven colours the form's values give, each blank or invalid one replaced by the default. */
-export function effectiveColours(values: Pick<SettingsFormValues, 'themeColors' | 'backgroundColors' | 'foregroundColor'>): ThemeColours {
-  return {
-    primary: cssColour(values.themeColors?.primary, DEFAULT_COLOURS.primary),
-    secondary: cssColour(values.themeColors?.secondary, DEFAULT_COLOURS.secondary),
-    accent: cssColour(values.themeColors?.accent, DEFAULT_COLOURS.accent),
-    background: cssColour(values.backgroundColors?.background, DEFAULT_COLOURS.background),
-    card: cssColour(values.backgroundColors?.card, DEFAULT_COLOURS.card),
-    sidebar: cssColour(values.backgroundColors?.sidebar, DEFAULT_COLOURS.sidebar),
-    foreground: cssColour(values.foregroundColor, DEFAULT_COLOURS.foreground),
-  }
+type ThemeValues = Pick<SettingsFormValues, 'themeColors' | 'backgroundColors' | 'foregroundColor' | 'fontFamily'>
+
+/**
+ * The theme the form's values give, completed exactly as the portals complete a saved one (blank or half-typed
+ * colours are left to the defaults, a blank text colour follows the background).
+ */
+export function draftTheme(values: Partial<ThemeValues>): Theme {
+  return completeTheme({
+    colours: {
+      primary: values.themeColors?.primary,
+      secondary: values.themeColors?.secondary,
+      accent: values.themeColors?.accent,
+      background: values.backgroundColors?.background,
+      card: values.backgroundColors?.card,
+      sidebar: values.backgroundColors?.sidebar,
+      foreground: values.foregroundColor,
+    },
+    font: values.fontFamily,
+  })
+}
+
+/** The seven colours the form's values give (see `draftTheme`). */
+export function effectiveColours(values: Partial<ThemeValues>): ThemeColours {
+  return draftTheme(values).colours
 }

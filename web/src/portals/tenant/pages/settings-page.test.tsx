@@ -54,7 +54,11 @@ describe('tenant settings page', { timeout: 30_000 }, () => {
     ])
     const preview = screen.getByTestId('settings-preview')
     expect(within(preview).getByText('Loja do João')).toBeInTheDocument()
-    expect(preview).toHaveStyle({ backgroundColor: '#0a0a0a', color: '#fafafa' })
+    // The preview is the portal's own components under the theme's tokens, scoped to it.
+    expect(preview.style.getPropertyValue('--background')).toBe('#0a0a0a')
+    expect(preview.style.getPropertyValue('--foreground')).toBe('#fafafa')
+    expect(preview).toHaveClass('bg-background', 'text-foreground', 'dark')
+    expect(within(preview).getByRole('button', { name: 'Download', hidden: true })).toHaveAttribute('data-slot', 'button')
   })
 
   it('fills every colour from a ready-made theme, previews it, and saves the whole form with blanks as null', async () => {
@@ -65,9 +69,10 @@ describe('tenant settings page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Oceano' })).toHaveAttribute('aria-pressed', 'true')
     expect(screen.getByLabelText('Cor primária')).toHaveValue('#0ea5e9')
     expect(screen.getByLabelText('Fundo')).toHaveValue('#04111d')
-    expect(screen.getByTestId('preview-sidebar')).toHaveStyle({ backgroundColor: '#071726' })
+    expect(screen.getByTestId('settings-preview').style.getPropertyValue('--sidebar')).toBe('#071726')
+    expect(screen.getByTestId('preview-sidebar')).toHaveClass('bg-sidebar')
     await choose('Fonte', 'Poppins')
-    expect(screen.getByTestId('settings-preview').style.fontFamily).toContain('Poppins')
+    expect(screen.getByTestId('settings-preview').style.getPropertyValue('--font-sans-family')).toMatch(/^"Poppins"/)
     await user.type(screen.getByLabelText('E-mail de contato'), 'contato@robosdojoao.com.br')
     await user.click(screen.getByRole('button', { name: 'Salvar' }))
 

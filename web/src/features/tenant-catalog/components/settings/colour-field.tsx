@@ -5,7 +5,7 @@ import { cssColour, type SettingsFormValues } from '../../schemas/settings-form'
 
 /**
  * A colour as a picker and its hex text side by side; both edit the same value. Blank means the portal's default
- * (shown as the placeholder and in the picker). `onEdited` runs on every change by hand.
+ * or derived colour (shown as the placeholder and in the picker). `onEdited` runs on every change by hand.
  */
 export function ColourField({
   control,
@@ -17,7 +17,7 @@ export function ColourField({
   control: Control<SettingsFormValues>
   name: FieldPath<SettingsFormValues>
   label: string
-  /** The default colour, #rrggbb. */
+  /** What a blank value gives (#rrggbb): the default, or the colour derived from the others. */
   fallback: string
   onEdited: () => void
 }) {

@@ -10,23 +10,25 @@ import { toast } from '@/components/ui/use-toast'
 import { applyServerErrors } from '@/lib/forms'
 import { SelectField, TextField } from '@/components/data'
 import { useSaveSettings, type TenantSettings } from '../../api/settings'
-import { accountChangeLimits, settingsFormDefaults, settingsFormSchema, settingsPayload, type SettingsFormValues } from '../../schemas/settings-form'
-import { DEFAULT_COLOURS, fontChoices, type ThemePreset } from '../../theme-presets'
+import type { ColourName } from '@/lib/theme/palette'
+import { accountChangeLimits, draftTheme, settingsFormDefaults, settingsFormSchema, settingsPayload, type SettingsFormValues } from '../../schemas/settings-form'
+import { fontChoices, type ThemePreset } from '../../theme-presets'
 import { BrandImageField } from './brand-image-field'
 import { ColourField } from './colour-field'
+import { ContrastGuard } from './contrast-guard'
 import { PresetPicker } from './preset-picker'
 import { SettingsPreview } from './settings-preview'
 
-/** The colour fields, in the order shown, with their labels and defaults. */
+/** The colour fields, in the order shown, with their labels and the theme colour each one sets. */
 const colourFields = [
-  { name: 'themeColors.primary', label: 'Cor primária', fallback: DEFAULT_COLOURS.primary },
-  { name: 'themeColors.secondary', label: 'Cor secundária', fallback: DEFAULT_COLOURS.secondary },
-  { name: 'themeColors.accent', label: 'Cor de destaque', fallback: DEFAULT_COLOURS.accent },
-  { name: 'backgroundColors.background', label: 'Fundo', fallback: DEFAULT_COLOURS.background },
-  { name: 'backgroundColors.card', label: 'Cartões', fallback: DEFAULT_COLOURS.card },
-  { name: 'backgroundColors.sidebar', label: 'Barra lateral', fallback: DEFAULT_COLOURS.sidebar },
-  { name: 'foregroundColor', label: 'Texto', fallback: DEFAULT_COLOURS.foreground },
-] as const
+  { name: 'themeColors.primary', label: 'Cor primária', colour: 'primary' },
+  { name: 'themeColors.secondary', label: 'Cor secundária', colour: 'secondary' },
+  { name: 'themeColors.accent', label: 'Cor de destaque', colour: 'accent' },
+  { name: 'backgroundColors.background', label: 'Fundo', colour: 'background' },
+  { name: 'backgroundColors.card', label: 'Cartões', colour: 'card' },
+  { name: 'backgroundColors.sidebar', label: 'Barra lateral', colour: 'sidebar' },
+  { name: 'foregroundColor', label: 'Texto', colour: 'foreground' },
+] as const satisfies ReadonlyArray<{ name: string; label: string; colour: ColourName }>
 
 const set = { shouldDirty: true, shouldValidate: true } as const
 
@@ -55,9 +57,21 @@ function applyPreset(form: UseFormReturn<SettingsFormValues>, { id, colours }: T
 export function SettingsForm({ settings, tenantName }: { settings: TenantSettings; tenantName: string }) {
   const form = useForm<SettingsFormValues>({ resolver: zodResolver(settingsFormSchema), defaultValues: settingsFormDefaults(settings) })
   const preset = useWatch({ control: form.control, name: 'settings.themePreset' })
+  const [themeColors, backgroundColors, foregroundColor, fontFamily, displayName, logoUrl] = useWatch({
+    control: form.control,
+    name: ['themeColors', 'backgroundColors', 'foregroundColor', 'fontFamily', 'displayName', 'logoUrl'],
+  })
+  // The look being edited, completed as the portals will complete it once saved.
+  const theme = draftTheme({ themeColors, backgroundColors, foregroundColor, fontFamily })
   const save = useSaveSettings()
   // A colour changed by hand is no longer the theme's.
   const customColour = () => form.setValue('settings.themePreset', '', { shouldDirty: true })
+  const fixColour = (colour: ColourName, value: string) => {
+    const field = colourFields.find((candidate) => candidate.colour === colour)
+    if (!field) return
+    form.setValue(field.name, value, set)
+    customColour()
+  }
 
   const submit = form.handleSubmit((values) =>
     save.mutate(settingsPayload(values), {
@@ -88,10 +102,10 @@ export function SettingsForm({ settings, tenantName }: { settings: TenantSetting
               <BrandImageField form={form} kind="favicon" />
             </div>
           </Section>
-          <Section title="Cores" description="Formato #RRGGBB. Em branco, vale a cor padrão.">
+          <Section title="Cores" description="Formato #RRGGBB. Em branco, vale a cor padrão; o texto, os cartões e a barra lateral acompanham o fundo.">
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-              {colourFields.map((colour) => (
-                <ColourField key={colour.name} control={form.control} {...colour} onEdited={customColour} />
+              {colourFields.map(({ name, label, colour }) => (
+                <ColourField key={name} control={form.control} name={name} label={label} fallback={theme.colours[colour]} onEdited={customColour} />
               ))}
             </div>
             <SelectField control={form.control} name="fontFamily" label="Fonte" options={fontChoices} placeholder="Inter (recomendada)" />
@@ -126,7 +140,8 @@ export function SettingsForm({ settings, tenantName }: { settings: TenantSetting
               <CardDescription>Como o portal fica com estas escolhas.</CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <SettingsPreview control={form.control} fallbackName={tenantName} />
+              <SettingsPreview theme={theme} name={displayName?.trim() || tenantName} logoUrl={logoUrl?.trim() || null} />
+              <ContrastGuard theme={theme} onFix={fixColour} />
               <Button type="submit" disabled={save.isPending} className="w-full">
                 {save.isPending ? <Spinner label="Salvando" /> : <SaveIcon aria-hidden />}
                 Salvar

@@ -1,69 +1,72 @@
-import type { Control } from 'react-hook-form'
-import { useWatch } from 'react-hook-form'
-import { BotIcon } from 'lucide-react'
-import { effectiveColours, type SettingsFormValues } from '../../schemas/settings-form'
-import { fontStack } from '../../theme-presets'
+import { BotIcon, CreditCardIcon, LayoutDashboardIcon } from 'lucide-react'
+import { BrandLogo } from '@/components/brand-logo'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import { SidebarContent, SidebarHeader, SidebarMenu, SidebarMenuButton, SidebarMenuItem, StaticSidebar } from '@/components/ui/sidebar'
+import { ThemeScope } from '@/lib/theme/theme-scope'
+import type { Theme } from '@/lib/theme/palette'
 
-/** Muted text is the text colour at 60 % (the portal derives it the same way). */
-const MUTED_OPACITY = 0.6
+const menu = [
+  { label: 'Dashboard', icon: LayoutDashboardIcon, active: true },
+  { label: 'Meus Robôs', icon: BotIcon, active: false },
+  { label: 'Assinaturas', icon: CreditCardIcon, active: false },
+]
 
 /**
- * A miniature of the portal in the colours, font, name and logo being edited, following every change.
- * Styled inline: the values are the owner's, not the app's theme.
+ * A miniature of the client portal in the theme being edited: the portal's own sidebar, card, badge, input and
+ * buttons, under the same CSS variables the portal will get (scoped to this box), so what the owner sees here
+ * is what the clients get. Inert: it is a picture, not a form.
  */
-export function SettingsPreview({ control, fallbackName }: { control: Control<SettingsFormValues>; fallbackName: string }) {
-  const values = useWatch({ control }) as SettingsFormValues
-  const colours = effectiveColours(values)
-  const name = values.displayName?.trim() || fallbackName
-  const muted = { opacity: MUTED_OPACITY }
-
+export function SettingsPreview({ theme, name, logoUrl }: { theme: Theme; name: string; logoUrl: string | null }) {
   return (
-    <div
-      data-testid="settings-preview"
-      className="flex h-80 overflow-hidden rounded-lg border text-xs"
-      style={{ background: colours.background, color: colours.foreground, fontFamily: fontStack(values.fontFamily) }}
-    >
-      <div data-testid="preview-sidebar" className="flex w-2/5 max-w-40 flex-col gap-3 p-3" style={{ background: colours.sidebar }}>
-        <div className="flex items-center gap-2">
-          {values.logoUrl ? (
-            <img src={values.logoUrl} alt="" className="size-6 rounded object-contain" />
-          ) : (
-            <span className="flex size-6 items-center justify-center rounded" style={{ background: colours.primary }}>
-              <BotIcon aria-hidden className="size-3.5" />
-            </span>
-          )}
-          <span className="truncate font-semibold">{name}</span>
+    <ThemeScope theme={theme} data-testid="settings-preview" className="flex h-96 overflow-hidden rounded-lg border text-sm">
+      <div inert className="contents">
+        <StaticSidebar data-testid="preview-sidebar" className="w-2/5 max-w-44 shrink-0">
+          <SidebarHeader className="flex-row items-center gap-2">
+            <BrandLogo src={logoUrl} name={name} className="size-6 shrink-0" />
+            <span className="truncate font-semibold">{name}</span>
+          </SidebarHeader>
+          <SidebarContent className="px-2">
+            <SidebarMenu>
+              {menu.map((item) => (
+                <SidebarMenuItem key={item.label}>
+                  <SidebarMenuButton type="button" isActive={item.active}>
+                    <item.icon aria-hidden />
+                    <span>{item.label}</span>
+                  </SidebarMenuButton>
+                </SidebarMenuItem>
+              ))}
+            </SidebarMenu>
+          </SidebarContent>
+        </StaticSidebar>
+        <div className="flex min-w-0 flex-1 flex-col gap-3 overflow-hidden p-3">
+          <p className="font-semibold">Olá, Maria!</p>
+          <Card data-testid="preview-card" className="gap-2 py-3">
+            <CardHeader className="px-3">
+              <CardTitle>Licenças ativas</CardTitle>
+              <CardDescription>Texto secundário de exemplo.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex items-center justify-between gap-2 px-3">
+              <span className="text-2xl font-bold text-brand-accent">3</span>
+              <Badge variant="secondary">Ativa</Badge>
+            </CardContent>
+          </Card>
+          <Input aria-label="Campo de exemplo" placeholder="Número da conta" readOnly />
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" size="sm">
+              Download
+            </Button>
+            <Button type="button" size="sm" variant="secondary">
+              Trocar Conta
+            </Button>
+            <Button type="button" size="sm" variant="outline">
+              Voltar
+            </Button>
+          </div>
         </div>
-        <nav aria-label="Menu de exemplo" className="grid gap-1">
-          <span className="rounded px-2 py-1" style={{ background: colours.primary }}>
-            Dashboard
-          </span>
-          <span className="px-2 py-1" style={muted}>
-            Meus Robôs
-          </span>
-          <span className="px-2 py-1" style={muted}>
-            Assinaturas
-          </span>
-        </nav>
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <p className="text-sm font-semibold">Olá, Maria!</p>
-        <div data-testid="preview-card" className="grid gap-1 rounded-md p-3" style={{ background: colours.card }}>
-          <span style={muted}>Licenças ativas</span>
-          <span className="text-lg font-bold" style={{ color: colours.accent }}>
-            3
-          </span>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <span className="rounded px-2 py-1" style={{ background: colours.primary }}>
-            Download
-          </span>
-          <span className="rounded px-2 py-1" style={{ background: colours.secondary }}>
-            Trocar Conta
-          </span>
-        </div>
-        <p style={muted}>Texto secundário de exemplo.</p>
-      </div>
-    </div>
+    </ThemeScope>
   )
 }
