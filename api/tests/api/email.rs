@@ -175,7 +175,10 @@ async fn the_tenants_own_template_replaces_the_default() {
         queue(&app, &acme, EmailTemplate::SaleConfirmation, &[("clientName", "Bia"), ("amount", "R$ 10,00")]).await;
     worker::email::send(&app.db.worker_pool, &config(&app, &base, Some("k")), &job).await.unwrap();
     let received = resend.received.lock().unwrap().clone();
-    assert_eq!(received[0].1["html"], "<p>Valeu, Bia! Total R$ 10,00.</p>");
+    let html = received[0].1["html"].as_str().unwrap();
+    // The tenant's text, under the header in its colours (none set: the defaults).
+    assert!(html.contains("<p>Valeu, Bia! Total R$ 10,00.</p>"), "{html}");
+    assert!(html.contains("data-rf-header style=\"background:#3b82f6;color:#ffffff;"), "{html}");
 }
 
 #[tokio::test]

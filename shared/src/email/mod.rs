@@ -5,6 +5,7 @@
 //! mail is recorded as `not_configured` and logged, never silently lost.
 
 pub mod buyer;
+mod layout;
 pub mod resend;
 mod templates;
 
@@ -15,6 +16,7 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+pub use layout::EmailBrand;
 pub use templates::{escape_html, render, EmailTemplate};
 
 use crate::error::AppResult;
@@ -53,6 +55,15 @@ pub async fn queue_sealed(
     queue_message(conn, tenant_id, template, to, variables, Some(secrets)).await
 }
 
+/// A tenant's own templates and the look its e-mails' header takes.
+#[derive(Debug, Default, sqlx::FromRow)]
+struct TenantLook {
+    email_templates: Option<Value>,
+    name: String,
+    primary_color: Option<String>,
+    foreground_color: Option<String>,
+}
+
 async fn queue_message(
     conn: &mut PgConnection,
     tenant_id: Uuid,
@@ -61,10 +72,16 @@ async fn queue_message(
     variables: &BTreeMap<String, String>,
     secrets: Option<&crate::crypto::SecretBox>,
 ) -> AppResult<Uuid> {
-    let overrides: Option<Value> = sqlx::query_scalar("SELECT email_templates FROM tenants WHERE id = $1")
-        .bind(tenant_id)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let tenant: Option<TenantLook> = sqlx::query_as(
+        "SELECT email_templates, COALESCE(display_name, name) AS name, theme_colors->>'primary' AS primary_color,
+                foreground_color
+           FROM tenants WHERE id = $1",
+    )
+    .bind(tenant_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let TenantLook { email_templates: overrides, name, primary_color, foreground_color } = tenant.unwrap_or_default();
+    let brand = EmailBrand { name, primary: primary_color, foreground: foreground_color };
     let html_template = overrides
         .as_ref()
         .and_then(|o| o.get(template.key()))
@@ -72,14 +89,14 @@ async fn queue_message(
         .filter(|html| !html.trim().is_empty())
         .unwrap_or(template.default_html());
     let subject = render(template.subject(), variables, false);
-    let html = render(html_template, variables, true);
+    let html = layout::wrap(&render(html_template, variables, true), &brand);
     let (stored, sealed) = match secrets {
         Some(secrets) => {
             let mut redacted = variables.clone();
             for name in template.secret_variables() {
                 redacted.insert((*name).to_string(), REDACTED.to_string());
             }
-            (render(html_template, &redacted, true), Some(secrets.seal(&html)))
+            (layout::wrap(&render(html_template, &redacted, true), &brand), Some(secrets.seal(&html)))
         }
         // Example values only (the owner's test e-mail): nothing live to hide.
         None => (html, None),
