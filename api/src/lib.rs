@@ -11,6 +11,7 @@ pub mod cookies;
 pub mod extractors;
 pub mod factory_start;
 pub mod form_input;
+pub mod hotmart_stand_in;
 pub mod http_guards;
 pub mod license_cache;
 pub mod license_log;

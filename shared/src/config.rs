@@ -56,6 +56,29 @@ pub struct Config {
     pub metrics_token: Option<String>,
     /// The robot factory's model (any OpenAI-compatible chat endpoint).
     pub ai: AiConfig,
+    /// Hotmart's REST API (cancelling subscriptions with a tenant's credentials).
+    pub hotmart_api: HotmartApiConfig,
+}
+
+/// Where Hotmart's API lives (a local stand-in in tests and development).
+#[derive(Debug, Clone)]
+pub struct HotmartApiConfig {
+    /// Subscriptions and the rest: `{api_base}/payments/api/v1/...`.
+    pub api_base: String,
+    /// OAuth tokens: `{auth_base}/security/oauth/token`.
+    pub auth_base: String,
+    /// Longest one call to Hotmart may take (the client waits on it).
+    pub timeout: Duration,
+}
+
+impl Default for HotmartApiConfig {
+    fn default() -> Self {
+        Self {
+            api_base: "https://developers.hotmart.com".into(),
+            auth_base: "https://api-sec-vlc.hotmart.com".into(),
+            timeout: Duration::from_secs(10),
+        }
+    }
 }
 
 /// The robot factory's model: OpenAI, Ollama, vLLM, LM Studio, llama.cpp's
@@ -274,6 +297,11 @@ impl Config {
                 retry_wait: Duration::from_millis(parse("AI_RETRY_WAIT_MS", 2000)?),
                 request_timeout: Duration::from_secs(parse("AI_TIMEOUT_SECONDS", 300)?),
             },
+            hotmart_api: HotmartApiConfig {
+                api_base: var("HOTMART_API_BASE").unwrap_or_else(|| HotmartApiConfig::default().api_base),
+                auth_base: var("HOTMART_AUTH_BASE").unwrap_or_else(|| HotmartApiConfig::default().auth_base),
+                timeout: Duration::from_secs(parse("HOTMART_API_TIMEOUT_SECONDS", 10)?),
+            },
             database_url,
         })
     }
@@ -306,6 +334,7 @@ impl Config {
             storage_url: std::env::temp_dir().join("roboforge-test-storage").to_string_lossy().into_owned(),
             metrics_token: None,
             ai: AiConfig::default(),
+            hotmart_api: HotmartApiConfig::default(),
         }
     }
 }

@@ -30,6 +30,8 @@ pub mod field_rules;
 #[cfg(feature = "domain")]
 pub mod hotmart;
 #[cfg(feature = "domain")]
+pub mod hotmart_api;
+#[cfg(feature = "domain")]
 pub mod ids;
 #[cfg(feature = "domain")]
 pub mod jobs;

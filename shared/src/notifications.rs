@@ -1,4 +1,5 @@
-//! Live notifications (NEW_SALE, REFUND, SUBSCRIPTION_CANCELLED). Writers
+//! Live notifications (NEW_SALE, REFUND, SUBSCRIPTION_CANCELLED,
+//! SUBSCRIPTION_CANCEL_REQUESTED). Writers
 //! call [`notify`] inside the transaction that makes the change: PostgreSQL
 //! delivers a NOTIFY only when that transaction commits, so nothing is ever
 //! announced that did not happen. Each api instance listens once and fans out
@@ -20,6 +21,10 @@ pub enum NotificationType {
     NewSale,
     Refund,
     SubscriptionCancelled,
+    /// A client asked to cancel a Hotmart subscription the platform could not
+    /// cancel there (no API credentials, or Hotmart did not confirm): the
+    /// owner has something to do.
+    SubscriptionCancelRequested,
 }
 
 /// One notification as the streams send it. Small by construction (NOTIFY

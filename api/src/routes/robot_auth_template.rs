@@ -64,12 +64,13 @@ pub struct UpdateAuthTemplateRequest {
 pub async fn show(admin: SignedInAdmin) -> ApiResult<Json<AuthTemplateResponse>> {
     let mut tx = admin.begin().await?;
     auth_template::ensure_default(&mut tx).await?;
-    let template = auth_template::current(&mut tx).await?.ok_or_else(missing)?;
+    let template = auth_template::stored(&mut tx).await?.ok_or_else(missing)?;
     tx.commit().await?;
     Ok(Json(template.into()))
 }
 
-/// Changes the template (name, code, version, active).
+/// Changes the template (name, code, version, active). While it is not
+/// active, robots get the shipped default template instead.
 #[utoipa::path(operation_id = "updateRobotAuthTemplate", patch, path = "/api/robot-auth-template", tag = "robot-auth-template",
     security(("adminSession" = [])), request_body = UpdateAuthTemplateRequest,
     responses((status = 200, body = AuthTemplateResponse), AdminErrors))]
@@ -99,7 +100,7 @@ pub async fn update(
 
     let mut tx = admin.begin().await?;
     auth_template::ensure_default(&mut tx).await?;
-    let before = auth_template::current(&mut tx).await?.ok_or_else(missing)?;
+    let before = auth_template::stored(&mut tx).await?.ok_or_else(missing)?;
     let after = auth_template::update(
         &mut tx,
         before.id,

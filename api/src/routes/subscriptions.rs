@@ -67,6 +67,14 @@ pub struct SubscriptionItem {
     pub last_charge_attempt: Option<DateTime<Utc>>,
     pub cancellation_date: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// When the client asked, in the portal, to cancel a subscription only
+    /// Hotmart can stop (it stays active until cancelled there).
+    pub cancellation_requested_at: Option<DateTime<Utc>>,
+    /// Hotmart's answer when the portal asked it to cancel: its status
+    /// (e.g. `CANCELLED_BY_SELLER`) or error code, its message and when.
+    pub hotmart_cancel_status: Option<String>,
+    pub hotmart_cancel_message: Option<String>,
+    pub hotmart_cancel_at: Option<DateTime<Utc>>,
 }
 
 impl From<SubscriptionListRow> for SubscriptionItem {
@@ -89,6 +97,10 @@ impl From<SubscriptionListRow> for SubscriptionItem {
             last_charge_attempt: s.last_charge_attempt,
             cancellation_date: s.cancellation_date,
             created_at: s.created_at,
+            cancellation_requested_at: s.cancellation_requested_at,
+            hotmart_cancel_status: s.hotmart_cancel_status,
+            hotmart_cancel_message: s.hotmart_cancel_message,
+            hotmart_cancel_at: s.hotmart_cancel_at,
         }
     }
 }
@@ -140,6 +152,8 @@ pub struct SubscriptionRequest {
     pub status: Option<SubscriptionStatus>,
     pub last_payment_date: Option<String>,
     pub next_billing_date: Option<String>,
+    /// When Hotmart (or the seller) last tried to charge.
+    pub last_charge_attempt: Option<String>,
     pub cancellation_date: Option<String>,
 }
 
@@ -164,6 +178,7 @@ async fn checked_fields(tx: &mut Tx, body: &SubscriptionRequest) -> Result<Subsc
         status: body.status.unwrap_or(SubscriptionStatus::Active),
         last_payment_date: date_field(&mut v, "lastPaymentDate", body.last_payment_date.as_deref()),
         next_billing_date: date_field(&mut v, "nextBillingDate", body.next_billing_date.as_deref()),
+        last_charge_attempt: date_field(&mut v, "lastChargeAttempt", body.last_charge_attempt.as_deref()),
         cancellation_date: date_field(&mut v, "cancellationDate", body.cancellation_date.as_deref()),
     };
     v.finish()?;
@@ -229,7 +244,12 @@ pub async fn update(
     let not_found = || AppError::NotFound(NOT_FOUND.into());
     let mut tx = admin.begin().await?;
     let before: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
-    let fields = checked_fields(&mut tx, &body).await?;
+    let mut fields = checked_fields(&mut tx, &body).await?;
+    // Hotmart's webhooks keep this one: a dialog that does not send it
+    // leaves it as it is ("" clears it).
+    if body.last_charge_attempt.is_none() {
+        fields.last_charge_attempt = before.last_charge_attempt;
+    }
     if fields.tenant_id != before.tenant_id {
         return Err(AppError::validation_field("tenantId", "O tenant de uma assinatura não pode ser alterado").into());
     }

@@ -255,8 +255,11 @@ async fn a_client_cancels_only_their_own_active_subscription_once() {
     let cancel =
         || async { p.client.http.patch(p.app.url(&path)).header("x-requested-with", "t").send().await.unwrap() };
     let (status, cancelled) = read_json(cancel().await).await;
-    assert_eq!((status, cancelled["status"].as_str()), (StatusCode::OK, Some("cancelled")));
-    assert!(cancelled["cancellationDate"].is_string());
+    assert_eq!((status, cancelled["subscription"]["status"].as_str()), (StatusCode::OK, Some("cancelled")));
+    assert!(cancelled["subscription"]["cancellationDate"].is_string());
+    // A subscription the seller bills: cancelled here, nothing to tell Hotmart.
+    assert_eq!(cancelled["outcome"], "cancelled");
+    assert_eq!(cancelled["message"], "Assinatura cancelada. O vendedor foi avisado.");
     let (status, body) = read_json(cancel().await).await;
     assert_eq!(
         (status, body["message"].as_str()),

@@ -73,3 +73,71 @@ pub async fn create(conn: &mut PgConnection, new: NewAdminUser) -> AppResult<Adm
         _ => e.into(),
     })
 }
+
+/// Admins, active first, then by name; `q` matches username, name or e-mail.
+pub async fn list(
+    conn: &mut PgConnection,
+    q: Option<&str>,
+    params: crate::pagination::PageParams,
+) -> AppResult<crate::pagination::Page<AdminUser>> {
+    let pattern = crate::pagination::contains_pattern(q);
+    let rows: Vec<crate::pagination::Counted<AdminUser>> = sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        ", count(*) OVER () AS total FROM users
+          WHERE $1::text IS NULL OR username ILIKE $1 OR name ILIKE $1 OR email ILIKE $1
+          ORDER BY is_active DESC, lower(name), username LIMIT $2 OFFSET $3"
+    ))
+    .bind(pattern)
+    .bind(params.limit())
+    .bind(params.offset())
+    .fetch_all(conn)
+    .await?;
+    Ok(crate::pagination::Page::from_counted(rows, params))
+}
+
+/// Serialises every change that could leave the platform without an
+/// active admin, until the transaction ends: two admins deactivating each
+/// other at the same moment take turns, and the second sees the first's
+/// result.
+pub async fn lock_roster(conn: &mut PgConnection) -> AppResult<()> {
+    Ok(crate::db::lock_for_transaction(conn, "admin-users").await?)
+}
+
+/// Active admins other than `id`.
+pub async fn count_active_except(conn: &mut PgConnection, id: Uuid) -> AppResult<i64> {
+    Ok(sqlx::query_scalar("SELECT count(*) FROM users WHERE is_active AND id <> $1").bind(id).fetch_one(conn).await?)
+}
+
+/// Activates or deactivates an admin. None when there is no such admin.
+pub async fn set_active(conn: &mut PgConnection, id: Uuid, active: bool) -> AppResult<Option<AdminUser>> {
+    Ok(sqlx::query_as(concat!(
+        "UPDATE users SET is_active = $2, updated_at = now() WHERE id = $1 RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(active)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// Replaces an admin's password hash. None when there is no such admin.
+pub async fn set_password(conn: &mut PgConnection, id: Uuid, password_hash: &str) -> AppResult<Option<AdminUser>> {
+    Ok(sqlx::query_as(concat!(
+        "UPDATE users SET password = $2, updated_at = now() WHERE id = $1 RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(password_hash)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// Ends every session of an admin (deactivated, or given a new password).
+pub async fn end_sessions(conn: &mut PgConnection, id: Uuid) -> AppResult<u64> {
+    Ok(sqlx::query("DELETE FROM sessions WHERE portal = 'admin' AND admin_user_id = $1")
+        .bind(id)
+        .execute(conn)
+        .await?
+        .rows_affected())
+}

@@ -26,8 +26,8 @@ macro_rules! columns {
     };
 }
 
-/// The template in use: the active one, else the newest. Any scope.
-pub async fn current(conn: &mut PgConnection) -> AppResult<Option<AuthTemplate>> {
+/// The template the admin edits: the active one, else the newest. Any scope.
+pub async fn stored(conn: &mut PgConnection) -> AppResult<Option<AuthTemplate>> {
     Ok(sqlx::query_as(concat!(
         "SELECT ",
         columns!(),
@@ -35,6 +35,26 @@ pub async fn current(conn: &mut PgConnection) -> AppResult<Option<AuthTemplate>>
     ))
     .fetch_optional(conn)
     .await?)
+}
+
+/// The version robots get while the admin's template is switched off.
+pub const SHIPPED_VERSION: &str = "padrão";
+
+/// The template robots get injected: the admin's while it is active; while
+/// the admin has switched it off (`isActive` false: a template being
+/// reworked, or one that broke), the shipped default. Any scope.
+pub async fn current(conn: &mut PgConnection) -> AppResult<Option<AuthTemplate>> {
+    Ok(stored(conn).await?.map(|template| {
+        if template.is_active {
+            template
+        } else {
+            AuthTemplate {
+                template_code: DEFAULT_AUTH_TEMPLATE.to_string(),
+                version: SHIPPED_VERSION.to_string(),
+                ..template
+            }
+        }
+    }))
 }
 
 /// Seeds the shipped default template when there is none (start-up,

@@ -196,10 +196,19 @@ pub struct ClientSubscriptionRow {
     pub created_at: DateTime<Utc>,
     pub last_payment_date: Option<DateTime<Utc>>,
     pub cancellation_date: Option<DateTime<Utc>>,
+    /// When the client asked to cancel a subscription only Hotmart can stop.
+    pub cancellation_requested_at: Option<DateTime<Utc>>,
+    /// Billed by Hotmart, and the platform cannot cancel it there (the tenant
+    /// has no Hotmart API credentials, or the subscriber code is unknown):
+    /// the client must cancel at Hotmart.
+    pub cancels_at_hotmart: bool,
 }
 
 const SUBSCRIPTION_COLUMNS: &str =
-    "id, recurrence, status, amount, next_billing_date, created_at, last_payment_date, cancellation_date";
+    "s.id, s.recurrence, s.status, s.amount, s.next_billing_date, s.created_at, s.last_payment_date,
+     s.cancellation_date, s.cancellation_requested_at,
+     (s.origin = 'hotmart' AND (s.external_id IS NULL OR NOT t.hotmart_api_configured)) AS cancels_at_hotmart";
+const SUBSCRIPTION_FROM: &str = "tenant_subscriptions s JOIN tenants t ON t.id = s.tenant_id";
 
 pub async fn subscriptions(
     conn: &mut PgConnection,
@@ -207,8 +216,8 @@ pub async fn subscriptions(
     client_id: Uuid,
 ) -> AppResult<Vec<ClientSubscriptionRow>> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {SUBSCRIPTION_COLUMNS} FROM tenant_subscriptions WHERE tenant_id = $1 AND client_id = $2
-          ORDER BY created_at DESC LIMIT 200"
+        "SELECT {SUBSCRIPTION_COLUMNS} FROM {SUBSCRIPTION_FROM} WHERE s.tenant_id = $1 AND s.client_id = $2
+          ORDER BY s.created_at DESC LIMIT 200"
     )))
     .bind(tenant_id)
     .bind(client_id)
@@ -216,24 +225,115 @@ pub async fn subscriptions(
     .await?)
 }
 
-/// Cancels the client's own subscription when it is active — one statement,
-/// so two clicks cancel once. None when there is no such active subscription.
-pub async fn cancel_subscription(
+pub async fn subscription(
     conn: &mut PgConnection,
     tenant_id: Uuid,
     client_id: Uuid,
     id: Uuid,
 ) -> AppResult<Option<ClientSubscriptionRow>> {
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "UPDATE tenant_subscriptions SET status = 'cancelled', cancellation_date = now()
-          WHERE tenant_id = $1 AND client_id = $2 AND id = $3 AND status = 'active'
-          RETURNING {SUBSCRIPTION_COLUMNS}"
+        "SELECT {SUBSCRIPTION_COLUMNS} FROM {SUBSCRIPTION_FROM} WHERE s.tenant_id = $1 AND s.client_id = $2 AND s.id = $3"
     )))
     .bind(tenant_id)
     .bind(client_id)
     .bind(id)
     .fetch_optional(conn)
     .await?)
+}
+
+/// What cancelling one of the client's subscriptions needs to know, with
+/// the row locked until the transaction ends: a second click waits for the
+/// first to finish (and then finds it no longer active).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct CancelTarget {
+    pub status: SubscriptionStatus,
+    pub origin: crate::status::Origin,
+    /// Hotmart's subscriber code, for Hotmart subscriptions.
+    pub external_id: Option<String>,
+    pub amount: Decimal,
+    pub cancellation_requested_at: Option<DateTime<Utc>>,
+}
+
+pub async fn lock_for_cancel(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+    id: Uuid,
+) -> AppResult<Option<CancelTarget>> {
+    Ok(sqlx::query_as(
+        "SELECT status, origin, external_id, amount, cancellation_requested_at FROM tenant_subscriptions
+          WHERE tenant_id = $1 AND client_id = $2 AND id = $3 FOR UPDATE",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// Cancels the client's own subscription when it is active — one statement,
+/// so two clicks cancel once. False when there is no such active subscription.
+pub async fn cancel_subscription(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+    id: Uuid,
+) -> AppResult<bool> {
+    let done = sqlx::query(
+        "UPDATE tenant_subscriptions SET status = 'cancelled', cancellation_date = now()
+          WHERE tenant_id = $1 AND client_id = $2 AND id = $3 AND status = 'active'",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Hotmart's answer to the cancel call, success or refusal alike (its
+/// status or error code, and a message for the owner).
+pub async fn record_hotmart_answer(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+    id: Uuid,
+    status: &str,
+    message: &str,
+) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE tenant_subscriptions SET hotmart_cancel_status = left($4, 100), hotmart_cancel_message = left($5, 1000),
+                hotmart_cancel_at = now()
+          WHERE tenant_id = $1 AND client_id = $2 AND id = $3",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(id)
+    .bind(status)
+    .bind(message)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The client asked to cancel a subscription only Hotmart can stop: the
+/// first request's time is kept. True when this is the first request.
+pub async fn request_cancellation(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+    id: Uuid,
+) -> AppResult<bool> {
+    let done = sqlx::query(
+        "UPDATE tenant_subscriptions SET cancellation_requested_at = now()
+          WHERE tenant_id = $1 AND client_id = $2 AND id = $3 AND cancellation_requested_at IS NULL",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 pub async fn subscription_exists(

@@ -270,3 +270,15 @@ pub async fn tenant_is_established(conn: &mut PgConnection, tenant_id: Uuid) -> 
         .await?
         .unwrap_or(false))
 }
+
+/// One tenant's confirmed sales of the last 30 days (a rolling window: the
+/// performance alert must not fire on the first day of every month).
+pub async fn revenue_last_30_days(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Decimal> {
+    Ok(sqlx::query_scalar(
+        "SELECT COALESCE(sum(gross_amount), 0) FROM tenant_sales
+          WHERE tenant_id = $1 AND status = 'confirmed' AND sale_date >= now() - interval '30 days'",
+    )
+    .bind(tenant_id)
+    .fetch_one(conn)
+    .await?)
+}

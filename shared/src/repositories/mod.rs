@@ -25,6 +25,7 @@ pub mod sales_pages;
 pub mod sessions;
 pub mod stored_files;
 pub mod tenant_clients;
+pub mod tenant_hotmart_api;
 pub mod tenant_limits;
 pub mod tenant_owners;
 pub mod tenant_robots;

@@ -166,6 +166,12 @@ pub struct SubscriptionListRow {
     pub last_charge_attempt: Option<DateTime<Utc>>,
     pub cancellation_date: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// The client asked to cancel in the portal, but only Hotmart can stop it.
+    pub cancellation_requested_at: Option<DateTime<Utc>>,
+    /// Hotmart's answer when the portal asked it to cancel.
+    pub hotmart_cancel_status: Option<String>,
+    pub hotmart_cancel_message: Option<String>,
+    pub hotmart_cancel_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -181,7 +187,8 @@ pub struct SubscriptionFilter {
 const LISTED: &str = "s.id, s.external_id, s.tenant_id, t.name AS tenant_name, s.client_id, c.name AS client_name,
                       c.email AS client_email, s.sale_id, s.origin, s.amount, s.recurrence, s.status,
                       s.last_payment_date, s.next_billing_date, s.last_charge_attempt, s.cancellation_date,
-                      s.created_at";
+                      s.created_at, s.cancellation_requested_at, s.hotmart_cancel_status, s.hotmart_cancel_message,
+                      s.hotmart_cancel_at";
 const FROM: &str = " FROM tenant_subscriptions s";
 const JOINS: &str = " JOIN tenants t ON t.id = s.tenant_id
                       LEFT JOIN tenant_clients c ON c.tenant_id = s.tenant_id AND c.id = s.client_id";
@@ -241,6 +248,7 @@ pub struct SubscriptionFields {
     pub status: SubscriptionStatus,
     pub last_payment_date: Option<DateTime<Utc>>,
     pub next_billing_date: Option<DateTime<Utc>>,
+    pub last_charge_attempt: Option<DateTime<Utc>>,
     pub cancellation_date: Option<DateTime<Utc>>,
 }
 
@@ -250,12 +258,13 @@ pub async fn save(conn: &mut PgConnection, id: Option<Uuid>, f: &SubscriptionFie
     let sql = if id.is_some() {
         "UPDATE tenant_subscriptions SET tenant_id = $2, client_id = $3, sale_id = $4, external_id = $5, origin = $6,
                 amount = $7, recurrence = $8, status = $9, last_payment_date = $10, next_billing_date = $11,
-                cancellation_date = $12
+                cancellation_date = $12, last_charge_attempt = $13
           WHERE id = $1 RETURNING id"
     } else {
         "INSERT INTO tenant_subscriptions (id, tenant_id, client_id, sale_id, external_id, origin, amount, recurrence,
-                                           status, last_payment_date, next_billing_date, cancellation_date)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id"
+                                           status, last_payment_date, next_billing_date, cancellation_date,
+                                           last_charge_attempt)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id"
     };
     sqlx::query_scalar(sql)
         .bind(id.unwrap_or_else(new_id))
@@ -270,6 +279,7 @@ pub async fn save(conn: &mut PgConnection, id: Option<Uuid>, f: &SubscriptionFie
         .bind(f.last_payment_date)
         .bind(f.next_billing_date)
         .bind(f.cancellation_date)
+        .bind(f.last_charge_attempt)
         .fetch_optional(conn)
         .await
         .map_err(|e| match unique_violation(&e) {

@@ -6,6 +6,7 @@
 pub mod clients;
 pub mod compilation_jobs;
 pub mod email_settings;
+pub mod hotmart_api;
 pub mod licenses;
 pub mod robot_generations;
 pub mod robot_license;
@@ -38,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(settings::router())
         .merge(storage::router())
         .merge(email_settings::router())
+        .merge(hotmart_api::router())
         .merge(sales::router())
         .merge(subscriptions::router())
 }

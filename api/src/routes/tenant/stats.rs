@@ -40,8 +40,8 @@ pub struct TenantStats {
     #[schema(value_type = String, example = "1970.00")]
     pub monthly_revenue: Decimal,
     pub total_robots: i64,
-    /// Present when the tenant is older than 90 days and sold less than
-    /// R$ 3.000 this month.
+    /// Present when the tenant is older than 90 days and its confirmed sales
+    /// of the last 30 days are below R$ 3.000.
     pub performance_alert: Option<PerformanceAlert>,
     /// Confirmed sales per day, last 30 days, oldest first.
     pub revenue_by_day: Vec<DayRevenueItem>,
@@ -60,18 +60,18 @@ pub async fn stats(owner: SignedInOwner) -> ApiResult<Json<TenantStats>> {
     let figures = dashboard::figures(&mut tx, Some(tenant)).await?;
     let active_licenses = dashboard::active_licenses(&mut tx, tenant).await?;
     let established = dashboard::tenant_is_established(&mut tx, tenant).await?;
+    let last_30_days = dashboard::revenue_last_30_days(&mut tx, tenant).await?;
     let days = dashboard::revenue_by_day(&mut tx, tenant).await?;
     let checks = dashboard::license_checks_by_day(&mut tx, Some(tenant)).await?;
     tx.commit().await?;
-    let performance_alert =
-        (established && figures.revenue_this_month < ALERT_MONTHLY_REVENUE).then(|| PerformanceAlert {
-            message: format!(
-                "Atenção: suas vendas confirmadas neste mês somam {}, abaixo da meta de {}. \
+    let performance_alert = (established && last_30_days < ALERT_MONTHLY_REVENUE).then(|| PerformanceAlert {
+        message: format!(
+            "Atenção: suas vendas confirmadas nos últimos 30 dias somam {}, abaixo da meta de {} por mês. \
                  Divulgue seus robôs e acompanhe suas campanhas para recuperar o ritmo.",
-                format_brl(figures.revenue_this_month),
-                format_brl(ALERT_MONTHLY_REVENUE)
-            ),
-        });
+            format_brl(last_30_days),
+            format_brl(ALERT_MONTHLY_REVENUE)
+        ),
+    });
     Ok(Json(TenantStats {
         total_clients: figures.total_clients,
         active_licenses,

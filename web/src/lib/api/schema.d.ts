@@ -413,8 +413,13 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Cancels the client's own active subscription. The licenses it paid for
-         *     stay valid until the paid period ends.
+         * Cancels the client's own active subscription. A subscription the seller
+         *     bills is cancelled here. One Hotmart bills is cancelled at Hotmart first
+         *     (with the tenant's API credentials) and only then here; Hotmart's answer
+         *     is recorded either way, and when Hotmart refuses or cannot be reached
+         *     nothing else changes. Without credentials the request is recorded, the
+         *     seller told, and the answer explains how to cancel at Hotmart. The
+         *     licenses already paid for stay valid until the paid period ends.
          */
         patch: operations["clientCancelSubscription"];
         trace?: never;
@@ -784,7 +789,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Changes the template (name, code, version, active). */
+        /**
+         * Changes the template (name, code, version, active). While it is not
+         *     active, robots get the shipped default template instead.
+         */
         patch: operations["updateRobotAuthTemplate"];
         trace?: never;
     };
@@ -1291,6 +1299,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/hotmart-api": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tenantGetHotmartApi"];
+        /** Stores the credentials after Hotmart accepted them (a token was issued). */
+        put: operations["tenantUpdateHotmartApi"];
+        post?: never;
+        /** Forgets the credentials: cancellations are then done by the client at Hotmart. */
+        delete: operations["tenantDeleteHotmartApi"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/licenses": {
         parameters: {
             query?: never;
@@ -1301,7 +1327,10 @@ export interface paths {
         /** The owner's licenses, newest first, with their installation counts. */
         get: operations["tenantListLicenses"];
         put?: never;
-        /** Creates an active license of the owner's tenant, activated now. */
+        /**
+         * Creates an active (or trial) license of the owner's tenant, activated now.
+         *     A trial without an end date ends after the robot's trial length.
+         */
         post: operations["tenantCreateLicense"];
         delete?: never;
         options?: never;
@@ -1322,7 +1351,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Changes a license's client, status or account. */
+        /** Changes a license's client, status, account or end date. */
         patch: operations["tenantUpdateLicense"];
         trace?: never;
     };
@@ -1344,6 +1373,28 @@ export interface paths {
          *     from the old account answers ACCOUNT_MISMATCH.
          */
         patch: operations["tenantSwitchLicenseAccount"];
+        trace?: never;
+    };
+    "/api/tenant/manual-sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a sale paid outside Hotmart and gives the buyer access, as a
+         *     Hotmart purchase does. Send a fresh `Idempotency-Key` per sale (the form
+         *     makes one when it opens): the same key again answers the first sale with
+         *     200; with different data, 409.
+         */
+        post: operations["tenantRecordManualSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/tenant/robot-factory": {
@@ -1722,6 +1773,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/security-key/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the tenant's security key. Every owner session ends (the
+         *     caller's too): everyone signs in again with the new key.
+         */
+        post: operations["tenantRotateSecurityKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/settings": {
         parameters: {
             query?: never;
@@ -1840,6 +1911,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tenantListTeam"];
+        put?: never;
+        /**
+         * Invites an owner: the account exists at once (inactive until they set a
+         *     password by the e-mailed link, which also verifies the e-mail).
+         */
+        post: operations["tenantInviteOwner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/team/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes a member's role or deactivates/reactivates them. */
+        patch: operations["tenantUpdateTeamMember"];
+        trace?: never;
+    };
+    "/api/tenant/team/{id}/resend-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the invitation again (a new link) while it is not yet accepted. */
+        post: operations["tenantResendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenants": {
         parameters: {
             query?: never;
@@ -1923,10 +2048,68 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The platform's admins, active first. */
+        get: operations["listAdminUsers"];
         put?: never;
         /** Registers a new platform admin (admins only). */
         post: operations["createAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivates an admin (oneself included): they can no longer sign in and
+         *     their open sessions end now. Refused for the last active admin (409).
+         */
+        post: operations["deactivateAdminUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Gives an admin a new password (told to them by whoever sets it); their
+         *     open sessions end, so the old password's sessions cannot linger.
+         */
+        put: operations["resetAdminPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lets a deactivated admin sign in again. */
+        post: operations["reactivateAdminUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2018,6 +2201,18 @@ export interface components {
             email: string;
             /** Format: uuid */
             id: string;
+            name: string;
+            role: string;
+            username: string;
+        };
+        /** @description An admin as the "Usuários" screen lists it. */
+        AdminUserItem: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+            isActive: boolean;
             name: string;
             role: string;
             username: string;
@@ -2149,6 +2344,11 @@ export interface components {
          * @enum {string}
          */
         BindingPolicy: "first_use" | "portal";
+        /**
+         * @description How a cancellation ended.
+         * @enum {string}
+         */
+        CancelOutcome: "cancelled" | "cancelledAtHotmart" | "requested";
         /** @description One payment of a subscription. */
         ChargeItem: {
             /** @example 97.00 */
@@ -2171,6 +2371,12 @@ export interface components {
              * @default null
              */
             accountNumber: string | null;
+        };
+        ClientCancelResult: {
+            /** @description What happened, in pt-BR, for the client. */
+            message: string;
+            outcome: components["schemas"]["CancelOutcome"];
+            subscription: components["schemas"]["ClientSubscriptionItem"];
         };
         ClientDashboard: {
             /**
@@ -2333,6 +2539,17 @@ export interface components {
             amount: string;
             /** Format: date-time */
             cancellationDate?: string | null;
+            /**
+             * Format: date-time
+             * @description When the client asked to cancel a subscription only Hotmart can stop
+             *     (it stays active until cancelled there).
+             */
+            cancellationRequestedAt?: string | null;
+            /**
+             * @description Billed by Hotmart and cancellable only there by the client (the
+             *     seller has not connected the Hotmart API).
+             */
+            cancelsAtHotmart: boolean;
             /** Format: uuid */
             id: string;
             /** Format: date-time */
@@ -2634,6 +2851,24 @@ export interface components {
             tenantId: string;
             tenantName: string;
         };
+        /** @description The three values of Hotmart's "Credenciais Developers". */
+        HotmartApiRequest: {
+            /**
+             * @description The "Basic" token, with or without the `Basic ` prefix.
+             * @default null
+             */
+            basicToken: string | null;
+            /** @default null */
+            clientId: string | null;
+            /** @default null */
+            clientSecret: string | null;
+        };
+        HotmartApiSettingsItem: {
+            /** @description The first characters of the stored client id, to recognise it. */
+            clientIdPrefix?: string | null;
+            /** @description Whether credentials are stored (they are never shown). */
+            configured: boolean;
+        };
         HotmartEventItem: {
             /** Format: int32 */
             attempts: number;
@@ -2721,6 +2956,14 @@ export interface components {
             state: string;
             /** Format: date-time */
             stateSince: string;
+        };
+        InviteRequest: {
+            /** @default null */
+            email: string | null;
+            /** @default null */
+            name: string | null;
+            /** @default null */
+            role: components["schemas"]["OwnerRole"] | null;
         };
         /**
          * @description One compiler message. `line` is the line of the owner's source; a message
@@ -2853,6 +3096,60 @@ export interface components {
         LogoUploaded: {
             logoUrl: string;
         };
+        /** @description What recording the sale did. */
+        ManualSaleRecorded: {
+            /**
+             * @description The buyer was not a client yet: created without a password, they sign
+             *     in with the e-mail and the purchase id (`sale.externalId`) the welcome
+             *     e-mail gives them.
+             */
+            clientCreated: boolean;
+            /** Format: uuid */
+            clientId?: string | null;
+            /**
+             * Format: uuid
+             * @description The license the sale granted (active, no end date).
+             */
+            licenseId?: string | null;
+            /**
+             * @description The same `Idempotency-Key` had recorded this sale already: nothing was
+             *     done again (200 instead of 201).
+             */
+            replayed: boolean;
+            sale: components["schemas"]["SaleItem"];
+        };
+        /** @description A sale as the owner's "Registrar venda" dialog sends it. */
+        ManualSaleRequest: {
+            /**
+             * @description In BRL, more than zero, at most two decimals ("297.00", "297,00" or a number).
+             * @default null
+             * @example 297.00
+             */
+            amount: string;
+            /**
+             * Format: email
+             * @description The buyer's client is found by it (or created with it).
+             * @default null
+             */
+            buyerEmail: string | null;
+            /** @default null */
+            buyerName: string | null;
+            /** @default null */
+            buyerPhone: string | null;
+            /** @default null */
+            paymentMethod: components["schemas"]["PaymentMethod"];
+            /**
+             * @description One of the owner's robots.
+             * @default null
+             */
+            robotId: string | null;
+            /**
+             * @description The day it was paid (`YYYY-MM-DD`, São Paulo) or an instant; not in the future.
+             * @default null
+             * @example 2026-11-20
+             */
+            saleDate: string | null;
+        };
         MessageResponse: {
             message: string;
         };
@@ -2889,7 +3186,7 @@ export interface components {
             type: components["schemas"]["NotificationType"];
         };
         /** @enum {string} */
-        NotificationType: "NEW_SALE" | "REFUND" | "SUBSCRIPTION_CANCELLED";
+        NotificationType: "NEW_SALE" | "REFUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_CANCEL_REQUESTED";
         /**
          * @description Where a sale or subscription came from.
          * @enum {string}
@@ -2970,9 +3267,10 @@ export interface components {
             status: components["schemas"]["LicenseStatus"];
         };
         /**
-         * @description A license as the owner's dialog sends it. On create: client, robot and
-         *     an optional account; on edit: client, status and account (the robot and
-         *     the dates are fixed).
+         * @description A license as the owner's dialog sends it. On create: client, robot, an
+         *     optional account, active (default) or trial, and an optional end date; on
+         *     edit: client, status, account and the end date (the robot and the
+         *     activation are fixed).
          */
         OwnerLicenseRequest: {
             /**
@@ -2982,6 +3280,15 @@ export interface components {
             accountNumber: string | null;
             /** @default null */
             clientId: string | null;
+            /**
+             * @description When the license ends: a day (`YYYY-MM-DD`: through that day, São
+             *     Paulo) or an instant. Null or blank: no end, except that a trial
+             *     always ends — without a date it runs the robot's `trialDays` from
+             *     today. Left out on edit: unchanged.
+             * @default null
+             * @example 2026-12-31
+             */
+            expirationDate: string | null;
             /**
              * @description Create only; ignored on edit.
              * @default null
@@ -3037,6 +3344,12 @@ export interface components {
              * @default null
              */
             platform: string | null;
+            /**
+             * Format: int64
+             * @description Days a trial license runs when no end date is chosen: 1 to 90 (new robots: 7).
+             * @default null
+             */
+            trialDays: number | null;
         };
         /**
          * @description `tenant_owners.role`
@@ -3056,6 +3369,34 @@ export interface components {
             id: string;
             name: string;
             role: components["schemas"]["OwnerRole"];
+        };
+        Page_AdminUserItem: {
+            items: {
+                /** Format: date-time */
+                createdAt: string;
+                email: string;
+                /** Format: uuid */
+                id: string;
+                isActive: boolean;
+                name: string;
+                role: string;
+                username: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
         };
         Page_AuditItem: {
             items: {
@@ -3410,6 +3751,11 @@ export interface components {
                 tenant: components["schemas"]["RobotTenant"];
                 /** Format: uuid */
                 tenantId: string;
+                /**
+                 * Format: int32
+                 * @description Days a trial license of this robot runs when no end date is chosen (1–90).
+                 */
+                trialDays: number;
                 version: string;
                 /**
                  * @description `https://{tenant domain}/api/webhooks/hotmart/robot/{id}`; None when
@@ -3463,6 +3809,7 @@ export interface components {
                 origin: components["schemas"]["Origin"];
                 originalCurrency: string;
                 otherFees?: string | null;
+                paymentMethod?: components["schemas"]["PaymentMethod"] | null;
                 /** Format: date-time */
                 saleDate?: string | null;
                 status: components["schemas"]["SaleStatus"];
@@ -3492,6 +3839,12 @@ export interface components {
                 amount: string;
                 /** Format: date-time */
                 cancellationDate?: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the client asked, in the portal, to cancel a subscription only
+                 *     Hotmart can stop (it stays active until cancelled there).
+                 */
+                cancellationRequestedAt?: string | null;
                 clientEmail?: string | null;
                 /** Format: uuid */
                 clientId?: string | null;
@@ -3499,6 +3852,14 @@ export interface components {
                 /** Format: date-time */
                 createdAt: string;
                 externalId?: string | null;
+                /** Format: date-time */
+                hotmartCancelAt?: string | null;
+                hotmartCancelMessage?: string | null;
+                /**
+                 * @description Hotmart's answer when the portal asked it to cancel: its status
+                 *     (e.g. `CANCELLED_BY_SELLER`) or error code, its message and when.
+                 */
+                hotmartCancelStatus?: string | null;
                 /** Format: uuid */
                 id: string;
                 /** Format: date-time */
@@ -3566,6 +3927,11 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        /**
+         * @description `tenant_sales.payment_method`: how a manual sale was paid.
+         * @enum {string}
+         */
+        PaymentMethod: "pix" | "transferencia" | "outro";
         PerformanceAlert: {
             message: string;
         };
@@ -3720,6 +4086,10 @@ export interface components {
             /** @description Shown this once: the agent's AGENT_TOKEN. */
             token: string;
         };
+        ResetAdminPasswordRequest: {
+            /** @default  */
+            password: string;
+        };
         ResetPasswordRequest: {
             /** @default  */
             newPassword: string;
@@ -3741,6 +4111,11 @@ export interface components {
             tenant: components["schemas"]["RobotTenant"];
             /** Format: uuid */
             tenantId: string;
+            /**
+             * Format: int32
+             * @description Days a trial license of this robot runs when no end date is chosen (1–90).
+             */
+            trialDays: number;
             version: string;
             /**
              * @description `https://{tenant domain}/api/webhooks/hotmart/robot/{id}`; None when
@@ -3829,9 +4204,17 @@ export interface components {
             /** @description Highest first. */
             versions: components["schemas"]["VersionItem"][];
         };
+        RotatedKey: {
+            /** @description Shown this once: the new security key every owner signs in with. */
+            securityKey: string;
+            securityKeyPrefix: string;
+        };
         /** @description A sale with the provider's original payload. */
         SaleDetail: components["schemas"]["SaleItem"] & {
-            /** @description The Hotmart postback as received (None for manual sales). */
+            /**
+             * @description The Hotmart postback as received; for a sale an owner recorded, what
+             *     they typed (buyer, robot, amount, method, date).
+             */
             originalPayload?: unknown;
         };
         SaleItem: {
@@ -3858,6 +4241,7 @@ export interface components {
             origin: components["schemas"]["Origin"];
             originalCurrency: string;
             otherFees?: string | null;
+            paymentMethod?: components["schemas"]["PaymentMethod"] | null;
             /** Format: date-time */
             saleDate?: string | null;
             status: components["schemas"]["SaleStatus"];
@@ -4011,6 +4395,12 @@ export interface components {
             amount: string;
             /** Format: date-time */
             cancellationDate?: string | null;
+            /**
+             * Format: date-time
+             * @description When the client asked, in the portal, to cancel a subscription only
+             *     Hotmart can stop (it stays active until cancelled there).
+             */
+            cancellationRequestedAt?: string | null;
             clientEmail?: string | null;
             /** Format: uuid */
             clientId?: string | null;
@@ -4018,6 +4408,14 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             externalId?: string | null;
+            /** Format: date-time */
+            hotmartCancelAt?: string | null;
+            hotmartCancelMessage?: string | null;
+            /**
+             * @description Hotmart's answer when the portal asked it to cancel: its status
+             *     (e.g. `CANCELLED_BY_SELLER`) or error code, its message and when.
+             */
+            hotmartCancelStatus?: string | null;
             /** Format: uuid */
             id: string;
             /** Format: date-time */
@@ -4048,6 +4446,11 @@ export interface components {
             clientId: string | null;
             /** @default null */
             externalId: string | null;
+            /**
+             * @description When Hotmart (or the seller) last tried to charge.
+             * @default null
+             */
+            lastChargeAttempt: string | null;
             /** @default null */
             lastPaymentDate: string | null;
             /** @default null */
@@ -4074,6 +4477,31 @@ export interface components {
              * @default null
              */
             accountNumber: string | null;
+        };
+        TeamMemberChange: {
+            /**
+             * @description false deactivates (their sessions end at once); true reactivates.
+             * @default null
+             */
+            active: boolean | null;
+            /** @default null */
+            role: components["schemas"]["OwnerRole"] | null;
+        };
+        TeamMemberItem: {
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** @description The e-mail was proven (an invitation or reset link reached it). */
+            emailVerified: boolean;
+            /** Format: uuid */
+            id: string;
+            /** @description Invited and the password not yet created. */
+            invitationPending: boolean;
+            /** Format: date-time */
+            invitedAt?: string | null;
+            name: string;
+            role: components["schemas"]["OwnerRole"];
         };
         /** @description Public branding of a tenant (the client login page's look). */
         TenantBranding: {
@@ -5362,7 +5790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClientSubscriptionItem"];
+                    "application/json": components["schemas"]["ClientCancelResult"];
                 };
             };
             401: {
@@ -5382,6 +5810,24 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Hotmart refused the cancellation: nothing changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Hotmart could not be reached: nothing changed */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8545,6 +8991,197 @@ export interface operations {
             };
         };
     };
+    tenantGetHotmartApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HotmartApiSettingsItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantUpdateHotmartApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HotmartApiRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HotmartApiSettingsItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantDeleteHotmartApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantListLicenses: {
         parameters: {
             query?: {
@@ -8827,6 +9464,84 @@ export interface operations {
             };
             /** @description Not found in this tenant (another tenant's ids are unknown here). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantRecordManualSale: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One per submission of the form (a UUID): the same key is the same sale */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManualSaleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualSaleRecorded"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManualSaleRecorded"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10456,6 +11171,61 @@ export interface operations {
             };
         };
     };
+    tenantRotateSecurityKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotatedKey"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantGetSettings: {
         parameters: {
             query?: never;
@@ -10936,6 +11706,252 @@ export interface operations {
             };
         };
     };
+    tenantListTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberItem"][];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantInviteOwner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantUpdateTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamMemberChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantResendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listTenants: {
         parameters: {
             query?: {
@@ -11330,6 +12346,57 @@ export interface operations {
             };
         };
     };
+    listAdminUsers: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                /** @description Part of the username, name or e-mail. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AdminUserItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createAdmin: {
         parameters: {
             query?: never;
@@ -11360,6 +12427,186 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deactivateAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resetAdminPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetAdminPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reactivateAdminUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
