@@ -28,6 +28,9 @@ pub struct Config {
     pub admin_idle_timeout: Duration,
     pub login_limits: LoginLimits,
     pub housekeeping_every: Duration,
+    /// How often licenses past their end are marked expired and buyers whose
+    /// license ends in three days are told (the check itself never waits for it).
+    pub license_expiry_every: Duration,
     /// Behind N reverse proxies: the client is the N-th address from the right
     /// of X-Forwarded-For (0: no proxy, headers ignored).
     pub trust_proxy: usize,
@@ -264,6 +267,7 @@ impl Config {
                 window: Duration::from_secs(60),
             },
             housekeeping_every: Duration::from_secs(parse("HOUSEKEEPING_INTERVAL_SECONDS", 600)?),
+            license_expiry_every: Duration::from_secs(parse("LICENSE_EXPIRY_INTERVAL_SECONDS", 60)?.max(1)),
             trust_proxy: parse_trust_proxy(var("TRUST_PROXY"))?,
             secrets,
             capacity: Capacity {
@@ -323,6 +327,7 @@ impl Config {
             admin_idle_timeout: Duration::from_secs(30 * 60),
             login_limits: LoginLimits::default(),
             housekeeping_every: Duration::from_secs(600),
+            license_expiry_every: Duration::from_secs(60),
             trust_proxy: 0,
             capacity: Capacity::default(),
             license_checks_per_minute: 600,

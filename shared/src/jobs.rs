@@ -13,6 +13,7 @@ pub const HOUSEKEEPING_QUEUE: &str = "roboforge.housekeeping";
 pub const HOTMART_QUEUE: &str = "roboforge.hotmart";
 pub const EMAIL_QUEUE: &str = "roboforge.email";
 pub const FACTORY_QUEUE: &str = "roboforge.factory";
+pub const LICENSE_EXPIRY_QUEUE: &str = "roboforge.license-expiry";
 
 /// Send one message of the e-mail outbox (idempotent: a sent one is skipped).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -66,6 +67,14 @@ impl RunFactoryStep {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct Housekeeping {
+    pub requested_at: DateTime<Utc>,
+}
+
+/// Expire licenses past their end date and remind buyers whose license ends
+/// soon (one per interval across all instances, by idempotency key).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ExpireLicenses {
     pub requested_at: DateTime<Utc>,
 }
 

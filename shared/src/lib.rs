@@ -38,6 +38,8 @@ pub mod jobs;
 #[cfg(feature = "domain")]
 pub mod license_check;
 #[cfg(feature = "domain")]
+pub mod license_expiry;
+#[cfg(feature = "domain")]
 pub mod license_keys;
 #[cfg(feature = "domain")]
 pub mod metrics;

@@ -16,9 +16,17 @@
 //! and extends the license of the first. Subscription licenses run until the
 //! next charge date plus [`SUBSCRIPTION_GRACE`]; a cancellation ends the
 //! license at the end of the paid period.
+//!
+//! Manual sales ([`record_manual`]: an owner typing a PIX or a transfer) take
+//! the same steps a Hotmart purchase takes once it is confirmed — the
+//! buyer's client found or created by e-mail ([`client_of`]), the NEW_SALE
+//! notification and sale confirmation ([`announce_confirmed`]), the license
+//! and the welcome for a new client ([`grant_license`]) — so both origins
+//! give the buyer the same access and the same e-mails.
 
 use chrono::{DateTime, Duration, Utc};
 use rust_decimal::Decimal;
+use serde_json::json;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
@@ -26,9 +34,9 @@ use crate::error::{AppError, AppResult};
 use crate::hotmart::{self, Effect, HotmartEvent};
 use crate::notifications::{self, Notification, NotificationType};
 use crate::repositories::hotmart_inbox::InboxEvent;
-use crate::repositories::tenant_sales::{self, HotmartSaleFacts};
+use crate::repositories::tenant_sales::{self, HotmartSaleFacts, RecordedSale};
 use crate::repositories::{licenses, tenant_clients, tenant_robots, tenant_subscriptions};
-use crate::status::{LicenseStatus, SaleStatus};
+use crate::status::{LicenseStatus, PaymentMethod, SaleStatus};
 
 /// Retries before an event is marked failed (visible to the admin, replayable).
 pub const MAX_ATTEMPTS: i32 = 8;
@@ -60,6 +68,8 @@ pub enum BuyerEmail {
         recurrence: String,
         next_charge: Option<DateTime<Utc>>,
     },
+    /// The license ends soon (sent once per end date by the expiry job).
+    LicenseEnding { client_id: Uuid, email: String, name: String, robot_id: Option<Uuid>, ends_at: DateTime<Utc> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,7 +151,7 @@ async fn purchase(
     let client = match email {
         Some(email) => {
             let phone = buyer.and_then(|b| b.phone.as_deref());
-            Some(tenant_clients::find_or_create_by_email(conn, tenant_id, email, &name, phone).await?)
+            Some(client_of(conn, tenant_id, &Buyer { email, name: &name, phone }).await?)
         }
         None => None,
     };
@@ -178,19 +188,14 @@ async fn purchase(
 
     let amount_text = purchase.amount_paid.map(format_brl).unwrap_or_else(|| "valor não informado".into());
     if status == SaleStatus::Confirmed && previous != Some(SaleStatus::Confirmed) {
-        let message = format!("{name} — compra {} ({amount_text})", purchase.transaction);
-        notifications::notify(conn, &Notification::new(tenant_id, NotificationType::NewSale, "Nova venda", message))
-            .await?;
-        if let (Some(client_id), Some(email)) = (client_id, email) {
-            emails.push(BuyerEmail::SaleConfirmation {
-                client_id,
-                email: email.into(),
-                name: name.clone(),
-                purchase_id: purchase.transaction.clone(),
-                amount: purchase.amount_paid,
-                robot_id,
-            });
-        }
+        let confirmed = ConfirmedSale {
+            summary: format!("{name} — compra {} ({amount_text})", purchase.transaction),
+            buyer: client_id.zip(email).map(|(id, email)| (id, email, name.as_str())),
+            purchase_id: &purchase.transaction,
+            amount: purchase.amount_paid,
+            robot_id,
+        };
+        announce_confirmed(conn, tenant_id, &confirmed, &mut emails).await?;
     }
     if status == SaleStatus::Refunded && previous != Some(SaleStatus::Refunded) && previous.is_some() {
         let message = format!("{name} — compra {} ({amount_text}) reembolsada ou cancelada", purchase.transaction);
@@ -258,31 +263,20 @@ async fn purchase(
     let license = licenses::lock_by_sale(conn, tenant_id, sale.id).await?;
     match (license, desired, client_id, robot_id) {
         (None, Some(desired), Some(client_id), Some(robot_id)) => {
-            licenses::create(
-                conn,
-                licenses::NewLicense {
-                    tenant_id,
-                    client_id,
-                    robot_id,
-                    sale_id: Some(sale.id),
-                    activation_date: Some(sale.sale_date.unwrap_or_else(Utc::now)),
-                    expiration_date: paid_until,
-                    status: desired,
-                },
-            )
-            .await?;
-            if let (Some((client_id, true)), Some(email), LicenseStatus::Active) = (client, email, desired) {
-                emails.insert(
-                    0,
-                    BuyerEmail::Welcome {
-                        client_id,
-                        email: email.into(),
-                        name: name.clone(),
-                        purchase_id: purchase.transaction.clone(),
-                        robot_id: Some(robot_id),
-                    },
-                );
-            }
+            let new_client = match (client, email) {
+                (Some((_, true)), Some(email)) => Some((email, name.as_str())),
+                _ => None,
+            };
+            let license = licenses::NewLicense {
+                tenant_id,
+                client_id,
+                robot_id,
+                sale_id: Some(sale.id),
+                activation_date: Some(sale.sale_date.unwrap_or_else(Utc::now)),
+                expiration_date: paid_until,
+                status: desired,
+            };
+            grant_license(conn, license, new_client, &purchase.transaction, &mut emails).await?;
         }
         (Some(license), Some(desired), _, _) => {
             if license.status != desired
@@ -304,13 +298,225 @@ async fn purchase(
 }
 
 /// Moves a license's end forward (never back: events arrive out of order).
+/// A license that ran past its end (the expiry job marked it expired) and is
+/// paid again runs again.
 async fn extend(conn: &mut PgConnection, license: &licenses::License, until: Option<DateTime<Utc>>) -> AppResult<()> {
     if let Some(until) = until {
         if license.expiration_date.is_none_or(|current| current < until) {
             licenses::set_expiration(conn, license.tenant_id, license.id, Some(until)).await?;
+            let lapsed = license.expiration_date.is_some_and(|end| end <= Utc::now());
+            if license.status == LicenseStatus::Expired && lapsed && until > Utc::now() {
+                licenses::set_status(conn, license.tenant_id, license.id, LicenseStatus::Active).await?;
+            }
         }
     }
     Ok(())
+}
+
+/// Who a sale names as its buyer.
+#[derive(Debug, Clone, Copy)]
+pub struct Buyer<'a> {
+    /// Normalised (trimmed, lower case): clients are unique by e-mail in a tenant.
+    pub email: &'a str,
+    pub name: &'a str,
+    pub phone: Option<&'a str>,
+}
+
+/// The buyer's client in the tenant, found by e-mail or created without a
+/// password (they sign in with the purchase id): its id and whether this
+/// sale created it.
+pub async fn client_of(conn: &mut PgConnection, tenant_id: Uuid, buyer: &Buyer<'_>) -> AppResult<(Uuid, bool)> {
+    tenant_clients::find_or_create_by_email(conn, tenant_id, buyer.email, buyer.name, buyer.phone).await
+}
+
+/// A sale that just reached confirmed, whatever its origin.
+struct ConfirmedSale<'a> {
+    /// One line for the owner's notification bell.
+    summary: String,
+    /// The buyer's client, e-mail and name, when the sale names one.
+    buyer: Option<(Uuid, &'a str, &'a str)>,
+    purchase_id: &'a str,
+    amount: Option<Decimal>,
+    robot_id: Option<Uuid>,
+}
+
+/// What every confirmed sale does: the tenant hears NEW_SALE, the buyer
+/// gets the sale confirmation.
+async fn announce_confirmed(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    sale: &ConfirmedSale<'_>,
+    emails: &mut Vec<BuyerEmail>,
+) -> AppResult<()> {
+    let notification = Notification::new(tenant_id, NotificationType::NewSale, "Nova venda", sale.summary.clone());
+    notifications::notify(conn, &notification).await?;
+    if let Some((client_id, email, name)) = sale.buyer {
+        emails.push(BuyerEmail::SaleConfirmation {
+            client_id,
+            email: email.into(),
+            name: name.into(),
+            purchase_id: sale.purchase_id.into(),
+            amount: sale.amount,
+            robot_id: sale.robot_id,
+        });
+    }
+    Ok(())
+}
+
+/// The license a sale grants. A client the sale created (`new_client`: its
+/// e-mail and name) gets the access e-mail first in line: how to sign in
+/// with the e-mail and `purchase_id`.
+async fn grant_license(
+    conn: &mut PgConnection,
+    license: licenses::NewLicense,
+    new_client: Option<(&str, &str)>,
+    purchase_id: &str,
+    emails: &mut Vec<BuyerEmail>,
+) -> AppResult<licenses::License> {
+    let granted = licenses::create(conn, license).await?;
+    if let (Some((email, name)), LicenseStatus::Active) = (new_client, granted.status) {
+        let client_id = granted.client_id.expect("a license is created with its client");
+        emails.insert(
+            0,
+            BuyerEmail::Welcome {
+                client_id,
+                email: email.into(),
+                name: name.into(),
+                purchase_id: purchase_id.into(),
+                robot_id: granted.robot_id,
+            },
+        );
+    }
+    Ok(granted)
+}
+
+/// A sale an owner records by hand (paid by PIX, transfer or otherwise).
+pub struct ManualSale<'a> {
+    pub tenant_id: Uuid,
+    pub buyer: Buyer<'a>,
+    pub robot_id: Uuid,
+    pub amount: Decimal,
+    pub method: PaymentMethod,
+    pub sale_date: DateTime<Utc>,
+    /// The form's key: the same key again is the same sale.
+    pub idempotency_key: &'a str,
+}
+
+impl ManualSale<'_> {
+    /// What was typed, normalised: kept as the sale's payload and compared
+    /// when the same key comes again.
+    fn payload(&self) -> serde_json::Value {
+        json!({
+            "buyer": { "name": self.buyer.name, "email": self.buyer.email, "phone": self.buyer.phone },
+            "robotId": self.robot_id,
+            "amount": format!("{:.2}", self.amount),
+            "paymentMethod": self.method,
+            "saleDate": self.sale_date,
+        })
+    }
+}
+
+/// What recording a manual sale did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManualSaleRecorded {
+    pub sale_id: Uuid,
+    /// None only when a replayed sale's license or client was deleted since.
+    pub license_id: Option<Uuid>,
+    pub client_id: Option<Uuid>,
+    pub client_created: bool,
+    /// The key had recorded this sale already: nothing new was done.
+    pub replayed: bool,
+    pub emails: Vec<BuyerEmail>,
+}
+
+pub const MANUAL_SALE_ROBOT_UNKNOWN: &str = "Robô não encontrado";
+pub const IDEMPOTENCY_KEY_REUSED: &str =
+    "Esta chave de envio já registrou outra venda. Recarregue a página e registre a venda de novo.";
+
+/// Records a manual sale: the buyer's client (found by e-mail or created),
+/// a confirmed sale of origin `manual`, an active license of the robot with
+/// no end, the NEW_SALE notification, and the e-mails a Hotmart purchase
+/// sends (returned for `email::buyer::queue` in the same transaction).
+/// Under a lock per idempotency key: the same key again, even at the same
+/// moment, returns the first sale (`replayed`), or 409 when what was typed
+/// differs. A robot of another tenant is not found (404) and nothing is made.
+pub async fn record_manual(conn: &mut PgConnection, sale: ManualSale<'_>) -> AppResult<ManualSaleRecorded> {
+    let tenant_id = sale.tenant_id;
+    lock_key(conn, tenant_id, &format!("manual-sale:{}", sale.idempotency_key)).await?;
+    let payload = sale.payload();
+    if let Some(first) = tenant_sales::find_by_idempotency_key(conn, tenant_id, sale.idempotency_key).await? {
+        if first.original_payload.as_ref() != Some(&payload) {
+            return Err(AppError::Conflict(IDEMPOTENCY_KEY_REUSED.into()));
+        }
+        let license = licenses::lock_by_sale(conn, tenant_id, first.id).await?;
+        return Ok(ManualSaleRecorded {
+            sale_id: first.id,
+            license_id: license.map(|l| l.id),
+            client_id: first.client_id,
+            client_created: false,
+            replayed: true,
+            emails: Vec::new(),
+        });
+    }
+    if tenant_robots::find(conn, tenant_id, sale.robot_id).await?.is_none() {
+        return Err(AppError::NotFound(MANUAL_SALE_ROBOT_UNKNOWN.into()));
+    }
+    let (client_id, client_created) = client_of(conn, tenant_id, &sale.buyer).await?;
+    let purchase_id = manual_purchase_id();
+    let recorded = RecordedSale {
+        tenant_id,
+        client_id,
+        external_id: &purchase_id,
+        amount: sale.amount,
+        method: sale.method,
+        sale_date: sale.sale_date,
+        idempotency_key: sale.idempotency_key,
+        payload: &payload,
+    };
+    let sale_id = tenant_sales::create_recorded(conn, &recorded).await?;
+    let mut emails = Vec::new();
+    let confirmed = ConfirmedSale {
+        summary: format!(
+            "{} — venda manual {purchase_id} ({}, {})",
+            sale.buyer.name,
+            format_brl(sale.amount),
+            sale.method.label()
+        ),
+        buyer: Some((client_id, sale.buyer.email, sale.buyer.name)),
+        purchase_id: &purchase_id,
+        amount: Some(sale.amount),
+        robot_id: Some(sale.robot_id),
+    };
+    announce_confirmed(conn, tenant_id, &confirmed, &mut emails).await?;
+    let license = licenses::NewLicense {
+        tenant_id,
+        client_id,
+        robot_id: sale.robot_id,
+        sale_id: Some(sale_id),
+        activation_date: Some(sale.sale_date),
+        expiration_date: None,
+        status: LicenseStatus::Active,
+    };
+    let new_client = client_created.then_some((sale.buyer.email, sale.buyer.name));
+    let license = grant_license(conn, license, new_client, &purchase_id, &mut emails).await?;
+    Ok(ManualSaleRecorded {
+        sale_id,
+        license_id: Some(license.id),
+        client_id: Some(client_id),
+        client_created,
+        replayed: false,
+        emails,
+    })
+}
+
+/// A manual sale's purchase id, as the buyer types it to sign in:
+/// `MAN-` and 10 characters no one confuses (no 0/O, 1/I/L).
+pub fn manual_purchase_id() -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+    let mut rng = rand::rng();
+    let code: String = (0..10).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect();
+    format!("MAN-{code}")
 }
 
 fn subscriber_of(event: &HotmartEvent) -> AppResult<&hotmart::SubscriptionInfo> {

@@ -78,6 +78,30 @@ text_enum!(
     Origin { Hotmart, Manual }
 );
 text_enum!(
+    /// `tenant_sales.payment_method`: how a manual sale was paid.
+    PaymentMethod { Pix, Transferencia, Outro }
+);
+
+impl PaymentMethod {
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim() {
+            "pix" => Some(PaymentMethod::Pix),
+            "transferencia" => Some(PaymentMethod::Transferencia),
+            "outro" => Some(PaymentMethod::Outro),
+            _ => None,
+        }
+    }
+
+    /// As the owner and the buyer read it.
+    pub fn label(self) -> &'static str {
+        match self {
+            PaymentMethod::Pix => "PIX",
+            PaymentMethod::Transferencia => "transferência",
+            PaymentMethod::Outro => "outro meio",
+        }
+    }
+}
+text_enum!(
     /// `tenant_subscriptions.recurrence`
     Recurrence { Monthly, Quarterly, Semiannual, Annual }
 );

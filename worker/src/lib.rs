@@ -6,6 +6,7 @@ pub mod email;
 pub mod factory;
 pub mod hotmart;
 pub mod housekeeping;
+pub mod license_expiry;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -15,8 +16,8 @@ use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use shared::config::Config;
 use shared::jobs::{
-    Housekeeping, ProcessHotmartEvent, RunFactoryStep, SendEmail, EMAIL_QUEUE, FACTORY_QUEUE, HOTMART_QUEUE,
-    HOUSEKEEPING_QUEUE,
+    ExpireLicenses, Housekeeping, ProcessHotmartEvent, RunFactoryStep, SendEmail, EMAIL_QUEUE, FACTORY_QUEUE,
+    HOTMART_QUEUE, HOUSEKEEPING_QUEUE, LICENSE_EXPIRY_QUEUE,
 };
 use sqlx::PgPool;
 use tower::retry::backoff::ExponentialBackoffMaker;
@@ -74,6 +75,8 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let scheduler = tokio::spawn(housekeeping::schedule(pool.clone(), config.housekeeping_every, stopped.clone()));
+    let expiry_scheduler =
+        tokio::spawn(license_expiry::schedule(pool.clone(), config.license_expiry_every, stopped.clone()));
     let stall_watch = tokio::spawn(housekeeping::watch_stalled_jobs(
         pool.clone(),
         config.compile_wait_notice,
@@ -96,6 +99,18 @@ pub async fn run(
                         .data(pool.clone())
                         .data(files.clone())
                         .build(housekeeping::handle)
+                })
+            }
+        })),
+        tokio::spawn(supervise(LICENSE_EXPIRY_QUEUE, stopped.clone(), {
+            let pool = pool.clone();
+            move |name| {
+                let pool = pool.clone();
+                Monitor::new().register(move |_| {
+                    let storage = PostgresStorage::<ExpireLicenses>::new(&pool)
+                        .with_config(QueueConfig::default().queue(LICENSE_EXPIRY_QUEUE))
+                        .poll_with_strategy(poll_every(POLL_INTERVAL));
+                    WorkerBuilder::new(name.clone()).backend(storage).data(pool.clone()).build(license_expiry::handle)
                 })
             }
         })),
@@ -169,6 +184,7 @@ pub async fn run(
         }
     }
     let _ = scheduler.await;
+    let _ = expiry_scheduler.await;
     let _ = stall_watch.await;
     failure.map_or(Ok(()), Err)
 }

@@ -132,6 +132,8 @@ pub struct RobotItem {
     /// When the webhook last received a valid postback (None: never).
     pub webhook_verified_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// Days a trial license of this robot runs when no end date is chosen (1–90).
+    pub trial_days: i32,
 }
 
 /// Where Hotmart must post this robot's sales.
@@ -158,13 +160,14 @@ impl From<RobotListRow> for RobotItem {
             active: robot.active,
             webhook_verified_at: robot.webhook_verified_at,
             created_at: robot.created_at,
+            trial_days: robot.trial_days,
         }
     }
 }
 
 pub(crate) fn audited(r: &RobotItem) -> Value {
     json!({ "tenantId": r.tenant_id, "name": r.name, "logoUrl": r.logo_url, "description": r.description,
-            "filePath": r.file_path, "version": r.version, "active": r.active })
+            "filePath": r.file_path, "version": r.version, "active": r.active, "trialDays": r.trial_days })
 }
 
 /// Robots of every tenant, newest first, each with its tenant and webhook URL.

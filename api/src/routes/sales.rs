@@ -13,7 +13,7 @@ use shared::pagination::{Page, PageParams};
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_sales::{self, SaleFields, SaleFilter, SaleListRow};
 use shared::repositories::{tenant_clients, tenants};
-use shared::status::{Origin, SaleStatus};
+use shared::status::{Origin, PaymentMethod, SaleStatus};
 use shared::validation::Validator;
 use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
@@ -79,6 +79,8 @@ pub struct SaleItem {
     pub cancellation_date: Option<DateTime<Utc>>,
     pub status: SaleStatus,
     pub created_at: DateTime<Utc>,
+    /// How a manual sale was paid (pix, transferencia, outro); null for Hotmart's.
+    pub payment_method: Option<PaymentMethod>,
 }
 
 impl From<SaleListRow> for SaleItem {
@@ -105,6 +107,7 @@ impl From<SaleListRow> for SaleItem {
             cancellation_date: s.cancellation_date,
             status: s.status,
             created_at: s.created_at,
+            payment_method: s.payment_method,
         }
     }
 }
@@ -115,7 +118,8 @@ impl From<SaleListRow> for SaleItem {
 pub struct SaleDetail {
     #[serde(flatten)]
     pub sale: SaleItem,
-    /// The Hotmart postback as received (None for manual sales).
+    /// The Hotmart postback as received; for a sale an owner recorded, what
+    /// they typed (buyer, robot, amount, method, date).
     pub original_payload: Option<Value>,
 }
 
@@ -321,6 +325,7 @@ mod tests {
             cancellation_date: None,
             status: SaleStatus::Confirmed,
             created_at: Utc::now(),
+            payment_method: Some(PaymentMethod::Pix),
         };
         let value = audited(&item);
         assert_eq!(value["grossAmount"], json!("197.00"));

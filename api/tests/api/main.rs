@@ -21,6 +21,7 @@ mod isolation_matrix;
 mod license_check;
 mod license_harness;
 mod license_v2;
+mod manual_sales;
 mod metrics;
 mod notifications;
 mod openapi_contract;

@@ -56,6 +56,19 @@ pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Resul
                 ]);
                 (EmailTemplate::SubscriptionConfirmation, email, vars)
             }
+            BuyerEmail::LicenseEnding { email, name, robot_id, ends_at, .. } => {
+                let robot = match robot_id {
+                    Some(id) => TenantFacts::robot_name(tx, tenant_id, *id).await?,
+                    None => String::new(),
+                };
+                let vars = BTreeMap::from([
+                    ("clientName".to_string(), name.clone()),
+                    ("robotName".to_string(), robot),
+                    ("expirationDate".to_string(), sao_paulo_day(*ends_at)),
+                    ("portalUrl".to_string(), tenant.portal_url.clone()),
+                ]);
+                (EmailTemplate::LicenseEnding, email, vars)
+            }
         };
         vars.insert("tenantName".into(), tenant.name.clone());
         vars.insert("contactEmail".into(), tenant.contact_email.clone());
@@ -85,6 +98,13 @@ impl TenantFacts {
     async fn robot_name(tx: &mut Tx, tenant_id: Uuid, robot_id: Uuid) -> Result<String, AppError> {
         Ok(crate::repositories::tenant_robots::find(tx, tenant_id, robot_id).await?.map(|r| r.name).unwrap_or_default())
     }
+}
+
+/// The day an instant falls on for a buyer in Brazil (UTC−3 all year since
+/// 2019): a license ending at 23:59 in São Paulo ends that day, not the next.
+fn sao_paulo_day(at: chrono::DateTime<chrono::Utc>) -> String {
+    let brasilia = chrono::FixedOffset::west_opt(3 * 3600).expect("valid offset");
+    at.with_timezone(&brasilia).format("%d/%m/%Y").to_string()
 }
 
 /// `tenant_subscriptions.recurrence` as the buyer reads it.

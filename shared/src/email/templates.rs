@@ -15,6 +15,8 @@ pub enum EmailTemplate {
     /// The code that proves a buyer's e-mail before a purchase-id sign-in.
     /// The platform's own text: not editable by tenants (not in `ALL`).
     SignInCode,
+    /// A license ends in three days (the expiry job). Platform text too.
+    LicenseEnding,
 }
 
 impl EmailTemplate {
@@ -33,6 +35,7 @@ impl EmailTemplate {
             EmailTemplate::PasswordReset => "passwordReset",
             EmailTemplate::SubscriptionConfirmation => "subscriptionConfirmation",
             EmailTemplate::SignInCode => "signInCode",
+            EmailTemplate::LicenseEnding => "licenseEnding",
         }
     }
 
@@ -60,6 +63,9 @@ impl EmailTemplate {
                 &["tenantName", "clientName", "amount", "recurrence", "nextChargeDate", "contactEmail"]
             }
             EmailTemplate::SignInCode => &["tenantName", "clientName", "code"],
+            EmailTemplate::LicenseEnding => {
+                &["tenantName", "clientName", "robotName", "expirationDate", "portalUrl", "contactEmail"]
+            }
         }
     }
 
@@ -70,6 +76,7 @@ impl EmailTemplate {
             EmailTemplate::PasswordReset => "Redefinição de senha — {{tenantName}}",
             EmailTemplate::SubscriptionConfirmation => "Assinatura confirmada — {{tenantName}}",
             EmailTemplate::SignInCode => "Seu código de acesso — {{tenantName}}",
+            EmailTemplate::LicenseEnding => "Sua licença do {{robotName}} expira em {{expirationDate}}",
         }
     }
 
@@ -107,6 +114,13 @@ impl EmailTemplate {
                 "digite este código:</p>",
                 "<p style=\"font-size:28px;font-weight:bold;letter-spacing:6px\">{{code}}</p>",
                 "<p>Ele vale por 15 minutos. Se não foi você, ignore este e-mail: ninguém entra na sua conta sem ele.</p>"
+            ),
+            EmailTemplate::LicenseEnding => concat!(
+                "<h1>Sua licença está terminando</h1>",
+                "<p>Olá, {{clientName}}. Sua licença do <strong>{{robotName}}</strong> na {{tenantName}} expira em ",
+                "<strong>{{expirationDate}}</strong>. Depois dessa data o robô deixa de operar.</p>",
+                "<p>Para continuar usando, fale com {{contactEmail}}.</p>",
+                "<p><a href=\"{{portalUrl}}\">Acessar a área do cliente</a></p>"
             ),
         }
     }
@@ -164,7 +178,8 @@ mod tests {
 
     #[test]
     fn every_default_uses_only_its_listed_variables() {
-        for template in EmailTemplate::ALL {
+        let platform_texts = [EmailTemplate::SignInCode, EmailTemplate::LicenseEnding];
+        for template in EmailTemplate::ALL.into_iter().chain(platform_texts) {
             let text = format!("{}{}", template.subject(), template.default_html());
             let mut rest = text.as_str();
             while let Some(start) = rest.find("{{") {

@@ -251,3 +251,83 @@ pub async fn set_account(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid, acc
         .await?;
     Ok(updated.rows_affected() == 1)
 }
+
+/// A license the expiry job ended: what it was before.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EndedLicense {
+    pub id: Uuid,
+    pub tenant_id: Uuid,
+    pub previous_status: LicenseStatus,
+    pub expiration_date: DateTime<Utc>,
+}
+
+/// Marks expired up to `limit` usable (active or trial) licenses whose end
+/// date is at or before `now`, every tenant at once (worker scope). Rows
+/// another run holds are skipped, not waited for.
+pub async fn expire_due(conn: &mut PgConnection, now: DateTime<Utc>, limit: i64) -> AppResult<Vec<EndedLicense>> {
+    Ok(sqlx::query_as(
+        "WITH due AS (
+             SELECT tenant_id, id, status FROM tenant_client_robots
+              WHERE status IN ('active', 'trial') AND expiration_date IS NOT NULL AND expiration_date <= $1
+              ORDER BY expiration_date LIMIT $2 FOR UPDATE SKIP LOCKED)
+         UPDATE tenant_client_robots l SET status = 'expired'
+           FROM due WHERE l.tenant_id = due.tenant_id AND l.id = due.id
+         RETURNING l.id, l.tenant_id, due.status AS previous_status, l.expiration_date",
+    )
+    .bind(now)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// A license about to end whose buyer has not been told yet.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct EndingLicense {
+    pub id: Uuid,
+    pub tenant_id: Uuid,
+    pub robot_id: Option<Uuid>,
+    pub expiration_date: DateTime<Utc>,
+    pub client_id: Uuid,
+    pub client_name: String,
+    pub client_email: String,
+}
+
+/// Up to `limit` usable licenses ending after `now` and at most `within`
+/// later whose buyer (an active client) was not reminded of this end date,
+/// locked for the caller (rows another run holds are skipped). A license a
+/// running subscription pays for is left out: its end moves with each charge.
+pub async fn lock_unreminded_ending(
+    conn: &mut PgConnection,
+    now: DateTime<Utc>,
+    within: chrono::Duration,
+    limit: i64,
+) -> AppResult<Vec<EndingLicense>> {
+    Ok(sqlx::query_as(
+        "SELECT l.id, l.tenant_id, l.robot_id, l.expiration_date, c.id AS client_id, c.name AS client_name,
+                c.email AS client_email
+           FROM tenant_client_robots l
+           JOIN tenant_clients c ON c.tenant_id = l.tenant_id AND c.id = l.client_id
+          WHERE l.status IN ('active', 'trial') AND l.expiration_date IS NOT NULL
+            AND l.expiration_date > $1 AND l.expiration_date <= $2
+            AND l.expiry_reminder_sent_at IS NULL AND c.status = 'active'
+            AND NOT EXISTS (SELECT 1 FROM tenant_subscriptions s
+                             WHERE s.tenant_id = l.tenant_id AND s.sale_id = l.sale_id AND s.status = 'active')
+          ORDER BY l.expiration_date LIMIT $3
+          FOR UPDATE OF l SKIP LOCKED",
+    )
+    .bind(now)
+    .bind(now + within)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// Records that the buyer was told of the license's end (until the date moves).
+pub async fn mark_reminded(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<()> {
+    sqlx::query("UPDATE tenant_client_robots SET expiry_reminder_sent_at = now() WHERE tenant_id = $1 AND id = $2")
+        .bind(tenant_id)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

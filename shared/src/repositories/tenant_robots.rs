@@ -33,6 +33,8 @@ pub struct TenantRobot {
     pub offline_grace_seconds: i32,
     /// `first_use` or `portal` (see [`BindingPolicy`]).
     pub binding_policy: String,
+    /// How long a trial license of this robot runs when no end date is chosen.
+    pub trial_days: i32,
 }
 
 /// How a license gets its MetaTrader account.
@@ -62,6 +64,23 @@ impl BindingPolicy {
     }
 }
 
+/// A trial's length when the owner never chose one, and the bounds they may choose in.
+pub const DEFAULT_TRIAL_DAYS: i32 = 7;
+pub const TRIAL_DAYS: std::ops::RangeInclusive<i32> = 1..=90;
+
+/// Sets how many days a trial license of the robot runs. False when the
+/// tenant has no such robot.
+pub async fn set_trial_days(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid, days: i32) -> AppResult<bool> {
+    let updated =
+        sqlx::query("UPDATE tenant_robots SET trial_days = $3, updated_at = now() WHERE tenant_id = $1 AND id = $2")
+            .bind(tenant_id)
+            .bind(id)
+            .bind(days)
+            .execute(conn)
+            .await?;
+    Ok(updated.rows_affected() == 1)
+}
+
 /// The longest offline grace period an owner may set (30 days).
 pub const MAX_OFFLINE_GRACE_SECONDS: i32 = 30 * 24 * 3600;
 
@@ -80,7 +99,7 @@ pub struct NewTenantRobot {
 macro_rules! columns {
     () => {
         "id, tenant_id, name, logo_url, description, platform, version, active_version, active, webhook_verified_at, created_at,
-         license_public_key, offline_grace_seconds, binding_policy"
+         license_public_key, offline_grace_seconds, binding_policy, trial_days"
     };
 }
 
@@ -250,7 +269,7 @@ pub struct RobotFilter {
 
 const LISTED: &str = "r.id, r.tenant_id, r.name, r.logo_url, r.description, r.platform, r.version, r.active_version,
                       r.active, r.webhook_verified_at, r.created_at, r.license_public_key, r.offline_grace_seconds,
-                      r.binding_policy, r.file_path, t.name AS tenant_name, t.url AS tenant_url";
+                      r.binding_policy, r.trial_days, r.file_path, t.name AS tenant_name, t.url AS tenant_url";
 
 /// Robots, newest first.
 pub async fn list(conn: &mut PgConnection, filter: &RobotFilter, params: PageParams) -> AppResult<Page<RobotListRow>> {

@@ -6,7 +6,7 @@ use uuid::Uuid;
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
 use crate::pagination::{contains_pattern, fetch_page, Listing, Narrow, Page, PageParams};
-use crate::status::{Origin, SaleStatus};
+use crate::status::{Origin, PaymentMethod, SaleStatus};
 
 pub struct NewManualSale {
     pub tenant_id: Uuid,
@@ -30,6 +30,65 @@ pub async fn create_manual(conn: &mut PgConnection, new: NewManualSale) -> AppRe
     .bind(new.gross_amount)
     .bind(new.net_amount)
     .fetch_one(conn)
+    .await?)
+}
+
+/// A sale an owner recorded by hand (paid outside Hotmart): confirmed at once.
+pub struct RecordedSale<'a> {
+    pub tenant_id: Uuid,
+    pub client_id: Uuid,
+    /// The purchase id the buyer signs in with (`sales_engine::manual_purchase_id`).
+    pub external_id: &'a str,
+    pub amount: Decimal,
+    pub method: PaymentMethod,
+    pub sale_date: DateTime<Utc>,
+    pub idempotency_key: &'a str,
+    /// What the owner typed, normalised (shown as the sale's original payload).
+    pub payload: &'a serde_json::Value,
+}
+
+/// Records a manual sale (amount paid = gross = net: no provider took a cut); returns its id.
+pub async fn create_recorded(conn: &mut PgConnection, sale: &RecordedSale<'_>) -> AppResult<Uuid> {
+    Ok(sqlx::query_scalar(
+        "INSERT INTO tenant_sales (id, tenant_id, client_id, external_id, origin, original_payload,
+                                   amount_paid_by_customer, gross_amount, net_amount, sale_date, status,
+                                   payment_method, idempotency_key)
+         VALUES ($1, $2, $3, $4, 'manual', $5, $6, $6, $6, $7, 'confirmed', $8, $9) RETURNING id",
+    )
+    .bind(new_id())
+    .bind(sale.tenant_id)
+    .bind(sale.client_id)
+    .bind(sale.external_id)
+    .bind(sale.payload)
+    .bind(sale.amount)
+    .bind(sale.sale_date)
+    .bind(sale.method)
+    .bind(sale.idempotency_key)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// A sale found by the key it was recorded with.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct KeyedSale {
+    pub id: Uuid,
+    pub client_id: Option<Uuid>,
+    /// What was typed for it.
+    pub original_payload: Option<serde_json::Value>,
+}
+
+/// The sale recorded with this idempotency key.
+pub async fn find_by_idempotency_key(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    key: &str,
+) -> AppResult<Option<KeyedSale>> {
+    Ok(sqlx::query_as(
+        "SELECT id, client_id, original_payload FROM tenant_sales WHERE tenant_id = $1 AND idempotency_key = $2",
+    )
+    .bind(tenant_id)
+    .bind(key)
+    .fetch_optional(conn)
     .await?)
 }
 
@@ -167,6 +226,8 @@ pub struct SaleListRow {
     pub cancellation_date: Option<DateTime<Utc>>,
     pub status: SaleStatus,
     pub created_at: DateTime<Utc>,
+    /// How a manual sale was paid (None for Hotmart's).
+    pub payment_method: Option<PaymentMethod>,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -183,7 +244,7 @@ const LISTED: &str = "s.id, s.external_id, s.tenant_id, t.name AS tenant_name, s
                       c.email AS client_email, s.origin, s.amount_paid_by_customer, s.gross_amount,
                       s.hotmart_commission, s.coproducer_commission, s.affiliate_commission, s.other_fees,
                       s.net_amount, s.original_currency, s.exchange_rate, s.sale_date, s.cancellation_date,
-                      s.status, s.created_at";
+                      s.status, s.created_at, s.payment_method";
 const FROM: &str = " FROM tenant_sales s";
 const JOINS: &str = " JOIN tenants t ON t.id = s.tenant_id
                       LEFT JOIN tenant_clients c ON c.tenant_id = s.tenant_id AND c.id = s.client_id";

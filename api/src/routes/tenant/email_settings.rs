@@ -137,7 +137,7 @@ impl EmailTemplates {
             EmailTemplate::PasswordReset => self.password_reset.as_ref(),
             EmailTemplate::SubscriptionConfirmation => self.subscription_confirmation.as_ref(),
             // The platform's own text: tenants do not edit it.
-            EmailTemplate::SignInCode => None,
+            EmailTemplate::SignInCode | EmailTemplate::LicenseEnding => None,
         }
     }
 

@@ -27,7 +27,7 @@ use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
-use crate::form_input::{id_field, path_id, search_term, text_field};
+use crate::form_input::{date_field, id_field, path_id, search_term, text_field};
 use crate::routes::client_robots::NOT_FOUND;
 use crate::AppState;
 
@@ -221,20 +221,54 @@ pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<J
     }))
 }
 
-/// A license as the owner's dialog sends it. On create: client, robot and
-/// an optional account; on edit: client, status and account (the robot and
-/// the dates are fixed).
+/// A license as the owner's dialog sends it. On create: client, robot, an
+/// optional account, active (default) or trial, and an optional end date; on
+/// edit: client, status, account and the end date (the robot and the
+/// activation are fixed).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct OwnerLicenseRequest {
     pub client_id: Option<String>,
     /// Create only; ignored on edit.
     pub robot_id: Option<String>,
-    /// Edit only; new licenses are active.
+    /// On create active (default) or trial; on edit any.
     pub status: Option<LicenseStatus>,
     /// The MetaTrader account number (digits); blank for none.
     #[schema(max_length = 20)]
     pub account_number: Option<String>,
+    /// When the license ends: a day (`YYYY-MM-DD`: through that day, São
+    /// Paulo) or an instant. Null or blank: no end, except that a trial
+    /// always ends — without a date it runs the robot's `trialDays` from
+    /// today. Left out on edit: unchanged.
+    #[serde(deserialize_with = "present")]
+    #[schema(value_type = Option<String>, example = "2026-12-31")]
+    pub expiration_date: Option<Option<String>>,
+}
+
+/// A field that was sent (even as null) versus one left out.
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+pub const END_NOT_AFTER_START: &str = "A data de expiração deve ser posterior à data de ativação";
+pub const END_IN_PAST: &str = "A data de expiração deve estar no futuro";
+pub const NEW_LICENSE_STATUS: &str = "Uma nova licença deve ser ativa ou de teste";
+
+/// An end date as typed: a bare day means through the end of that day in
+/// São Paulo (what "Expira em 31/12/2026" promises).
+fn end_date_field(v: &mut Validator, value: Option<&str>) -> Option<DateTime<Utc>> {
+    let at = date_field(v, "expirationDate", value)?;
+    let day_only = value.is_some_and(|text| text.trim().len() == "YYYY-MM-DD".len());
+    Some(if day_only { at + chrono::Duration::days(1) - chrono::Duration::seconds(1) } else { at })
+}
+
+/// A trial without an end date runs the robot's trial length from `now`.
+async fn trial_end(tx: &mut Tx, tenant: Uuid, robot_id: Uuid, now: DateTime<Utc>) -> Result<DateTime<Utc>, AppError> {
+    let days = tenant_robots::find(tx, tenant, robot_id)
+        .await?
+        .map(|r| r.trial_days)
+        .unwrap_or(tenant_robots::DEFAULT_TRIAL_DAYS);
+    Ok(now + chrono::Duration::days(i64::from(days)))
 }
 
 fn account_field(v: &mut Validator, value: Option<&str>) -> Option<String> {
@@ -255,7 +289,8 @@ async fn check_client(tx: &mut Tx, tenant_id: Uuid, client_id: Uuid) -> Result<(
     }
 }
 
-/// Creates an active license of the owner's tenant, activated now.
+/// Creates an active (or trial) license of the owner's tenant, activated now.
+/// A trial without an end date ends after the robot's trial length.
 #[utoipa::path(operation_id = "tenantCreateLicense", post, path = "/api/tenant/licenses", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), request_body = OwnerLicenseRequest,
     responses((status = 201, body = OwnerLicenseItem), OwnerErrors))]
@@ -268,6 +303,11 @@ pub async fn create(
     let client_id = id_field(&mut v, "clientId", body.client_id.as_deref(), true, CLIENT_REQUIRED);
     let robot_id = id_field(&mut v, "robotId", body.robot_id.as_deref(), true, ROBOT_REQUIRED);
     let account_number = account_field(&mut v, body.account_number.as_deref());
+    let status = body.status.unwrap_or(LicenseStatus::Active);
+    v.check(matches!(status, LicenseStatus::Active | LicenseStatus::Trial), "status", NEW_LICENSE_STATUS);
+    let now = Utc::now();
+    let chosen_end = end_date_field(&mut v, body.expiration_date.clone().flatten().as_deref());
+    v.check(chosen_end.is_none_or(|end| end > now), "expirationDate", END_IN_PAST);
     v.finish()?;
     let (client_id, robot_id) = (client_id.expect("validated"), robot_id.expect("validated"));
     let tenant = owner.tenant.id;
@@ -276,14 +316,18 @@ pub async fn create(
     if tenant_robots::find(&mut tx, tenant, robot_id).await?.is_none() {
         return Err(AppError::validation_field("robotId", "Robô não encontrado").into());
     }
+    let expiration_date = match (chosen_end, status) {
+        (None, LicenseStatus::Trial) => Some(trial_end(&mut tx, tenant, robot_id, now).await?),
+        (chosen, _) => chosen,
+    };
     let fields = LicenseFields {
         tenant_id: tenant,
         client_id,
         robot_id,
         sale_id: None,
-        activation_date: Some(Utc::now()),
-        expiration_date: None,
-        status: LicenseStatus::Active,
+        activation_date: Some(now),
+        expiration_date,
+        status,
         account_number,
     };
     let id = licenses::save(&mut tx, None, &fields).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
@@ -293,7 +337,7 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(item)))
 }
 
-/// Changes a license's client, status or account.
+/// Changes a license's client, status, account or end date.
 #[utoipa::path(operation_id = "tenantUpdateLicense", patch, path = "/api/tenant/licenses/{id}", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     request_body = OwnerLicenseRequest, responses((status = 200, body = OwnerLicenseItem), OwnerErrors))]
@@ -314,11 +358,27 @@ pub async fn update(
     let robot_changed = id_field(&mut v, "robotId", body.robot_id.as_deref(), false, "Robô inválido")
         .is_some_and(|r| Some(r) != before.robot_id);
     v.check(!robot_changed, "robotId", "O robô de uma licença não pode ser alterado");
+    let chosen_end = match &body.expiration_date {
+        None => before.expiration_date,
+        Some(text) => end_date_field(&mut v, text.as_deref()),
+    };
+    let starts = before.activation_date;
+    let changed_end = body.expiration_date.is_some() && chosen_end != before.expiration_date;
+    v.check(
+        !changed_end || chosen_end.zip(starts).is_none_or(|(end, start)| end > start),
+        "expirationDate",
+        END_NOT_AFTER_START,
+    );
     v.finish()?;
     let client_id = client_id.expect("validated");
+    let status = body.status.expect("validated");
     check_client(&mut tx, tenant, client_id).await?;
     let Some(robot_id) = before.robot_id else {
         return Err(AppError::validation_field("robotId", "O robô desta licença foi excluído").into());
+    };
+    let expiration_date = match (chosen_end, status) {
+        (None, LicenseStatus::Trial) => Some(trial_end(&mut tx, tenant, robot_id, Utc::now()).await?),
+        (chosen, _) => chosen,
     };
     let fields = LicenseFields {
         tenant_id: tenant,
@@ -326,8 +386,8 @@ pub async fn update(
         robot_id,
         sale_id: before.sale_id,
         activation_date: before.activation_date,
-        expiration_date: before.expiration_date,
-        status: body.status.expect("validated"),
+        expiration_date,
+        status,
         account_number,
     };
     licenses::save(&mut tx, Some(id), &fields).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;

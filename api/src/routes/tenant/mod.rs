@@ -8,6 +8,7 @@ pub mod compilation_jobs;
 pub mod email_settings;
 pub mod hotmart_api;
 pub mod licenses;
+pub mod manual_sales;
 pub mod robot_generations;
 pub mod robot_license;
 pub mod robot_projects;
@@ -41,5 +42,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(email_settings::router())
         .merge(hotmart_api::router())
         .merge(sales::router())
+        .merge(manual_sales::router())
         .merge(subscriptions::router())
 }

@@ -25,7 +25,7 @@ use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::{path_id, search_term};
 use crate::routes::public::files::public_url;
-use crate::routes::robots::{audited, validate_robot, RobotItem, RobotRequest, UNKNOWN_ROBOT};
+use crate::routes::robots::{audited, validate_robot, CheckedRobot, RobotItem, RobotRequest, UNKNOWN_ROBOT};
 use crate::upload::{multipart_of, read_form};
 use crate::AppState;
 
@@ -94,6 +94,27 @@ pub struct OwnerRobotRequest {
     pub logo_url: Option<String>,
     /// Default true.
     pub active: Option<bool>,
+    /// Days a trial license runs when no end date is chosen: 1 to 90 (new robots: 7).
+    #[schema(minimum = 1, maximum = 90)]
+    pub trial_days: Option<i64>,
+}
+
+pub const TRIAL_DAYS_OUT_OF_RANGE: &str = "O período de teste deve ficar entre 1 e 90 dias";
+
+/// The robot form checked (`validate_robot`) with its trial length (None:
+/// left as it is), every problem reported at once.
+fn checked_form(body: &OwnerRobotRequest, creating: bool) -> Result<(CheckedRobot, Option<i32>), AppError> {
+    let days = body.trial_days.map(|d| i32::try_from(d).ok().filter(|d| tenant_robots::TRIAL_DAYS.contains(d)));
+    let bad_days = matches!(days, Some(None));
+    match validate_robot(&body.as_admin_form(), creating, false) {
+        Ok(_) if bad_days => Err(AppError::validation_field("trialDays", TRIAL_DAYS_OUT_OF_RANGE)),
+        Ok(checked) => Ok((checked, days.flatten())),
+        Err(AppError::Validation { mut fields, .. }) if bad_days => {
+            fields.insert("trialDays".into(), TRIAL_DAYS_OUT_OF_RANGE.into());
+            Err(AppError::Validation { message: "Por favor, corrija os campos destacados.".into(), fields })
+        }
+        Err(e) => Err(e),
+    }
 }
 
 impl OwnerRobotRequest {
@@ -121,7 +142,7 @@ pub async fn create(
     ApiJson(body): ApiJson<OwnerRobotRequest>,
 ) -> ApiResult<(StatusCode, Json<RobotItem>)> {
     owner.require(Capability::ManageRobots)?;
-    let checked = validate_robot(&body.as_admin_form(), true, false)?;
+    let (checked, trial_days) = checked_form(&body, true)?;
     let mut tx = owner.begin().await?;
     let new = tenant_robots::NewTenantRobot {
         tenant_id: owner.tenant.id,
@@ -133,6 +154,9 @@ pub async fn create(
         version: None,
     };
     let robot = tenant_robots::create(&mut tx, &state.config.secrets, new).await?;
+    if let Some(days) = trial_days {
+        tenant_robots::set_trial_days(&mut tx, owner.tenant.id, robot.id, days).await?;
+    }
     let item = find_own(&mut tx, &owner, robot.id).await?;
     owner.audit(&mut tx, Action::Create, "robot", item.id, &Value::Null, &audited(&item)).await?;
     tx.commit().await?;
@@ -152,7 +176,7 @@ pub async fn update(
     let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     let before = find_own(&mut tx, &owner, id).await?;
-    let checked = validate_robot(&body.as_admin_form(), false, false)?;
+    let (checked, trial_days) = checked_form(&body, false)?;
     let changes = RobotChanges {
         name: checked.name,
         logo_url: body.logo_url.as_ref().map(|_| checked.logo_url),
@@ -162,6 +186,9 @@ pub async fn update(
         active: body.active,
     };
     tenant_robots::update(&mut tx, id, changes).await?;
+    if let Some(days) = trial_days {
+        tenant_robots::set_trial_days(&mut tx, owner.tenant.id, id, days).await?;
+    }
     let after = find_own(&mut tx, &owner, id).await?;
     owner.audit(&mut tx, Action::Update, "robot", id, &audited(&before), &audited(&after)).await?;
     tx.commit().await?;
