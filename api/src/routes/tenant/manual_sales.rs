@@ -72,6 +72,7 @@ pub struct ManualSaleRequest {
 }
 
 /// What the dialog checked, ready to record.
+#[derive(Debug)]
 struct CheckedSale {
     name: String,
     email: String,
