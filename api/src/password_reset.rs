@@ -102,15 +102,26 @@ pub async fn request_link(
         ("resetLink".to_string(), reset_link(flow, state, meta, &tenant, &token)),
     ]);
     // The outbox keeps the message without the live link (queue_sealed).
-    email::queue_sealed(&mut tx, &state.config.secrets, tenant.id, EmailTemplate::PasswordReset, &address, &variables)
-        .await?;
+    // Owners get the platform's text: a tenant's editable template must not
+    // carry another owner's reset link.
+    let template = match flow.account {
+        Account::Owner => EmailTemplate::OwnerPasswordReset,
+        Account::Client => EmailTemplate::PasswordReset,
+    };
+    email::queue_sealed(&mut tx, &state.config.secrets, tenant.id, template, &address, &variables).await?;
     tx.commit().await?;
     Ok(Some(token))
 }
 
 /// The portal's reset page: on the tenant's host (`admin.` for owners), or
 /// on the development host the request came to.
-fn reset_link(flow: Flow, state: &AppState, meta: &RequestMeta, tenant: &TenantSummary, token: &str) -> String {
+pub(crate) fn reset_link(
+    flow: Flow,
+    state: &AppState,
+    meta: &RequestMeta,
+    tenant: &TenantSummary,
+    token: &str,
+) -> String {
     let (prefix, subdomain) = match flow.portal {
         Portal::Tenant => ("/tenant", "admin."),
         _ => ("/client", ""),

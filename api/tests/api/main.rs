@@ -26,6 +26,7 @@ mod metrics;
 mod notifications;
 mod openapi_contract;
 mod owner_roles;
+mod owner_team;
 mod robot_auth;
 mod robot_factory;
 mod spec_details;

@@ -25,6 +25,7 @@ pub struct TestApp {
 }
 
 /// A tenant with one owner, one client and one sale (purchase id) of that client.
+#[derive(Clone)]
 pub struct TenantFixture {
     pub id: Uuid,
     pub url: String,

@@ -31,15 +31,22 @@ async fn reset(app: &TestApp, token: &str, password: &str) -> (StatusCode, Value
     read_json(response).await
 }
 
-/// The reset e-mails queued for `to`, newest first (their HTML as the
-/// sender sends it: the outbox keeps the link sealed).
+/// The owner reset e-mails queued for `to`, newest first (their HTML as the
+/// sender sends it: the outbox keeps the link sealed). Owners get the
+/// platform's own text, never the tenant's editable `passwordReset`.
 async fn reset_mails(app: &TestApp, tenant: Uuid, to: &str) -> Vec<String> {
+    sealed_mails(app, tenant, "ownerPasswordReset", to).await
+}
+
+/// The e-mails of `template` queued for `to`, newest first, opened.
+pub(crate) async fn sealed_mails(app: &TestApp, tenant: Uuid, template: &str, to: &str) -> Vec<String> {
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
     let rows: Vec<(String, Option<String>)> = sqlx::query_as(
-        "SELECT html, sealed_html FROM email_outbox WHERE template = 'passwordReset' AND to_address = $1
+        "SELECT html, sealed_html FROM email_outbox WHERE template = $2 AND to_address = $1
           ORDER BY created_at DESC",
     )
     .bind(to)
+    .bind(template)
     .fetch_all(&mut *tx)
     .await
     .unwrap();
@@ -52,7 +59,7 @@ async fn reset_mails(app: &TestApp, tenant: Uuid, to: &str) -> Vec<String> {
 }
 
 /// The token of the link in a reset e-mail.
-fn token_in(html: &str) -> String {
+pub(crate) fn token_in(html: &str) -> String {
     let start = html.find("token=").expect("a reset link") + "token=".len();
     html[start..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '.').collect()
 }

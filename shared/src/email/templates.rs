@@ -17,6 +17,13 @@ pub enum EmailTemplate {
     SignInCode,
     /// A license ends in three days (the expiry job). Platform text too.
     LicenseEnding,
+    /// An owner invited to the tenant's team: the link sets the password and
+    /// proves the e-mail. Platform text: no owner can edit what another
+    /// owner's link arrives in.
+    OwnerInvitation,
+    /// An owner's own password reset. Platform text, for the same reason
+    /// (the tenants' `passwordReset` template stays for clients).
+    OwnerPasswordReset,
 }
 
 impl EmailTemplate {
@@ -36,6 +43,8 @@ impl EmailTemplate {
             EmailTemplate::SubscriptionConfirmation => "subscriptionConfirmation",
             EmailTemplate::SignInCode => "signInCode",
             EmailTemplate::LicenseEnding => "licenseEnding",
+            EmailTemplate::OwnerInvitation => "ownerInvitation",
+            EmailTemplate::OwnerPasswordReset => "ownerPasswordReset",
         }
     }
 
@@ -45,6 +54,8 @@ impl EmailTemplate {
         match self {
             EmailTemplate::PasswordReset => &["resetLink"],
             EmailTemplate::SignInCode => &["code"],
+            EmailTemplate::OwnerInvitation => &["inviteLink"],
+            EmailTemplate::OwnerPasswordReset => &["resetLink"],
             _ => &[],
         }
     }
@@ -63,6 +74,8 @@ impl EmailTemplate {
                 &["tenantName", "clientName", "amount", "recurrence", "nextChargeDate", "contactEmail"]
             }
             EmailTemplate::SignInCode => &["tenantName", "clientName", "code"],
+            EmailTemplate::OwnerInvitation => &["tenantName", "ownerName", "invitedBy", "role", "inviteLink"],
+            EmailTemplate::OwnerPasswordReset => &["tenantName", "ownerName", "resetLink"],
             EmailTemplate::LicenseEnding => {
                 &["tenantName", "clientName", "robotName", "expirationDate", "portalUrl", "contactEmail"]
             }
@@ -77,6 +90,8 @@ impl EmailTemplate {
             EmailTemplate::SubscriptionConfirmation => "Assinatura confirmada — {{tenantName}}",
             EmailTemplate::SignInCode => "Seu código de acesso — {{tenantName}}",
             EmailTemplate::LicenseEnding => "Sua licença do {{robotName}} expira em {{expirationDate}}",
+            EmailTemplate::OwnerInvitation => "Convite para a equipe da {{tenantName}}",
+            EmailTemplate::OwnerPasswordReset => "Redefinição de senha — {{tenantName}}",
         }
     }
 
@@ -121,6 +136,20 @@ impl EmailTemplate {
                 "<strong>{{expirationDate}}</strong>. Depois dessa data o robô deixa de operar.</p>",
                 "<p>Para continuar usando, fale com {{contactEmail}}.</p>",
                 "<p><a href=\"{{portalUrl}}\">Acessar a área do cliente</a></p>"
+            ),
+            EmailTemplate::OwnerInvitation => concat!(
+                "<h1>Você foi convidado(a)</h1>",
+                "<p>Olá, {{ownerName}}. {{invitedBy}} convidou você para a equipe da {{tenantName}} com o perfil ",
+                "<strong>{{role}}</strong>.</p>",
+                "<p>Para aceitar, crie sua senha. O link vale por 7 dias e confirma este e-mail:</p>",
+                "<p><a href=\"{{inviteLink}}\">Aceitar o convite</a></p>",
+                "<p>Se você não esperava este convite, ignore este e-mail.</p>"
+            ),
+            EmailTemplate::OwnerPasswordReset => concat!(
+                "<p>Olá, {{ownerName}}.</p>",
+                "<p>Recebemos um pedido para redefinir sua senha na {{tenantName}}. O link vale por 1 hora:</p>",
+                "<p><a href=\"{{resetLink}}\">Redefinir senha</a></p>",
+                "<p>Se não foi você, ignore este e-mail.</p>"
             ),
         }
     }
@@ -178,7 +207,12 @@ mod tests {
 
     #[test]
     fn every_default_uses_only_its_listed_variables() {
-        let platform_texts = [EmailTemplate::SignInCode, EmailTemplate::LicenseEnding];
+        let platform_texts = [
+            EmailTemplate::SignInCode,
+            EmailTemplate::LicenseEnding,
+            EmailTemplate::OwnerInvitation,
+            EmailTemplate::OwnerPasswordReset,
+        ];
         for template in EmailTemplate::ALL.into_iter().chain(platform_texts) {
             let text = format!("{}{}", template.subject(), template.default_html());
             let mut rest = text.as_str();

@@ -18,6 +18,7 @@ pub mod installations;
 pub mod licenses;
 pub mod login_failures;
 pub mod operations;
+pub mod owner_team;
 pub mod reset_tokens;
 pub mod robot_factory;
 pub mod robot_versions;

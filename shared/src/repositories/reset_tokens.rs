@@ -80,8 +80,29 @@ pub async fn holder(
     .await?)
 }
 
+/// How long an owner's invitation link works.
+pub const INVITATION_DAYS: i32 = 7;
+
+/// Stores the digest of an invitation token for a new owner (valid
+/// [`INVITATION_DAYS`]), replacing any earlier one.
+pub async fn issue_invitation(conn: &mut PgConnection, tenant_id: Uuid, owner: Uuid, digest: &str) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE tenant_owners SET reset_token = $3, reset_token_expiry = now() + make_interval(days => $4)
+          WHERE tenant_id = $1 AND id = $2",
+    )
+    .bind(tenant_id)
+    .bind(owner)
+    .bind(digest)
+    .bind(INVITATION_DAYS)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Sets the password and spends the token in one statement, so a token
 /// works once even when two resets race. None when it was spent or expired.
+/// For an owner it also marks the e-mail verified: the link reached that
+/// inbox (an invitation is accepted this way).
 pub async fn reset_password(
     conn: &mut PgConnection,
     account: Account,
@@ -90,10 +111,11 @@ pub async fn reset_password(
     password_hash: &str,
 ) -> AppResult<Option<Uuid>> {
     Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "UPDATE {} SET password = $3, reset_token = NULL, reset_token_expiry = NULL
+        "UPDATE {} SET password = $3, reset_token = NULL, reset_token_expiry = NULL{}
           WHERE tenant_id = $1 AND reset_token = $2 AND reset_token_expiry > now() AND {}
           RETURNING id",
         account.table(),
+        if account == Account::Owner { ", email_verified = true, email_verified_at = COALESCE(email_verified_at, now()), invitation_accepted_at = COALESCE(invitation_accepted_at, now())" } else { "" },
         account.usable()
     )))
     .bind(tenant_id)

@@ -137,7 +137,10 @@ impl EmailTemplates {
             EmailTemplate::PasswordReset => self.password_reset.as_ref(),
             EmailTemplate::SubscriptionConfirmation => self.subscription_confirmation.as_ref(),
             // The platform's own text: tenants do not edit it.
-            EmailTemplate::SignInCode | EmailTemplate::LicenseEnding => None,
+            EmailTemplate::SignInCode
+            | EmailTemplate::LicenseEnding
+            | EmailTemplate::OwnerInvitation
+            | EmailTemplate::OwnerPasswordReset => None,
         }
     }
 

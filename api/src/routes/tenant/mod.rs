@@ -20,6 +20,7 @@ pub mod settings;
 pub mod stats;
 pub mod storage;
 pub mod subscriptions;
+pub mod team;
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -44,4 +45,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(sales::router())
         .merge(manual_sales::router())
         .merge(subscriptions::router())
+        .merge(team::router())
 }
