@@ -238,7 +238,7 @@ async fn licenses_are_created_edited_and_switched_with_the_specs_rules() {
     assert!(created["activationDate"].is_string() && created["accountNumber"].is_null());
     let id = created["id"].as_str().unwrap();
 
-    // The robot is fixed once the license exists; the dates cannot be set.
+    // The robot is fixed once the license exists; so is the activation.
     let robot_b = p.app.robot(&p.acme, "Robô Beta").await;
     let (status, body) = read_json(
         p.owner
@@ -253,16 +253,31 @@ async fn licenses_are_created_edited_and_switched_with_the_specs_rules() {
         (status, body["fields"]["robotId"].as_str()),
         (StatusCode::BAD_REQUEST, Some("O robô de uma licença não pode ser alterado"))
     );
-    let (status, edited) = read_json(
+    // An end date before the activation is refused (issue 24: owners set and clear end dates).
+    let (status, body) = read_json(
         p.owner
             .patch_json(&format!("/api/tenant/licenses/{id}"), json!({"clientId": p.rows.client, "status": "trial", "accountNumber": "5550001", "expirationDate": "2020-01-01"}))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, body["fields"]["expirationDate"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("A data de expiração deve ser posterior à data de ativação"))
+    );
+    let (status, edited) = read_json(
+        p.owner
+            .patch_json(
+                &format!("/api/tenant/licenses/{id}"),
+                json!({"clientId": p.rows.client, "status": "trial", "accountNumber": "5550001"}),
+            )
             .await,
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{edited}");
     assert_eq!((edited["status"].as_str(), edited["accountNumber"].as_str()), (Some("trial"), Some("5550001")));
     assert_eq!(edited["activationDate"], created["activationDate"]);
-    assert!(edited["expirationDate"].is_null());
+    // A trial always ends: without a date, after the robot's trial length (7 days by default).
+    assert!(edited["expirationDate"].is_string(), "{edited}");
 
     let switch = format!("/api/tenant/licenses/{id}/switch-account");
     let (status, body) = read_json(p.owner.patch_json(&switch, json!({"accountNumber": " "})).await).await;
