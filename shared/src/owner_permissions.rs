@@ -34,6 +34,9 @@ pub enum Capability {
     ManageSettings,
     /// Owners of the tenant, the security key.
     ManageTeam,
+    /// Export a client's data and erase them (LGPD): irreversible, so the
+    /// tenant's administrators only.
+    EraseClients,
 }
 
 pub fn allows(role: OwnerRole, capability: Capability) -> bool {

@@ -144,7 +144,11 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantDownloadRobotProjectVersion"
         | "tenantGetRobotGeneration"
         | "tenantUpdateTeamMember"
-        | "tenantResendInvitation" => OwnerOfA,
+        | "tenantResendInvitation"
+        | "tenantDeleteTeamMember"
+        | "tenantDeleteRobot"
+        | "tenantExportClient"
+        | "tenantEraseClient" => OwnerOfA,
         _ => return None,
     })
 }
@@ -241,7 +245,10 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         | "tenantInviteOwner"
         | "tenantUpdateTeamMember"
         | "tenantResendInvitation"
-        | "tenantRotateSecurityKey" => ManageTeam,
+        | "tenantRotateSecurityKey"
+        | "tenantDeleteTeamMember" => ManageTeam,
+        "tenantDeleteRobot" => ManageRobots,
+        "tenantExportClient" | "tenantEraseClient" => EraseClients,
         _ => return None,
     })
 }

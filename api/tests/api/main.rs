@@ -14,6 +14,7 @@ mod compile_fleet;
 mod compile_fleet_scoped;
 mod compile_imports;
 mod email;
+mod erasure;
 mod hardening;
 mod hotmart;
 mod hotmart_cancellation;

@@ -96,18 +96,7 @@ pub async fn update(
     role: OwnerRole,
     is_active: bool,
 ) -> AppResult<Option<TeamMember>> {
-    sqlx::query("SELECT id FROM tenant_owners WHERE tenant_id = $1 ORDER BY id FOR UPDATE")
-        .bind(tenant_id)
-        .execute(&mut *conn)
-        .await?;
-    let admins_left: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM tenant_owners WHERE tenant_id = $1 AND id <> $2 AND role = 'admin' AND is_active",
-    )
-    .bind(tenant_id)
-    .bind(id)
-    .fetch_one(&mut *conn)
-    .await?;
-    if admins_left == 0 && !(role == OwnerRole::Admin && is_active) {
+    if other_active_admins(conn, tenant_id, id).await? == 0 && !(role == OwnerRole::Admin && is_active) {
         return Err(AppError::Conflict(LAST_ADMIN.into()));
     }
     Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -119,6 +108,36 @@ pub async fn update(
     .bind(is_active)
     .fetch_optional(conn)
     .await?)
+}
+
+/// Active admins of the tenant other than `id`, counted with every owner
+/// row of the tenant locked: two changes at once see each other's result.
+async fn other_active_admins(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<i64> {
+    sqlx::query("SELECT id FROM tenant_owners WHERE tenant_id = $1 ORDER BY id FOR UPDATE")
+        .bind(tenant_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(sqlx::query_scalar(
+        "SELECT count(*) FROM tenant_owners WHERE tenant_id = $1 AND id <> $2 AND role = 'admin' AND is_active",
+    )
+    .bind(tenant_id)
+    .bind(id)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// Removes an owner from the team (their sessions go by cascade); refused
+/// (409) for the last active admin. False: no such owner.
+pub async fn delete(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<bool> {
+    if other_active_admins(conn, tenant_id, id).await? == 0 {
+        return Err(AppError::Conflict(LAST_ADMIN.into()));
+    }
+    let deleted = sqlx::query("DELETE FROM tenant_owners WHERE tenant_id = $1 AND id = $2")
+        .bind(tenant_id)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(deleted.rows_affected() == 1)
 }
 
 /// Replaces the tenant's security key (stored as its hash and prefix) and

@@ -337,3 +337,41 @@ pub async fn update(conn: &mut PgConnection, id: Uuid, c: RobotChanges) -> AppRe
     .await?;
     Ok(updated.rows_affected() == 1)
 }
+
+/// Deletes a robot that nothing sold or licensed refers to, with its
+/// versions, sales page and factory projects' link; returns the storage keys
+/// of its files (removed by the caller after the commit). `Err(Conflict)`
+/// when it has sales or licenses (deactivate it instead). None: no robot.
+pub async fn delete_unsold(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<Vec<String>>> {
+    let in_use: Option<bool> = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM tenant_client_robots WHERE tenant_id = $1 AND robot_id = $2)
+             OR EXISTS (SELECT 1 FROM hotmart_inbox WHERE tenant_id = $1 AND robot_id = $2 AND outcome IS NOT NULL)
+           FROM tenant_robots WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
+    )
+    .bind(tenant_id)
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    match in_use {
+        None => return Ok(None),
+        Some(true) => return Err(crate::error::AppError::Conflict(ROBOT_IN_USE.into())),
+        Some(false) => {}
+    }
+    let keys: Vec<String> = sqlx::query_scalar(
+        "SELECT file_path FROM robot_versions WHERE tenant_id = $1 AND robot_id = $2
+         UNION SELECT file_path FROM tenant_robots WHERE tenant_id = $1 AND id = $2 AND file_path IS NOT NULL",
+    )
+    .bind(tenant_id)
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    sqlx::query("DELETE FROM tenant_robots WHERE tenant_id = $1 AND id = $2")
+        .bind(tenant_id)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(Some(keys))
+}
+
+pub const ROBOT_IN_USE: &str =
+    "Este robô tem licenças ou vendas e não pode ser excluído. Desative-o para que deixe de ser vendido.";

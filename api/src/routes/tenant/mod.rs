@@ -3,6 +3,7 @@
 //! transaction scoped to the owner's tenant (forced RLS) and names the tenant
 //! in its queries too; an id of another tenant is simply not found (404).
 
+pub mod client_erasure;
 pub mod clients;
 pub mod compilation_jobs;
 pub mod email_settings;
@@ -30,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(stats::router())
         .merge(clients::router())
+        .merge(client_erasure::router())
         .merge(licenses::router())
         .merge(robots::router())
         .merge(robot_license::router())

@@ -244,11 +244,42 @@ pub async fn upload_logo(
     Ok(Json(LogoUploaded { logo_url }))
 }
 
+/// Deletes a robot nobody bought or holds a license of (409 otherwise:
+/// deactivate it instead), with its versions; its files leave storage after
+/// the delete commits.
+#[utoipa::path(operation_id = "tenantDeleteRobot", delete, path = "/api/tenant/robots/{id}", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    responses((status = 204), (status = 409, body = crate::api_error::ErrorBody), OwnerErrors))]
+pub async fn delete(
+    State(state): State<AppState>,
+    owner: SignedInOwner,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    owner.require(Capability::ManageRobots)?;
+    let id = path_id(&id, UNKNOWN_ROBOT)?;
+    let mut tx = owner.begin().await?;
+    let before = find_own(&mut tx, &owner, id).await?;
+    let keys = tenant_robots::delete_unsold(&mut tx, owner.tenant.id, id)
+        .await?
+        .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))?;
+    owner.audit(&mut tx, Action::Delete, "robot", id, &audited(&before), &Value::Null).await?;
+    tx.commit().await?;
+    for key in keys
+        .iter()
+        .chain(before.logo_url.as_deref().and_then(|u| shared::storage::key_of_public_url(u, owner.tenant.id)).as_ref())
+    {
+        if let Err(error) = state.storage.delete(key).await {
+            tracing::warn!(key, %error, "a deleted robot's file could not be removed (housekeeping will)");
+        }
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
 /// `/api/tenant/robots`.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list, create))
-        .routes(routes!(get, update))
+        .routes(routes!(get, update, delete))
         .routes(routes!(upload_logo))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_IMAGE_BYTES + 64 * 1024))
 }

@@ -235,6 +235,29 @@ pub async fn update(
     Ok(Json(after))
 }
 
+/// Removes an owner from the team (their sessions end); the audit log keeps
+/// what they did.
+#[utoipa::path(operation_id = "tenantDeleteTeamMember", delete, path = "/api/tenant/team/{id}", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
+    responses((status = 204), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), OwnerErrors))]
+pub async fn delete(
+    State(state): State<AppState>,
+    owner: SignedInOwner,
+    Path(id): Path<String>,
+) -> ApiResult<StatusCode> {
+    owner.require(Capability::ManageTeam)?;
+    let id = path_id(&id, NOT_FOUND)?;
+    let mut tx = team_tx(&state, &owner).await?;
+    let before: TeamMemberItem = owner_team::find(&mut tx, owner.tenant.id, id)
+        .await?
+        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
+        .into();
+    owner_team::delete(&mut tx, owner.tenant.id, id).await?;
+    owner.audit(&mut tx, Action::Delete, "tenant_owner", id, &audited(&before), &Value::Null).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RotatedKey {
@@ -264,7 +287,7 @@ pub async fn rotate_key(State(state): State<AppState>, owner: SignedInOwner) -> 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list, invite))
-        .routes(routes!(update))
+        .routes(routes!(update, delete))
         .routes(routes!(resend))
         .routes(routes!(rotate_key))
 }
