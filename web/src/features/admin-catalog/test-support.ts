@@ -66,6 +66,7 @@ export const robotScalper: RobotItem = {
   createdAt: '2024-03-07T12:00:00Z',
   webhookUrl: `https://${tenantA.url}/api/webhooks/hotmart/robot/0190c0de-0000-7000-8000-0000000000e1`,
   webhookVerifiedAt: '2024-03-08T15:30:00Z',
+  trialDays: 7,
 }
 
 export const auditTenantUpdate: AuditItem = {

@@ -1,6 +1,6 @@
 import type { ClientStatus } from './api/clients'
 import type { LicenseStatus } from './api/licenses'
-import type { Origin, SaleStatus } from './api/sales'
+import type { Origin, PaymentMethod, SaleStatus } from './api/sales'
 import type { Recurrence, SubscriptionStatus } from './api/subscriptions'
 
 /** How a status badge looks: green for the good state, amber for waiting, red for the end states. */
@@ -40,6 +40,16 @@ export const saleStatusChoices = choices(saleStatusLabels)
 
 export const originLabels: Record<Origin, string> = { hotmart: 'Hotmart', manual: 'Manual' }
 export const originChoices = choices(originLabels)
+
+/** How a manual sale was paid. */
+export const paymentMethodLabels: Record<PaymentMethod, string> = { pix: 'PIX', transferencia: 'Transferência', outro: 'Outro' }
+export const paymentMethodChoices = choices(paymentMethodLabels)
+
+/** "Hotmart", "Manual", or "Manual · PIX" when the way a manual sale was paid is known. */
+export function originText(sale: { origin: Origin; paymentMethod?: PaymentMethod | null }): string {
+  const origin = labelOf(originLabels, sale.origin)
+  return sale.paymentMethod ? `${origin} · ${labelOf(paymentMethodLabels, sale.paymentMethod)}` : origin
+}
 
 export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
   active: 'Ativa',

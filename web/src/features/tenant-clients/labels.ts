@@ -1,4 +1,5 @@
 import type { StatusTone } from '@/components/data'
+import { formatDate } from '@/lib/format'
 import type { LicenseStatus } from './api/licenses'
 
 /*
@@ -32,4 +33,11 @@ export const SHARING_WARNING = 'Possível compartilhamento de licença'
 
 export function isShared(activeInstallations: number): boolean {
   return activeInstallations > 1
+}
+
+/** A license's end as its lists say it: "Expira em 31/12/2026", "Expirou em 01/11/2026" or "Não expira". */
+export function expiryText(expirationDate: string | null | undefined, now: Date = new Date()): string {
+  if (!expirationDate) return 'Não expira'
+  const ended = new Date(expirationDate).getTime() <= now.getTime()
+  return `${ended ? 'Expirou em' : 'Expira em'} ${formatDate(expirationDate)}`
 }

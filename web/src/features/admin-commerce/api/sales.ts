@@ -10,6 +10,7 @@ export type SaleDetail = components['schemas']['SaleDetail']
 export type SaleRequest = components['schemas']['SaleRequest']
 export type SaleStatus = components['schemas']['SaleStatus']
 export type Origin = components['schemas']['Origin']
+export type PaymentMethod = components['schemas']['PaymentMethod']
 export type SaleListParams = NonNullable<paths['/api/sales']['get']['parameters']['query']>
 
 /** A page of sales (q: part of the external id). */

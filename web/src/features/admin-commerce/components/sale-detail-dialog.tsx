@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { errorMessage } from '@/lib/api/client'
 import { formatBRL, formatDateTime } from '@/lib/format'
 import { saleDetailQuery, type SaleDetail, type SaleItem } from '../api/sales'
-import { labelOf, originLabels, saleStatusLabels, saleStatusTones } from '../labels'
+import { labelOf, originText, saleStatusLabels, saleStatusTones } from '../labels'
 import { saleAmountFields } from '../schemas/sale-form'
 
 /** The id a sale is known by: its external id, or the first 8 characters of its own id. */
@@ -69,7 +69,7 @@ function SaleDetailContent({ sale }: { sale: SaleDetail }) {
         <Row label="ID Externo">{sale.externalId || '—'}</Row>
         <Row label="Tenant">{sale.tenantName}</Row>
         <Row label="Cliente">{sale.clientName ? `${sale.clientName}${sale.clientEmail ? ` (${sale.clientEmail})` : ''}` : '—'}</Row>
-        <Row label="Origem">{labelOf(originLabels, sale.origin)}</Row>
+        <Row label="Origem">{originText(sale)}</Row>
         <Row label="Status">
           <Badge variant={saleStatusTones[sale.status] ?? 'secondary'}>{labelOf(saleStatusLabels, sale.status)}</Badge>
         </Row>

@@ -113,6 +113,18 @@ function RobotForm({ robot, onDone }: { robot: RobotItem | null; onDone: () => v
           error={logo.error}
           pending={save.isPending}
         />
+        <TextField
+          control={form.control}
+          name="trialDays"
+          label="Período de teste (dias)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={90}
+          step={1}
+          required
+          description="Quanto dura uma licença de teste deste robô quando nenhuma data de término é escolhida (1 a 90 dias)."
+        />
         <CheckboxField control={form.control} name="active" label="Ativo" />
         <FormDialogFooter editing={editing} pending={save.isPending} onCancel={onDone} />
       </form>

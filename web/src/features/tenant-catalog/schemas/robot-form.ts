@@ -9,13 +9,27 @@ export const robotFormSchema = z.object({
   name: z.string().trim().min(1, 'Nome é obrigatório').max(200, 'Nome deve ter no máximo 200 caracteres'),
   description: z.string().trim().max(5000, 'Descrição deve ter no máximo 5000 caracteres'),
   active: z.boolean(),
+  /** Days a trial license of this robot runs when no end date is chosen. */
+  trialDays: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'O período de teste deve ficar entre 1 e 90 dias')
+    .refine((value) => Number(value) >= 1 && Number(value) <= 90, 'O período de teste deve ficar entre 1 e 90 dias'),
 })
 
 export type RobotFormValues = z.infer<typeof robotFormSchema>
 
-/** A new robot starts active. */
+/** A trial's length when the owner never chose one (the server's default). */
+export const DEFAULT_TRIAL_DAYS = 7
+
+/** A new robot starts active, with 7-day trials. */
 export function robotFormDefaults(robot: RobotItem | null): RobotFormValues {
-  return { name: robot?.name ?? '', description: robot?.description ?? '', active: robot?.active ?? true }
+  return {
+    name: robot?.name ?? '',
+    description: robot?.description ?? '',
+    active: robot?.active ?? true,
+    trialDays: String(robot?.trialDays ?? DEFAULT_TRIAL_DAYS),
+  }
 }
 
 /**
@@ -28,6 +42,7 @@ export function robotPayload(values: RobotFormValues, { removeLogo = false }: { 
     description: values.description,
     platform: ROBOT_PLATFORM,
     active: values.active,
+    trialDays: Number(values.trialDays),
     ...(removeLogo ? { logoUrl: '' } : {}),
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fileOf } from '../test-support'
 import { imageFileProblem, robotFileProblem } from '../file-rules'
 import { FONTS, fontChoices, THEME_PRESETS } from '../theme-presets'
-import { robotPayload } from './robot-form'
+import { robotFormDefaults, robotFormSchema, robotPayload } from './robot-form'
 import { cssColour, effectiveColours, settingsFormDefaults, settingsFormSchema, settingsPayload } from './settings-form'
 import { testEmailSchema } from './email-form'
 import { versionNumber, versionUploadDefaults, versionUploadSchema } from './version-form'
@@ -107,10 +107,19 @@ describe('settings form', () => {
 })
 
 describe('robot form', () => {
-  it('sends MT5, and a blank logo URL only to remove the logo', () => {
-    const values = { name: 'Alpha', description: '', active: true }
-    expect(robotPayload(values)).toEqual({ name: 'Alpha', description: '', platform: 'MT5', active: true })
+  it('sends MT5, the trial length, and a blank logo URL only to remove the logo', () => {
+    const values = { name: 'Alpha', description: '', active: true, trialDays: '10' }
+    expect(robotPayload(values)).toEqual({ name: 'Alpha', description: '', platform: 'MT5', active: true, trialDays: 10 })
     expect(robotPayload(values, { removeLogo: true })).toMatchObject({ logoUrl: '' })
+  })
+
+  it('keeps trials between 1 and 90 days, 7 for a new robot', () => {
+    expect(robotFormDefaults(null).trialDays).toBe('7')
+    const message = 'O período de teste deve ficar entre 1 e 90 dias'
+    for (const trialDays of ['0', '91', '', '2.5']) {
+      const result = robotFormSchema.safeParse({ name: 'Alpha', description: '', active: true, trialDays })
+      expect(result.error?.issues[0]?.message, trialDays).toBe(message)
+    }
   })
 })
 

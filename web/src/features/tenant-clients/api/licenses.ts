@@ -11,10 +11,13 @@ export type LicenseStatus = components['schemas']['LicenseStatus']
 export type InstallationItem = components['schemas']['InstallationItem']
 export type LicenseListParams = NonNullable<paths['/api/tenant/licenses']['get']['parameters']['query']>
 
-/** A new license: client, robot and an optional account (the server makes it active, activated now). */
-export type LicenseCreateBody = Pick<OwnerLicenseRequest, 'clientId' | 'robotId' | 'accountNumber'>
-/** An edit: client, status and account; the robot and the dates are fixed once the license exists. */
-export type LicenseUpdateBody = Pick<OwnerLicenseRequest, 'clientId' | 'status' | 'accountNumber'>
+/**
+ * A new license: client, robot, an optional account, active or trial, and an optional end day (a trial without one
+ * runs the robot's trial length); activated now.
+ */
+export type LicenseCreateBody = Pick<OwnerLicenseRequest, 'clientId' | 'robotId' | 'accountNumber' | 'status' | 'expirationDate'>
+/** An edit: client, status, account and, when changed, the end day; the robot and the activation are fixed. */
+export type LicenseUpdateBody = Pick<OwnerLicenseRequest, 'clientId' | 'status' | 'accountNumber'> & Partial<Pick<OwnerLicenseRequest, 'expirationDate'>>
 
 /** A page of the owner's licenses with their active installation counts (q: client name or e-mail, or robot name). */
 export const tenantLicensesQuery = (params: LicenseListParams) => {
@@ -42,7 +45,7 @@ function useInvalidateLicenses() {
 export function useCreateLicense() {
   const invalidated = useInvalidateLicenses()
   return useMutation({
-    // The generated type lists every field because the server defaults them; a new license takes no status.
+    // The generated type lists every field because the server defaults them.
     mutationFn: (body: LicenseCreateBody) => unwrap(api.POST('/api/tenant/licenses', { body: body as OwnerLicenseRequest })),
     onSuccess: invalidated,
   })

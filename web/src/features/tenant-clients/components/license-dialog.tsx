@@ -1,4 +1,5 @@
-import { useForm } from 'react-hook-form'
+import { useQuery } from '@tanstack/react-query'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Form } from '@/components/ui/form'
 import { toast } from '@/components/ui/use-toast'
@@ -6,8 +7,16 @@ import { applyServerErrors } from '@/lib/forms'
 import { formatDate } from '@/lib/format'
 import { FormDialog, FormDialogFooter, SelectField, TextField } from '@/components/data'
 import { useCreateLicense, useUpdateLicense, type OwnerLicenseItem } from '../api/licenses'
+import { robotOptionsQuery } from '../api/robots'
 import { licenseStatusChoices, MISSING_CLIENT, MISSING_ROBOT } from '../labels'
-import { licenseCreatePayload, licenseFormDefaults, licenseFormSchema, licenseUpdatePayload, type LicenseFormValues } from '../schemas/license-form'
+import {
+  licenseCreatePayload,
+  licenseFormDefaults,
+  licenseFormSchema,
+  licenseUpdatePayload,
+  newLicenseStatuses,
+  type LicenseFormValues,
+} from '../schemas/license-form'
 import { ClientPickerField, RobotPickerField } from './pickers'
 import { ReadOnlyField } from './read-only-field'
 
@@ -19,8 +28,8 @@ interface LicenseDialogProps {
 }
 
 /**
- * Creates a license (client × robot, optionally bound to an account) or edits one: client, status and account.
- * The robot and the dates are shown but fixed, as the server keeps them.
+ * Creates a license (client × robot, active or trial, optionally bound to an account and with an end day) or edits
+ * one: client, status, account and end day. The robot and the activation are shown but fixed.
  */
 export function LicenseDialog({ open, onOpenChange, license }: LicenseDialogProps) {
   return (
@@ -28,7 +37,7 @@ export function LicenseDialog({ open, onOpenChange, license }: LicenseDialogProp
       open={open}
       onOpenChange={onOpenChange}
       title={license ? 'Editar Licença' : 'Nova Licença'}
-      description={license ? 'Altere o cliente, o status ou a conta MetaTrader da licença.' : 'Libere um robô para um cliente.'}
+      description={license ? 'Altere o cliente, o status, a conta MetaTrader ou a data de expiração da licença.' : 'Libere um robô para um cliente, por tempo indeterminado ou como teste.'}
       wide
     >
       <LicenseForm key={license?.id ?? 'new'} license={license} onDone={() => onOpenChange(false)} />
@@ -59,8 +68,13 @@ function LicenseForm({ license, onDone }: { license: OwnerLicenseItem | null; on
       }),
   }
   const submit = form.handleSubmit((values) =>
-    license ? update.mutate({ id: license.id, body: licenseUpdatePayload(values) }, callbacks) : create.mutate(licenseCreatePayload(values), callbacks),
+    license
+      ? update.mutate({ id: license.id, body: licenseUpdatePayload(values, { endChanged: form.getFieldState('expirationDate').isDirty }) }, callbacks)
+      : create.mutate(licenseCreatePayload(values), callbacks),
   )
+  const [status, robotId, expirationDate] = useWatch({ control: form.control, name: ['status', 'robotId', 'expirationDate'] })
+  const robots = useQuery(robotOptionsQuery())
+  const trialDays = robots.data?.items.find((robot) => robot.id === (license?.robotId ?? robotId))?.trialDays
 
   // The stored client, named before (or without) the picker's first page holding it.
   const knownClient = license?.clientId ? { value: license.clientId, label: clientLabel(license) } : null
@@ -77,7 +91,13 @@ function LicenseForm({ license, onDone }: { license: OwnerLicenseItem | null; on
           )}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          {license && <SelectField control={form.control} name="status" label="Status" options={licenseStatusChoices} required />}
+          <SelectField
+            control={form.control}
+            name="status"
+            label="Status"
+            options={license ? licenseStatusChoices : licenseStatusChoices.filter((choice) => (newLicenseStatuses as readonly string[]).includes(choice.value))}
+            required
+          />
           <TextField
             control={form.control}
             name="accountNumber"
@@ -87,16 +107,27 @@ function LicenseForm({ license, onDone }: { license: OwnerLicenseItem | null; on
             placeholder="Número da conta MetaTrader (opcional)"
           />
         </div>
-        {license && (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <ReadOnlyField id="license-activation" label="Data de ativação" value={formatDate(license.activationDate)} />
-            <ReadOnlyField id="license-expiration" label="Data de expiração" value={license.expirationDate ? formatDate(license.expirationDate) : 'Não expira'} />
-          </div>
-        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {license && <ReadOnlyField id="license-activation" label="Data de ativação" value={formatDate(license.activationDate)} />}
+          <TextField
+            control={form.control}
+            name="expirationDate"
+            label="Expira em"
+            type="date"
+            description={endHint(status, expirationDate, trialDays)}
+          />
+        </div>
         <FormDialogFooter editing={editing} pending={pending} onCancel={onDone} />
       </form>
     </Form>
   )
+}
+
+/** What an empty (or filled) end day means, under the field. */
+function endHint(status: string, expirationDate: string, trialDays: number | undefined): string {
+  if (expirationDate) return 'A licença vale até o fim deste dia (horário de Brasília); o robô para de validar depois.'
+  if (status === 'trial') return trialDays ? `Em branco: o teste termina em ${trialDays} dias (prazo de teste do robô).` : 'Em branco: o teste dura o prazo de teste do robô.'
+  return 'Em branco: a licença não expira.'
 }
 
 function clientLabel(license: OwnerLicenseItem): string {

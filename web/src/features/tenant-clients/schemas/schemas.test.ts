@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { clientFormSchema, clientPayload } from './client-form'
 import { licenseCreatePayload, licenseFormSchema, licenseUpdatePayload } from './license-form'
 import { switchAccountSchema } from './switch-account-form'
+import { expiryText } from '../labels'
 
 const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]))
@@ -24,11 +25,36 @@ describe('tenant client and license forms', () => {
   })
 
   it('asks for the robot on create only and sends each mode its own fields', () => {
-    const values = { clientId: 'c1', robotId: '', status: 'trial' as const, accountNumber: ' ' }
+    const values = { clientId: 'c1', robotId: '', status: 'trial' as const, accountNumber: ' ', expirationDate: '' }
     expect(firstMessages(licenseFormSchema('create').safeParse(values))).toEqual({ robotId: 'Robô é obrigatório' })
     expect(licenseFormSchema('edit').safeParse(values).success).toBe(true)
-    expect(licenseCreatePayload({ ...values, robotId: 'r1' })).toEqual({ clientId: 'c1', robotId: 'r1', accountNumber: null })
+    expect(licenseCreatePayload({ ...values, robotId: 'r1' })).toEqual({
+      clientId: 'c1',
+      robotId: 'r1',
+      accountNumber: null,
+      status: 'trial',
+      expirationDate: null,
+    })
     expect(licenseUpdatePayload({ ...values, accountNumber: '123' })).toEqual({ clientId: 'c1', status: 'trial', accountNumber: '123' })
+  })
+
+  it('sends an end day on create, and on edit only when it changed (blank clears it)', () => {
+    const values = { clientId: 'c1', robotId: 'r1', status: 'active' as const, accountNumber: '', expirationDate: '2026-12-31' }
+    expect(licenseCreatePayload(values).expirationDate).toBe('2026-12-31')
+    expect(licenseUpdatePayload(values)).not.toHaveProperty('expirationDate')
+    expect(licenseUpdatePayload(values, { endChanged: true }).expirationDate).toBe('2026-12-31')
+    expect(licenseUpdatePayload({ ...values, expirationDate: '' }, { endChanged: true }).expirationDate).toBeNull()
+    expect(firstMessages(licenseFormSchema('create').safeParse({ ...values, status: 'expired' }))).toEqual({
+      status: 'Uma nova licença deve ser ativa ou de teste',
+    })
+    expect(licenseFormSchema('edit').safeParse({ ...values, status: 'expired' }).success).toBe(true)
+  })
+
+  it('says when a license ends', () => {
+    const now = new Date('2026-11-20T12:00:00Z')
+    expect(expiryText(null, now)).toBe('Não expira')
+    expect(expiryText('2026-12-31T15:00:00Z', now)).toBe('Expira em 31/12/2026')
+    expect(expiryText('2026-11-01T15:00:00Z', now)).toBe('Expirou em 01/11/2026')
   })
 
   it('requires a switched account made of digits', () => {

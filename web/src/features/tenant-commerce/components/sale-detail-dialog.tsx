@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { StatusBadge } from '@/components/data'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { labelOf, originLabels, saleStatusLabels, saleStatusTones } from '@/features/admin-commerce/labels'
+import { labelOf, originText, saleStatusLabels, saleStatusTones } from '@/features/admin-commerce/labels'
 import { formatBRL, formatDateTime } from '@/lib/format'
 import { tenantSaleDetailQuery, type SaleDetail, type SaleItem } from '../api/sales'
 import { clientLabel, DetailRow, DetailState, PayloadView } from './detail-parts'
@@ -28,7 +28,7 @@ function SaleInformation({ sale }: { sale: SaleDetail }) {
     <dl>
       <DetailRow label="ID Externo">{sale.externalId || '—'}</DetailRow>
       <DetailRow label="Cliente">{clientLabel(sale)}</DetailRow>
-      <DetailRow label="Origem">{labelOf(originLabels, sale.origin)}</DetailRow>
+      <DetailRow label="Origem">{originText(sale)}</DetailRow>
       <DetailRow label="Status">
         <StatusBadge tone={saleStatusTones[sale.status]}>{labelOf(saleStatusLabels, sale.status)}</StatusBadge>
       </DetailRow>
@@ -74,7 +74,7 @@ export function SaleDetailDialog({ sale, onOpenChange }: { sale: SaleItem | null
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Detalhes da venda {sale ? saleDisplayId(sale) : ''}</DialogTitle>
-          <DialogDescription>Os dados registrados e o payload original recebido da Hotmart.</DialogDescription>
+          <DialogDescription>Os dados registrados e o payload original (o da Hotmart, ou o que foi digitado numa venda manual).</DialogDescription>
         </DialogHeader>
         {sale && <SaleDetailBody id={sale.id} />}
       </DialogContent>

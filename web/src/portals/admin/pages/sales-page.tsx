@@ -12,7 +12,8 @@ import { FailedEventsPanel } from '@/features/admin-commerce/components/failed-e
 import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
 import { SaleDetailDialog, saleDisplayId } from '@/features/admin-commerce/components/sale-detail-dialog'
 import { SaleDialog } from '@/features/admin-commerce/components/sale-dialog'
-import { labelOf, originChoices, originLabels, saleStatusChoices, saleStatusLabels, saleStatusTones } from '@/features/admin-commerce/labels'
+import { labelOf, originChoices, saleStatusChoices, saleStatusLabels, saleStatusTones } from '@/features/admin-commerce/labels'
+import { OriginBadge } from '@/features/admin-commerce/components/origin-badge'
 
 const columns = [
   { label: 'ID Externo' },
@@ -80,7 +81,9 @@ function SalesList() {
         renderRow={(sale) => (
           <TableRow key={sale.id}>
             <TableCell className="font-mono text-xs">{saleDisplayId(sale)}</TableCell>
-            <TableCell>{labelOf(originLabels, sale.origin)}</TableCell>
+            <TableCell>
+              <OriginBadge sale={sale} />
+            </TableCell>
             <TableCell>{sale.tenantName}</TableCell>
             <TableCell className="text-right tabular-nums">{formatBRL(sale.grossAmount)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatBRL(sale.netAmount)}</TableCell>

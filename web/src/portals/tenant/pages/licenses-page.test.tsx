@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { apiRoutes, choose, errorBody, page, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
@@ -52,7 +52,7 @@ describe('tenant licenses page', { timeout: 30_000 }, () => {
     expect(within(row).getByText('Maria Souza')).toBeInTheDocument()
     expect(within(row).getByText('maria@exemplo.com')).toBeInTheDocument()
     expect(within(row).getByText('12345678')).toBeInTheDocument()
-    expect(within(row).getByText('10/03/2026')).toBeInTheDocument()
+    expect(within(row).getByText(/^(Expira|Expirou) em 10\/03\/2026$/)).toBeInTheDocument()
     expect(within(row).getByText('Ativa')).toBeInTheDocument()
     // Two accounts ran it lately: the count is flagged.
     expect(within(row).getByTitle('Possível compartilhamento de licença')).toHaveTextContent('2')
@@ -102,7 +102,8 @@ describe('tenant licenses page', { timeout: 30_000 }, () => {
   it('creates a license from a searched client, a robot and an optional account', async () => {
     const fetch = renderPage({ 'POST /api/tenant/licenses': () => Response.json(alphaLicense, { status: 201 }) })
     const dialog = await openNew()
-    expect(within(dialog).queryByLabelText(/^Status/)).not.toBeInTheDocument()
+    expect(within(dialog).getByLabelText(/^Status/)).toHaveTextContent('Ativa')
+    expect(within(dialog).getByText('Em branco: a licença não expira.')).toBeInTheDocument()
     await userEvent.type(within(dialog).getByLabelText('Buscar cliente'), 'mar')
     await waitFor(() => expect(new URL(requestsTo(fetch, 'GET', '/api/tenant/clients').at(-1)!.url).searchParams.get('q')).toBe('mar'))
     await choose(/^Cliente/, 'Maria Souza (maria@exemplo.com)', dialog)
@@ -111,7 +112,23 @@ describe('tenant licenses page', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }))
     expect(await screen.findByText('Licença criada')).toBeInTheDocument()
     const [request] = requestsTo(fetch, 'POST', '/api/tenant/licenses')
-    expect(await request!.json()).toEqual({ clientId: maria.id, robotId: beta.id, accountNumber: '555123' })
+    expect(await request!.json()).toEqual({ clientId: maria.id, robotId: beta.id, accountNumber: '555123', status: 'active', expirationDate: null })
+  })
+
+  it("creates a trial: only active or trial on create, ending after the robot's trial length unless a day is chosen", async () => {
+    const fetch = renderPage({ 'POST /api/tenant/licenses': () => Response.json(betaLicense, { status: 201 }) })
+    const dialog = await openNew()
+    await choose(/^Cliente/, 'Maria Souza (maria@exemplo.com)', dialog)
+    await choose(/^Robô/, 'Robô Beta', dialog)
+    await userEvent.click(within(dialog).getByLabelText(/^Status/))
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Ativa', 'Teste'])
+    await userEvent.click(screen.getByRole('option', { name: 'Teste' }))
+    expect(within(dialog).getByText(/^Em branco: o teste (termina em \d+ dias|dura o prazo de teste do robô)/)).toBeInTheDocument()
+    fireEvent.change(within(dialog).getByLabelText('Expira em'), { target: { value: '2030-01-31' } })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }))
+    expect(await screen.findByText('Licença criada')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'POST', '/api/tenant/licenses')
+    expect(await request!.json()).toEqual({ clientId: maria.id, robotId: beta.id, accountNumber: null, status: 'trial', expirationDate: '2030-01-31' })
   })
 
   it('refuses an account number with letters', async () => {
@@ -125,7 +142,7 @@ describe('tenant licenses page', { timeout: 30_000 }, () => {
     expect(requestsTo(fetch, 'POST', '/api/tenant/licenses')).toHaveLength(0)
   })
 
-  it('edits client, status and account; the robot and the dates are shown read-only and not sent', async () => {
+  it('edits client, status and account; the robot and the activation are read-only, an unchanged end date is not sent', async () => {
     const fetch = renderPage({ [`PATCH /api/tenant/licenses/${alphaLicense.id}`]: () => Response.json({ ...alphaLicense, status: 'expired' }) })
     const dialog = await openRowAction('Editar licença de Maria Souza (Robô Alpha)')
     expect(within(dialog).getByLabelText(/^Cliente/)).toHaveTextContent('Maria Souza (maria@exemplo.com)')
@@ -133,7 +150,7 @@ describe('tenant licenses page', { timeout: 30_000 }, () => {
     expect(within(dialog).getByLabelText('Robô')).toHaveAttribute('readonly')
     expect(within(dialog).getByLabelText('Data de ativação')).toHaveValue('10/03/2025')
     expect(within(dialog).getByLabelText('Data de ativação')).toHaveAttribute('readonly')
-    expect(within(dialog).getByLabelText('Data de expiração')).toHaveValue('10/03/2026')
+    expect(within(dialog).getByLabelText('Expira em')).toHaveValue('2026-03-10')
     expect(within(dialog).getByLabelText('Conta MT')).toHaveValue('12345678')
     await userEvent.click(within(dialog).getByLabelText(/^Status/))
     const offered = (await screen.findAllByRole('option')).map((option) => option.textContent)
@@ -144,6 +161,23 @@ describe('tenant licenses page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Licença atualizada')).toBeInTheDocument()
     const [request] = requestsTo(fetch, 'PATCH', `/api/tenant/licenses/${alphaLicense.id}`)
     expect(await request!.json()).toEqual({ clientId: maria.id, status: 'expired', accountNumber: null })
+  })
+
+  it('sets or clears the end date of a license on edit', async () => {
+    const fetch = renderPage({ [`PATCH /api/tenant/licenses/${alphaLicense.id}`]: () => Response.json(alphaLicense) })
+    let dialog = await openRowAction('Editar licença de Maria Souza (Robô Alpha)')
+    fireEvent.change(within(dialog).getByLabelText('Expira em'), { target: { value: '2027-06-30' } })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Licença atualizada')).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    dialog = await openRowAction('Editar licença de Maria Souza (Robô Alpha)')
+    fireEvent.change(within(dialog).getByLabelText('Expira em'), { target: { value: '' } })
+    expect(within(dialog).getByText('Em branco: a licença não expira.')).toBeInTheDocument()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    await waitFor(() => expect(requestsTo(fetch, 'PATCH', `/api/tenant/licenses/${alphaLicense.id}`)).toHaveLength(2))
+    const [set, cleared] = requestsTo(fetch, 'PATCH', `/api/tenant/licenses/${alphaLicense.id}`)
+    expect((await set!.json()).expirationDate).toBe('2027-06-30')
+    expect((await cleared!.json()).expirationDate).toBeNull()
   })
 
   it("titles failures 'Erro ao criar licença' and 'Erro ao atualizar licença', with the server's field errors", async () => {

@@ -4,7 +4,6 @@ import { ArrowLeftRightIcon, MonitorSmartphoneIcon, PencilIcon, PlusIcon } from 
 import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
-import { formatDate } from '@/lib/format'
 import { FilterBar, FilterSelect, ListTable, PaginationBar, RefreshButton, SearchBox, StatusBadge, useListParams } from '@/components/data'
 import { labelOf } from '@/features/admin-commerce/labels'
 import { tenantLicensesQuery, type LicenseStatus, type OwnerLicenseItem } from '@/features/tenant-clients/api/licenses'
@@ -12,7 +11,7 @@ import { ActiveInstallations } from '@/features/tenant-clients/components/instal
 import { InstallationsDialog } from '@/features/tenant-clients/components/installations-dialog'
 import { LicenseDialog } from '@/features/tenant-clients/components/license-dialog'
 import { SwitchAccountDialog } from '@/features/tenant-clients/components/switch-account-dialog'
-import { licenseStatusChoices, licenseStatusLabels, licenseStatusTones, MISSING_CLIENT, MISSING_ROBOT } from '@/features/tenant-clients/labels'
+import { expiryText, licenseStatusChoices, licenseStatusLabels, licenseStatusTones, MISSING_CLIENT, MISSING_ROBOT } from '@/features/tenant-clients/labels'
 
 const columns = [
   { label: 'Cliente' },
@@ -91,7 +90,7 @@ export function TenantLicensesPage() {
             </TableCell>
             <TableCell>{license.robotName ?? MISSING_ROBOT}</TableCell>
             <TableCell className="font-mono">{license.accountNumber || '—'}</TableCell>
-            <TableCell>{license.expirationDate ? formatDate(license.expirationDate) : 'Não expira'}</TableCell>
+            <TableCell>{expiryText(license.expirationDate)}</TableCell>
             <TableCell>
               <StatusBadge tone={licenseStatusTones[license.status]}>{labelOf(licenseStatusLabels, license.status)}</StatusBadge>
             </TableCell>

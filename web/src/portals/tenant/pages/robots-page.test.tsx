@@ -112,7 +112,7 @@ describe('tenant robots page', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Robô criado')).toBeInTheDocument()
     const [post] = requestsTo(fetch, 'POST', '/api/tenant/robots')
-    expect(await post!.json()).toEqual({ name: 'Robô Gama', description: 'Scalper de índice.', platform: 'MT5', active: true, logoUrl: '' })
+    expect(await post!.json()).toEqual({ name: 'Robô Gama', description: 'Scalper de índice.', platform: 'MT5', active: true, trialDays: 7, logoUrl: '' })
     const [upload] = requestsTo(fetch, 'POST', `/api/tenant/robots/${created.id}/upload-logo`)
     expect(upload!.headers.get('X-Requested-With')).toBe('XMLHttpRequest')
     expect(upload!.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/)
@@ -161,7 +161,7 @@ describe('tenant robots page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument()
   })
 
-  it('edits a robot without touching its logo, and can deactivate it', async () => {
+  it('edits a robot without touching its logo, and can deactivate it and change its trial length', async () => {
     const user = userEvent.setup()
     const fetch = renderPage({ [`PATCH /api/tenant/robots/${alpha.id}`]: () => Response.json({ ...alpha, active: false }) })
     await user.click(within(await rowOf('Robô Alpha')).getByRole('button', { name: 'Editar Robô Alpha' }))
@@ -169,10 +169,17 @@ describe('tenant robots page', { timeout: 30_000 }, () => {
     expect(within(dialog).getByLabelText(/^Nome/)).toHaveValue('Robô Alpha')
     expect(within(dialog).getByRole('img', { name: 'Logo Robô Alpha' })).toHaveAttribute('src', alpha.logoUrl)
     await user.click(within(dialog).getByLabelText('Ativo'))
+    const trial = within(dialog).getByLabelText(/^Período de teste/)
+    await user.clear(trial)
+    await user.type(trial, '91')
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    expect(await within(dialog).findByText('O período de teste deve ficar entre 1 e 90 dias')).toBeInTheDocument()
+    await user.clear(trial)
+    await user.type(trial, '14')
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
     expect(await screen.findByText('Robô atualizado')).toBeInTheDocument()
     const [patch] = requestsTo(fetch, 'PATCH', `/api/tenant/robots/${alpha.id}`)
-    expect(await patch!.json()).toEqual({ name: 'Robô Alpha', description: 'Segue a tendência no M15.', platform: 'MT5', active: false })
+    expect(await patch!.json()).toEqual({ name: 'Robô Alpha', description: 'Segue a tendência no M15.', platform: 'MT5', active: false, trialDays: 14 })
   })
 
   it('removes the logo on edit by sending a blank logo URL', async () => {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { apiRoutes, choose, page, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, choose, errorBody, page, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
+import { todayInput } from '@/features/tenant-commerce/schemas/manual-sale-form'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { TenantSalesPage } from './sales-page'
 
@@ -43,6 +44,10 @@ const manualSale = {
   netAmount: '1450.00',
 }
 
+const robotsRoute = {
+  'GET /api/tenant/robots': () => Response.json(page([{ id: 'r1', name: 'Robô Alpha', trialDays: 7 }], { pageSize: 100 })),
+}
+
 function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
   const fetch = mockFetch(apiRoutes({ 'GET /api/tenant/sales': () => Response.json(page([hotmartSale, manualSale])), ...handlers }))
   renderWithProviders(<TenantSalesPage />, { path: '/sales' })
@@ -79,10 +84,89 @@ describe('tenant sales page', { timeout: 30_000 }, () => {
     expect(within(manualRow).getByText('R$ 1.500,00')).toBeInTheDocument()
   })
 
-  it('is display only: no create or edit', async () => {
+  it('edits no sale: sales come from Hotmart or from "Registrar venda"', async () => {
     renderPage()
     await screen.findByText('HP-2025-001')
     expect(screen.queryByRole('button', { name: /nova venda|editar/i })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Registrar venda' })).toBeInTheDocument()
+  })
+
+  it('badges a manual sale with how it was paid', async () => {
+    renderPage({ 'GET /api/tenant/sales': () => Response.json(page([{ ...manualSale, paymentMethod: 'pix' }])) })
+    const row = (await screen.findByText('Reembolsada')).closest('tr')!
+    expect(within(row).getByText('Manual · PIX')).toBeInTheDocument()
+  })
+
+  it('records a manual PIX sale with a submission key, toasts the access e-mail and refreshes the list', async () => {
+    const recorded = {
+      sale: { ...manualSale, externalId: 'MAN-ABCDE23456', status: 'confirmed', clientEmail: 'carla@ex.com', paymentMethod: 'pix' },
+      licenseId: 'l1',
+      clientId: 'c9',
+      clientCreated: true,
+      replayed: false,
+    }
+    const fetch = renderPage({ ...robotsRoute, 'POST /api/tenant/manual-sales': () => Response.json(recorded, { status: 201 }) })
+    await screen.findByText('HP-2025-001')
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar venda' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar venda' })
+    await userEvent.type(within(dialog).getByLabelText(/Nome do comprador/), 'Carla Compradora')
+    await userEvent.type(within(dialog).getByLabelText(/E-mail do comprador/), 'carla@ex.com')
+    await choose(/Robô/, 'Robô Alpha', dialog)
+    await userEvent.type(within(dialog).getByLabelText(/Valor/), '297.5')
+    expect(within(dialog).getByLabelText(/Forma de pagamento/)).toHaveTextContent('PIX')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar venda' }))
+
+    expect(await screen.findByText('Venda registrada')).toBeInTheDocument()
+    expect(screen.getByText('Enviamos o acesso para carla@ex.com (ID da compra MAN-ABCDE23456).')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'POST', '/api/tenant/manual-sales')
+    expect(request!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{32,36}$/)
+    expect(await request!.json()).toEqual({
+      buyerName: 'Carla Compradora',
+      buyerEmail: 'carla@ex.com',
+      buyerPhone: null,
+      robotId: 'r1',
+      amount: '297.5',
+      paymentMethod: 'pix',
+      saleDate: todayInput(),
+    })
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/tenant/sales')).toHaveLength(2))
+  })
+
+  it('keeps what was typed, puts the server’s messages under the fields, and retries with the same key', async () => {
+    let answers = 0
+    const fetch = renderPage({
+      ...robotsRoute,
+      'POST /api/tenant/manual-sales': () =>
+        ++answers === 1
+          ? errorBody(400, 'O valor deve ser maior que zero', { amount: 'O valor deve ser maior que zero' })
+          : new Response('', { status: 502 }),
+    })
+    await screen.findByText('HP-2025-001')
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar venda' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar venda' })
+    // Nothing typed: the form's own messages, and nothing sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar venda' }))
+    expect(await within(dialog).findByText('Nome é obrigatório')).toBeInTheDocument()
+    expect(within(dialog).getByText('Robô é obrigatório')).toBeInTheDocument()
+    expect(within(dialog).getByText('Valor é obrigatório')).toBeInTheDocument()
+    expect(requestsTo(fetch, 'POST', '/api/tenant/manual-sales')).toHaveLength(0)
+
+    await userEvent.type(within(dialog).getByLabelText(/Nome do comprador/), 'Carla')
+    await userEvent.type(within(dialog).getByLabelText(/E-mail do comprador/), 'carla@ex.com')
+    await choose(/Robô/, 'Robô Alpha', dialog)
+    await userEvent.type(within(dialog).getByLabelText(/Valor/), '10')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar venda' }))
+    expect(await within(dialog).findByText('O valor deve ser maior que zero')).toBeInTheDocument()
+    expect(screen.getByText('Erro ao registrar venda')).toBeInTheDocument()
+    expect(within(dialog).getByLabelText(/Nome do comprador/)).toHaveValue('Carla')
+    expect(within(dialog).getByLabelText(/E-mail do comprador/)).toHaveValue('carla@ex.com')
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar venda' }))
+    await waitFor(() => expect(requestsTo(fetch, 'POST', '/api/tenant/manual-sales')).toHaveLength(2))
+    const [first, second] = requestsTo(fetch, 'POST', '/api/tenant/manual-sales')
+    expect(second!.headers.get('Idempotency-Key')).toBe(first!.headers.get('Idempotency-Key'))
+    expect(screen.getByRole('dialog', { name: 'Registrar venda' })).toBeInTheDocument()
   })
 
   it('shows 5 skeleton rows while loading', () => {

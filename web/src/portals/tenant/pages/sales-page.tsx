@@ -1,13 +1,15 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { EyeIcon } from 'lucide-react'
+import { EyeIcon, PlusIcon } from 'lucide-react'
 import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
 import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
-import { labelOf, originChoices, originLabels, saleStatusChoices, saleStatusLabels, saleStatusTones } from '@/features/admin-commerce/labels'
+import { labelOf, originChoices, saleStatusChoices, saleStatusLabels, saleStatusTones } from '@/features/admin-commerce/labels'
+import { OriginBadge } from '@/features/admin-commerce/components/origin-badge'
 import { tenantSalesQuery, type Origin, type SaleItem, type SaleStatus } from '@/features/tenant-commerce/api/sales'
 import { ClientCell } from '@/features/tenant-commerce/components/client-cell'
+import { ManualSaleDialog } from '@/features/tenant-commerce/components/manual-sale-dialog'
 import { SaleDetailDialog, saleDisplayId } from '@/features/tenant-commerce/components/sale-detail-dialog'
 import { formatBRL, formatDateTime } from '@/lib/format'
 
@@ -22,7 +24,10 @@ const columns = [
   { label: 'Ações', srOnly: true },
 ]
 
-/** The owner's sales (Hotmart and manual): search by external id, status and origin filters, details. Display only. */
+/**
+ * The owner's sales (Hotmart and manual): search by external id, status and origin filters, details, and "Registrar venda"
+ * for a sale paid outside Hotmart.
+ */
 export function TenantSalesPage() {
   const list = useListParams(['q', 'status', 'origin'] as const)
   const query = useQuery(
@@ -35,10 +40,20 @@ export function TenantSalesPage() {
     }),
   )
   const [detail, setDetail] = React.useState<SaleItem | null>(null)
+  const [recording, setRecording] = React.useState(false)
 
   return (
     <div className="space-y-6">
-      <PageHeading title="Vendas" description="Vendas da Hotmart e manuais dos seus robôs." />
+      <PageHeading
+        title="Vendas"
+        description="Vendas da Hotmart e manuais dos seus robôs."
+        actions={
+          <Button onClick={() => setRecording(true)}>
+            <PlusIcon aria-hidden />
+            Registrar venda
+          </Button>
+        }
+      />
       <FilterBar>
         <SearchBox label="Buscar por ID externo" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
         <FilterSelect
@@ -68,7 +83,9 @@ export function TenantSalesPage() {
             <TableCell>
               <ClientCell record={sale} />
             </TableCell>
-            <TableCell>{labelOf(originLabels, sale.origin)}</TableCell>
+            <TableCell>
+              <OriginBadge sale={sale} />
+            </TableCell>
             <TableCell className="font-mono text-xs">{sale.externalId || '—'}</TableCell>
             <TableCell className="text-right tabular-nums">{formatBRL(sale.amountPaidByCustomer)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatBRL(sale.netAmount)}</TableCell>
@@ -87,6 +104,7 @@ export function TenantSalesPage() {
       />
       <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
       <SaleDetailDialog sale={detail} onOpenChange={(open) => !open && setDetail(null)} />
+      <ManualSaleDialog open={recording} onOpenChange={setRecording} />
     </div>
   )
 }

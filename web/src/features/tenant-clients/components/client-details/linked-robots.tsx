@@ -1,9 +1,8 @@
 import { TableCell, TableRow } from '@/components/ui/table'
 import { StatusBadge } from '@/components/data'
-import { formatDate } from '@/lib/format'
 import { labelOf } from '@/features/admin-commerce/labels'
 import type { OwnerLicenseItem } from '../../api/licenses'
-import { licenseStatusLabels, licenseStatusTones, MISSING_ROBOT } from '../../labels'
+import { expiryText, licenseStatusLabels, licenseStatusTones, MISSING_ROBOT } from '../../labels'
 import { ActiveInstallations, LastSeen } from '../installation-cells'
 import { SectionCard, SectionTable } from './section-card'
 
@@ -35,7 +34,7 @@ export function LinkedRobots({ licenses }: { licenses: OwnerLicenseItem[] }) {
             <TableCell>
               <StatusBadge tone={licenseStatusTones[license.status]}>{labelOf(licenseStatusLabels, license.status)}</StatusBadge>
             </TableCell>
-            <TableCell>{license.expirationDate ? formatDate(license.expirationDate) : 'Não expira'}</TableCell>
+            <TableCell>{expiryText(license.expirationDate)}</TableCell>
             <TableCell>
               <ActiveInstallations count={license.activeInstallations} />
             </TableCell>

@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import { fieldSchema } from '@/lib/field-rules'
+import { moneySchema } from '@/features/admin-commerce/schemas/money'
+import { paymentMethodLabels } from '@/features/admin-commerce/labels'
+import type { PaymentMethod } from '@/features/admin-commerce/api/sales'
+import type { ManualSaleRequest } from '../api/manual-sales'
+
+const paymentMethods = Object.keys(paymentMethodLabels) as PaymentMethod[]
+
+/** Today as the date input holds it (`YYYY-MM-DD`, the browser's calendar day). */
+export function todayInput(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+}
+
+/** The "Registrar venda" rules, with the server's pt-BR messages (the server checks the same, and has the last word). */
+export function manualSaleFormSchema(today: string = todayInput()) {
+  return z.object({
+    buyerName: fieldSchema('personName'),
+    buyerEmail: fieldSchema('email'),
+    buyerPhone: z.string().trim().max(40, 'Telefone deve ter no máximo 40 caracteres'),
+    robotId: z.string().min(1, 'Robô é obrigatório'),
+    amount: moneySchema()
+      .refine((value) => value !== '', 'Valor é obrigatório')
+      .refine((value) => value === '' || Number(value.replace(',', '.')) > 0, 'O valor deve ser maior que zero'),
+    paymentMethod: z.enum(paymentMethods, { error: 'Forma de pagamento é obrigatória' }),
+    saleDate: z
+      .string()
+      .min(1, 'Data da venda é obrigatória')
+      // Dates as `YYYY-MM-DD` compare as text.
+      .refine((value) => value === '' || value <= today, 'A data da venda não pode estar no futuro'),
+  })
+}
+
+export type ManualSaleFormValues = z.infer<ReturnType<typeof manualSaleFormSchema>>
+
+/** A new sale: paid by PIX today, unless the owner says otherwise. */
+export function manualSaleFormDefaults(today: string = todayInput()): ManualSaleFormValues {
+  return { buyerName: '', buyerEmail: '', buyerPhone: '', robotId: '', amount: '', paymentMethod: 'pix', saleDate: today }
+}
+
+/** The request body: what was typed, trimmed; no phone is null. */
+export function manualSalePayload(values: ManualSaleFormValues): ManualSaleRequest {
+  return {
+    buyerName: values.buyerName.trim(),
+    buyerEmail: values.buyerEmail.trim(),
+    buyerPhone: values.buyerPhone.trim() || null,
+    robotId: values.robotId,
+    amount: values.amount.trim(),
+    paymentMethod: values.paymentMethod,
+    saleDate: values.saleDate,
+  }
+}
