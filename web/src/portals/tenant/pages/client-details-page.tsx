@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { ApiError, errorMessage } from '@/lib/api/client'
 import { clientDetailsQuery, type ClientDetails } from '@/features/tenant-clients/api/clients'
 import { ClientInstallations } from '@/features/tenant-clients/components/client-details/client-installations'
+import { ClientPrivacy } from '@/features/tenant-clients/components/client-details/client-privacy'
 import { ClientSales } from '@/features/tenant-clients/components/client-details/client-sales'
 import { ClientSubscriptions } from '@/features/tenant-clients/components/client-details/client-subscriptions'
 import { ClientSummary } from '@/features/tenant-clients/components/client-details/client-summary'
@@ -108,6 +109,7 @@ function ClientDetailsContent({ details }: { details: ClientDetails }) {
       <ClientInstallations installations={details.installations} licenses={licenses} />
       <ClientSubscriptions subscriptions={details.subscriptions} />
       <ClientSales sales={details.sales} />
+      <ClientPrivacy client={client} />
       <SendEmailDialog open={open === 'email'} onOpenChange={close} client={client} />
       <SwitchAccountDialog open={open === 'account'} onOpenChange={close} licenses={licenses} />
     </>
