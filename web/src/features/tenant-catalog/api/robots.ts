@@ -100,3 +100,22 @@ export function useSaveRobot() {
     onSettled: invalidate,
   })
 }
+
+/**
+ * Deletes a robot that was never sold or licensed, with its versions and files (409 with the server's pt-BR message
+ * otherwise: such a robot is deactivated instead). Its own pages leave the cache, the lists are refreshed.
+ */
+export function useDeleteRobot() {
+  const queryClient = useQueryClient()
+  const invalidate = useInvalidateRobots()
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/api/tenant/robots/{id}', { params: { path: { id } } })),
+    onSuccess: (_, id) => {
+      // Removed before the refresh, so the robot's own page (still open until the caller navigates away) is not
+      // asked for again and answered 404.
+      const { robots } = tenantCatalogKeys
+      for (const queryKey of [robots.detail(id), robots.versions(id), robots.license(id), robots.salesPage(id)]) queryClient.removeQueries({ queryKey })
+      void invalidate()
+    },
+  })
+}

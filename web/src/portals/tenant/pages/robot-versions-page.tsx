@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api/client'
 import { ConfirmDialog } from '@/components/data'
 import { robotVersionsQuery, useActivateVersion, useDownloadVersion, type RobotVersions, type VersionItem } from '@/features/tenant-catalog/api/versions'
 import { BackToRobots } from '@/features/tenant-catalog/components/back-link'
+import { DeleteRobotButton } from '@/features/tenant-catalog/components/delete-robot-button'
 import { LicenseSettingsCard } from '@/features/tenant-catalog/components/license/license-settings-card'
 import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-card'
 import { VersionEditDialog } from '@/features/tenant-catalog/components/versions/version-edit-dialog'
@@ -79,6 +80,7 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
       <PageHeading
         title="Versões do Robô"
         description={`${data.robot.name} · ${data.activeVersion ? `versão ativa v${data.activeVersion}` : 'sem versão ativa'}`}
+        actions={<DeleteRobotButton robot={data.robot} />}
       />
       <VersionsTable
         versions={data.versions}
