@@ -12,7 +12,9 @@ function messages(values: object) {
 describe('the manual sale form', () => {
   it('starts as a PIX sale of today', () => {
     expect(manualSaleFormDefaults(today)).toMatchObject({ paymentMethod: 'pix', saleDate: today })
-    expect(todayInput(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05')
+    // A São Paulo day: at 01:30 UTC it is still the evening before there.
+    expect(todayInput(new Date('2026-01-06T01:30:00Z'))).toBe('2026-01-05')
+    expect(todayInput(new Date('2026-01-06T03:30:00Z'))).toBe('2026-01-06')
   })
 
   it('accepts a complete sale and sends it trimmed, without an empty phone', () => {

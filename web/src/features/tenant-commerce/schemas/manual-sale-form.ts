@@ -7,10 +7,13 @@ import type { ManualSaleRequest } from '../api/manual-sales'
 
 const paymentMethods = Object.keys(paymentMethodLabels) as PaymentMethod[]
 
-/** Today as the date input holds it (`YYYY-MM-DD`, the browser's calendar day). */
+/**
+ * Today as the date input holds it (`YYYY-MM-DD`), in São Paulo: the server reads a bare day as a São Paulo day, so
+ * a browser whose clock is already on tomorrow (UTC after 21h) must not offer a day the server calls the future.
+ */
 export function todayInput(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
 }
 
 /** The "Registrar venda" rules, with the server's pt-BR messages (the server checks the same, and has the last word). */
