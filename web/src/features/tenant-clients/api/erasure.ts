@@ -21,12 +21,14 @@ export function isErasedClient(client: Pick<ClientItem, 'email'>): boolean {
 /**
  * Downloads everything the tenant keeps about the client as a JSON file (LGPD). Fetched through the API client, not
  * opened as a link, because the owner portal's X-Tenant-Secret header cannot ride on a plain navigation; saved under
- * the server's file name (cliente-<id>.json).
+ * the server's file name (cliente-<id>.json), which it answers.
  */
-export async function exportClientData(clientId: string): Promise<void> {
+export async function exportClientData(clientId: string): Promise<string> {
   const result = await api.GET('/api/tenant/clients/{id}/export', { params: { path: { id: clientId } }, parseAs: 'blob' })
   const blob = (await unwrap(Promise.resolve(result))) as Blob
-  saveBlob(blob, fileNameFromDisposition(result.response.headers.get('Content-Disposition')) ?? `cliente-${clientId}.json`)
+  const fileName = fileNameFromDisposition(result.response.headers.get('Content-Disposition')) ?? `cliente-${clientId}.json`
+  saveBlob(blob, fileName)
+  return fileName
 }
 
 /** `exportClientData` as a mutation, for its pending state. */

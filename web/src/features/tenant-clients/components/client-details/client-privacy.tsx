@@ -20,7 +20,7 @@ export function ClientPrivacy({ client }: { client: ClientItem }) {
 
   const startExport = () =>
     exportData.mutate(client.id, {
-      onSuccess: () => toast({ title: 'Exportação baixada', description: `Os dados do cliente foram salvos em cliente-${client.id}.json.` }),
+      onSuccess: (fileName) => toast({ title: 'Exportação baixada', description: `Os dados do cliente foram salvos em ${fileName}.` }),
       onError: (error) => toast({ variant: 'destructive', title: 'Erro ao exportar dados', description: errorMessage(error, 'Tente novamente mais tarde.') }),
     })
 
