@@ -1,7 +1,8 @@
 // The client's journey, in Chromium against the real server: a Hotmart subscription purchase arrives at the
 // demo robot's webhook → the buyer signs in with e-mail + purchase id and the code e-mailed to them (read at the
 // local Resend stand-in) → downloads the robot's active version (uploaded here by the owner through the API) →
-// moves the license to their MetaTrader account → cancels the subscription. Runs before the owner journey (which
+// moves the license to their MetaTrader account → asks to cancel the subscription (billed by Hotmart: told how to
+// cancel there, the seller notified). Runs before the owner journey (which
 // changes the owner's password).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -117,11 +118,16 @@ test('client journey: Hotmart purchase, login with the purchase id, download, sw
   await page.getByText('Conta atualizada').first().waitFor()
   await page.getByText('87654321').first().waitFor()
 
-  // Cancel the subscription (irreversible, confirmed).
+  // Cancel the subscription. Hotmart bills it and this seller has not connected the Hotmart API: the portal says how
+  // to cancel at Hotmart, tells the seller, keeps the subscription active and never claims the billing stopped.
   await page.goto('/client/subscriptions')
   await page.getByRole('button', { name: 'Cancelar assinatura' }).first().click()
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirmar Cancelamento' }).click()
-  await page.getByText('Assinatura cancelada').first().waitFor()
-  await page.getByText('Cancelada').first().waitFor()
-  assert.equal(await page.getByRole('button', { name: 'Cancelar assinatura' }).count(), 0, 'no cancel button on a cancelled subscription')
+  const hotmartDialog = page.getByRole('alertdialog', { name: 'Cancelar na Hotmart' })
+  await hotmartDialog.getByText(/Para cancelar a cobrança, acesse sua conta na Hotmart/).waitFor()
+  await hotmartDialog.getByRole('button', { name: 'Avisar o vendedor' }).click()
+  await page.getByText('Pedido registrado').first().waitFor()
+  await page.getByText(/Cancelamento solicitado em/).first().waitFor()
+  await page.getByText('Ativa').first().waitFor()
+  assert.equal(await page.getByText(/não será mais cobrado/).count(), 0, 'never claims the billing stopped')
+  assert.equal(await page.getByRole('button', { name: 'Cancelar assinatura' }).count(), 0, 'asked once')
 })

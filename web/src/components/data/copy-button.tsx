@@ -1,20 +1,18 @@
 import { CheckIcon, CopyIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { toast } from '@/components/ui/use-toast'
-import { copyToClipboard } from './clipboard'
+import { COPIED_TITLE, COPY_FAILED_DESCRIPTION, COPY_FEEDBACK_MS, copyToClipboard, toastCopied, toastCopyFailed } from './clipboard'
 
 /**
- * Copies `value` and says so: a check mark for two seconds and a toast (`successTitle`, `success`); when the browser
- * refuses, a toast (`errorTitle`, `errorDescription`) instead (the text stays on screen to copy by hand).
+ * Copies `value` and says so: a check mark and a toast ('Copiado!', `success`) for three seconds; when the browser
+ * refuses, an 'Erro ao copiar' toast (`errorDescription`) instead (the text stays on screen to copy by hand).
  */
 export function CopyButton({
   value,
   label,
   success = 'Copiado para a área de transferência.',
-  errorDescription = 'Não foi possível copiar. Copie manualmente.',
-  successTitle = 'Copiado',
-  errorTitle = 'Erro',
+  errorDescription = COPY_FAILED_DESCRIPTION,
+  successTitle = COPIED_TITLE,
   disabled,
 }: {
   value: string
@@ -23,17 +21,16 @@ export function CopyButton({
   success?: string
   errorDescription?: string
   successTitle?: string
-  errorTitle?: string
   disabled?: boolean
 }) {
   const [copied, setCopied] = useState(false)
   const copy = async () => {
     if (await copyToClipboard(value)) {
       setCopied(true)
-      setTimeout(() => setCopied(false), 2000)
-      toast({ title: successTitle, description: success })
+      setTimeout(() => setCopied(false), COPY_FEEDBACK_MS)
+      toastCopied(success, successTitle)
     } else {
-      toast({ variant: 'destructive', title: errorTitle, description: errorDescription })
+      toastCopyFailed(errorDescription)
     }
   }
   return (

@@ -3,7 +3,7 @@ import { authTemplateChanges, authTemplateSchema, authTemplateValues, missingPla
 import { authTemplate, templateCode } from './test-support'
 
 function errorsOf(values: { name: string; version: string; templateCode: string }): Record<string, string> {
-  const result = authTemplateSchema.safeParse(values)
+  const result = authTemplateSchema.safeParse({ isActive: true, ...values })
   if (result.success) return {}
   // The first problem of each field, the one the form shows.
   const errors: Record<string, string> = {}
@@ -38,7 +38,12 @@ describe('authTemplateSchema', () => {
   })
 
   it('trims name and version', () => {
-    expect(authTemplateSchema.parse({ name: '  Template  ', version: ' 2.0 ', templateCode })).toEqual({ name: 'Template', version: '2.0', templateCode })
+    expect(authTemplateSchema.parse({ name: '  Template  ', version: ' 2.0 ', templateCode, isActive: true })).toEqual({
+      name: 'Template',
+      version: '2.0',
+      templateCode,
+      isActive: true,
+    })
   })
 })
 
@@ -58,6 +63,7 @@ describe('authTemplateChanges', () => {
   it('sends only the fields that differ from the stored template', () => {
     const values = authTemplateValues(authTemplate)
     expect(authTemplateChanges(authTemplate, { ...values, version: '1.1.0' })).toEqual({ version: '1.1.0' })
+    expect(authTemplateChanges(authTemplate, { ...values, isActive: !authTemplate.isActive })).toEqual({ isActive: !authTemplate.isActive })
     expect(authTemplateChanges(authTemplate, { ...values, name: 'Novo nome', templateCode: `${templateCode}\n` })).toEqual({
       name: 'Novo nome',
       templateCode: `${templateCode}\n`,

@@ -26,12 +26,14 @@ export const authTemplateSchema = z.object({
       const missing = missingPlaceholders(code)
       if (missing.length > 0) context.addIssue({ code: 'custom', message: missingPlaceholdersMessage(missing) })
     }),
+  /** Active: robots get this template. Inactive: they get the platform's shipped default until it is switched on again. */
+  isActive: z.boolean(),
 })
 
 export type AuthTemplateValues = z.infer<typeof authTemplateSchema>
 
 export function authTemplateValues(template: AuthTemplate): AuthTemplateValues {
-  return { name: template.name, version: template.version, templateCode: template.templateCode }
+  return { name: template.name, version: template.version, templateCode: template.templateCode, isActive: template.isActive }
 }
 
 /**
@@ -43,5 +45,6 @@ export function authTemplateChanges(saved: AuthTemplate, values: AuthTemplateVal
   if (values.name !== saved.name) changes.name = values.name
   if (values.version !== saved.version) changes.version = values.version
   if (values.templateCode !== saved.templateCode) changes.templateCode = values.templateCode
+  if (values.isActive !== saved.isActive) changes.isActive = values.isActive
   return changes
 }

@@ -83,6 +83,16 @@ export const monthly: ClientSubscriptionItem = {
   startDate: '2025-01-10T12:00:00Z',
   lastPaymentDate: '2025-04-10T12:00:00Z',
   cancellationDate: null,
+  cancellationRequestedAt: null,
+  cancelsAtHotmart: false,
+}
+
+/** A Hotmart subscription whose seller has not connected the Hotmart API: the client cancels it at Hotmart. */
+export const billedByHotmart: ClientSubscriptionItem = {
+  ...monthly,
+  id: '0190c0de-0000-7000-8000-0000000000e3',
+  recurrence: 'quarterly',
+  cancelsAtHotmart: true,
 }
 
 export const annual: ClientSubscriptionItem = {

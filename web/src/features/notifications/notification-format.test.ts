@@ -32,6 +32,9 @@ describe('notification labels', () => {
     ])
     expect(notificationVariant('NEW_SALE')).toBe('success')
     expect(notificationVariant('toString')).toBe('secondary')
+    // A client's request to cancel a subscription only Hotmart can stop.
+    expect(notificationLabel('SUBSCRIPTION_CANCEL_REQUESTED')).toBe('Pedido de cancelamento')
+    expect(notificationVariant('SUBSCRIPTION_CANCEL_REQUESTED')).toBe('warning')
   })
 })
 

@@ -7,12 +7,15 @@ const LABELS: Readonly<Record<string, string>> = {
   NEW_SALE: 'Venda',
   REFUND: 'Reembolso',
   SUBSCRIPTION_CANCELLED: 'Cancelamento',
+  // A client asked to cancel a Hotmart subscription the platform could not cancel there: the owner acts.
+  SUBSCRIPTION_CANCEL_REQUESTED: 'Pedido de cancelamento',
 }
 
 const VARIANTS: Readonly<Record<string, BadgeVariant>> = {
   NEW_SALE: 'success',
   REFUND: 'destructive',
   SUBSCRIPTION_CANCELLED: 'warning',
+  SUBSCRIPTION_CANCEL_REQUESTED: 'warning',
 }
 
 /** The badge text of a notification type; a type the app does not know shows as sent. */

@@ -1,4 +1,4 @@
-import { Building2Icon, FileCode2Icon, GaugeIcon, HistoryIcon, ScrollTextIcon, ServerIcon, UserCogIcon } from 'lucide-react'
+import { Building2Icon, FileCode2Icon, GaugeIcon, HistoryIcon, ScrollTextIcon, ServerIcon, UserCogIcon, UsersIcon } from 'lucide-react'
 import { managementScreens as shared } from '@/components/portal-shell/management-screens'
 import { lazyPage, type Screen } from '@/components/portal-shell/screens'
 
@@ -17,6 +17,7 @@ const ClientRobotsPage = lazyPage(pages, 'ClientRobotsPage')
 const AdminSalesPage = lazyPage(pages, 'AdminSalesPage')
 const AdminSubscriptionsPage = lazyPage(pages, 'AdminSubscriptionsPage')
 const AuditLogPage = lazyPage(pages, 'AuditLogPage')
+const AdminUsersPage = lazyPage(pages, 'AdminUsersPage')
 
 /** The signed-in admin screens, in menu order: the sidebar and the routes are both made from this table. */
 export const adminScreens: Screen[] = [
@@ -34,4 +35,5 @@ export const adminScreens: Screen[] = [
   { ...shared.sales, element: <AdminSalesPage /> },
   { ...shared.subscriptions, element: <AdminSubscriptionsPage /> },
   { label: 'Auditoria', path: '/audit-log', icon: ScrollTextIcon, element: <AuditLogPage /> },
+  { label: 'Usuários', path: '/users', icon: UsersIcon, element: <AdminUsersPage /> },
 ]

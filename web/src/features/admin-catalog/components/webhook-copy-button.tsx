@@ -1,12 +1,9 @@
 import { CheckIcon, CopyIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { copyToClipboard } from '@/components/data'
+import { COPY_FEEDBACK_MS, copyToClipboard, toastCopied, toastCopyFailed } from '@/components/data'
 import { Button } from '@/components/ui/button'
 import { toast } from '@/components/ui/use-toast'
 import { TENANT_WITHOUT_URL } from '../robot-webhook'
-
-/** How long the check mark stays after a copy (admin screens: 3 s). */
-const COPIED_MS = 3000
 
 /**
  * Copies a robot's webhook URL for the Hotmart panel. Without a URL (its tenant has none) the copy is
@@ -26,10 +23,10 @@ export function WebhookCopyButton({ url, robotName }: { url: string | null; robo
     if (await copyToClipboard(url)) {
       setCopied(true)
       clearTimeout(timer.current)
-      timer.current = setTimeout(() => setCopied(false), COPIED_MS)
-      toast({ title: 'URL copiada!', description: 'Cole esta URL no painel da Hotmart.' })
+      timer.current = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS)
+      toastCopied('Cole esta URL no painel da Hotmart.', 'URL copiada!')
     } else {
-      toast({ variant: 'destructive', title: 'Erro ao copiar', description: 'Não foi possível copiar. Copie manualmente.' })
+      toastCopyFailed()
     }
   }
 

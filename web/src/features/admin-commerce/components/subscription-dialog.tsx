@@ -115,6 +115,9 @@ function SubscriptionForm({ subscription, onDone }: { subscription: Subscription
           <TextField control={form.control} name="nextBillingDate" label="Próxima cobrança" type="date" />
           <TextField control={form.control} name="cancellationDate" label="Data de cancelamento" type="date" />
         </div>
+        <div className="sm:max-w-xs">
+          <TextField control={form.control} name="lastChargeAttempt" label="Última tentativa de cobrança" type="datetime-local" />
+        </div>
         <FormDialogFooter editing={editing} pending={save.isPending} onCancel={onDone} />
       </form>
     </Form>

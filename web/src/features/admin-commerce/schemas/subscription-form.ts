@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { Origin } from '../api/sales'
 import type { Recurrence, SubscriptionItem, SubscriptionRequest, SubscriptionStatus } from '../api/subscriptions'
 import { originLabels, recurrenceLabels, subscriptionStatusLabels } from '../labels'
-import { moneyOrNull, orNull, toDateInput, toMoneyInput } from '../form-values'
+import { moneyOrNull, orNull, toDateInput, toDateTimeInput, toMoneyInput } from '../form-values'
 import { moneySchema, REQUIRED, requiredChoice } from './money'
 
 const statuses = Object.keys(subscriptionStatusLabels) as SubscriptionStatus[]
@@ -21,6 +21,8 @@ export const subscriptionFormSchema = z.object({
   status: requiredChoice(statuses),
   lastPaymentDate: z.string(),
   nextBillingDate: z.string(),
+  /** Date and time (São Paulo) of the last charge attempt. */
+  lastChargeAttempt: z.string(),
   cancellationDate: z.string(),
 })
 
@@ -38,6 +40,7 @@ export function subscriptionFormDefaults(subscription: SubscriptionItem | null):
     status: subscription?.status ?? 'active',
     lastPaymentDate: toDateInput(subscription?.lastPaymentDate),
     nextBillingDate: toDateInput(subscription?.nextBillingDate),
+    lastChargeAttempt: toDateTimeInput(subscription?.lastChargeAttempt),
     cancellationDate: toDateInput(subscription?.cancellationDate),
   }
 }
@@ -55,6 +58,8 @@ export function subscriptionPayload(values: SubscriptionFormValues): Subscriptio
     status: values.status,
     lastPaymentDate: orNull(values.lastPaymentDate),
     nextBillingDate: orNull(values.nextBillingDate),
+    // '' clears it; the server keeps it when the field is absent or null (Hotmart's webhooks write it).
+    lastChargeAttempt: values.lastChargeAttempt.trim(),
     cancellationDate: orNull(values.cancellationDate),
   }
 }

@@ -1,10 +1,11 @@
 import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { SaveIcon, Undo2Icon } from 'lucide-react'
-import { TextField } from '@/components/data'
+import { StatusBadge, TextField } from '@/components/data'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card'
-import { Form } from '@/components/ui/form'
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
+import { Switch } from '@/components/ui/switch'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/use-toast'
 import { formatDateTime } from '@/lib/format'
@@ -17,7 +18,7 @@ import { TemplatePreview } from './template-preview'
 import { TemplateVariables } from './template-variables'
 
 /**
- * The authentication template's form (name, version, code) beside the variables it may use, and the preview
+ * The authentication template's form (name, version, active, code) beside the variables it may use, and the preview
  * of the code being edited. Saving sends only what changed; Salvar waits until something has.
  */
 export function AuthTemplateEditor({ template }: { template: AuthTemplate }) {
@@ -50,8 +51,9 @@ export function AuthTemplateEditor({ template }: { template: AuthTemplate }) {
       <div className="grid min-w-0 gap-6">
         <Card className="gap-4">
           <CardHeader>
-            <CardTitle>
+            <CardTitle className="flex flex-wrap items-center gap-2">
               <h2>{template.name}</h2>
+              <StatusBadge tone={template.isActive ? 'success' : 'warning'}>{template.isActive ? 'Ativo' : 'Inativo'}</StatusBadge>
             </CardTitle>
             <CardDescription>
               Versão atual <strong className="font-medium text-foreground">{template.version}</strong> · Atualizado em {formatDateTime(template.updatedAt)}
@@ -64,6 +66,23 @@ export function AuthTemplateEditor({ template }: { template: AuthTemplate }) {
                   <TextField control={form.control} name="name" label="Nome" required autoComplete="off" />
                   <TextField control={form.control} name="version" label="Versão" required autoComplete="off" placeholder="1.0.0" />
                 </div>
+                <FormField
+                  control={form.control}
+                  name="isActive"
+                  render={({ field }) => (
+                    <FormItem className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <FormControl>
+                        <Switch ref={field.ref} name={field.name} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />
+                      </FormControl>
+                      <FormLabel className="font-normal">Template ativo</FormLabel>
+                      <FormDescription className="basis-full">
+                        Ativo: os robôs compilados recebem este template. Inativo: recebem o template padrão da plataforma até você ativá-lo de novo
+                        (útil enquanto corrige um template com problema).
+                      </FormDescription>
+                      <FormMessage className="basis-full" />
+                    </FormItem>
+                  )}
+                />
                 <TemplateCodeField control={form.control} />
               </CardContent>
               <CardFooter className="flex-wrap justify-end gap-2">

@@ -4,6 +4,7 @@ import type { components } from '@/lib/api/schema'
 import { clientAreaKeys } from './keys'
 
 export type ClientSubscriptionItem = components['schemas']['ClientSubscriptionItem']
+export type ClientCancelResult = components['schemas']['ClientCancelResult']
 
 export const clientSubscriptionsQuery = () =>
   queryOptions({
@@ -16,14 +17,17 @@ export function useClientSubscriptions() {
 }
 
 /**
- * Cancels one of the client's active subscriptions (409 when it is no longer active). The call has no body:
- * the API client's `X-Requested-With` header is what the server's cross-site guard accepts instead of JSON.
+ * Cancels one of the client's active subscriptions (409 when it is no longer active). The server says how it went
+ * (`outcome`, `message`): cancelled here, cancelled at Hotmart too, or — for a subscription only Hotmart can stop —
+ * the request recorded and the seller told, the subscription still active. A Hotmart refusal (422) or outage (503)
+ * changes nothing. The call has no body: the API client's `X-Requested-With` header is what the server's cross-site
+ * guard accepts instead of JSON.
  */
 export function useCancelSubscription() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => unwrap(api.PATCH('/api/client/subscriptions/{id}/cancel', { params: { path: { id } } })),
-    onSuccess: (updated) => {
+    onSuccess: ({ subscription: updated }) => {
       queryClient.setQueryData<ClientSubscriptionItem[]>(clientAreaKeys.subscriptions, (list) =>
         list?.map((subscription) => (subscription.id === updated.id ? updated : subscription)),
       )

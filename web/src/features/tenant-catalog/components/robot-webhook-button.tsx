@@ -1,11 +1,7 @@
 import { CheckIcon, WebhookIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { copyToClipboard } from '@/components/data'
+import { COPY_FEEDBACK_MS, copyToClipboard, toastCopied, toastCopyFailed } from '@/components/data'
 import { Button } from '@/components/ui/button'
-import { toast } from '@/components/ui/use-toast'
-
-/** How long the check mark stays after a copy (tenant screens: 2 s). */
-const COPIED_MS = 2000
 
 /**
  * Where Hotmart posts this robot's sales. The owner portal is served on the tenant's own host, so the current
@@ -26,10 +22,10 @@ export function RobotWebhookButton({ robotId, robotName }: { robotId: string; ro
     if (await copyToClipboard(robotWebhookUrl(robotId))) {
       setCopied(true)
       clearTimeout(timer.current)
-      timer.current = setTimeout(() => setCopied(false), COPIED_MS)
-      toast({ title: 'URL copiada!', description: 'Cole no painel da Hotmart' })
+      timer.current = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS)
+      toastCopied('Cole no painel da Hotmart', 'URL copiada!')
     } else {
-      toast({ variant: 'destructive', title: 'Erro ao copiar', description: 'Não foi possível copiar. Copie manualmente.' })
+      toastCopyFailed()
     }
   }
 

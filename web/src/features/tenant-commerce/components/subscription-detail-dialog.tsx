@@ -12,6 +12,7 @@ import {
 import { formatBRL, formatDateTime } from '@/lib/format'
 import { tenantSubscriptionDetailQuery, type OwnerSubscriptionDetail, type SubscriptionItem } from '../api/subscriptions'
 import { BillingHistoryTable } from './billing-history-table'
+import { CancellationRows } from './cancellation-notes'
 import { clientLabel, DetailRow, DetailState, PayloadView } from './detail-parts'
 
 /** The id a subscription is known by: its external id, or the first 8 characters of its own id. */
@@ -36,6 +37,7 @@ function SubscriptionInformation({ detail }: { detail: OwnerSubscriptionDetail }
         <DetailRow label="Último pagamento">{formatDateTime(subscription.lastPaymentDate)}</DetailRow>
         <DetailRow label="Última tentativa de cobrança">{formatDateTime(subscription.lastChargeAttempt)}</DetailRow>
         <DetailRow label="Data de cancelamento">{formatDateTime(subscription.cancellationDate)}</DetailRow>
+        <CancellationRows subscription={subscription} />
         <DetailRow label="Criada em">{formatDateTime(subscription.createdAt)}</DetailRow>
       </dl>
       <section className="grid gap-2" aria-labelledby="billing-history-title">

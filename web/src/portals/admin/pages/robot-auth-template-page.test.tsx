@@ -149,6 +149,20 @@ describe('admin auth template page', { timeout: 30_000 }, () => {
     expect(await requestsTo(fetch, 'PATCH', '/api/robot-auth-template')[1]!.json()).toEqual({ templateCode: changedCode })
   })
 
+  it('switches the template off (robots then get the shipped default) and on again', async () => {
+    const { fetch } = renderPage()
+    const toggle = await screen.findByRole('switch', { name: 'Template ativo' })
+    expect(toggle).toBeChecked()
+    expect(screen.getByText('Ativo')).toBeInTheDocument()
+    expect(screen.getByText(/recebem o template padrão da plataforma/)).toBeInTheDocument()
+    await userEvent.click(toggle)
+    await userEvent.click(saveButton())
+    expect(await screen.findByText('Template salvo com sucesso!')).toBeInTheDocument()
+    expect(await requestsTo(fetch, 'PATCH', '/api/robot-auth-template')[0]!.json()).toEqual({ isActive: false })
+    expect(await screen.findByText('Inativo')).toBeInTheDocument()
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Template ativo' })).not.toBeChecked())
+  })
+
   it("shows the server's field errors by their fields under 'Erro ao salvar template'", async () => {
     renderPage({
       'PATCH /api/robot-auth-template': () =>

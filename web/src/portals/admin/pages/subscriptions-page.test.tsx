@@ -24,6 +24,7 @@ const subscription = {
   status: 'active',
   lastPaymentDate: '2025-03-10T15:00:00Z',
   nextBillingDate: '2025-06-10T15:00:00Z',
+  lastChargeAttempt: '2025-03-10T15:30:00Z',
   cancellationDate: null,
   createdAt: '2025-03-10T15:00:00Z',
 }
@@ -113,6 +114,7 @@ describe('admin subscriptions page', { timeout: 30_000 }, () => {
       status: 'active',
       lastPaymentDate: null,
       nextBillingDate: '2026-03-10',
+      lastChargeAttempt: '',
       cancellationDate: null,
     })
   })
@@ -123,10 +125,19 @@ describe('admin subscriptions page', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByLabelText(/^Cliente/)).toHaveTextContent('Maria Souza')
     await choose(/^Status/, 'Cancelada', dialog)
+    // The last charge attempt, in São Paulo time (12:30 there is 15:30 UTC), sent back as it was.
+    expect(within(dialog).getByLabelText('Última tentativa de cobrança')).toHaveValue('2025-03-10T12:30')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
     expect(await screen.findByText('Assinatura atualizada')).toBeInTheDocument()
     const body = await requestsTo(fetch, 'PATCH', `/api/subscriptions/${subscription.id}`)[0]!.json()
-    expect(body).toMatchObject({ clientId: maria.id, amount: '97.00', recurrence: 'quarterly', status: 'cancelled', nextBillingDate: '2025-06-10' })
+    expect(body).toMatchObject({
+      clientId: maria.id,
+      amount: '97.00',
+      recurrence: 'quarterly',
+      status: 'cancelled',
+      nextBillingDate: '2025-06-10',
+      lastChargeAttempt: '2025-03-10T12:30',
+    })
   })
 
   it("shows the server's field errors and titles the toast 'Erro ao criar/atualizar assinatura'", async () => {

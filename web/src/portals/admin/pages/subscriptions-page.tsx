@@ -4,7 +4,7 @@ import { PencilIcon, PlusIcon } from 'lucide-react'
 import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
-import { formatBRL, formatDate } from '@/lib/format'
+import { formatBRL, formatDate, formatDateTime } from '@/lib/format'
 import { useTenantOptions } from '@/features/admin-catalog/tenant-options'
 import {
   subscriptionsQuery,
@@ -109,7 +109,12 @@ export function AdminSubscriptionsPage() {
               <StatusBadge tone={subscriptionStatusTones[subscription.status]}>{labelOf(subscriptionStatusLabels, subscription.status)}</StatusBadge>
             </TableCell>
             <TableCell>{formatDate(subscription.nextBillingDate)}</TableCell>
-            <TableCell>{formatDate(subscription.lastPaymentDate)}</TableCell>
+            <TableCell>
+              <div>{formatDate(subscription.lastPaymentDate)}</div>
+              {subscription.lastChargeAttempt && (
+                <div className="text-xs text-muted-foreground">Última tentativa: {formatDateTime(subscription.lastChargeAttempt)}</div>
+              )}
+            </TableCell>
             <TableCell>
               <Button
                 variant="ghost"

@@ -49,7 +49,7 @@ describe('admin tenants page', { timeout: 30_000 }, () => {
     renderPage()
     await user.click(within(await rowOf(tenantA.name)).getByRole('button', { name: `Copiar secret hash de ${tenantA.name}` }))
     expect(await navigator.clipboard.readText()).toBe('a1b2c3d4e5f6a7b8')
-    expect(await screen.findByText('Copiado')).toBeInTheDocument()
+    expect(await screen.findByText('Copiado!')).toBeInTheDocument()
   })
 
   it('shows five skeleton rows while loading, then the empty text', async () => {

@@ -21,11 +21,14 @@ function LessonsContent() {
   return <LessonsCard lessonsUrl={dashboard.data.lessonsUrl} />
 }
 
-/** /lessons (Área de Ensino): a button to the tenant's training material, when there is any. */
+/**
+ * /lessons: a button to the tenant's training material, when there is any. The menu calls it Área de Ensino
+ * (Treinamentos in the sidebar); the page, and the browser tab, are the spec's Área de Treinamento.
+ */
 export function ClientLessonsPage() {
   return (
     <div className="space-y-6">
-      <PageHeading title="Área de Ensino" description="Materiais de treinamento para aproveitar ao máximo seus robôs" />
+      <PageHeading title="Área de Treinamento" description="Materiais de treinamento para aproveitar ao máximo seus robôs" />
       <LessonsContent />
     </div>
   )

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
-import { annual, monthly } from '@/features/client-area/test-support'
+import { annual, billedByHotmart, monthly } from '@/features/client-area/test-support'
 import type { ClientSubscriptionItem } from '@/features/client-area/api/subscriptions'
 import { ClientSubscriptionsPage } from './subscriptions-page'
 
@@ -63,12 +63,14 @@ describe('client subscriptions page', { timeout: 20_000 }, () => {
       [LIST]: () => Response.json(list),
       [`PATCH ${cancelPath}`]: () => {
         list = [{ ...monthly, status: 'cancelled', nextChargeDate: null, cancellationDate: '2025-04-20T12:00:00Z' }, annual]
-        return Response.json(list[0])
+        return Response.json({ subscription: list[0], outcome: 'cancelledAtHotmart', message: 'Assinatura cancelada na Hotmart, que confirmou.' })
       },
     })
     await user.click(within(await card('Assinatura Mensal')).getByRole('button', { name: 'Cancelar assinatura' }))
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirmar Cancelamento' }))
     expect(await screen.findByText('Assinatura cancelada')).toBeInTheDocument()
+    // The server's own account of it: only it knows whether Hotmart confirmed.
+    expect(screen.getByText('Assinatura cancelada na Hotmart, que confirmou.')).toBeInTheDocument()
     const month = await card('Assinatura Mensal')
     await waitFor(() => expect(within(month).getByText('Cancelada')).toBeInTheDocument())
     expect(within(month).queryByRole('button', { name: 'Cancelar assinatura' })).not.toBeInTheDocument()
@@ -89,6 +91,50 @@ describe('client subscriptions page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Erro ao cancelar assinatura')).toBeInTheDocument()
     expect(screen.getByText(conflict)).toBeInTheDocument()
     await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/client/subscriptions')).toHaveLength(2))
+  })
+
+  it("shows Hotmart's refusal and keeps the subscription active", async () => {
+    const user = userEvent.setup()
+    const refused = 'A Hotmart não aceitou o cancelamento desta assinatura e nada foi alterado: ela continua ativa.'
+    renderPage({ [`PATCH ${cancelPath}`]: () => errorBody(422, refused) })
+    await user.click(within(await card('Assinatura Mensal')).getByRole('button', { name: 'Cancelar assinatura' }))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirmar Cancelamento' }))
+    expect(await screen.findByText('Erro ao cancelar assinatura')).toBeInTheDocument()
+    expect(screen.getByText(refused)).toBeInTheDocument()
+    expect(within(await card('Assinatura Mensal')).getByText('Ativa')).toBeInTheDocument()
+  })
+
+  it('for a subscription only Hotmart can stop: explains how to cancel there, tells the seller, never claims billing stopped', async () => {
+    const user = userEvent.setup()
+    const path = `/api/client/subscriptions/${billedByHotmart.id}/cancel`
+    const honest = 'Esta assinatura é cobrada pela Hotmart. Para cancelar a cobrança, acesse sua conta na Hotmart (consumer.hotmart.com).'
+    let list = [billedByHotmart]
+    const fetch = renderPage({
+      [LIST]: () => Response.json(list),
+      [`PATCH ${path}`]: () => {
+        list = [{ ...billedByHotmart, cancellationRequestedAt: '2025-04-21T12:00:00Z' }]
+        return Response.json({ subscription: list[0], outcome: 'requested', message: honest })
+      },
+    })
+    await user.click(within(await card('Assinatura Trimestral')).getByRole('button', { name: 'Cancelar assinatura' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancelar na Hotmart' })
+    expect(dialog).toHaveTextContent('Para cancelar a cobrança, acesse sua conta na Hotmart')
+    expect(within(dialog).getByRole('link', { name: 'consumer.hotmart.com' })).toHaveAttribute('href', 'https://consumer.hotmart.com')
+    expect(within(dialog).getByRole('link', { name: /Abrir a Hotmart/ })).toHaveAttribute('target', '_blank')
+    expect(dialog).not.toHaveTextContent(/não haverá novas cobranças|não será mais cobrado|não pode ser desfeita/)
+    await user.click(within(dialog).getByRole('button', { name: 'Avisar o vendedor' }))
+
+    expect(await screen.findByText('Pedido registrado')).toBeInTheDocument()
+    expect(screen.getByText(honest)).toBeInTheDocument()
+    const quarter = await card('Assinatura Trimestral')
+    // Still active, marked as requested, with the steps on the card; no second request.
+    await waitFor(() => expect(within(quarter).getByText('Cancelamento solicitado')).toBeInTheDocument())
+    expect(within(quarter).getByText('Ativa')).toBeInTheDocument()
+    expect(within(quarter).getByText('Cancelamento solicitado em 21/04/2025')).toBeInTheDocument()
+    expect(within(quarter).getByRole('list', { name: 'Como cancelar na Hotmart' })).toBeInTheDocument()
+    expect(within(quarter).queryByRole('button', { name: 'Cancelar assinatura' })).not.toBeInTheDocument()
+    expect(document.body).not.toHaveTextContent(/não será mais cobrado/)
+    expect(requestsTo(fetch, 'PATCH', path)).toHaveLength(1)
   })
 
   it('says when there is no subscription', async () => {

@@ -71,6 +71,19 @@ describe('tenant robot versions page', { timeout: 30_000 }, () => {
     expect(v1).toHaveAttribute('title', expect.stringContaining('Importe o .mq5 de novo'))
     const none = within(await rowOf('0.9.0')).getByText('Sem verificação de licença')
     expect(none).toHaveAttribute('title', expect.stringContaining('.ex5 enviado pronto'))
+    expect(none).toHaveClass('text-amber-500')
+    // Only the unchecked upload suggests importing the source, which injects the check.
+    const suggestion = within(await rowOf('0.9.0')).getByRole('link', { name: 'Importar o .mq5 para a versão 0.9.0 ter verificação de licença' })
+    expect(suggestion).toHaveAttribute('href', '/robots/import')
+    expect(within(await rowOf('1.2.0')).queryByRole('link', { name: /Importar o \.mq5/ })).not.toBeInTheDocument()
+  })
+
+  it('warns, where an .ex5 is uploaded, that it carries no license check and links to importing the .mq5', async () => {
+    renderPage()
+    const notice = await screen.findByRole('note', { name: 'Versões enviadas prontas não verificam a licença' })
+    expect(notice).toHaveTextContent('Um .ex5 enviado pronto fica sem verificação de licença')
+    expect(notice).toHaveTextContent('importe o código-fonte (.mq5)')
+    expect(within(notice).getByRole('link', { name: 'Importar o .mq5' })).toHaveAttribute('href', '/robots/import')
   })
 
   it('marks a version that loads a DLL, and says which compile job made a compiled one, with its source hash on hover', async () => {

@@ -13,6 +13,7 @@ import { DeleteRobotButton } from '@/features/tenant-catalog/components/delete-r
 import { LicenseSettingsCard } from '@/features/tenant-catalog/components/license/license-settings-card'
 import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-card'
 import { VersionEditDialog } from '@/features/tenant-catalog/components/versions/version-edit-dialog'
+import { UncheckedUploadNotice } from '@/features/tenant-catalog/components/versions/unchecked-upload'
 import { VersionUploadForm } from '@/features/tenant-catalog/components/versions/version-upload-form'
 import { VersionsTable } from '@/features/tenant-catalog/components/versions/versions-table'
 
@@ -97,7 +98,8 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
           </CardTitle>
           <CardDescription>O robô compilado (.ex5) ou um .zip. Cada número de versão é enviado uma vez; a primeira versão fica ativa.</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          <UncheckedUploadNotice />
           {/* Remounted when the list changes, so a sent form starts afresh with the next suggested number. */}
           <VersionUploadForm key={`${data.suggestedVersion}:${data.versions.length}`} robotId={robotId} suggestedVersion={data.suggestedVersion} />
         </CardContent>

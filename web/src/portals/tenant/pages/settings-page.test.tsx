@@ -17,6 +17,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
       'GET /api/tenant/settings': () => Response.json(settings),
       'GET /api/tenant-auth/me': () => Response.json(session),
       'GET /api/tenant/storage': () => Response.json({ usedBytes: 50 * 1024 * 1024, files: 12, quotaBytes: 500 * 1024 * 1024 }),
+      'GET /api/tenant/hotmart-api': () => Response.json({ configured: false, clientIdPrefix: null }),
       ...handlers,
     }),
   )

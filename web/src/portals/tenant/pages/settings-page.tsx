@@ -5,11 +5,12 @@ import { tenantDisplayName, useTenantSession } from '@/features/auth/api/tenant-
 import { tenantSettingsQuery } from '@/features/tenant-catalog/api/settings'
 import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-card'
 import { SettingsForm } from '@/features/tenant-catalog/components/settings/settings-form'
+import { HotmartApiCard } from '@/features/tenant-catalog/components/settings/hotmart-api-card'
 import { StorageCard } from '@/features/tenant-catalog/components/settings/storage-card'
 
 /**
- * /settings — the tenant's look (themes, identity, colours, font) and general settings, with a live preview; and how
- * much of its storage quota it uses.
+ * /settings — the tenant's look (themes, identity, colours, font) and general settings, with a live preview; the
+ * Hotmart API credentials that let cancellations reach Hotmart; and how much of its storage quota it uses.
  */
 export function TenantSettingsPage() {
   const query = useQuery(tenantSettingsQuery())
@@ -37,6 +38,7 @@ export function TenantSettingsPage() {
           <Skeleton className="h-64 w-full" />
         </div>
       )}
+      <HotmartApiCard />
       <StorageCard />
     </div>
   )

@@ -135,4 +135,34 @@ describe('tenant subscriptions page', { timeout: 30_000 }, () => {
     const dialog = await openDetails('SUB-001')
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Assinatura não encontrada')
   })
+
+  it('marks a cancellation the client asked for (still billed by Hotmart) and shows Hotmart\'s answer in the details', async () => {
+    const requested = { ...subscription, cancellationRequestedAt: '2025-04-21T15:00:00Z', lastChargeAttempt: '2025-04-10T15:30:00Z' }
+    const refused = {
+      ...manual,
+      id: '0190c0de-0000-7000-8000-0000000000d3',
+      externalId: 'SUB-003',
+      origin: 'hotmart',
+      recurrence: 'annual',
+      status: 'active',
+      hotmartCancelStatus: 'invalid_client',
+      hotmartCancelMessage: 'HTTP 401: Bad client credentials',
+      hotmartCancelAt: '2025-04-22T15:00:00Z',
+    }
+    renderPage({
+      'GET /api/tenant/subscriptions': () => Response.json(page([requested, refused])),
+      [`GET /api/tenant/subscriptions/${subscription.id}`]: () => Response.json({ subscription: requested, billingHistory: [], originalPayload: null }),
+    })
+    const row = (await screen.findByText('Trimestral')).closest('tr')!
+    expect(within(row).getByText('Ativa')).toBeInTheDocument()
+    expect(within(row).getByText('Cancelamento pedido')).toBeInTheDocument()
+    expect(within(row).getByText(/^Última tentativa: 10\/04\/2025/)).toBeInTheDocument()
+    const refusedRow = screen.getByText('Anual').closest('tr')!
+    expect(within(refusedRow).getByText('Hotmart recusou o cancelamento')).toHaveAttribute('title', 'HTTP 401: Bad client credentials')
+
+    const dialog = await openDetails('SUB-001')
+    const asked = await within(dialog).findByText('Cancelamento pedido pelo cliente')
+    expect(asked.nextElementSibling).toHaveTextContent(/21\/04\/2025/)
+    expect(asked.nextElementSibling).toHaveTextContent('A Hotmart continua cobrando até a assinatura ser cancelada lá.')
+  })
 })

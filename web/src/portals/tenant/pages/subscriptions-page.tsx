@@ -20,9 +20,10 @@ import {
   type SubscriptionItem,
   type SubscriptionStatus,
 } from '@/features/tenant-commerce/api/subscriptions'
+import { CancellationBadge } from '@/features/tenant-commerce/components/cancellation-notes'
 import { ClientCell } from '@/features/tenant-commerce/components/client-cell'
 import { SubscriptionDetailDialog, subscriptionDisplayId } from '@/features/tenant-commerce/components/subscription-detail-dialog'
-import { formatBRL, formatDate } from '@/lib/format'
+import { formatBRL, formatDate, formatDateTime } from '@/lib/format'
 
 const columns = [
   { label: 'Cliente' },
@@ -83,9 +84,17 @@ export function TenantSubscriptionsPage() {
             <TableCell>{labelOf(originLabels, subscription.origin)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatBRL(subscription.amount)}</TableCell>
             <TableCell>{labelOf(recurrenceLabels, subscription.recurrence)}</TableCell>
-            <TableCell>{formatDate(subscription.nextBillingDate)}</TableCell>
             <TableCell>
-              <StatusBadge tone={subscriptionStatusTones[subscription.status]}>{labelOf(subscriptionStatusLabels, subscription.status)}</StatusBadge>
+              <div>{formatDate(subscription.nextBillingDate)}</div>
+              {subscription.lastChargeAttempt && (
+                <div className="text-xs text-muted-foreground">Última tentativa: {formatDateTime(subscription.lastChargeAttempt)}</div>
+              )}
+            </TableCell>
+            <TableCell>
+              <div className="flex flex-wrap gap-1">
+                <StatusBadge tone={subscriptionStatusTones[subscription.status]}>{labelOf(subscriptionStatusLabels, subscription.status)}</StatusBadge>
+                <CancellationBadge subscription={subscription} />
+              </div>
             </TableCell>
             <TableCell>
               <Button

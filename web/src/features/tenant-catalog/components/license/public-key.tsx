@@ -14,9 +14,7 @@ export function PublicKey({ publicKey }: { publicKey: string | null | undefined 
             <CopyButton
               value={publicKey}
               label="Copiar chave pública"
-              successTitle="Copiado!"
               success="Chave pública copiada para a área de transferência."
-              errorTitle="Erro ao copiar"
             />
           </div>
           <p className="text-xs text-muted-foreground">Gravada no .ex5: o robô só aceita respostas do servidor de licenças assinadas com a chave privada do par.</p>

@@ -13,8 +13,8 @@ const looks = {
   },
   none: {
     label: 'Sem verificação de licença',
-    variant: 'secondary',
-    hint: 'Arquivo .ex5 enviado pronto: a plataforma não inseriu verificação de licença nele, então não sabe se ele confere a licença.',
+    variant: 'warning',
+    hint: 'Arquivo .ex5 enviado pronto: a plataforma não inseriu verificação de licença nele, então qualquer pessoa com o arquivo pode usá-lo. Importe o .mq5 para ter a verificação.',
   },
 } as const
 

@@ -9,6 +9,7 @@ import type { VersionItem } from '../../api/versions'
 import { CompileOrigin, LoadsDllBadge } from './compile-origin'
 import { LicenseProtocolBadge } from './license-protocol-badge'
 import { ShaCell } from './sha-cell'
+import { ImportSourceLink } from './unchecked-upload'
 
 const columns = [
   { label: 'Versão' },
@@ -29,8 +30,9 @@ export interface VersionActions {
 }
 
 /**
- * A robot's versions, highest first: the active one marked, with the license check each carries, whether it loads a
- * DLL and which compile job made it; the others can be activated; each can be edited and downloaded.
+ * A robot's versions, highest first: the active one marked, with the license check each carries (an .ex5 uploaded
+ * ready has none, and the way to get one: importing the .mq5), whether it loads a DLL and which compile job made it;
+ * the others can be activated; each can be edited and downloaded.
  */
 export function VersionsTable({ versions, ...actions }: { versions: VersionItem[] } & VersionActions) {
   return (
@@ -52,6 +54,7 @@ function VersionRow({ version, onActivate, onEdit, onDownload, downloading }: { 
           {version.version}
           {version.active && <Badge variant="success">Ativa</Badge>}
           <LicenseProtocolBadge protocol={version.licenseProtocol} />
+          {version.licenseProtocol == null && <ImportSourceLink version={version.version} />}
           {version.loadsDll && <LoadsDllBadge />}
         </div>
         <CompileOrigin version={version} />
