@@ -45,6 +45,7 @@ async fn a_client_cannot_read_tenant_secrets_or_any_password_hash_nor_update_its
         "SELECT secret_hash FROM tenants",
         "SELECT resend_api_key FROM tenants",
         "SELECT hotmart_webhook_secret FROM tenants",
+        "SELECT hotmart_api_credentials FROM tenants",
         "SELECT * FROM tenants",
         "SELECT password FROM tenant_clients",
         "SELECT reset_token FROM tenant_clients",
@@ -72,6 +73,7 @@ async fn an_owner_reads_no_hashes_and_cannot_change_its_status_or_keys() {
     for sql in [
         "SELECT secret_hash FROM tenants",
         "SELECT resend_api_key FROM tenants",
+        "SELECT hotmart_api_credentials FROM tenants",
         "SELECT password FROM tenant_clients",
         "SELECT password FROM tenant_owners",
         "SELECT * FROM users",
@@ -84,6 +86,9 @@ async fn an_owner_reads_no_hashes_and_cannot_change_its_status_or_keys() {
     }
     try_sql(&db.app_pool, scope, "UPDATE tenants SET display_name = 'Minha Loja'").await.unwrap();
     try_sql(&db.app_pool, scope, "SELECT resend_configured, secret_prefix FROM tenants").await.unwrap();
+    try_sql(&db.app_pool, scope, "SELECT hotmart_api_configured, hotmart_api_client_prefix FROM tenants")
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
