@@ -487,3 +487,22 @@ async fn the_three_day_reminder_is_sent_once_per_end_date() {
     let all = outbox(&app, acme.id).await.into_iter().filter(|m| m.0 == "licenseEnding").count();
     assert_eq!(all, 3);
 }
+
+#[tokio::test]
+async fn financeiro_records_sales_and_suporte_is_refused_in_pt_br() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let robot = app.robot(&acme, "Scalper Pro").await;
+    let financial = app.owner_with_role(&acme, shared::status::OwnerRole::Financial).await;
+    let support = app.owner_with_role(&acme, shared::status::OwnerRole::Support).await;
+    let before = footprint(&app, acme.id).await;
+
+    let refused = record(&support, &new_key(), &pix_sale(robot, "suporte@example.com")).await;
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN);
+    let message = refused.json::<Value>().await.unwrap()["message"].as_str().unwrap().to_string();
+    assert!(message.contains("Suporte"), "{message}");
+    assert_eq!(footprint(&app, acme.id).await, before, "nothing was made");
+
+    let recorded = record(&financial, &new_key(), &pix_sale(robot, "financeiro@example.com")).await;
+    assert_eq!(recorded.status(), StatusCode::CREATED);
+}
