@@ -646,7 +646,9 @@ async fn an_audit_row_is_written_with_its_change_and_not_when_the_change_rolls_b
 
     let by_actor: Value = admin.get("/api/audit-log?actor=ninguem-com-este-nome").await.json().await.unwrap();
     assert_eq!(by_actor["total"], 0);
-    let today = chrono::Utc::now().date_naive();
+    // The filter's days are São Paulo's (UTC−3, no daylight saving since 2019), as the server reads them.
+    let sao_paulo = chrono::FixedOffset::west_opt(3 * 3600).unwrap();
+    let today = chrono::Utc::now().with_timezone(&sao_paulo).date_naive();
     let by_day: Value = admin.get(&format!("/api/audit-log?from={today}&to={today}")).await.json().await.unwrap();
     assert!(by_day["total"].as_i64().unwrap() >= 1);
 }
