@@ -50,7 +50,7 @@ test('owner journey: forgot password, reset by e-mail, sign in with the key, cli
   await page.goto(`/tenant/reset-password?token=${token}`)
   await page.getByLabel('Nova senha').fill(NEW_PASSWORD)
   await page.getByLabel('Confirmar senha').fill(NEW_PASSWORD)
-  await page.getByRole('button', { name: 'Redefinir senha' }).click()
+  await page.getByRole('button', { name: 'Salvar senha' }).click()
   await page.getByText('Senha redefinida').first().waitFor()
   await page.waitForURL((url) => url.pathname === '/tenant/login', { timeout: 10_000 })
 

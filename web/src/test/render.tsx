@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { render } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query'
 import { createMemoryRouter, createRoutesFromElements, Outlet, Route, RouterProvider, useLocation } from 'react-router-dom'
 import { vi } from 'vitest'
 import { Toaster } from '@/components/ui/toaster'
@@ -12,10 +12,15 @@ function CurrentPath() {
 
 /**
  * Renders UI with a fresh query cache, a router at `path` and the toaster. A data router, as the app's, so pages
- * that hold navigation (`useBlocker`) render as they do in the browser.
+ * that hold navigation (`useBlocker`) render as they do in the browser. `queryData` is in the cache from the first
+ * render on (e.g. the signed-in session a page reads its role from).
  */
-export function renderWithProviders(ui: React.ReactElement, { path = '/', routes }: { path?: string; routes?: React.ReactNode } = {}) {
+export function renderWithProviders(
+  ui: React.ReactElement,
+  { path = '/', routes, queryData = [] }: { path?: string; routes?: React.ReactNode; queryData?: ReadonlyArray<readonly [QueryKey, unknown]> } = {},
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  for (const [key, data] of queryData) queryClient.setQueryData(key, data)
   const router = createMemoryRouter(
     createRoutesFromElements(
       <Route

@@ -13,11 +13,13 @@ export interface SignInPortalRoutesProps {
   layout: React.ReactNode
   /** The signed-in screens, as `<Route>`s. */
   children: React.ReactNode
+  /** Where the 404 page leads back to (default /dashboard). */
+  homePath?: string
 }
 
 /**
  * Routes of a portal that opens at /login (tenant owner, client): the login and password screens (public),
- * the signed-in screens (`children`) inside `layout`, and a 404 leading to /dashboard.
+ * the signed-in screens (`children`) inside `layout`, and a 404 leading to `homePath`.
  */
 export function SignInPortalRoutes({
   loginPage,
@@ -25,6 +27,7 @@ export function SignInPortalRoutes({
   resetPasswordPage = <PublicCardPage title="Redefinir senha" />,
   layout,
   children,
+  homePath = '/dashboard',
 }: SignInPortalRoutesProps) {
   return (
     <Routes>
@@ -33,7 +36,7 @@ export function SignInPortalRoutes({
       <Route path="forgot-password" element={forgotPasswordPage} />
       <Route path="reset-password" element={resetPasswordPage} />
       <Route element={layout}>{children}</Route>
-      <Route path="*" element={<NotFoundPage homePath="/dashboard" />} />
+      <Route path="*" element={<NotFoundPage homePath={homePath} />} />
     </Routes>
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route } from 'react-router-dom'
 import { tenantCommerceKeys } from '@/features/tenant-commerce/api/keys'
@@ -50,6 +50,36 @@ describe('tenant layout', () => {
     expect(nav).toHaveTextContent('Assinaturas')
     expect(screen.getByTestId('current-user-name')).toHaveTextContent('Olívia Owner')
     expect(screen.getByText('owner@loja.com')).toBeInTheDocument()
+  })
+
+  it("shows a Suporte owner only what the role may open: no 'Configurações', dashboard, sales or team", async () => {
+    serveOwner({ user: { ...owner, role: 'support' }, tenant })
+    renderLayout()
+    const nav = await screen.findByRole('navigation', { name: 'Navegação principal' })
+    const links = within(nav).getAllByRole('link').map((link) => link.textContent)
+    expect(links).toEqual(['Clientes', 'Robôs', 'Fábrica de Robôs', 'Gerações de Robôs', 'Licenças'])
+    expect(within(nav).queryByRole('link', { name: 'Configurações' })).not.toBeInTheDocument()
+  })
+
+  it("shows a Financeiro owner the dashboard, sales and 'Configurações', but not the e-mails or the team", async () => {
+    serveOwner({ user: { ...owner, role: 'financial' }, tenant })
+    renderLayout()
+    const nav = await screen.findByRole('navigation', { name: 'Navegação principal' })
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument()
+    expect(within(nav).getByRole('link', { name: 'Vendas' })).toBeInTheDocument()
+    expect(within(nav).getByRole('link', { name: 'Configurações' })).toBeInTheDocument()
+    expect(within(nav).queryByRole('link', { name: 'E-mails' })).not.toBeInTheDocument()
+    expect(within(nav).queryByRole('link', { name: 'Equipe' })).not.toBeInTheDocument()
+  })
+
+  it("shows an Administrador every screen, 'Equipe' last", async () => {
+    serveOwner()
+    renderLayout()
+    const nav = await screen.findByRole('navigation', { name: 'Navegação principal' })
+    const links = within(nav).getAllByRole('link').map((link) => link.textContent)
+    expect(links.at(-1)).toBe('Equipe')
+    expect(links).toContain('Configurações')
+    expect(links).toContain('E-mails')
   })
 
   it("falls back to 'White Label' when the tenant has no name to show", async () => {

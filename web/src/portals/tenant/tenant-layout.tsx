@@ -1,12 +1,10 @@
 import { SignedInOnly } from '@/components/auth/session-gates'
 import { SidebarPortalLayout } from '@/components/portal-shell/sidebar-portal-layout'
-import { menuOf } from '@/components/portal-shell/screens'
 import { tenantDisplayName, useTenantLogout, useTenantSession } from '@/features/auth/api/tenant-session'
 import { NotificationBell, tenantOwnerStreamHeaders } from '@/features/notifications'
+import { useRefreshRoleOnForbidden } from '@/features/tenant-access/use-can'
 import { useTenantLiveRefresh } from '@/features/tenant-commerce/api/live-refresh'
-import { tenantScreens } from './tenant-screens'
-
-const tenantNavigation = menuOf(tenantScreens)
+import { tenantMenuFor } from './tenant-screens'
 
 /** The top bar: the tenant and portal names, and the live bell, which also keeps the dashboard and lists current. */
 function TenantHeader({ tenantName }: { tenantName: string }) {
@@ -23,11 +21,13 @@ function TenantHeader({ tenantName }: { tenantName: string }) {
 
 /**
  * Signed-in tenant-owner screens, everyone else goes to /login: the sidebar with the tenant's name
- * (fallback White Label), "Portal do Tenant" and logo, the menu, and the owner with "Sair".
+ * (fallback White Label), "Portal do Tenant" and logo, the menu of the screens the owner's role may open, and the
+ * owner with "Sair".
  */
 export function TenantLayout() {
   const session = useTenantSession()
   const logout = useTenantLogout()
+  useRefreshRoleOnForbidden()
   return (
     <SignedInOnly session={session} loginPath="/login">
       {(signedIn) => {
@@ -35,7 +35,7 @@ export function TenantLayout() {
         return (
           <SidebarPortalLayout
             brand={{ name: tenantName, caption: 'Portal do Tenant', logoUrl: signedIn.tenant.logoUrl, nameTestId: 'tenant-name' }}
-            navigation={tenantNavigation}
+            navigation={tenantMenuFor(signedIn.user.role)}
             user={signedIn.user}
             logout={logout}
             header={<TenantHeader tenantName={tenantName} />}

@@ -38,6 +38,16 @@ describe('tenant login page', () => {
     expect(localStorage.getItem(TENANT_SECRET_KEY)).toBe('chave-da-loja')
   })
 
+  it('opens the clients, not the dashboard, for a Suporte owner', async () => {
+    const support = { ...session, user: { ...session.user, role: 'support' } }
+    mockFetch((request) =>
+      new URL(request.url).pathname === '/api/tenant-auth/login' ? Response.json(support) : Response.json({ message: 'Não autenticado' }, { status: 401 }),
+    )
+    renderWithProviders(<TenantLoginPage />, { path: '/login' })
+    await fillAndSubmit()
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/clients'))
+  })
+
   it("puts the server's field errors on the inputs, the security key included", async () => {
     mockFetch((request) =>
       new URL(request.url).pathname === '/api/tenant-auth/login'

@@ -4,6 +4,7 @@ import { LoginField, LoginForm, useLoginForm } from '@/components/auth/login-for
 import { LoginScreen } from '@/components/auth/session-gates'
 import { useTenantLogin, useTenantSession } from '@/features/auth/api/tenant-session'
 import { fieldSchema } from '@/lib/field-rules'
+import { tenantHomePath } from './tenant-screens'
 
 export const tenantLoginSchema = z.object({
   email: fieldSchema('email'),
@@ -14,7 +15,7 @@ export const tenantLoginSchema = z.object({
 const failure = { title: 'Falha no login', fallback: 'Não foi possível fazer login. Verifique suas credenciais.' }
 
 function TenantLoginForm() {
-  const login = useTenantLogin()
+  const login = useTenantLogin({ homePath: (session) => tenantHomePath(session.user.role) })
   const form = useLoginForm(tenantLoginSchema, { email: '', password: '', securityKey: '' })
   return (
     <LoginForm form={form} login={login} failure={failure} footer={<ForgotPasswordLink />}>
@@ -28,7 +29,7 @@ function TenantLoginForm() {
 export function TenantLoginPage() {
   const session = useTenantSession()
   return (
-    <LoginScreen session={session} homePath="/dashboard">
+    <LoginScreen session={session} homePath={tenantHomePath(session.data?.user.role)}>
       <BrandedLoginPage name="Portal do Tenant" logoClassName="size-10" description="Entre com suas credenciais e a chave de segurança da sua marca.">
         <TenantLoginForm />
       </BrandedLoginPage>

@@ -26,8 +26,8 @@ describe('tenant portal public routes', () => {
 
   it('/reset-password reads the token from the link', async () => {
     renderSignedOut('/reset-password?token=abc.def')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Redefinir senha' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Redefinir senha' })).toBeEnabled()
-    expect(screen.queryByText('Token de recuperação não encontrado')).not.toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Criar ou redefinir senha' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Salvar senha' })).toBeEnabled()
+    expect(screen.queryByText('Link incompleto')).not.toBeInTheDocument()
   })
 })

@@ -1,6 +1,9 @@
-import { HistoryIcon, MailIcon, SettingsIcon } from 'lucide-react'
+import { HistoryIcon, MailIcon, SettingsIcon, UsersRoundIcon } from 'lucide-react'
 import { managementScreens as shared } from '@/components/portal-shell/management-screens'
-import { lazyPage, type Screen } from '@/components/portal-shell/screens'
+import { lazyPage, menuOf, type Screen } from '@/components/portal-shell/screens'
+import type { NavigationItem } from '@/lib/navigation'
+import { RequireCapability } from '@/features/tenant-access/components/no-access'
+import { roleCan, type Capability, type OwnerRole } from '@/features/tenant-access/permissions'
 
 const pages = () => import('./tenant-pages')
 const TenantDashboardPage = lazyPage(pages, 'TenantDashboardPage')
@@ -20,25 +23,56 @@ const TenantSalesPage = lazyPage(pages, 'TenantSalesPage')
 const TenantSubscriptionsPage = lazyPage(pages, 'TenantSubscriptionsPage')
 const TenantSettingsPage = lazyPage(pages, 'TenantSettingsPage')
 const TenantEmailSettingsPage = lazyPage(pages, 'TenantEmailSettingsPage')
+const TenantTeamPage = lazyPage(pages, 'TenantTeamPage')
+
+/** A tenant-owner screen and the capability (docs/owner-roles.md) an owner's role needs to open it. */
+export interface TenantScreen extends Screen {
+  capability: Capability
+}
 
 /** The signed-in tenant-owner screens, in menu order: the sidebar and the routes are both made from this table. */
-export const tenantScreens: Screen[] = [
-  { ...shared.dashboard, path: '/dashboard', element: <TenantDashboardPage /> },
-  { ...shared.clients, element: <TenantClientsPage /> },
-  { label: 'Detalhes do cliente', path: '/clients/:id', icon: shared.clients.icon, inMenu: false, element: <TenantClientDetailsPage /> },
-  { ...shared.robots, element: <TenantRobotsPage /> },
-  { label: 'Importar Robô', path: '/robots/import', icon: shared.robots.icon, inMenu: false, element: <TenantRobotImportPage /> },
-  { label: 'Versões do robô', path: '/robots/:robotId/versions', icon: shared.robots.icon, inMenu: false, element: <TenantRobotVersionsPage /> },
-  { label: 'Página de vendas', path: '/robots/:id/sales-page', icon: shared.robots.icon, inMenu: false, element: <TenantSalesPageEditorPage /> },
-  { ...shared.robotFactory, element: <TenantRobotFactoryPage /> },
+export const tenantScreens: TenantScreen[] = [
+  { ...shared.dashboard, path: '/dashboard', capability: 'ViewDashboard', element: <TenantDashboardPage /> },
+  { ...shared.clients, capability: 'ViewClients', element: <TenantClientsPage /> },
+  { label: 'Detalhes do cliente', path: '/clients/:id', icon: shared.clients.icon, inMenu: false, capability: 'ViewClients', element: <TenantClientDetailsPage /> },
+  { ...shared.robots, capability: 'ViewRobots', element: <TenantRobotsPage /> },
+  { label: 'Importar Robô', path: '/robots/import', icon: shared.robots.icon, inMenu: false, capability: 'ManageRobots', element: <TenantRobotImportPage /> },
+  { label: 'Versões do robô', path: '/robots/:robotId/versions', icon: shared.robots.icon, inMenu: false, capability: 'ViewRobots', element: <TenantRobotVersionsPage /> },
+  { label: 'Página de vendas', path: '/robots/:id/sales-page', icon: shared.robots.icon, inMenu: false, capability: 'ManageRobots', element: <TenantSalesPageEditorPage /> },
+  { ...shared.robotFactory, capability: 'ViewRobots', element: <TenantRobotFactoryPage /> },
   // 'new' is the wizard, not a project id (react-router ranks the static segment above ':id' in any order).
-  { label: 'Novo Projeto', path: '/robot-factory/new', icon: shared.robotFactory.icon, inMenu: false, element: <TenantRobotFactoryNewPage /> },
-  { label: 'Projeto da Fábrica', path: '/robot-factory/:id', icon: shared.robotFactory.icon, inMenu: false, element: <TenantRobotProjectPage /> },
-  { label: 'Gerações de Robôs', path: '/robot-generations', icon: HistoryIcon, element: <TenantRobotGenerationsPage /> },
-  { label: 'Detalhes da geração', path: '/robot-generations/:id', icon: HistoryIcon, inMenu: false, element: <TenantRobotGenerationPage /> },
-  { ...shared.licenses, path: '/licenses', element: <TenantLicensesPage /> },
-  { ...shared.sales, element: <TenantSalesPage /> },
-  { ...shared.subscriptions, element: <TenantSubscriptionsPage /> },
-  { label: 'Configurações', path: '/settings', icon: SettingsIcon, element: <TenantSettingsPage /> },
-  { label: 'E-mails', path: '/email-settings', icon: MailIcon, element: <TenantEmailSettingsPage /> },
+  { label: 'Novo Projeto', path: '/robot-factory/new', icon: shared.robotFactory.icon, inMenu: false, capability: 'ManageRobots', element: <TenantRobotFactoryNewPage /> },
+  { label: 'Projeto da Fábrica', path: '/robot-factory/:id', icon: shared.robotFactory.icon, inMenu: false, capability: 'ViewRobots', element: <TenantRobotProjectPage /> },
+  { label: 'Gerações de Robôs', path: '/robot-generations', icon: HistoryIcon, capability: 'ViewRobots', element: <TenantRobotGenerationsPage /> },
+  { label: 'Detalhes da geração', path: '/robot-generations/:id', icon: HistoryIcon, inMenu: false, capability: 'ViewRobots', element: <TenantRobotGenerationPage /> },
+  { ...shared.licenses, path: '/licenses', capability: 'ViewLicenses', element: <TenantLicensesPage /> },
+  { ...shared.sales, capability: 'ViewSales', element: <TenantSalesPage /> },
+  { ...shared.subscriptions, capability: 'ViewSales', element: <TenantSubscriptionsPage /> },
+  { label: 'Configurações', path: '/settings', icon: SettingsIcon, capability: 'ViewSettings', element: <TenantSettingsPage /> },
+  // E-mail credentials are ManageSettings even to read; the page opens on them.
+  { label: 'E-mails', path: '/email-settings', icon: MailIcon, capability: 'ManageSettings', element: <TenantEmailSettingsPage /> },
+  { label: 'Equipe', path: '/team', icon: UsersRoundIcon, capability: 'ManageTeam', element: <TenantTeamPage /> },
 ]
+
+/** The menu an owner of `role` sees: only the screens the role may open. */
+export function tenantMenuFor(role: OwnerRole | undefined): NavigationItem[] {
+  return menuOf(tenantScreens.filter((screen) => roleCan(role, screen.capability)))
+}
+
+/** Where an owner of `role` lands after signing in: the first menu screen the role may open (support: the clients). */
+export function tenantHomePath(role: OwnerRole | undefined): string {
+  return tenantMenuFor(role)[0]?.path ?? '/dashboard'
+}
+
+/** The screens as routes: each shows the no-access page to a role that may not open it. */
+export function guardedTenantScreens(role: OwnerRole | undefined): Screen[] {
+  const homePath = tenantHomePath(role)
+  return tenantScreens.map((screen) => ({
+    ...screen,
+    element: (
+      <RequireCapability capability={screen.capability} homePath={homePath}>
+        {screen.element}
+      </RequireCapability>
+    ),
+  }))
+}

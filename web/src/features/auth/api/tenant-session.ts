@@ -35,10 +35,11 @@ export interface TenantLoginValues {
 }
 
 /**
- * Stores the tenant's security key (sent as X-Tenant-Secret from then on), signs in and opens the dashboard.
+ * Stores the tenant's security key (sent as X-Tenant-Secret from then on), signs in and opens `homePath` of the new
+ * session (default the dashboard; the portal picks the first screen the owner's role may open).
  * A failed login forgets the key; the login form shows the failure.
  */
-export function useTenantLogin() {
+export function useTenantLogin({ homePath = () => '/dashboard' }: { homePath?: (session: TenantSession) => string } = {}) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
@@ -49,7 +50,7 @@ export function useTenantLogin() {
     },
     onSuccess: (session) => {
       startSession(queryClient, 'tenant', session)
-      navigate('/dashboard', { replace: true })
+      navigate(homePath(session), { replace: true })
     },
     onError: () => forgetTenantSecret(),
   })

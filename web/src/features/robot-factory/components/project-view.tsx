@@ -17,9 +17,10 @@ import { VersionsPanel } from './versions-panel'
 
 /**
  * A loaded project: its name and status, Solicitar Ajustes and (once a version compiled) Publicar Robô, then the
- * conversation and the versions side by side (stacked on a phone).
+ * conversation and the versions side by side (stacked on a phone). `readOnly` (an owner who may not change robots)
+ * shows it without the two actions.
  */
-export function ProjectView({ project, draft }: { project: ProjectDetail; draft: LiveDraft | null }) {
+export function ProjectView({ project, draft, readOnly = false }: { project: ProjectDetail; draft: LiveDraft | null; readOnly?: boolean }) {
   const factory = useQuery(factoryStatusQuery())
   const block = factoryBlock(factory.data)
   const [dialog, setDialog] = useState<'adjust' | 'publish' | null>(null)
@@ -35,18 +36,20 @@ export function ProjectView({ project, draft }: { project: ProjectDetail; draft:
         title={project.name}
         description={project.description ?? undefined}
         actions={
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => setDialog('adjust')} disabled={block !== null || working}>
-              <PencilIcon aria-hidden />
-              Solicitar Ajustes
-            </Button>
-            {publishable && (
-              <Button onClick={() => setDialog('publish')}>
-                <RocketIcon aria-hidden />
-                Publicar Robô
+          !readOnly && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={() => setDialog('adjust')} disabled={block !== null || working}>
+                <PencilIcon aria-hidden />
+                Solicitar Ajustes
               </Button>
-            )}
-          </div>
+              {publishable && (
+                <Button onClick={() => setDialog('publish')}>
+                  <RocketIcon aria-hidden />
+                  Publicar Robô
+                </Button>
+              )}
+            </div>
+          )
         }
       />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -54,13 +57,13 @@ export function ProjectView({ project, draft }: { project: ProjectDetail; draft:
         {working && <p className="text-sm text-muted-foreground">A IA está trabalhando na versão {newest.version}; novos ajustes ficam disponíveis quando ela terminar.</p>}
         <QuotaLine status={factory.data} />
       </div>
-      {block && <FactoryBlockBanner block={block} />}
+      {block && !readOnly && <FactoryBlockBanner block={block} />}
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ConversationPanel messages={project.conversationHistory} draft={draft} />
         <VersionsPanel project={project} />
       </div>
-      <AdjustmentDialog project={project} open={dialog === 'adjust'} onOpenChange={closeDialog} />
-      {publishable && <PublishDialog projectId={project.id} version={publishable} open={dialog === 'publish'} onOpenChange={closeDialog} />}
+      {!readOnly && <AdjustmentDialog project={project} open={dialog === 'adjust'} onOpenChange={closeDialog} />}
+      {publishable && !readOnly && <PublishDialog projectId={project.id} version={publishable} open={dialog === 'publish'} onOpenChange={closeDialog} />}
     </>
   )
 }

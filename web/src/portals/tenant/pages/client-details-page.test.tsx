@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Navigate, Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
+import type { OwnerRole } from '@/features/tenant-access/permissions'
+import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, choose, errorBody, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
 import { alpha, alphaLicense, betaLicense, details, maria, robotsPage } from '@/features/tenant-clients/test-support'
 import { TenantClientDetailsPage } from './client-details-page'
@@ -12,7 +14,7 @@ beforeAll(polyfillRadixSelect)
 const detailsPath = `/api/tenant/clients/${maria.id}/details`
 
 /** The page at /clients/:id, reached from / so the route's parameter is filled in. */
-function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, id = maria.id) {
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, id = maria.id, role: OwnerRole = 'admin') {
   const fetch = mockFetch(
     apiRoutes({
       [`GET ${detailsPath}`]: () => Response.json(details),
@@ -20,7 +22,11 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, id = maria.i
       ...handlers,
     }),
   )
-  renderWithProviders(<Navigate to={`/clients/${id}`} />, { path: '/', routes: <Route path="/clients/:id" element={<TenantClientDetailsPage />} /> })
+  renderWithProviders(<Navigate to={`/clients/${id}`} />, {
+    queryData: [signedInOwner(role)],
+    path: '/',
+    routes: <Route path="/clients/:id" element={<TenantClientDetailsPage />} />,
+  })
   return fetch
 }
 
@@ -181,5 +187,22 @@ describe('tenant client details page', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
     expect(await screen.findByText('Erro ao trocar conta')).toBeInTheDocument()
     expect(within(dialog).getByText('Conta MT deve ter no máximo 20 dígitos')).toBeInTheDocument()
+  })
+
+  it('shows a Financeiro owner the client without e-mailing them or switching an account', async () => {
+    renderPage({}, maria.id, 'financial')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maria Souza' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Enviar Email' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Trocar Conta' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Apagar dados do cliente' })).not.toBeInTheDocument()
+  })
+
+  it('lets a Suporte owner e-mail the client and switch an account', async () => {
+    renderPage({}, maria.id, 'support')
+    expect(await screen.findByRole('button', { name: 'Enviar Email' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Trocar Conta' })).toBeInTheDocument()
+    // Erasing a client's data (LGPD) is for administrators only.
+    expect(screen.queryByText('Dados pessoais (LGPD)')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Exportar dados (LGPD)' })).not.toBeInTheDocument()
   })
 })

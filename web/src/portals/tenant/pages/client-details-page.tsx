@@ -16,6 +16,7 @@ import { ClientDetailsSkeleton } from '@/features/tenant-clients/components/clie
 import { LinkedRobots } from '@/features/tenant-clients/components/client-details/linked-robots'
 import { SendEmailDialog } from '@/features/tenant-clients/components/send-email-dialog'
 import { SwitchAccountDialog } from '@/features/tenant-clients/components/switch-account-dialog'
+import { useCan } from '@/features/tenant-access/use-can'
 
 /** /clients/:id — one client with their robots, installations, subscriptions and purchases. */
 export function TenantClientDetailsPage() {
@@ -78,6 +79,9 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
 function ClientDetailsContent({ details }: { details: ClientDetails }) {
   const { client, licenses } = details
   const [open, setOpen] = React.useState<'email' | 'account' | null>(null)
+  const canEmail = useCan('ManageClients')
+  const canSwitchAccount = useCan('ManageLicenses')
+  const canErase = useCan('EraseClients')
   const close = (isOpen: boolean) => {
     if (!isOpen) setOpen(null)
   }
@@ -89,19 +93,23 @@ function ClientDetailsContent({ details }: { details: ClientDetails }) {
         client={client}
         actions={
           <>
-            <Button variant="outline" onClick={() => setOpen('email')}>
-              <MailIcon aria-hidden />
-              Enviar Email
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() => setOpen('account')}
-              disabled={licenses.length === 0}
-              title={licenses.length === 0 ? 'O cliente não tem licenças' : undefined}
-            >
-              <ArrowLeftRightIcon aria-hidden />
-              Trocar Conta
-            </Button>
+            {canEmail && (
+              <Button variant="outline" onClick={() => setOpen('email')}>
+                <MailIcon aria-hidden />
+                Enviar Email
+              </Button>
+            )}
+            {canSwitchAccount && (
+              <Button
+                variant="outline"
+                onClick={() => setOpen('account')}
+                disabled={licenses.length === 0}
+                title={licenses.length === 0 ? 'O cliente não tem licenças' : undefined}
+              >
+                <ArrowLeftRightIcon aria-hidden />
+                Trocar Conta
+              </Button>
+            )}
           </>
         }
       />
@@ -109,7 +117,7 @@ function ClientDetailsContent({ details }: { details: ClientDetails }) {
       <ClientInstallations installations={details.installations} licenses={licenses} />
       <ClientSubscriptions subscriptions={details.subscriptions} />
       <ClientSales sales={details.sales} />
-      <ClientPrivacy client={client} />
+      {canErase && <ClientPrivacy client={client} />}
       <SendEmailDialog open={open === 'email'} onOpenChange={close} client={client} />
       <SwitchAccountDialog open={open === 'account'} onOpenChange={close} licenses={licenses} />
     </>

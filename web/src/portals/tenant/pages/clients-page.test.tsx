@@ -2,15 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
+import type { OwnerRole } from '@/features/tenant-access/permissions'
+import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, choose, errorBody, page, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
 import { maria, pedro } from '@/features/tenant-clients/test-support'
 import { TenantClientsPage } from './clients-page'
 
 beforeAll(polyfillRadixSelect)
 
-function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerRole = 'admin') {
   const fetch = mockFetch(apiRoutes({ 'GET /api/tenant/clients': () => Response.json(page([maria, pedro])), ...handlers }))
-  renderWithProviders(<TenantClientsPage />, { path: '/clients' })
+  renderWithProviders(<TenantClientsPage />, { queryData: [signedInOwner(role)], path: '/clients' })
   return fetch
 }
 
@@ -157,5 +159,19 @@ describe('tenant clients page', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
     expect(await screen.findByText('Erro ao atualizar cliente')).toBeInTheDocument()
     expect(screen.getByText('Servidor ocupado, tente novamente.')).toBeInTheDocument()
+  })
+
+  it('lets a Suporte owner create and edit clients, and a Financeiro owner only look', async () => {
+    renderPage({}, 'support')
+    expect(await screen.findByRole('button', { name: 'Editar Maria Souza' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Novo Cliente' })).toBeInTheDocument()
+  })
+
+  it('shows a Financeiro owner the clients and their details, without creating or editing', async () => {
+    renderPage({}, 'financial')
+    const row = (await screen.findByText('Maria Souza')).closest('tr')!
+    expect(within(row).getByRole('link', { name: 'Ver Detalhes de Maria Souza' })).toBeInTheDocument()
+    expect(within(row).queryByRole('button', { name: 'Editar Maria Souza' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Novo Cliente' })).not.toBeInTheDocument()
   })
 })

@@ -10,6 +10,7 @@ import { FilterBar, FilterSelect, ListTable, PaginationBar, RefreshButton, Searc
 import { clientStatusChoices, clientStatusLabels, clientStatusTones, labelOf } from '@/features/admin-commerce/labels'
 import { tenantClientsQuery, type ClientItem, type ClientStatus } from '@/features/tenant-clients/api/clients'
 import { ClientDialog } from '@/features/tenant-clients/components/client-dialog'
+import { useCan } from '@/features/tenant-access/use-can'
 
 const columns = [
   { label: 'Nome' },
@@ -20,7 +21,10 @@ const columns = [
   { label: 'Ações', srOnly: true, className: 'w-40' },
 ]
 
-/** The owner's clients: search by name or e-mail and status on the server, create and edit, open a client's details. */
+/**
+ * The owner's clients: search by name or e-mail and status on the server, create and edit (roles with ManageClients),
+ * open a client's details.
+ */
 export function TenantClientsPage() {
   const list = useListParams(['q', 'status'] as const)
   const query = useQuery(
@@ -32,6 +36,7 @@ export function TenantClientsPage() {
     }),
   )
   const [dialog, setDialog] = React.useState<{ open: boolean; client: ClientItem | null }>({ open: false, client: null })
+  const canManage = useCan('ManageClients')
 
   return (
     <div className="space-y-6">
@@ -39,10 +44,12 @@ export function TenantClientsPage() {
         title="Clientes"
         description="Quem compra seus robôs: cadastro, status e acesso aos detalhes."
         actions={
-          <Button onClick={() => setDialog({ open: true, client: null })}>
-            <PlusIcon aria-hidden />
-            Novo Cliente
-          </Button>
+          canManage && (
+            <Button onClick={() => setDialog({ open: true, client: null })}>
+              <PlusIcon aria-hidden />
+              Novo Cliente
+            </Button>
+          )
         }
       />
       <FilterBar>
@@ -74,9 +81,11 @@ export function TenantClientsPage() {
             <TableCell>{formatDate(client.registrationDate)}</TableCell>
             <TableCell>
               <div className="flex items-center justify-end gap-1">
-                <Button variant="ghost" size="icon" aria-label={`Editar ${client.name}`} title="Editar" onClick={() => setDialog({ open: true, client })}>
-                  <PencilIcon aria-hidden />
-                </Button>
+                {canManage && (
+                  <Button variant="ghost" size="icon" aria-label={`Editar ${client.name}`} title="Editar" onClick={() => setDialog({ open: true, client })}>
+                    <PencilIcon aria-hidden />
+                  </Button>
+                )}
                 <Button variant="outline" size="sm" asChild>
                   <Link to={`/clients/${client.id}`} aria-label={`Ver Detalhes de ${client.name}`}>
                     <EyeIcon aria-hidden />

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
+import type { OwnerRole } from '@/features/tenant-access/permissions'
+import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, choose, errorBody, page, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
 import {
   alphaLicense,
@@ -19,7 +21,7 @@ beforeAll(polyfillRadixSelect)
 
 const orphan = { ...betaLicense, id: '0190c0de-0000-7000-8000-0000000000d3', clientId: null, clientName: null, clientEmail: null, robotId: null, robotName: null }
 
-function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerRole = 'admin') {
   const fetch = mockFetch(
     apiRoutes({
       'GET /api/tenant/licenses': () => Response.json(page([alphaLicense, betaLicense, orphan])),
@@ -28,7 +30,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
       ...handlers,
     }),
   )
-  renderWithProviders(<TenantLicensesPage />, { path: '/licenses' })
+  renderWithProviders(<TenantLicensesPage />, { queryData: [signedInOwner(role)], path: '/licenses' })
   return fetch
 }
 
@@ -257,5 +259,21 @@ describe('tenant licenses page', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog')
     expect(await within(dialog).findByText('Nenhuma instalação registrada')).toBeInTheDocument()
     expect(within(dialog).queryByRole('status')).not.toBeInTheDocument()
+  })
+
+  it('shows a Financeiro owner the licenses and their installations, without creating, editing or switching accounts', async () => {
+    renderPage({}, 'financial')
+    const row = (await screen.findByText('Robô Alpha')).closest('tr')!
+    expect(within(row).getByRole('button', { name: /^Instalações da licença de Maria Souza/ })).toBeInTheDocument()
+    expect(within(row).queryByRole('button', { name: /^Editar licença/ })).not.toBeInTheDocument()
+    expect(within(row).queryByRole('button', { name: /^Trocar conta/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Nova Licença' })).not.toBeInTheDocument()
+  })
+
+  it('lets a Suporte owner manage licenses', async () => {
+    renderPage({}, 'support')
+    expect(await screen.findByRole('button', { name: 'Nova Licença' })).toBeInTheDocument()
+    const row = (await screen.findByText('Robô Alpha')).closest('tr')!
+    expect(within(row).getByRole('button', { name: /^Trocar conta da licença de Maria Souza/ })).toBeInTheDocument()
   })
 })

@@ -11,6 +11,7 @@ import { ActiveInstallations } from '@/features/tenant-clients/components/instal
 import { InstallationsDialog } from '@/features/tenant-clients/components/installations-dialog'
 import { LicenseDialog } from '@/features/tenant-clients/components/license-dialog'
 import { SwitchAccountDialog } from '@/features/tenant-clients/components/switch-account-dialog'
+import { useCan } from '@/features/tenant-access/use-can'
 import { expiryText, licenseStatusChoices, licenseStatusLabels, licenseStatusTones, MISSING_CLIENT, MISSING_ROBOT } from '@/features/tenant-clients/labels'
 
 const columns = [
@@ -34,7 +35,10 @@ function licenseName(license: OwnerLicenseItem): string {
   return `licença de ${license.clientName ?? MISSING_CLIENT} (${license.robotName ?? MISSING_ROBOT})`
 }
 
-/** The owner's licenses (client × robot): search and status on the server, create, edit, switch account, installations. */
+/**
+ * The owner's licenses (client × robot): search and status on the server, installations; create, edit and switch account
+ * for roles with ManageLicenses.
+ */
 export function TenantLicensesPage() {
   const list = useListParams(['q', 'status'] as const)
   const query = useQuery(
@@ -51,6 +55,7 @@ export function TenantLicensesPage() {
     if (!isOpen) setDialogs((current) => ({ ...current, open: null }))
   }
   const { license: chosen } = dialogs
+  const canManage = useCan('ManageLicenses')
 
   return (
     <div className="space-y-6">
@@ -58,10 +63,12 @@ export function TenantLicensesPage() {
         title="Licenças"
         description="Quais clientes podem usar cada robô, e em qual conta MetaTrader."
         actions={
-          <Button onClick={() => show('edit', null)}>
-            <PlusIcon aria-hidden />
-            Nova Licença
-          </Button>
+          canManage && (
+            <Button onClick={() => show('edit', null)}>
+              <PlusIcon aria-hidden />
+              Nova Licença
+            </Button>
+          )
         }
       />
       <FilterBar>
@@ -99,18 +106,22 @@ export function TenantLicensesPage() {
             </TableCell>
             <TableCell>
               <div className="flex items-center justify-end gap-1">
-                <Button variant="ghost" size="icon" aria-label={`Editar ${licenseName(license)}`} title="Editar" onClick={() => show('edit', license)}>
-                  <PencilIcon aria-hidden />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Trocar conta da ${licenseName(license)}`}
-                  title="Trocar conta"
-                  onClick={() => show('account', license)}
-                >
-                  <ArrowLeftRightIcon aria-hidden />
-                </Button>
+                {canManage && (
+                  <>
+                    <Button variant="ghost" size="icon" aria-label={`Editar ${licenseName(license)}`} title="Editar" onClick={() => show('edit', license)}>
+                      <PencilIcon aria-hidden />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Trocar conta da ${licenseName(license)}`}
+                      title="Trocar conta"
+                      onClick={() => show('account', license)}
+                    >
+                      <ArrowLeftRightIcon aria-hidden />
+                    </Button>
+                  </>
+                )}
                 <Button
                   variant="ghost"
                   size="icon"

@@ -29,14 +29,22 @@ function renderAt(search: string) {
 async function fill(user: ReturnType<typeof userEvent.setup>, password: string, confirmation: string) {
   await user.type(screen.getByLabelText('Nova senha'), password)
   await user.type(screen.getByLabelText('Confirmar senha'), confirmation)
-  await user.click(screen.getByRole('button', { name: 'Redefinir senha' }))
+  await user.click(screen.getByRole('button', { name: 'Salvar senha' }))
 }
 
 describe('tenant reset-password page', () => {
+  it('speaks to an invited owner as well as one who forgot the password', () => {
+    renderAt('?token=abc.def')
+    expect(screen.getByRole('heading', { level: 1, name: 'Criar ou redefinir senha' })).toBeInTheDocument()
+    expect(screen.getByText(/a primeira, se você foi convidado para a equipe, ou uma nova, se esqueceu a sua/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Salvar senha' })).toBeEnabled()
+  })
+
   it('without a token says so, disables the submit and offers a new link', () => {
     renderAt('')
-    expect(screen.getByRole('alert')).toHaveTextContent('Token de recuperação não encontrado')
-    expect(screen.getByRole('button', { name: 'Redefinir senha' })).toBeDisabled()
+    expect(screen.getByRole('alert')).toHaveTextContent('Link incompleto')
+    expect(screen.getByText(/Convite expirado\? Peça a um administrador/)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Salvar senha' })).toBeDisabled()
     expect(screen.getByRole('link', { name: 'Solicitar um novo link' })).toHaveAttribute('href', '/forgot-password')
   })
 
@@ -61,7 +69,7 @@ describe('tenant reset-password page', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     await fill(user, 'segredo123', 'segredo123')
     const confirmation = await screen.findByRole('status')
-    expect(confirmation).toHaveTextContent('Senha redefinida!')
+    expect(confirmation).toHaveTextContent('Senha salva!')
     expect(confirmation).toHaveTextContent('Senha redefinida com sucesso! Faça login com a nova senha.')
     const request = requestOf(fetch)
     expect(new URL(request.url).pathname).toBe('/api/tenant-auth/reset-password')
@@ -85,10 +93,10 @@ describe('tenant reset-password page', () => {
     expect(screen.getByLabelText('Nova senha')).toBeInTheDocument()
   })
 
-  it("falls back to 'Erro ao redefinir senha' when the server says nothing", async () => {
+  it("falls back to 'Erro ao salvar a senha' when the server says nothing", async () => {
     mockFetch(() => new Response('', { status: 500 }))
     renderAt('?token=abc.def')
     await fill(userEvent.setup(), 'segredo123', 'segredo123')
-    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao redefinir senha')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao salvar a senha')
   })
 })

@@ -11,7 +11,7 @@ import { useTenantResetPassword } from '@/features/auth/api/tenant-password'
 import { fieldRules } from '@/lib/field-rules'
 import { applyServerErrors } from '@/lib/forms'
 
-/** After a successful reset the confirmation stays this long before the login opens. */
+/** After the password is saved the confirmation stays this long before the login opens. */
 export const RESET_REDIRECT_DELAY_MS = 3000
 
 const TOO_SHORT = 'A senha deve ter pelo menos 6 caracteres'
@@ -27,12 +27,15 @@ export const resetPasswordSchema = z
 function MissingToken() {
   return (
     <FormOutcomeAlert
-      outcome={{ ok: false, title: 'Token de recuperação não encontrado', message: 'Abra o link enviado por e-mail ou solicite um novo.' }}
+      outcome={{ ok: false, title: 'Link incompleto', message: 'Abra o link do e-mail (convite ou recuperação de senha) como ele chegou, ou solicite um novo.' }}
     />
   )
 }
 
-/** /reset-password?token=…: sets the new password, confirms, and opens the login 3 seconds later. */
+/**
+ * /reset-password?token=…: where both e-mailed links lead, a team invitation (the first password) and a password
+ * reset (a new one). Saves the password, confirms, and opens the login 3 seconds later.
+ */
 export function TenantResetPasswordPage() {
   const [searchParams] = useSearchParams()
   const token = searchParams.get('token')?.trim() ?? ''
@@ -53,14 +56,17 @@ export function TenantResetPasswordPage() {
     reset.mutate(
       { token, newPassword },
       {
-        onSuccess: ({ message }) => setOutcome({ ok: true, title: 'Senha redefinida!', message: `${message} Redirecionando para o login…` }),
-        onError: (error) => setOutcome({ ok: false, message: applyServerErrors(form, error, 'Erro ao redefinir senha') }),
+        onSuccess: ({ message }) => setOutcome({ ok: true, title: 'Senha salva!', message: `${message} Redirecionando para o login…` }),
+        onError: (error) => setOutcome({ ok: false, message: applyServerErrors(form, error, 'Erro ao salvar a senha') }),
       },
     )
   })
 
   return (
-    <PublicCardPage title="Redefinir senha" description="Escolha uma nova senha para acessar o Portal do Tenant.">
+    <PublicCardPage
+      title="Criar ou redefinir senha"
+      description="Escolha a senha para entrar no Portal do Tenant: a primeira, se você foi convidado para a equipe, ou uma nova, se esqueceu a sua."
+    >
       {!token && <MissingToken />}
       {outcome && <FormOutcomeAlert outcome={outcome} />}
       {!done && (
@@ -70,15 +76,19 @@ export function TenantResetPasswordPage() {
             <LoginField control={form.control} name="confirmPassword" label="Confirmar senha" type="password" autoComplete="new-password" required />
             <Button type="submit" className="w-full" disabled={!token || reset.isPending}>
               {reset.isPending && <Spinner label="Salvando" />}
-              Redefinir senha
+              Salvar senha
             </Button>
           </form>
         </Form>
       )}
       {(!token || outcome?.ok === false) && (
-        <Link to="/forgot-password" className="text-sm text-primary underline-offset-4 hover:underline">
-          Solicitar um novo link
-        </Link>
+        <p className="text-sm text-muted-foreground">
+          Convite expirado? Peça a um administrador da conta para reenviá-lo, ou{' '}
+          <Link to="/forgot-password" className="text-primary underline-offset-4 hover:underline">
+            Solicitar um novo link
+          </Link>
+          .
+        </p>
       )}
     </PublicCardPage>
   )

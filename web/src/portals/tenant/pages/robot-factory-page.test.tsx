@@ -3,11 +3,13 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
+import type { OwnerRole } from '@/features/tenant-access/permissions'
+import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, errorBody, page } from '@/features/admin-commerce/test-support'
 import { factoryStatus, projectId, projectSummary, projectsPage } from '@/features/robot-factory/test-support'
 import { TenantRobotFactoryPage } from './robot-factory-page'
 
-function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerRole = 'admin') {
   const fetch = mockFetch(
     apiRoutes({
       'GET /api/tenant/robot-factory': () => Response.json(factoryStatus()),
@@ -16,6 +18,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
     }),
   )
   renderWithProviders(<TenantRobotFactoryPage />, {
+    queryData: [signedInOwner(role)],
     path: '/robot-factory',
     routes: (
       <>
@@ -82,5 +85,18 @@ describe('tenant robot factory page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Erro ao carregar projetos')).toBeInTheDocument()
     expect(screen.getByText('Servidor ocupado, tente novamente.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument()
+  })
+
+  it('shows a Suporte owner the projects and the history, without starting a project', async () => {
+    renderPage({}, 'support')
+    expect(await screen.findByRole('link', { name: /Tendência M15/ })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Gerações' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Novo Projeto' })).not.toBeInTheDocument()
+  })
+
+  it('tells a Suporte owner with no project where projects come from', async () => {
+    renderPage({ 'GET /api/tenant/robot-projects': () => Response.json(page([])) }, 'support')
+    expect(await screen.findByText('Os projetos que um administrador criar aparecem aqui.')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Criar primeiro projeto' })).not.toBeInTheDocument()
   })
 })

@@ -10,6 +10,7 @@ import { factoryBlock } from '@/features/robot-factory/availability'
 import { FactoryBlockBanner, QuotaLine } from '@/features/robot-factory/components/factory-availability'
 import { ProjectCard, ProjectCardSkeletons } from '@/features/robot-factory/components/project-card'
 import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-card'
+import { useCan } from '@/features/tenant-access/use-can'
 
 /** /robot-factory — the owner's AI robot projects as cards, the month's quota, and the way to a new project. */
 export function TenantRobotFactoryPage() {
@@ -18,6 +19,7 @@ export function TenantRobotFactoryPage() {
   const factory = useQuery(factoryStatusQuery())
   const block = factoryBlock(factory.data)
   const items = projects.data?.items ?? []
+  const canManage = useCan('ManageRobots')
 
   return (
     <div className="space-y-6">
@@ -32,17 +34,19 @@ export function TenantRobotFactoryPage() {
                 Gerações
               </Link>
             </Button>
-            <Button asChild>
-              <Link to="/robot-factory/new">
-                <PlusIcon aria-hidden />
-                Novo Projeto
-              </Link>
-            </Button>
+            {canManage && (
+              <Button asChild>
+                <Link to="/robot-factory/new">
+                  <PlusIcon aria-hidden />
+                  Novo Projeto
+                </Link>
+              </Button>
+            )}
           </div>
         }
       />
       <QuotaLine status={factory.data} />
-      {block && <FactoryBlockBanner block={block} />}
+      {block && canManage && <FactoryBlockBanner block={block} />}
       {projects.isPending ? (
         <ProjectCardSkeletons />
       ) : projects.isError && !projects.data ? (
@@ -53,7 +57,7 @@ export function TenantRobotFactoryPage() {
           onRetry={() => void projects.refetch()}
         />
       ) : items.length === 0 ? (
-        <EmptyProjects />
+        <EmptyProjects canCreate={canManage} />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projetos">
           {items.map((project) => (
@@ -68,7 +72,7 @@ export function TenantRobotFactoryPage() {
   )
 }
 
-function EmptyProjects() {
+function EmptyProjects({ canCreate }: { canCreate: boolean }) {
   return (
     <Card className="items-center text-center">
       <CardHeader className="justify-items-center">
@@ -76,16 +80,20 @@ function EmptyProjects() {
         <CardTitle>
           <h2 className="text-lg">Nenhum projeto ainda</h2>
         </CardTitle>
-        <CardDescription>Responda sete perguntas sobre a sua estratégia e a IA cria o primeiro robô.</CardDescription>
+        <CardDescription>
+          {canCreate ? 'Responda sete perguntas sobre a sua estratégia e a IA cria o primeiro robô.' : 'Os projetos que um administrador criar aparecem aqui.'}
+        </CardDescription>
       </CardHeader>
-      <CardContent>
-        <Button asChild>
-          <Link to="/robot-factory/new">
-            <PlusIcon aria-hidden />
-            Criar primeiro projeto
-          </Link>
-        </Button>
-      </CardContent>
+      {canCreate && (
+        <CardContent>
+          <Button asChild>
+            <Link to="/robot-factory/new">
+              <PlusIcon aria-hidden />
+              Criar primeiro projeto
+            </Link>
+          </Button>
+        </CardContent>
+      )}
     </Card>
   )
 }

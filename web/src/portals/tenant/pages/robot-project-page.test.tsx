@@ -3,6 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Navigate, Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
+import type { OwnerRole } from '@/features/tenant-access/permissions'
+import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, choose, errorBody, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
 import { publishFactoryEvent } from '@/features/notifications/factory-events'
 import { PROJECT_POLL_MS } from '@/features/robot-factory/api/projects'
@@ -51,7 +53,7 @@ function holdPolls() {
 }
 
 /** The server's side: what GET answers now (changed by the test as the project moves on). */
-function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, initial = project()) {
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, initial = project(), role: OwnerRole = 'admin') {
   const server = { project: initial }
   const polls = holdPolls()
   const fetch = mockFetch(
@@ -62,6 +64,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, initial = pr
     }),
   )
   const view = renderWithProviders(<Navigate to={`/robot-factory/${projectId}`} />, {
+    queryData: [signedInOwner(role)],
     path: '/',
     routes: (
       <>
@@ -351,5 +354,13 @@ describe('tenant robot project page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Erro ao carregar projeto')).toBeInTheDocument()
     expect(screen.getByText('Servidor ocupado, tente novamente.')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument()
+  })
+
+  it('shows a Suporte owner the project without asking for adjustments or publishing', async () => {
+    renderPage({}, project(), 'support')
+    await loaded()
+    expect(screen.getByText('Pronto para Publicar')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Solicitar Ajustes' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Publicar Robô' })).not.toBeInTheDocument()
   })
 })

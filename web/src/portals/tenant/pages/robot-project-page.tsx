@@ -7,6 +7,7 @@ import { robotProjectQuery } from '@/features/robot-factory/api/projects'
 import { BackLink } from '@/features/robot-factory/components/back-link'
 import { NotFoundCard } from '@/features/robot-factory/components/not-found-card'
 import { ProjectView } from '@/features/robot-factory/components/project-view'
+import { useCan } from '@/features/tenant-access/use-can'
 import { useProjectLiveUpdates } from '@/features/robot-factory/use-project-live-updates'
 import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-card'
 
@@ -17,6 +18,7 @@ import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-c
 export function TenantRobotProjectPage() {
   const { id = '' } = useParams()
   const query = useQuery(robotProjectQuery(id))
+  const canManage = useCan('ManageRobots')
   const draft = useProjectLiveUpdates(id, query.data?.conversationHistory.length ?? 0)
   // A failed poll keeps the project on screen: only a first load that failed shows the error.
   const notFound = !query.data && query.error instanceof ApiError && query.error.status === 404
@@ -25,7 +27,7 @@ export function TenantRobotProjectPage() {
     <div className="space-y-6">
       <BackLink to="/robot-factory">Voltar para a Fábrica</BackLink>
       {query.data ? (
-        <ProjectView project={query.data} draft={draft} />
+        <ProjectView project={query.data} draft={draft} readOnly={!canManage} />
       ) : notFound ? (
         <>
           <PageHeading title="Projeto" />

@@ -3,13 +3,15 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Navigate, Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
+import type { OwnerRole } from '@/features/tenant-access/permissions'
+import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
 import { activeVersion, alpha, alphaLicenseSettings, alphaVersions, fileOf, formFieldsOf, olderVersion } from '@/features/tenant-catalog/test-support'
 import { TenantRobotVersionsPage } from './robot-versions-page'
 
 const base = `/api/tenant/robots/${alpha.id}`
 
-function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerRole = 'admin') {
   const fetch = mockFetch(
     apiRoutes({
       [`GET ${base}/versions`]: () => Response.json(alphaVersions()),
@@ -18,6 +20,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
     }),
   )
   renderWithProviders(<Navigate to={`/robots/${alpha.id}/versions`} />, {
+    queryData: [signedInOwner(role)],
     path: '/',
     routes: <Route path="/robots/:robotId/versions" element={<TenantRobotVersionsPage />} />,
   })
@@ -299,5 +302,17 @@ describe('tenant robot versions page', { timeout: 30_000 }, () => {
     await user.click(within(await rowOf('1.0.0')).getByRole('button', { name: 'Baixar versão 1.0.0' }))
     expect(await screen.findByText('Erro ao baixar arquivo')).toBeInTheDocument()
     expect(screen.getByText('Versão não encontrada')).toBeInTheDocument()
+  })
+
+  it('shows a Suporte owner the versions to download and the license settings to read, with nothing to change', async () => {
+    renderPage({}, 'support')
+    const active = await rowOf('1.2.0')
+    expect(within(active).getByRole('button', { name: 'Baixar versão 1.2.0' })).toBeInTheDocument()
+    expect(within(active).queryByRole('button', { name: 'Editar versão 1.2.0' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Ativar versão/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('heading', { level: 2, name: 'Enviar nova versão' })).not.toBeInTheDocument()
+    expect(await screen.findByLabelText(/^Tolerância sem servidor/)).toBeDisabled()
+    const license = screen.getByRole('form', { name: 'Configurações de licença' })
+    expect(within(license).queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument()
   })
 })

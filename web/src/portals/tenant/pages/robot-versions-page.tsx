@@ -16,10 +16,12 @@ import { VersionEditDialog } from '@/features/tenant-catalog/components/versions
 import { UncheckedUploadNotice } from '@/features/tenant-catalog/components/versions/unchecked-upload'
 import { VersionUploadForm } from '@/features/tenant-catalog/components/versions/version-upload-form'
 import { VersionsTable } from '@/features/tenant-catalog/components/versions/versions-table'
+import { useCan } from '@/features/tenant-access/use-can'
 
 /**
  * /robots/:robotId/versions — a robot's compiled versions: upload, activate (exactly one is active), edit, download;
- * and its license settings (public key, offline grace, how accounts are bound).
+ * and its license settings (public key, offline grace, how accounts are bound). A role without ManageRobots sees the
+ * versions, downloads them and reads the license settings.
  */
 export function TenantRobotVersionsPage() {
   const { robotId = '' } = useParams()
@@ -52,6 +54,7 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
   const [editing, setEditing] = React.useState<VersionItem | null>(null)
   const activate = useActivateVersion()
   const download = useDownloadVersion()
+  const canManage = useCan('ManageRobots')
 
   const confirmActivation = () => {
     if (!activating) return
@@ -81,29 +84,31 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
       <PageHeading
         title="Versões do Robô"
         description={`${data.robot.name} · ${data.activeVersion ? `versão ativa v${data.activeVersion}` : 'sem versão ativa'}`}
-        actions={<DeleteRobotButton robot={data.robot} />}
+        actions={canManage && <DeleteRobotButton robot={data.robot} />}
       />
       <VersionsTable
         versions={data.versions}
-        onActivate={setActivating}
-        onEdit={setEditing}
+        onActivate={canManage ? setActivating : undefined}
+        onEdit={canManage ? setEditing : undefined}
         onDownload={startDownload}
         downloading={download.isPending ? (download.variables?.version.id ?? null) : null}
       />
-      <LicenseSettingsCard robotId={robotId} />
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 className="text-lg">Enviar nova versão</h2>
-          </CardTitle>
-          <CardDescription>O robô compilado (.ex5) ou um .zip. Cada número de versão é enviado uma vez; a primeira versão fica ativa.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <UncheckedUploadNotice />
-          {/* Remounted when the list changes, so a sent form starts afresh with the next suggested number. */}
-          <VersionUploadForm key={`${data.suggestedVersion}:${data.versions.length}`} robotId={robotId} suggestedVersion={data.suggestedVersion} />
-        </CardContent>
-      </Card>
+      <LicenseSettingsCard robotId={robotId} readOnly={!canManage} />
+      {canManage && (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2 className="text-lg">Enviar nova versão</h2>
+            </CardTitle>
+            <CardDescription>O robô compilado (.ex5) ou um .zip. Cada número de versão é enviado uma vez; a primeira versão fica ativa.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <UncheckedUploadNotice />
+            {/* Remounted when the list changes, so a sent form starts afresh with the next suggested number. */}
+            <VersionUploadForm key={`${data.suggestedVersion}:${data.versions.length}`} robotId={robotId} suggestedVersion={data.suggestedVersion} />
+          </CardContent>
+        </Card>
+      )}
       <ConfirmDialog
         open={activating !== null}
         onOpenChange={(open) => !open && setActivating(null)}

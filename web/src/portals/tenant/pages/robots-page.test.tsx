@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
+import type { OwnerRole } from '@/features/tenant-access/permissions'
+import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, errorBody, page, requestsTo } from '@/features/admin-commerce/test-support'
 import { alpha, beta, fileOf, formFieldsOf, robotsPage } from '@/features/tenant-catalog/test-support'
 import { TenantRobotsPage } from './robots-page'
 
-function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerRole = 'admin') {
   const fetch = mockFetch(apiRoutes({ 'GET /api/tenant/robots': () => Response.json(robotsPage()), ...handlers }))
-  renderWithProviders(<TenantRobotsPage />, { path: '/robots' })
+  renderWithProviders(<TenantRobotsPage />, { queryData: [signedInOwner(role)], path: '/robots' })
   return fetch
 }
 
@@ -218,5 +220,16 @@ describe('tenant robots page', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog')
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }))
     expect(await screen.findByText('Erro ao atualizar robô')).toBeInTheDocument()
+  })
+
+  it('shows a Suporte owner the robots, their versions and webhooks, without creating, importing or editing', async () => {
+    renderPage({}, 'support')
+    const row = await rowOf('Robô Alpha')
+    expect(within(row).getByRole('link', { name: 'Versões de Robô Alpha' })).toBeInTheDocument()
+    expect(within(row).queryByRole('button', { name: 'Editar Robô Alpha' })).not.toBeInTheDocument()
+    expect(within(row).queryByRole('link', { name: 'Página de vendas de Robô Alpha' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Novo Robô' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Importar Robô' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Fábrica de Robôs' })).toBeInTheDocument()
   })
 })

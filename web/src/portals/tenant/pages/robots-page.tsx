@@ -10,6 +10,7 @@ import { tenantRobotsQuery, type RobotItem } from '@/features/tenant-catalog/api
 import { RobotDialog } from '@/features/tenant-catalog/components/robot-dialog'
 import { RobotLogo } from '@/features/tenant-catalog/components/robot-logo'
 import { RobotWebhookButton } from '@/features/tenant-catalog/components/robot-webhook-button'
+import { useCan } from '@/features/tenant-access/use-can'
 
 const columns = [
   { label: 'Logo', className: 'w-16' },
@@ -26,6 +27,7 @@ export function TenantRobotsPage() {
   const list = useListParams(['q'] as const)
   const query = useQuery(tenantRobotsQuery({ page: list.page, pageSize: list.pageSize, q: list.filters.q }))
   const [dialog, setDialog] = React.useState<{ open: boolean; robot: RobotItem | null }>({ open: false, robot: null })
+  const canManage = useCan('ManageRobots')
 
   return (
     <div className="space-y-6">
@@ -34,22 +36,26 @@ export function TenantRobotsPage() {
         description="Seus Expert Advisors: versões, página de vendas e o webhook da Hotmart de cada um."
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" asChild>
-              <Link to="/robots/import">
-                <UploadIcon aria-hidden />
-                Importar Robô
-              </Link>
-            </Button>
+            {canManage && (
+              <Button variant="outline" asChild>
+                <Link to="/robots/import">
+                  <UploadIcon aria-hidden />
+                  Importar Robô
+                </Link>
+              </Button>
+            )}
             <Button variant="outline" asChild>
               <Link to="/robot-factory">
                 <FactoryIcon aria-hidden />
                 Fábrica de Robôs
               </Link>
             </Button>
-            <Button onClick={() => setDialog({ open: true, robot: null })}>
-              <PlusIcon aria-hidden />
-              Novo Robô
-            </Button>
+            {canManage && (
+              <Button onClick={() => setDialog({ open: true, robot: null })}>
+                <PlusIcon aria-hidden />
+                Novo Robô
+              </Button>
+            )}
           </div>
         }
       />
@@ -64,7 +70,7 @@ export function TenantRobotsPage() {
         empty="Nenhum robô encontrado"
         errorTitle="Erro ao carregar robôs"
         errorFallback="Não foi possível carregar os robôs."
-        renderRow={(robot) => <RobotRow key={robot.id} robot={robot} onEdit={() => setDialog({ open: true, robot })} />}
+        renderRow={(robot) => <RobotRow key={robot.id} robot={robot} onEdit={canManage ? () => setDialog({ open: true, robot }) : undefined} />}
       />
       <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
       <RobotDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} robot={dialog.robot} />
@@ -72,7 +78,8 @@ export function TenantRobotsPage() {
   )
 }
 
-function RobotRow({ robot, onEdit }: { robot: RobotItem; onEdit: () => void }) {
+/** One robot; without `onEdit` (a role without ManageRobots) the row offers no edits: no editing, no sales page. */
+function RobotRow({ robot, onEdit }: { robot: RobotItem; onEdit?: () => void }) {
   return (
     <TableRow>
       <TableCell>
@@ -96,14 +103,18 @@ function RobotRow({ robot, onEdit }: { robot: RobotItem; onEdit: () => void }) {
               Versões
             </Link>
           </Button>
-          <Button variant="ghost" size="icon" asChild>
-            <Link to={`/robots/${robot.id}/sales-page`} aria-label={`Página de vendas de ${robot.name}`} title="Página de vendas">
-              <FileCodeIcon aria-hidden />
-            </Link>
-          </Button>
-          <Button variant="ghost" size="icon" aria-label={`Editar ${robot.name}`} title="Editar" onClick={onEdit}>
-            <PencilIcon aria-hidden />
-          </Button>
+          {onEdit && (
+            <>
+              <Button variant="ghost" size="icon" asChild>
+                <Link to={`/robots/${robot.id}/sales-page`} aria-label={`Página de vendas de ${robot.name}`} title="Página de vendas">
+                  <FileCodeIcon aria-hidden />
+                </Link>
+              </Button>
+              <Button variant="ghost" size="icon" aria-label={`Editar ${robot.name}`} title="Editar" onClick={onEdit}>
+                <PencilIcon aria-hidden />
+              </Button>
+            </>
+          )}
           <RobotWebhookButton robotId={robot.id} robotName={robot.name} />
         </div>
       </TableCell>

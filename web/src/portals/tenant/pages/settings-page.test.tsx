@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
+import type { OwnerRole } from '@/features/tenant-access/permissions'
+import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, choose, errorBody, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
 import { brandingKeys } from '@/features/branding/api/tenant-branding'
 import { fileOf, formFieldsOf, settings, tenant } from '@/features/tenant-catalog/test-support'
@@ -11,7 +13,7 @@ beforeAll(polyfillRadixSelect)
 
 const session = { user: { id: '0190c0de-0000-7000-8000-000000000002', name: 'Olívia Owner', email: 'owner@loja.com', role: 'admin' }, tenant: { ...tenant, displayName: 'Loja do João', logoUrl: null, faviconUrl: null } }
 
-function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
+function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerRole = 'admin') {
   const fetch = mockFetch(
     apiRoutes({
       'GET /api/tenant/settings': () => Response.json(settings),
@@ -21,7 +23,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
       ...handlers,
     }),
   )
-  const { queryClient } = renderWithProviders(<TenantSettingsPage />, { path: '/settings' })
+  const { queryClient } = renderWithProviders(<TenantSettingsPage />, { queryData: [signedInOwner(role)], path: '/settings' })
   return { fetch, queryClient }
 }
 
@@ -106,10 +108,11 @@ describe('tenant settings page', { timeout: 30_000 }, () => {
     const { fetch, queryClient } = renderPage({ 'PATCH /api/tenant/settings': () => Response.json(settings) })
     queryClient.setQueryData(brandingKeys.bySecret(null), { name: tenant.name })
     await loaded()
-    await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/tenant-auth/me')).toHaveLength(1))
+    // The signed-in session is cached: only the save asks for it again.
+    expect(requestsTo(fetch, 'GET', '/api/tenant-auth/me')).toHaveLength(0)
     await user.click(screen.getByRole('button', { name: 'Salvar' }))
     await screen.findByText('Configurações salvas')
-    await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/tenant-auth/me')).toHaveLength(2))
+    await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/tenant-auth/me')).toHaveLength(1))
     expect(queryClient.getQueryState(brandingKeys.bySecret(null))?.isInvalidated).toBe(true)
   })
 
@@ -196,5 +199,15 @@ describe('tenant settings page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('50 MB de 500 MB usados (12 arquivos)')).toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: 'Armazenamento usado' })).toHaveAttribute('aria-valuenow', '10')
     expect(screen.queryByText(/perto do limite de armazenamento/)).not.toBeInTheDocument()
+  })
+
+  it('shows a Financeiro owner the settings read-only: a notice, every input off, no save, no Hotmart credentials', async () => {
+    const { fetch } = renderPage({}, 'financial')
+    expect(await screen.findByText('Somente leitura')).toBeInTheDocument()
+    expect(screen.getByText(/Seu perfil \(Financeiro\) pode ver estas informações/)).toBeInTheDocument()
+    expect(await loaded()).toBeDisabled()
+    expect(screen.getByLabelText('Cor primária')).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled()
+    expect(requestsTo(fetch, 'GET', '/api/tenant/hotmart-api')).toHaveLength(0)
   })
 })

@@ -7,6 +7,8 @@ import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-c
 import { SettingsForm } from '@/features/tenant-catalog/components/settings/settings-form'
 import { HotmartApiCard } from '@/features/tenant-catalog/components/settings/hotmart-api-card'
 import { StorageCard } from '@/features/tenant-catalog/components/settings/storage-card'
+import { ReadOnlyNotice } from '@/features/tenant-access/components/read-only-notice'
+import { useCan } from '@/features/tenant-access/use-can'
 
 /**
  * /settings — the tenant's look (themes, identity, colours, font) and general settings, with a live preview; the
@@ -17,12 +19,17 @@ export function TenantSettingsPage() {
   const { data: session } = useTenantSession()
   // The name the portal falls back to when no display name is set.
   const tenantName = session?.tenant.name?.trim() || tenantDisplayName(session) || 'White Label'
+  // ViewSettings without ManageSettings (Financeiro): the same screen, nothing to change.
+  const canManage = useCan('ManageSettings')
 
   return (
     <div className="space-y-6">
       <PageHeading title="Configurações" description="A aparência do seu portal e dos seus clientes, e as informações gerais." />
+      {!canManage && <ReadOnlyNotice />}
       {query.isSuccess ? (
-        <SettingsForm settings={query.data} tenantName={tenantName} />
+        <fieldset disabled={!canManage} className="min-w-0">
+          <SettingsForm settings={query.data} tenantName={tenantName} />
+        </fieldset>
       ) : query.isError ? (
         <LoadErrorCard
           error={query.error}
@@ -38,7 +45,7 @@ export function TenantSettingsPage() {
           <Skeleton className="h-64 w-full" />
         </div>
       )}
-      <HotmartApiCard />
+      {canManage && <HotmartApiCard />}
       <StorageCard />
     </div>
   )

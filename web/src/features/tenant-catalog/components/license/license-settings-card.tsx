@@ -10,8 +10,9 @@ import { V1Warning } from './v1-warning'
 /**
  * "Licença": how the robot checks its buyers' licenses — the public key in its .ex5, how long it runs without the
  * server, how a license gets its MT5 account — and a warning while the active version carries the older v1 check.
+ * `readOnly` (a role without ManageRobots) shows the same without saving or rebuilding.
  */
-export function LicenseSettingsCard({ robotId }: { robotId: string }) {
+export function LicenseSettingsCard({ robotId, readOnly = false }: { robotId: string; readOnly?: boolean }) {
   const query = useQuery(robotLicenseQuery(robotId))
   if (query.isError) {
     return (
@@ -40,9 +41,9 @@ export function LicenseSettingsCard({ robotId }: { robotId: string }) {
           </div>
         ) : (
           <>
-            {query.data.activeVersionUsesV1 && <V1Warning robotId={robotId} versions={query.data.v1Versions} />}
+            {query.data.activeVersionUsesV1 && <V1Warning robotId={robotId} versions={query.data.v1Versions} readOnly={readOnly} />}
             <PublicKey publicKey={query.data.publicKey} />
-            <LicenseSettingsForm robotId={robotId} settings={query.data} />
+            <LicenseSettingsForm robotId={robotId} settings={query.data} readOnly={readOnly} />
           </>
         )}
       </CardContent>

@@ -22,8 +22,8 @@ import { renameServerFields } from '../../server-fields'
 const GRACE_HELP =
   'Por quanto tempo o robô continua operando quando não consegue falar com o servidor de licenças. Uma recusa assinada o para na hora.'
 
-/** The offline grace (in hours) and how a license gets its MT5 account; saved together. */
-export function LicenseSettingsForm({ robotId, settings }: { robotId: string; settings: RobotLicenseSettings }) {
+/** The offline grace (in hours) and how a license gets its MT5 account; saved together (`readOnly`: shown, not saved). */
+export function LicenseSettingsForm({ robotId, settings, readOnly = false }: { robotId: string; settings: RobotLicenseSettings; readOnly?: boolean }) {
   const form = useForm<LicenseSettingsValues>({ resolver: zodResolver(licenseSettingsSchema), defaultValues: licenseSettingsValues(settings) })
   const policy = useWatch({ control: form.control, name: 'bindingPolicy' })
   const save = useSaveRobotLicense(robotId)
@@ -46,40 +46,44 @@ export function LicenseSettingsForm({ robotId, settings }: { robotId: string; se
   return (
     <Form {...form}>
       <form onSubmit={submit} noValidate aria-label="Configurações de licença" className="grid grid-cols-1 gap-4">
-        <TextField
-          control={form.control}
-          name="offlineGraceHours"
-          label="Tolerância sem servidor (horas)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={MAX_GRACE_HOURS}
-          step="any"
-          className="max-w-40"
-          description={`${GRACE_HELP} De 0 a ${MAX_GRACE_HOURS} horas (30 dias).`}
-        />
-        <SelectField
-          control={form.control}
-          name="bindingPolicy"
-          label="Vínculo da conta MT5"
-          options={bindingPolicyChoices}
-          description={
-            policy === 'first_use' ? (
-              <span className="flex gap-1.5 text-amber-600 dark:text-amber-400">
-                <TriangleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                Quem souber o e-mail de um comprador pode tomar para si uma licença que ainda não tem conta vinculada.
-              </span>
-            ) : (
-              'O cliente informa o número da conta MT5 no portal antes de usar o robô; só essa conta roda a licença.'
-            )
-          }
-        />
-        <div>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? <Spinner label="Salvando" /> : <SaveIcon aria-hidden />}
-            Salvar
-          </Button>
-        </div>
+        <fieldset disabled={readOnly} className="grid grid-cols-1 gap-4">
+          <TextField
+            control={form.control}
+            name="offlineGraceHours"
+            label="Tolerância sem servidor (horas)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={MAX_GRACE_HOURS}
+            step="any"
+            className="max-w-40"
+            description={`${GRACE_HELP} De 0 a ${MAX_GRACE_HOURS} horas (30 dias).`}
+          />
+          <SelectField
+            control={form.control}
+            name="bindingPolicy"
+            label="Vínculo da conta MT5"
+            options={bindingPolicyChoices}
+            description={
+              policy === 'first_use' ? (
+                <span className="flex gap-1.5 text-amber-600 dark:text-amber-400">
+                  <TriangleAlertIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                  Quem souber o e-mail de um comprador pode tomar para si uma licença que ainda não tem conta vinculada.
+                </span>
+              ) : (
+                'O cliente informa o número da conta MT5 no portal antes de usar o robô; só essa conta roda a licença.'
+              )
+            }
+          />
+        </fieldset>
+        {!readOnly && (
+          <div>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Spinner label="Salvando" /> : <SaveIcon aria-hidden />}
+              Salvar
+            </Button>
+          </div>
+        )}
       </form>
     </Form>
   )

@@ -9,8 +9,11 @@ import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api/client'
 import { useRebuildRobotLicense } from '../../api/robot-license'
 
-/** The active version still carries the v1 check (its key inside the robot): it should be built again from its source. */
-export function V1Warning({ robotId, versions }: { robotId: string; versions: string[] }) {
+/**
+ * The active version still carries the v1 check (its key inside the robot): it should be built again from its source.
+ * `readOnly` (a role without ManageRobots) says so without the ways to do it.
+ */
+export function V1Warning({ robotId, versions, readOnly = false }: { robotId: string; versions: string[]; readOnly?: boolean }) {
   const labelId = useId()
   const rebuild = useRebuildRobotLicense(robotId)
   const start = () =>
@@ -46,18 +49,20 @@ export function V1Warning({ robotId, versions }: { robotId: string; versions: st
             </ul>
           </div>
         )}
-        <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={start} disabled={rebuild.isPending || rebuild.isSuccess}>
-          {rebuild.isPending ? <Spinner aria-hidden /> : <RefreshCwIcon aria-hidden />}
-          {rebuild.isSuccess ? 'Recompilação na fila' : 'Recompilar com a verificação nova'}
-        </Button>
-        <Button variant="outline" size="sm" asChild>
-          <Link to="/robots/import">
-            <FileCodeIcon aria-hidden />
-            Importar .mq5
-          </Link>
-        </Button>
-        </div>
+        {!readOnly && (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={start} disabled={rebuild.isPending || rebuild.isSuccess}>
+              {rebuild.isPending ? <Spinner aria-hidden /> : <RefreshCwIcon aria-hidden />}
+              {rebuild.isSuccess ? 'Recompilação na fila' : 'Recompilar com a verificação nova'}
+            </Button>
+            <Button variant="outline" size="sm" asChild>
+              <Link to="/robots/import">
+                <FileCodeIcon aria-hidden />
+                Importar .mq5
+              </Link>
+            </Button>
+          </div>
+        )}
       </AlertDescription>
     </Alert>
   )

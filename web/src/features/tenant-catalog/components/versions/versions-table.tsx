@@ -22,8 +22,9 @@ const columns = [
 ]
 
 export interface VersionActions {
-  onActivate: (version: VersionItem) => void
-  onEdit: (version: VersionItem) => void
+  /** Absent for a role without ManageRobots, as `onEdit`: the row offers the download only. */
+  onActivate?: (version: VersionItem) => void
+  onEdit?: (version: VersionItem) => void
   onDownload: (version: VersionItem) => void
   /** The version whose download is running, if any. */
   downloading: string | null
@@ -72,15 +73,17 @@ function VersionRow({ version, onActivate, onEdit, onDownload, downloading }: { 
       </TableCell>
       <TableCell>
         <div className="flex items-center justify-end gap-1">
-          {!version.active && (
+          {!version.active && onActivate && (
             <Button variant="outline" size="sm" aria-label={`Ativar versão ${version.version}`} onClick={() => onActivate(version)}>
               <CheckCircle2Icon aria-hidden />
               Ativar
             </Button>
           )}
-          <Button variant="ghost" size="icon" aria-label={`Editar versão ${version.version}`} title="Editar" onClick={() => onEdit(version)}>
-            <PencilIcon aria-hidden />
-          </Button>
+          {onEdit && (
+            <Button variant="ghost" size="icon" aria-label={`Editar versão ${version.version}`} title="Editar" onClick={() => onEdit(version)}>
+              <PencilIcon aria-hidden />
+            </Button>
+          )}
           <Button
             variant="ghost"
             size="icon"
