@@ -6,13 +6,15 @@ use std::time::Duration;
 
 use apalis::prelude::{BoxDynError, Data};
 use shared::db::{self, Scope};
-use shared::jobs::{self, Housekeeping, HOUSEKEEPING_QUEUE};
+use shared::jobs::{Housekeeping, HOUSEKEEPING_QUEUE};
 use shared::orphans::{self, remove_orphans};
 use shared::repositories::compile_queue;
 use shared::repositories::housekeeping::purge_expired;
 use shared::storage::Storage;
 use sqlx::PgPool;
 use tokio::sync::watch;
+
+use crate::periodic;
 
 pub async fn handle(job: Housekeeping, pool: Data<PgPool>, storage: Data<Storage>) -> Result<(), BoxDynError> {
     crate::timed(shared::jobs::HOUSEKEEPING_QUEUE, async {
@@ -33,18 +35,15 @@ pub async fn handle(job: Housekeeping, pool: Data<PgPool>, storage: Data<Storage
 /// Every `every`, raises one admin alert for each compile job no agent has
 /// claimed for `wait` (COMPILE_WAIT_NOTICE_MINUTES). Every worker runs it;
 /// the job's mark makes the alert once.
-pub async fn watch_stalled_jobs(pool: PgPool, wait: Duration, every: Duration, mut stop: watch::Receiver<bool>) {
-    loop {
+pub async fn watch_stalled_jobs(pool: PgPool, wait: Duration, every: Duration, stop: watch::Receiver<bool>) {
+    periodic::every(every, stop, || async {
         match alert_stalled(&pool, wait).await {
             Ok(0) => {}
             Ok(raised) => tracing::warn!(raised, "compile jobs wait for an agent: the admin was alerted"),
             Err(e) => tracing::warn!(error = %e, "could not look for stalled compile jobs"),
         }
-        tokio::select! {
-            _ = tokio::time::sleep(every) => {}
-            _ = stop.wait_for(|s| *s) => return,
-        }
-    }
+    })
+    .await
 }
 
 async fn alert_stalled(pool: &PgPool, wait: Duration) -> Result<usize, shared::AppError> {
@@ -57,28 +56,17 @@ async fn alert_stalled(pool: &PgPool, wait: Duration) -> Result<usize, shared::A
 /// Queues one housekeeping job for the current interval. Returns false when
 /// another instance already queued it.
 pub async fn enqueue_for_now(pool: &PgPool, interval: Duration) -> Result<bool, shared::AppError> {
-    let now = chrono::Utc::now();
-    let bucket = now.timestamp() / interval.as_secs().max(1) as i64;
-    let mut tx = db::begin(pool, Scope::worker()).await?;
-    let queued = jobs::enqueue(
-        &mut tx,
-        HOUSEKEEPING_QUEUE,
-        &Housekeeping { requested_at: now },
-        Some(&format!("housekeeping-{bucket}")),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(queued)
+    periodic::enqueue_once_per_interval(pool, HOUSEKEEPING_QUEUE, "housekeeping", interval, |requested_at| {
+        Housekeeping { requested_at }
+    })
+    .await
 }
 
-pub async fn schedule(pool: PgPool, interval: Duration, mut stop: watch::Receiver<bool>) {
-    loop {
+pub async fn schedule(pool: PgPool, interval: Duration, stop: watch::Receiver<bool>) {
+    periodic::every(interval, stop, || async {
         if let Err(e) = enqueue_for_now(&pool, interval).await {
             tracing::warn!(error = %e, "could not queue housekeeping");
         }
-        tokio::select! {
-            _ = tokio::time::sleep(interval) => {}
-            _ = stop.wait_for(|s| *s) => return,
-        }
-    }
+    })
+    .await
 }

@@ -7,6 +7,7 @@ pub mod factory;
 pub mod hotmart;
 pub mod housekeeping;
 pub mod license_expiry;
+mod periodic;
 
 use std::future::Future;
 use std::sync::Arc;

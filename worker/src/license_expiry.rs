@@ -11,10 +11,12 @@ use std::time::Duration;
 use apalis::prelude::{BoxDynError, Data};
 use chrono::{DateTime, Utc};
 use shared::db::{self, Scope};
-use shared::jobs::{self, ExpireLicenses, LICENSE_EXPIRY_QUEUE};
+use shared::jobs::{ExpireLicenses, LICENSE_EXPIRY_QUEUE};
 use shared::license_expiry::{self, ExpiryRun};
 use sqlx::PgPool;
 use tokio::sync::watch;
+
+use crate::periodic;
 
 pub async fn handle(job: ExpireLicenses, pool: Data<PgPool>) -> Result<(), BoxDynError> {
     crate::timed(LICENSE_EXPIRY_QUEUE, async {
@@ -38,28 +40,17 @@ pub async fn run(pool: &PgPool, now: DateTime<Utc>) -> Result<ExpiryRun, shared:
 /// Queues the job of the current interval. False when another instance
 /// already queued it.
 pub async fn enqueue_for_now(pool: &PgPool, interval: Duration) -> Result<bool, shared::AppError> {
-    let now = Utc::now();
-    let bucket = now.timestamp() / interval.as_secs().max(1) as i64;
-    let mut tx = db::begin(pool, Scope::worker()).await?;
-    let queued = jobs::enqueue(
-        &mut tx,
-        LICENSE_EXPIRY_QUEUE,
-        &ExpireLicenses { requested_at: now },
-        Some(&format!("license-expiry-{bucket}")),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(queued)
+    periodic::enqueue_once_per_interval(pool, LICENSE_EXPIRY_QUEUE, "license-expiry", interval, |requested_at| {
+        ExpireLicenses { requested_at }
+    })
+    .await
 }
 
-pub async fn schedule(pool: PgPool, interval: Duration, mut stop: watch::Receiver<bool>) {
-    loop {
+pub async fn schedule(pool: PgPool, interval: Duration, stop: watch::Receiver<bool>) {
+    periodic::every(interval, stop, || async {
         if let Err(e) = enqueue_for_now(&pool, interval).await {
             tracing::warn!(error = %e, "could not queue the license expiry");
         }
-        tokio::select! {
-            _ = tokio::time::sleep(interval) => {}
-            _ = stop.wait_for(|s| *s) => return,
-        }
-    }
+    })
+    .await
 }

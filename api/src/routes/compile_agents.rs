@@ -165,7 +165,11 @@ fn pool_field(v: &mut Validator, raw: Option<&str>) -> Option<Uuid> {
 }
 
 async fn existing_pool(tx: &mut shared::db::Tx, id: Uuid) -> Result<Uuid, AppError> {
-    compile_pools::find(tx, id).await?.map(|p| p.id).ok_or_else(|| AppError::validation_field("poolId", POOL_NOT_FOUND))
+    if compile_pools::hold(tx, id).await? {
+        Ok(id)
+    } else {
+        Err(AppError::validation_field("poolId", POOL_NOT_FOUND))
+    }
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

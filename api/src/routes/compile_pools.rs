@@ -26,7 +26,6 @@ use crate::AppState;
 
 pub const NOT_FOUND: &str = "Pool não encontrado";
 const DEFAULT_POOL_SERVES_ALL: &str = "O pool padrão atende todos os tenants que não estão em outro pool.";
-const POOL_HAS_AGENTS: &str = "Este pool ainda tem agentes ativos. Mova-os ou revogue-os antes de excluir.";
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -187,10 +186,9 @@ pub async fn delete(admin: SignedInAdmin, meta: RequestMeta, Path(id): Path<Stri
     let mut tx = admin.begin().await?;
     let before: PoolItem =
         compile_pools::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?.into();
-    if before.agent_count > 0 {
-        return Err(AppError::Conflict(POOL_HAS_AGENTS.into()).into());
+    if !compile_pools::delete(&mut tx, id).await? {
+        return Err(AppError::NotFound(NOT_FOUND.into()).into());
     }
-    compile_pools::delete(&mut tx, id).await?;
     admin.audit(&mut tx, meta.ip, None, Action::Delete, "compile_pool", id, &audited(&before), &Value::Null).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)

@@ -318,3 +318,23 @@ async fn the_worker_raises_the_stall_alert_on_its_own() {
     let _ = tokio::time::timeout(Duration::from_secs(30), worker).await;
     assert_eq!(seen.expect("the worker alerted within 10 s")["subjectId"], job.to_string());
 }
+
+#[tokio::test]
+async fn deleting_a_pool_while_an_agent_registers_into_it_ends_one_way_or_the_other_never_in_a_500() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let admin = app.as_admin().await;
+    for round in 0..8 {
+        let pool = create_pool(&app, &format!("Corrida {round}"), &[acme.id]).await;
+        let pool_id = pool["id"].as_str().unwrap().to_string();
+        let (agent, pool_path) =
+            (json!({"name": format!("corrida-{round}"), "poolId": pool_id}), format!("/api/compile-pools/{pool_id}"));
+        let (registered, deleted) = tokio::join!(admin.post("/api/compile-agents", agent), admin.delete(&pool_path));
+        let outcome = (registered.status(), deleted.status());
+        assert!(
+            outcome == (StatusCode::CREATED, StatusCode::CONFLICT)
+                || outcome == (StatusCode::BAD_REQUEST, StatusCode::NO_CONTENT),
+            "round {round}: {outcome:?}"
+        );
+    }
+}

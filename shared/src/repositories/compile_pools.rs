@@ -52,6 +52,17 @@ pub async fn count_tenants(conn: &mut PgConnection, tenant_ids: &[Uuid]) -> AppR
     Ok(sqlx::query_scalar("SELECT count(*) FROM tenants WHERE id = ANY($1)").bind(tenant_ids).fetch_one(conn).await?)
 }
 
+/// Whether the pool exists, holding it (a key-share lock) until the
+/// transaction ends: an agent registered into it or moved to it cannot
+/// race the pool's deletion (which locks the row for update first).
+pub async fn hold(conn: &mut PgConnection, id: Uuid) -> AppResult<bool> {
+    Ok(sqlx::query_scalar::<_, Uuid>("SELECT id FROM compile_agent_pools WHERE id = $1 FOR KEY SHARE")
+        .bind(id)
+        .fetch_optional(conn)
+        .await?
+        .is_some())
+}
+
 /// A pool serving only `tenant_ids`.
 pub async fn create(conn: &mut PgConnection, name: &str, tenant_ids: &[Uuid]) -> AppResult<Pool> {
     let id = new_id();
@@ -100,8 +111,26 @@ async fn set_tenants(conn: &mut PgConnection, pool: Uuid, tenant_ids: &[Uuid]) -
     Ok(())
 }
 
-/// Deletes a pool with no agents (revoked ones move to the default pool).
+pub const POOL_HAS_AGENTS: &str = "Este pool ainda tem agentes ativos. Mova-os ou revogue-os antes de excluir.";
+
+/// Deletes a pool with no active agents (revoked ones move to the default
+/// pool); 409 while it has any. The row is locked first, so an agent being
+/// registered into it at the same moment is either counted or refused.
 pub async fn delete(conn: &mut PgConnection, id: Uuid) -> AppResult<bool> {
+    let locked: Option<Uuid> = sqlx::query_scalar("SELECT id FROM compile_agent_pools WHERE id = $1 FOR UPDATE")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    if locked.is_none() {
+        return Ok(false);
+    }
+    let active: i64 = sqlx::query_scalar("SELECT count(*) FROM compile_agents WHERE pool_id = $1 AND is_active")
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
+    if active > 0 {
+        return Err(AppError::Conflict(POOL_HAS_AGENTS.into()));
+    }
     sqlx::query("UPDATE compile_agents SET pool_id = $2 WHERE pool_id = $1 AND NOT is_active")
         .bind(id)
         .bind(DEFAULT_POOL)

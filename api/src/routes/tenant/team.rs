@@ -80,6 +80,12 @@ async fn team_tx(state: &AppState, owner: &SignedInOwner) -> ApiResult<Tx> {
     Ok(db::begin(&state.pool, Scope::worker_for(owner.tenant.id)).await?)
 }
 
+/// A member of the acting owner's tenant (404 for anyone else's).
+async fn member_of(tx: &mut Tx, owner: &SignedInOwner, id: Uuid) -> Result<TeamMemberItem, AppError> {
+    let member = owner_team::find(tx, owner.tenant.id, id).await?;
+    Ok(member.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?.into())
+}
+
 #[utoipa::path(operation_id = "tenantListTeam", get, path = "/api/tenant/team", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])),
     responses((status = 200, body = Vec<TeamMemberItem>), OwnerErrors))]
@@ -184,10 +190,7 @@ pub async fn resend(
     owner.require(Capability::ManageTeam)?;
     let id = path_id(&id, NOT_FOUND)?;
     let mut tx = team_tx(&state, &owner).await?;
-    let member: TeamMemberItem = owner_team::find(&mut tx, owner.tenant.id, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
-        .into();
+    let member = member_of(&mut tx, &owner, id).await?;
     if !member.invitation_pending {
         return Err(AppError::Conflict(ALREADY_ACCEPTED.into()).into());
     }
@@ -218,10 +221,7 @@ pub async fn update(
     owner.require(Capability::ManageTeam)?;
     let id = path_id(&id, NOT_FOUND)?;
     let mut tx = team_tx(&state, &owner).await?;
-    let before: TeamMemberItem = owner_team::find(&mut tx, owner.tenant.id, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
-        .into();
+    let before = member_of(&mut tx, &owner, id).await?;
     let (role, active) = (body.role.unwrap_or(before.role), body.active.unwrap_or(before.active));
     let after: TeamMemberItem = owner_team::update(&mut tx, owner.tenant.id, id, role, active)
         .await?
@@ -248,10 +248,7 @@ pub async fn delete(
     owner.require(Capability::ManageTeam)?;
     let id = path_id(&id, NOT_FOUND)?;
     let mut tx = team_tx(&state, &owner).await?;
-    let before: TeamMemberItem = owner_team::find(&mut tx, owner.tenant.id, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
-        .into();
+    let before = member_of(&mut tx, &owner, id).await?;
     owner_team::delete(&mut tx, owner.tenant.id, id).await?;
     owner.audit(&mut tx, Action::Delete, "tenant_owner", id, &audited(&before), &Value::Null).await?;
     tx.commit().await?;
