@@ -17,6 +17,9 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 #[derive(Clone)]
 pub struct AppState {
     pub pool: PgPool,
+    /// The listener's direct connection (`DATABASE_LISTEN_URL`); the request
+    /// pool unless the deployment puts a transaction pooler in front of it.
+    pub listen_pool: PgPool,
     pub config: Arc<Config>,
     pub hasher: Hasher,
     /// Live notifications of this instance (one listener, many streams).
@@ -44,6 +47,7 @@ impl AppState {
         let logins = Arc::new(Semaphore::new((capacity.request_pool_size as usize / 4).max(2)));
         let license_limit = Arc::new(PerIpLimit::new(config.license_checks_per_minute));
         Self {
+            listen_pool: pool.clone(),
             pool,
             hasher,
             logins,
@@ -57,6 +61,12 @@ impl AppState {
             storage: Storage::open(&config.storage_url).expect("STORAGE_URL: a directory or s3://bucket"),
             config,
         }
+    }
+
+    /// The listener connects through `pool` instead of the request pool.
+    pub fn with_listen_pool(mut self, pool: PgPool) -> Self {
+        self.listen_pool = pool;
+        self
     }
 
     /// A place among the logins in progress, or 503 after `hash_wait`.

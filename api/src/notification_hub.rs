@@ -3,7 +3,7 @@
 //! the viewer's tenant; a slow stream that falls behind skips what it missed
 //! rather than holding the others back.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use shared::db::PgPool;
@@ -35,6 +35,9 @@ impl LiveEvent {
 pub struct NotificationHub {
     sender: broadcast::Sender<LiveEvent>,
     open_streams: AtomicUsize,
+    /// Subscribed right now (readiness: an instance that cannot hear
+    /// revocations must not take license checks).
+    listening: Arc<AtomicBool>,
     /// Woken when a compile job becomes pending (agents' long-polls wait on it).
     pub compile_jobs: Notify,
 }
@@ -42,13 +45,19 @@ pub struct NotificationHub {
 impl NotificationHub {
     pub fn new() -> Arc<Self> {
         let (sender, _) = broadcast::channel(1024);
-        Arc::new(Self { sender, open_streams: AtomicUsize::new(0), compile_jobs: Notify::new() })
+        Arc::new(Self {
+            sender,
+            open_streams: AtomicUsize::new(0),
+            listening: Arc::new(AtomicBool::new(false)),
+            compile_jobs: Notify::new(),
+        })
     }
 
     /// Starts this instance's listener (once, when the server starts); it
     /// also keeps the license-check cache in step.
     pub fn start(self: &Arc<Self>, pool: PgPool, license_cache: Arc<LicenseCache>) {
         let hub = self.clone();
+        let listening = self.listening.clone();
         tokio::spawn(notifications::listen(pool, move |heard| match heard {
             // No stream open: nobody to tell, nothing to keep.
             Heard::Notification(n) => {
@@ -68,12 +77,19 @@ impl NotificationHub {
                 license_cache.clear();
                 hub.compile_jobs.notify_waiters();
             }
+            Heard::Listening => listening.store(true, Ordering::Relaxed),
+            Heard::NotListening => listening.store(false, Ordering::Relaxed),
         }));
     }
 
     pub fn subscribe(self: &Arc<Self>) -> Subscription {
         self.open_streams.fetch_add(1, Ordering::Relaxed);
         Subscription { receiver: self.sender.subscribe(), hub: self.clone() }
+    }
+
+    /// Whether the listener is subscribed right now (/api/ready).
+    pub fn is_listening(&self) -> bool {
+        self.listening.load(Ordering::Relaxed)
     }
 
     /// SSE streams open on this instance (for /metrics).

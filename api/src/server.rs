@@ -94,7 +94,7 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    state.notifications.start(state.pool.clone(), state.license_cache.clone());
+    state.notifications.start(state.listen_pool.clone(), state.license_cache.clone());
     state.license_log.start(state.pool.clone());
     axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)

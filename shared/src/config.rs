@@ -16,6 +16,15 @@ pub struct Config {
     pub app_database_url: Option<String>,
     /// The authenticator role's name when `app_database_url` is not given.
     pub app_role: String,
+    /// A direct connection (never through a transaction pooler) as the
+    /// authenticator, for what pooling cannot carry: the listener's LISTEN and
+    /// the job queue, whose connections keep the worker role for the whole
+    /// session. Defaults to the app URL.
+    pub listen_database_url: Option<String>,
+    /// `DATABASE_POOLER=transaction`: the app URL goes through a pooler in
+    /// transaction mode (PgBouncer before 1.21): statements are not cached
+    /// and a direct `DATABASE_LISTEN_URL` is required (docs/scaling.md).
+    pub transaction_pooler: bool,
     pub port: u16,
     /// The interface the api listens on: all (0.0.0.0) by default; production
     /// behind a proxy on the same host sets 127.0.0.1.
@@ -247,6 +256,12 @@ impl Config {
         }
         Ok(Self {
             app_database_url: var("DATABASE_APP_URL"),
+            listen_database_url: var("DATABASE_LISTEN_URL"),
+            transaction_pooler: match var("DATABASE_POOLER").as_deref() {
+                None | Some("none") => false,
+                Some("transaction") => true,
+                Some(other) => return Err(ConfigError::Invalid { name: "DATABASE_POOLER", value: other.to_string() }),
+            },
             app_role: var("DATABASE_APP_ROLE").unwrap_or_else(|| crate::db::default_app_role(&database_url)),
             port: parse("PORT", 8080)?,
             bind_address,
@@ -317,6 +332,8 @@ impl Config {
             secrets: SecretBox::derived_from(&database_url),
             database_url,
             app_database_url: None,
+            listen_database_url: None,
+            transaction_pooler: false,
             app_role,
             port: 0,
             bind_address: std::net::IpAddr::from([127, 0, 0, 1]),

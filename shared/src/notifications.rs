@@ -145,6 +145,10 @@ pub enum Heard {
     /// The connection was lost and re-established: anything may have been
     /// missed in between.
     Reconnected,
+    /// Subscribed to every channel (first time or again): readiness.
+    Listening,
+    /// The connection is gone or could not be made; retrying.
+    NotListening,
 }
 
 /// Listens on both channels for as long as the process runs and hands every
@@ -161,6 +165,7 @@ pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static
                 {
                     tracing::warn!(%error, "notifications: LISTEN failed");
                 } else {
+                    deliver(Heard::Listening);
                     if connected_before {
                         deliver(Heard::Reconnected);
                     }
@@ -193,6 +198,7 @@ pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static
                             },
                             Err(error) => {
                                 tracing::warn!(%error, "notifications: connection lost, reconnecting");
+                                deliver(Heard::NotListening);
                                 deliver(Heard::Reconnected);
                                 break;
                             }
@@ -200,7 +206,10 @@ pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static
                     }
                 }
             }
-            Err(error) => tracing::warn!(%error, "notifications: cannot connect, retrying"),
+            Err(error) => {
+                deliver(Heard::NotListening);
+                tracing::warn!(%error, "notifications: cannot connect, retrying")
+            }
         }
         tokio::time::sleep(backoff).await;
         backoff = (backoff * 2).min(std::time::Duration::from_secs(10));

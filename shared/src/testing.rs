@@ -60,8 +60,9 @@ pub async fn fresh_database() -> TestDb {
     // The authenticator is cluster-wide and check-first: cheap to confirm per test.
     let app_url =
         db::prepare_authenticator(&owner_pool, &owner_url, None, TEST_APP_ROLE).await.expect("authenticator role");
-    let app_pool =
-        db::connect_app(&app_url, 8, std::time::Duration::from_secs(10)).await.expect("app pool (authenticator)");
+    let app_pool = db::connect_app(&app_url, 8, std::time::Duration::from_secs(10), db::Statements::Cached)
+        .await
+        .expect("app pool (authenticator)");
     let worker_pool = db::connect_worker(&app_url, 4).await.expect("worker pool");
     TestDb { name, owner_url, owner_pool, app_pool, app_url, worker_pool }
 }

@@ -50,7 +50,7 @@ enum Access {
 fn access_of(operation_id: &str) -> Option<Access> {
     use Access::*;
     Some(match operation_id {
-        "health" | "tenantBranding" | "publicFile" | "publicSalesPage" | "tlsAsk" => Public,
+        "health" | "ready" | "tenantBranding" | "publicFile" | "publicSalesPage" | "tlsAsk" => Public,
         "adminLogin"
         | "adminLogout"
         | "tenantLogin"

@@ -28,6 +28,7 @@ mod notifications;
 mod openapi_contract;
 mod owner_roles;
 mod owner_team;
+mod readiness;
 mod robot_auth;
 mod robot_factory;
 mod spec_details;

@@ -98,3 +98,18 @@ async fn a_correct_setup_starts_and_creates_the_first_admin_once() {
         sqlx::query_as("SELECT count(*), max(username) FROM users").fetch_one(&mut *tx).await.unwrap();
     assert_eq!((count, user.as_str()), (1, "chefe"));
 }
+
+#[tokio::test]
+async fn a_transaction_pooler_without_a_direct_listen_url_is_refused() {
+    let db = fresh_database().await;
+    let mut config = Config::for_database(db.owner_url.clone(), TEST_APP_ROLE.into());
+    config.transaction_pooler = true;
+    let error = api::startup::prepare_database(&config).await.err().expect("must refuse");
+    let message = format!("{error:#}");
+    assert!(message.contains("Refusing to start") && message.contains("DATABASE_LISTEN_URL"), "{message}");
+    // Given one, it starts, and the listener's pool is that URL's.
+    config.listen_database_url = Some(db.app_url.clone());
+    let pools = api::startup::prepare_database(&config).await.expect("starts with a direct listen URL");
+    let user: String = sqlx::query_scalar("SELECT current_user::text").fetch_one(&pools.listen).await.unwrap();
+    assert_eq!(user, TEST_APP_ROLE);
+}

@@ -207,7 +207,9 @@ async fn two_apis_and_a_worker_started_in_the_same_second_on_a_new_database_all_
 
     let owner = db::connect_owner(&url, 1).await.unwrap();
     let app_url = db::derived_app_url(&url, &role).0;
-    let app = db::connect_app(&app_url, 1, Duration::from_secs(5)).await.expect("the database's own authenticator");
+    let app = db::connect_app(&app_url, 1, Duration::from_secs(5), db::Statements::Cached)
+        .await
+        .expect("the database's own authenticator");
     let mut tx = db::begin(&app, Scope::worker()).await.unwrap();
     let admins: i64 = sqlx::query_scalar("SELECT count(*) FROM users").fetch_one(&mut *tx).await.unwrap();
     let templates: i64 =

@@ -127,7 +127,9 @@ impl TestApp {
         let mut config = Config::for_database(self.db.owner_url.clone(), TEST_APP_ROLE.into());
         config.web_dist = std::env::temp_dir().join("roboforge-no-web-dist");
         config.capacity.request_pool_size = 8;
-        let pool = db::connect_app(&self.db.app_url, 8, std::time::Duration::from_secs(10)).await.unwrap();
+        let pool = db::connect_app(&self.db.app_url, 8, std::time::Duration::from_secs(10), db::Statements::Cached)
+            .await
+            .unwrap();
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(server::serve(listener, AppState::new(pool, Arc::new(config)), std::future::pending()));

@@ -13,3 +13,9 @@ pub async fn migrate(owner: &PgPool) -> Result<(), sqlx::migrate::MigrateError> 
 
     sqlx::migrate!("../migrations").run(owner).await
 }
+
+/// The newest migration this binary carries: a database behind it (or
+/// ahead, after a newer release migrated) is not the schema it was built for.
+pub fn latest_migration() -> i64 {
+    sqlx::migrate!("../migrations").iter().map(|m| m.version).max().unwrap_or_default()
+}

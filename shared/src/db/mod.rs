@@ -15,15 +15,17 @@ mod scope;
 mod startup;
 
 pub use authenticator::{prepare_authenticator, AuthenticatorError};
-pub use migrate::migrate;
-pub use pool::{connect_app, connect_owner, connect_worker, default_app_role, derived_app_url, url_database, url_user};
+pub use migrate::{latest_migration, migrate};
+pub use pool::{
+    connect_app, connect_owner, connect_worker, default_app_role, derived_app_url, listen_pool, url_database, url_user,
+};
 pub use runtime_role::{
     check_principal_roles, ensure_principal_roles, ensure_runtime_role, is_owner_or_member, owner_is_superuser,
     set_runtime_role_password, verify_runtime_role, RlsBypass,
 };
 pub use scope::{begin, set_scope, Actor, DbRole, Scope, Tx};
 pub use sqlx::{Error as DbError, PgPool};
-pub use startup::{prepare_database, Pools};
+pub use startup::{prepare_database, Pools, Statements};
 
 /// Quotes an SQL identifier (role names cannot be bound as parameters).
 pub fn quote_ident(name: &str) -> String {

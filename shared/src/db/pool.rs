@@ -1,8 +1,9 @@
 use std::time::Duration;
 
-use sqlx::postgres::PgPoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::PgPool;
 
+use super::startup::Statements;
 use super::{quote_ident, DbRole};
 use crate::secrets::sha256_hex;
 
@@ -13,8 +14,22 @@ pub async fn connect_owner(url: &str, max_connections: u32) -> Result<PgPool, sq
 /// The request pool: connections log in as the authenticator, which can read
 /// nothing until a transaction switches to its principal's role
 /// (`db::begin`). A `RESET ROLE` returns to the authenticator, not the owner.
-pub async fn connect_app(url: &str, max_connections: u32, acquire_timeout: Duration) -> Result<PgPool, sqlx::Error> {
-    PgPoolOptions::new().max_connections(max_connections).acquire_timeout(acquire_timeout).connect(url).await
+pub async fn connect_app(
+    url: &str,
+    max_connections: u32,
+    acquire_timeout: Duration,
+    statements: Statements,
+) -> Result<PgPool, sqlx::Error> {
+    let mut options: PgConnectOptions = url.parse()?;
+    if statements == Statements::Uncached {
+        options = options.statement_cache_capacity(0);
+    }
+    PgPoolOptions::new().max_connections(max_connections).acquire_timeout(acquire_timeout).connect_with(options).await
+}
+
+/// The listener's pool: one direct connection, opened when it first listens.
+pub fn listen_pool(url: &str) -> Result<PgPool, sqlx::Error> {
+    PgPoolOptions::new().max_connections(1).acquire_timeout(Duration::from_secs(10)).connect_lazy(url)
 }
 
 /// The workers' pool, separate from the requests' so a burst of jobs cannot

@@ -121,11 +121,13 @@ pub enum RlsBypass {
 /// members of any table's owner or the database's owner; and every tenant-owned
 /// table forces RLS with a policy. The api refuses to start when this fails.
 pub async fn verify_runtime_role(app: &PgPool) -> Result<(), RlsBypass> {
-    let mut conn = app.acquire().await?;
-    let session_user: String = sqlx::query_scalar("SELECT session_user::text").fetch_one(&mut *conn).await?;
-    check_role(&mut conn, &session_user).await?;
-    check_principal_roles(&mut conn).await?;
-    check_tables(&mut conn).await
+    // One transaction: behind a transaction pooler every statement outside
+    // one may land on another server connection.
+    let mut tx = app.begin().await?;
+    let session_user: String = sqlx::query_scalar("SELECT session_user::text").fetch_one(&mut *tx).await?;
+    check_role(&mut tx, &session_user).await?;
+    check_principal_roles(&mut tx).await?;
+    check_tables(&mut tx).await
 }
 
 /// The principal-role half of [`verify_runtime_role`], on any connection.

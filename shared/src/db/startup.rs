@@ -13,11 +13,14 @@ use crate::db::{self, PgPool};
 /// database (advisory locks are per database).
 const STARTUP_LOCK: i64 = 0x5246_5354_4152_5400;
 
-/// The app's two pools: requests and background jobs never wait on each other.
+/// The app's pools: requests and background jobs never wait on each other,
+/// and the listener has a direct connection of its own.
 #[derive(Clone)]
 pub struct Pools {
     pub requests: PgPool,
     pub workers: PgPool,
+    /// One connection, opened by the listener when it starts (lazily).
+    pub listen: PgPool,
 }
 
 pub async fn prepare_database(config: &Config) -> anyhow::Result<Pools> {
@@ -58,14 +61,43 @@ pub async fn prepare_database(config: &Config) -> anyhow::Result<Pools> {
     owner.close().await;
 
     let capacity = &config.capacity;
-    let requests = db::connect_app(&app_url, capacity.request_pool_size, std::time::Duration::from_secs(5))
+    let direct_url = direct_url(config, &app_url)?;
+    let statements = if config.transaction_pooler { Statements::Uncached } else { Statements::Cached };
+    let requests = db::connect_app(&app_url, capacity.request_pool_size, std::time::Duration::from_secs(5), statements)
         .await
         .context("cannot open the request pool as the app role")?;
     if let Err(reason) = db::verify_runtime_role(&requests).await {
         anyhow::bail!("Refusing to start: queries could bypass row-level security: {reason}");
     }
-    let workers = db::connect_worker(&app_url, capacity.worker_pool_size)
+    let workers = db::connect_worker(&direct_url, capacity.worker_pool_size)
         .await
-        .context("cannot open the worker pool as the app role")?;
-    Ok(Pools { requests, workers })
+        .context("cannot open the worker pool as the app role (DATABASE_LISTEN_URL)")?;
+    let listen = db::listen_pool(&direct_url).context("invalid DATABASE_LISTEN_URL")?;
+    Ok(Pools { requests, workers, listen })
+}
+
+/// How the request pool's connections prepare statements.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Statements {
+    /// Prepared once per connection and reused (a direct connection).
+    Cached,
+    /// Prepared again in every transaction: a transaction pooler hands each
+    /// transaction to any server connection (PgBouncer before 1.21 does not
+    /// carry prepared statements across them).
+    Uncached,
+}
+
+/// The direct URL for the listener and the job queue. Behind a transaction
+/// pooler LISTEN silently hears nothing once its transaction ends and a
+/// session `SET ROLE` would leak to other clients, so one must be given.
+fn direct_url(config: &Config, app_url: &str) -> anyhow::Result<String> {
+    match (&config.listen_database_url, config.transaction_pooler) {
+        (Some(url), _) => Ok(url.clone()),
+        (None, false) => Ok(app_url.to_string()),
+        (None, true) => anyhow::bail!(
+            "Refusing to start: DATABASE_POOLER=transaction needs DATABASE_LISTEN_URL, a direct connection to \
+             PostgreSQL as the app role (LISTEN and the job queue cannot go through a transaction pooler; see \
+             docs/scaling.md)"
+        ),
+    }
 }

@@ -25,3 +25,8 @@ pub async fn connected_agents(conn: &mut PgConnection) -> AppResult<Vec<(String,
     .fetch_all(conn)
     .await?)
 }
+
+/// The newest migration applied to this database (readiness).
+pub async fn schema_version(conn: &mut PgConnection) -> AppResult<Option<i64>> {
+    Ok(sqlx::query_scalar("SELECT schema_version()").fetch_one(conn).await?)
+}

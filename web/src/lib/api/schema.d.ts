@@ -775,6 +775,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness, for the balancer: 200 only when every part is there, else
+         *     503 naming what is missing. An instance that cannot hear revocations
+         *     would answer license checks from a stale cache, so it takes none.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/robot-auth-template": {
         parameters: {
             query?: never;
@@ -4103,6 +4124,19 @@ export interface components {
             /** @description The robot's new version number (e.g. 1.1.0), active for clients. */
             version: string;
         };
+        /** @description What an instance needs before it takes traffic. */
+        Readiness: {
+            /** @description A transaction through the request pool answers. */
+            database: boolean;
+            /** @description The listener is subscribed: revocations reach this instance's cache. */
+            listener: boolean;
+            /** @description The database's newest migration is the one this binary was built with. */
+            migrations: boolean;
+            /** @description `ready` or `not_ready`. */
+            status: string;
+            /** @description The object store answers (a missing probe object is an answer). */
+            storage: boolean;
+        };
         RecentSaleItem: {
             clientName?: string | null;
             /** Format: date-time */
@@ -7075,6 +7109,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };

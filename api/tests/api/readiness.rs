@@ -1,0 +1,110 @@
+//! `GET /api/ready`: the balancer sends traffic only to an instance whose
+//! database answers at the schema it was built for, whose listener hears
+//! revocations and whose object store answers.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use api::{server, AppState};
+use reqwest::StatusCode;
+use serde_json::Value;
+use shared::config::Config;
+use shared::db;
+use shared::testing::{fresh_database, TestDb, TEST_APP_ROLE};
+use tokio::net::TcpListener;
+
+use crate::support::json;
+
+/// Serves `db` with `adjust`ed state; returns the base URL.
+async fn serve(db: &TestDb, storage_url: Option<String>, listen_pool: Option<db::PgPool>) -> String {
+    let mut config = Config::for_database(db.owner_url.clone(), TEST_APP_ROLE.into());
+    config.web_dist = std::env::temp_dir().join("roboforge-no-web-dist");
+    if let Some(url) = storage_url {
+        config.storage_url = url;
+    }
+    let mut state = AppState::new(db.app_pool.clone(), Arc::new(config));
+    if let Some(pool) = listen_pool {
+        state = state.with_listen_pool(pool);
+    }
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(server::serve(listener, state, std::future::pending()));
+    base
+}
+
+async fn ready(base: &str) -> (StatusCode, Value) {
+    json(reqwest::get(format!("{base}/api/ready")).await.unwrap()).await
+}
+
+/// The answer once the listener had its chance to subscribe (it starts with the server).
+async fn settled(base: &str) -> (StatusCode, Value) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let (status, body) = ready(base).await;
+        if status == StatusCode::OK || tokio::time::Instant::now() > deadline {
+            return (status, body);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn ready_when_database_schema_listener_and_storage_all_answer() {
+    let db = fresh_database().await;
+    let base = serve(&db, None, None).await;
+    let (status, body) = settled(&base).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["status"], "ready");
+    for part in ["database", "migrations", "listener", "storage"] {
+        assert_eq!(body[part], true, "{part}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn not_ready_while_the_listener_cannot_subscribe() {
+    let db = fresh_database().await;
+    // Nothing listens on port 1: the listener keeps retrying.
+    let unreachable = db::listen_pool("postgres://nobody:nothing@127.0.0.1:1/none").unwrap();
+    let base = serve(&db, None, Some(unreachable)).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (status, body) = ready(&base).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(body["status"], "not_ready");
+    assert_eq!(body["listener"], false, "{body}");
+    assert_eq!(body["database"], true, "{body}");
+    // Liveness is another question: the process is up.
+    assert_eq!(reqwest::get(format!("{base}/api/health")).await.unwrap().status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn not_ready_when_the_database_was_migrated_past_this_binary() {
+    let db = fresh_database().await;
+    let base = serve(&db, None, None).await;
+    assert_eq!(settled(&base).await.0, StatusCode::OK);
+    // A newer release migrated the database: this instance's queries may no longer fit it.
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
+         VALUES (99991231000000, 'from a newer release', true, '\\x00', 1)",
+    )
+    .execute(&db.owner_pool)
+    .await
+    .unwrap();
+    let (status, body) = ready(&base).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(body["migrations"], false, "{body}");
+    assert_eq!(body["database"], true, "{body}");
+}
+
+#[tokio::test]
+async fn not_ready_when_the_object_store_fails() {
+    let db = fresh_database().await;
+    // A regular file where the storage directory should be: every read fails.
+    let file = std::env::temp_dir().join(format!("rf-not-a-dir-{}", shared::ids::new_id().simple()));
+    std::fs::write(&file, b"x").unwrap();
+    let base = serve(&db, Some(file.display().to_string()), None).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, body) = ready(&base).await;
+    std::fs::remove_file(&file).ok();
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(body["storage"], false, "{body}");
+}
