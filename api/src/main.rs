@@ -12,13 +12,15 @@ use tokio::sync::watch;
 mod demo_seed;
 
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,sqlx=warn,apalis=warn,tower_http=info".into()),
-        )
-        .init();
+async fn main() -> std::process::ExitCode {
+    if let Err(message) = shared::logging::init_from_env("info,sqlx=warn,apalis=warn,tower_http=info") {
+        eprintln!("{message}");
+        return std::process::ExitCode::FAILURE;
+    }
+    shared::logging::exit_code(run().await)
+}
+
+async fn run() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let command = args.first().map(String::as_str).filter(|a| !a.starts_with("--")).unwrap_or("serve");
 
@@ -34,7 +36,7 @@ async fn main() -> anyhow::Result<()> {
     let pools = startup::prepare_database(&config).await?;
     match command {
         "migrate" => {
-            println!("migrations applied; database roles verified");
+            tracing::info!("migrations applied; database roles verified");
             Ok(())
         }
         // A demo tenant has a published key and password: the seed itself

@@ -14,6 +14,7 @@ use std::time::Duration;
 use client::{ApiClient, CallError};
 use config::AgentConfig;
 use rand::Rng;
+use shared::logging::LogFormat;
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
@@ -24,29 +25,40 @@ async fn main() {
         return;
     }
     let file = args.iter().position(|a| a == "--config").and_then(|i| args.get(i + 1));
-    let file_values = match file.map(std::fs::read_to_string) {
-        Some(Ok(text)) => config::parse_file(&text),
-        Some(Err(e)) => exit(&format!("arquivo de configuração ilegível: {e}")),
-        None => Vec::new(),
+    let (file_values, unreadable) = match file.map(std::fs::read_to_string) {
+        Some(Ok(text)) => (config::parse_file(&text), None),
+        Some(Err(e)) => (Vec::new(), Some(e)),
+        None => (Vec::new(), None),
     };
-    let mut config = AgentConfig::read(|name| {
+    let setting = |name: &str| {
         std::env::var(name).ok().or_else(|| file_values.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
-    })
-    .unwrap_or_else(|message| exit(&format!("configuração inválida: {message}")));
+    };
+    // Before anything else is said, so that even a bad configuration is reported in the chosen format.
+    let logging = LogFormat::parse(setting("LOG_FORMAT").as_deref())
+        .and_then(|format| shared::logging::init(format, "info", shared::logging::warnings_to_stderr()));
+    if let Err(message) = logging {
+        eprintln!("configuração inválida: {message}");
+        std::process::exit(2);
+    }
+    if let Some(e) = unreadable {
+        exit(&format!("arquivo de configuração ilegível: {e}"));
+    }
+    let mut config =
+        AgentConfig::read(setting).unwrap_or_else(|message| exit(&format!("configuração inválida: {message}")));
     config.private_files.extend(file.and_then(|f| std::path::absolute(f).ok()));
     match &config.sandbox {
         sandbox::Sandbox::Bubblewrap(bwrap) => sandbox::check(bwrap).unwrap_or_else(|message| exit(&message)),
         sandbox::Sandbox::Unconfined if cfg!(target_os = "linux") => {
-            eprintln!("aviso: COMPILE_SANDBOX=none: o MetaEditor roda sem isolamento (só para desenvolvimento)")
+            tracing::warn!("COMPILE_SANDBOX=none: o MetaEditor roda sem isolamento (só para desenvolvimento)")
         }
         sandbox::Sandbox::Unconfined => {}
     }
-    println!("roboforge-compiler-agent {version}: API {}, MetaEditor {}", config.api_url, config.metaeditor);
+    tracing::info!("roboforge-compiler-agent {version}: API {}, MetaEditor {}", config.api_url, config.metaeditor);
     run(config).await;
 }
 
 fn exit(message: &str) -> ! {
-    eprintln!("{message}");
+    tracing::error!("{message}");
     std::process::exit(2)
 }
 
@@ -73,24 +85,24 @@ async fn run(config: AgentConfig) {
                     _ = &mut stop => {
                         let _ = api.release(job.job_id).await;
                         let _ = std::fs::remove_dir_all(&job_dir);
-                        println!("job {} devolvido: agente encerrando", job.job_id);
+                        tracing::info!("job {} devolvido: agente encerrando", job.job_id);
                         return;
                     }
                     status = &mut work => {
                         let _ = std::fs::remove_dir_all(&job_dir);
-                        println!("job {} ({}): {status} em {} ms", job.job_id, job.robot_name, started.elapsed().as_millis());
+                        tracing::info!("job {} ({}): {status} em {} ms", job.job_id, job.robot_name, started.elapsed().as_millis());
                     }
                 }
             }
             Ok(None) => failures = 0,
             Err(CallError::Refused) => {
-                eprintln!("token recusado pela API (agente revogado?): encerrando");
+                tracing::error!("token recusado pela API (agente revogado?): encerrando");
                 std::process::exit(3);
             }
             Err(CallError::Other(error)) => {
                 failures += 1;
                 let delay = backoff(failures);
-                eprintln!("falha ao pedir trabalho ({error}); nova tentativa em {} ms", delay.as_millis());
+                tracing::warn!("falha ao pedir trabalho ({error}); nova tentativa em {} ms", delay.as_millis());
                 tokio::select! {
                     _ = &mut stop => return,
                     _ = tokio::time::sleep(delay) => {}

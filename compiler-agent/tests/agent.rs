@@ -273,3 +273,60 @@ async fn metaeditor_never_sees_the_agent_token_and_an_escaping_directive_never_r
             .unwrap();
     assert!(escaped_log.starts_with("Recusado antes de compilar: Linha 2:"), "{escaped_log}");
 }
+
+/// Every line of `bytes` as JSON, each with the fields a log shipper reads.
+fn json_lines(bytes: &[u8]) -> Vec<serde_json::Value> {
+    let text = String::from_utf8_lossy(bytes);
+    text.lines()
+        .map(|line| {
+            let value: serde_json::Value =
+                serde_json::from_str(line).unwrap_or_else(|e| panic!("not one JSON object ({e}): {line}"));
+            for field in ["timestamp", "level", "message", "target"] {
+                assert!(value[field].is_string(), "{field} missing: {line}");
+            }
+            value
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_log_format_json_every_line_the_agent_writes_is_a_json_object_without_the_token() {
+    let f = fleet().await;
+    let (_, token) = f.register("json").await;
+    let job = f.queue("Robô Json", GOOD).await;
+    let json = [("METAEDITOR_PATH", env!("CARGO_BIN_EXE_metaeditor-stand-in")), ("LOG_FORMAT", "json")];
+    let agent = f.agent_with(&token, false, &json);
+    f.wait_for(job, "completed").await;
+    // The status line comes after the result is accepted.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(Command::new("kill").arg("-TERM").arg(agent.id().to_string()).status().unwrap().success());
+    let stopped = agent.wait_with_output().unwrap();
+    assert!(stopped.status.success(), "SIGTERM while idle is a clean stop");
+    let refused = f.agent_with("rfa_token-que-nao-existe", false, &json).wait_with_output().unwrap();
+    assert_eq!(refused.status.code(), Some(3));
+
+    let info = json_lines(&stopped.stdout);
+    assert!(info.iter().all(|l| l["level"] == "INFO"), "stdout carries info: {info:?}");
+    assert!(info.iter().any(|l| l["message"].as_str().unwrap().starts_with("roboforge-compiler-agent ")));
+    assert!(
+        info.iter().any(|l| l["message"].as_str().unwrap().contains(&format!("job {job} (Robô Json): compilado"))),
+        "{info:?}"
+    );
+    assert!(json_lines(&stopped.stderr).is_empty(), "nothing went wrong");
+    let errors = json_lines(&refused.stderr);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0]["level"], "ERROR");
+    assert!(errors[0]["message"].as_str().unwrap().starts_with("token recusado"), "{errors:?}");
+    json_lines(&refused.stdout);
+    for output in [&stopped.stdout, &stopped.stderr, &refused.stdout, &refused.stderr] {
+        let text = String::from_utf8_lossy(output);
+        assert!(!text.contains(&token) && !text.contains("rfa_token-que-nao-existe"), "a token was logged: {text}");
+    }
+}
+
+#[test]
+fn an_unknown_log_format_is_refused_before_anything_runs() {
+    let output = Command::new(env!("CARGO_BIN_EXE_compiler-agent")).env("LOG_FORMAT", "xml").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("LOG_FORMAT=\"xml\""));
+}

@@ -2,8 +2,9 @@
 //! transactions, repositories (all SQL lives here), job payloads, the error
 //! type and the compile-agent protocol.
 //!
-//! The compile agent links only [`protocol`]; everything else sits behind the
-//! `domain` feature so the agent never pulls in the database stack.
+//! The compile agent links only [`protocol`], [`mql5`] and [`logging`];
+//! everything else sits behind the `domain` feature so the agent never pulls
+//! in the database stack.
 
 pub mod protocol;
 
@@ -41,6 +42,8 @@ pub mod license_check;
 pub mod license_expiry;
 #[cfg(feature = "domain")]
 pub mod license_keys;
+#[cfg(feature = "logging")]
+pub mod logging;
 #[cfg(feature = "domain")]
 pub mod metrics;
 // Plain std: the compile agent checks directives with it too.

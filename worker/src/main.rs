@@ -6,12 +6,15 @@ use std::sync::Arc;
 use shared::config::Config;
 
 #[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn".into()),
-        )
-        .init();
+async fn main() -> std::process::ExitCode {
+    if let Err(message) = shared::logging::init_from_env("info,sqlx=warn") {
+        eprintln!("{message}");
+        return std::process::ExitCode::FAILURE;
+    }
+    shared::logging::exit_code(run().await)
+}
+
+async fn run() -> anyhow::Result<()> {
     let config = Arc::new(Config::from_env()?);
     let pools = shared::db::prepare_database(&config).await?;
     tracing::info!("workers running; Ctrl+C or SIGTERM to stop");

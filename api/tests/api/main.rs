@@ -22,6 +22,7 @@ mod isolation_matrix;
 mod license_check;
 mod license_harness;
 mod license_v2;
+mod logging;
 mod manual_sales;
 mod metrics;
 mod notifications;
