@@ -1,11 +1,15 @@
 # The two commands (see README): `make run` and `make test`.
-.PHONY: run test test-wine openapi e2e
+.PHONY: run test test-wine test-cluster openapi e2e
 
 run:
 	scripts/run.sh
 
 test:
 	scripts/test.sh
+
+# The multi-instance scenarios against a cluster of real engines (scripts/cluster.sh).
+test-cluster:
+	scripts/test-cluster.sh
 
 # The compile agent's Wine runner with a Windows build of the MetaEditor stand-in (needs Debian's wine and mingw; installs them).
 test-wine:

@@ -227,11 +227,11 @@ start_process() { # kind n
     source "$dir/cluster.env"
     set +a
     case "$kind" in
-      api) PORT=$(api_port "$n") exec "$bin/api" serve --no-workers ;;
-      worker) METRICS_ADDR="127.0.0.1:$(worker_metrics_port "$n")" exec "$bin/worker" ;;
+      api) PORT=$(api_port "$n") exec "$dir/bin/api" serve --no-workers ;;
+      worker) METRICS_ADDR="127.0.0.1:$(worker_metrics_port "$n")" exec "$dir/bin/worker" ;;
       agent)
         AGENT_API_URL="$CLUSTER_URL" AGENT_TOKEN=$(cat "$dir/secrets/agent-token") AGENT_WORK_DIR="$dir/agent" \
-          METAEDITOR_PATH="$bin/metaeditor-stand-in" exec "$bin/compiler-agent"
+          METAEDITOR_PATH="$dir/bin/metaeditor-stand-in" exec "$dir/bin/compiler-agent"
         ;;
     esac
   ) >>"$dir/logs/$name.log" 2>&1 &
@@ -247,7 +247,8 @@ up() {
     exit 1
   fi
   install_missing
-  [ -d web/dist ] || { scripts/install-deps.sh && (cd web && npm run build --silent); }
+  # The portals' pages (the tests need only the API).
+  [ -d web/dist ] || [ -n "${CLUSTER_SKIP_BUILD:-}" ] || { scripts/install-deps.sh && (cd web && npm run build --silent); }
   echo "==> building ($profile)"
   if [ -n "${CLUSTER_SKIP_BUILD:-}" ]; then
     : # the caller built the binaries (make test-cluster)
@@ -257,7 +258,10 @@ up() {
     cargo build -q -p api -p worker -p compiler-agent --bins
   fi
   rm -rf "$dir"
-  mkdir -p "$dir"/{pg,run,logs,secrets,agent}
+  mkdir -p "$dir"/{pg,run,logs,secrets,agent,bin}
+  # The cluster keeps its own copies: a restart runs what `up` started,
+  # whatever is built in between.
+  cp "$bin"/{api,worker,compiler-agent,metaeditor-stand-in} "$dir/bin/"
   # PostgreSQL and PgBouncer (as postgres) reach their files through it.
   chmod 755 "$dir"
   load_ports
@@ -267,7 +271,8 @@ up() {
   start_pgbouncer
   start_s3
   echo "==> migrating"
-  (set -a && source "$dir/cluster.env" && set +a && "$bin/api" migrate >>"$dir/logs/migrate.log" 2>&1)
+  # The demo tenant (published key and password: a cluster to try, not to sell from).
+  (set -a && source "$dir/cluster.env" && set +a && "$dir/bin/api" migrate && "$dir/bin/api" seed-demo) >>"$dir/logs/migrate.log" 2>&1
   echo "==> 3 api instances, 2 workers"
   for n in 1 2 3; do start_process api "$n"; done
   for n in 1 2 3; do wait_for "api $n" 240 curl -fs "http://127.0.0.1:$(api_port "$n")/api/ready"; done

@@ -60,3 +60,6 @@ echo "==> web tests (ESLint, types, unit)"
 
 echo "==> browser tests"
 scripts/e2e.sh
+
+echo "==> the cluster: PgBouncer, 3 api instances behind HAProxy, 2 workers, S3 (make test-cluster)"
+scripts/test-cluster.sh
