@@ -50,7 +50,6 @@ async fn run() -> anyhow::Result<()> {
 async fn serve(config: Arc<Config>, pools: startup::Pools, with_workers: bool) -> anyhow::Result<()> {
     startup::seed_defaults(&pools.workers).await?;
     startup::ensure_first_admin(&pools.workers, &config).await?;
-    let pool = pools.requests;
     let (stop_tx, stop_rx) = watch::channel(false);
     tokio::spawn(async move {
         worker::shutdown_signal().await;
@@ -69,7 +68,8 @@ async fn serve(config: Arc<Config>, pools: startup::Pools, with_workers: bool) -
         config.port,
         if with_workers { "in-process" } else { "off" }
     );
-    server::serve(listener, AppState::new(pool, config), stopped(stop_rx)).await?;
+    let state = AppState::new(pools.requests, config).with_listen_pool(pools.listen);
+    server::serve(listener, state, stopped(stop_rx)).await?;
     if let Some(workers) = workers {
         workers.await??;
     }
