@@ -15,7 +15,10 @@ CLUSTER_DIR=$(mktemp -d "${TMPDIR:-/tmp}/roboforge-cluster.XXXXXX")
 # Ports base .. base+23; another run side by side picks another base.
 CLUSTER_PORT=$((30000 + (RANDOM % 700) * 40))
 export CLUSTER_DIR CLUSTER_PORT CLUSTER_PROFILE=debug CLUSTER_SKIP_BUILD=1
-trap 'scripts/cluster.sh down' EXIT
+# A failed run keeps the cluster's logs (its processes are stopped all the same).
+status=1
+trap '[ "$status" = 0 ] || export KEEP_CLUSTER_DIR=1; scripts/cluster.sh down' EXIT
 scripts/cluster.sh up
 cargo nextest run -p api --test cluster --run-ignored only --test-threads 1 --no-fail-fast --no-capture \
   --final-status-level fail
+status=0

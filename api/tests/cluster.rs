@@ -579,3 +579,54 @@ async fn next_event(stream: &mut Response, name: &str, within: Duration) -> Opti
         }
     }
 }
+
+/// Transactions of two parameterized queries each from 8 connections at
+/// once through `url`: how many failed.
+async fn statement_failures(url: &str, statements: shared::db::Statements) -> usize {
+    let pool = shared::db::connect_app(url, 8, Duration::from_secs(10), statements).await.unwrap();
+    let tasks: Vec<_> = (0..8)
+        .map(|task| {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                let mut failures = 0;
+                for i in 0..100i32 {
+                    let outcome: Result<(), sqlx::Error> = async {
+                        let mut tx = pool.begin().await?;
+                        let sum: i32 = sqlx::query_scalar("SELECT $1::int + 1").bind(i).fetch_one(&mut *tx).await?;
+                        let text: String = sqlx::query_scalar("SELECT $1::text || '!'")
+                            .bind(task.to_string())
+                            .fetch_one(&mut *tx)
+                            .await?;
+                        assert_eq!((sum, text), (i + 1, format!("{task}!")), "an answer to another statement");
+                        tx.commit().await
+                    }
+                    .await;
+                    failures += usize::from(outcome.is_err());
+                }
+                failures
+            })
+        })
+        .collect();
+    let mut failures = 0;
+    for task in tasks {
+        failures += task.await.unwrap();
+    }
+    pool.close().await;
+    failures
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs scripts/cluster.sh: run by make test-cluster"]
+async fn through_pgbouncer_cached_statements_fail_and_the_pooler_setting_holds() {
+    let cluster = Cluster::open();
+    let through_pgbouncer = &cluster.env["DATABASE_APP_URL"];
+    // sqlx's default (named statements cached per connection): each
+    // transaction may land on another server connection, where the name is
+    // unknown (or, without the reset query, another statement's).
+    let cached = statement_failures(through_pgbouncer, shared::db::Statements::Cached).await;
+    println!("through PgBouncer, cached statements: {cached} of 800 transactions failed");
+    assert!(cached > 0, "the cache should not survive a transaction pooler");
+    // DATABASE_POOLER=transaction: prepared in each transaction, never reused.
+    let uncached = statement_failures(through_pgbouncer, shared::db::Statements::Uncached).await;
+    assert_eq!(uncached, 0, "through PgBouncer with DATABASE_POOLER=transaction");
+}
