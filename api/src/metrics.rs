@@ -145,19 +145,15 @@ pub async fn scrape(State(state): State<AppState>, request: Request) -> ApiResul
     metric_header(&mut out, "roboforge_sse_streams_open", "Notification streams open on this instance.", "gauge");
     gauge_line(&mut out, "roboforge_sse_streams_open", &[], state.notifications.open_streams() as f64);
     // Counters kept by this instance's check-log writer (since it started).
-    metric_header(&mut out, "roboforge_license_check_log_rows", "License check log rows, written or lost.", "counter");
-    gauge_line(
+    metric_header(
         &mut out,
         "roboforge_license_check_log_rows",
-        &[("outcome", "written")],
-        state.license_log.written() as f64,
+        "License check log rows: written from memory, spilled to disk, loaded from the spill.",
+        "counter",
     );
-    gauge_line(
-        &mut out,
-        "roboforge_license_check_log_rows",
-        &[("outcome", "lost")],
-        state.license_log.dropped() as f64,
-    );
+    for (outcome, rows) in state.license_log.counts() {
+        gauge_line(&mut out, "roboforge_license_check_log_rows", &[("outcome", outcome)], rows as f64);
+    }
 
     let mut response = out.into_response();
     response

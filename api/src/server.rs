@@ -88,7 +88,8 @@ fn full_stack(state: AppState) -> Router {
 
 static REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// Serves until `shutdown` resolves, then finishes in-flight requests.
+/// Serves until `shutdown` resolves, then finishes in-flight requests and
+/// flushes the license-check log.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
@@ -96,7 +97,11 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     state.notifications.start(state.listen_pool.clone(), state.license_cache.clone());
     state.license_log.start(state.pool.clone());
+    let license_log = state.license_log.clone();
     axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)
-        .await
+        .await?;
+    // Every answered check reaches the log (or its spill) before the process ends.
+    license_log.close().await;
+    Ok(())
 }

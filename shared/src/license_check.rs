@@ -19,6 +19,8 @@ use uuid::Uuid;
 use crate::error::AppResult;
 use crate::status::{ClientStatus, LicenseStatus, TenantStatus};
 
+pub mod log;
+
 /// Machine-readable outcome; the robot's alerts key on these.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -42,6 +44,21 @@ pub enum CheckCode {
 }
 
 impl CheckCode {
+    pub const ALL: [CheckCode; 12] = [
+        CheckCode::Ok,
+        CheckCode::InvalidRequest,
+        CheckCode::NotFound,
+        CheckCode::Expired,
+        CheckCode::Cancelled,
+        CheckCode::Suspended,
+        CheckCode::RobotInactive,
+        CheckCode::TenantSuspended,
+        CheckCode::AccountMismatch,
+        CheckCode::RateLimited,
+        CheckCode::NotConfirmed,
+        CheckCode::Throttled,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             CheckCode::Ok => "OK",
@@ -350,38 +367,6 @@ pub struct CheckRecord {
     pub valid: bool,
     pub code: CheckCode,
     pub checked_at: DateTime<Utc>,
-}
-
-/// Writes a batch of check records in one statement. Worker scope.
-pub async fn record_batch(conn: &mut PgConnection, batch: &[CheckRecord]) -> AppResult<u64> {
-    let ids: Vec<Uuid> = batch.iter().map(|_| crate::ids::new_id()).collect();
-    let tenants: Vec<Uuid> = batch.iter().map(|r| r.tenant_id).collect();
-    let robots: Vec<Option<Uuid>> = batch.iter().map(|r| r.robot_id).collect();
-    let licenses: Vec<Option<Uuid>> = batch.iter().map(|r| r.license_id).collect();
-    let emails: Vec<String> = batch.iter().map(|r| r.email.chars().take(254).collect()).collect();
-    let accounts: Vec<Option<String>> = batch.iter().map(|r| r.account.map(|a| a.to_string())).collect();
-    let ips: Vec<Option<sqlx::types::ipnetwork::IpNetwork>> = batch.iter().map(|r| r.ip.map(Into::into)).collect();
-    let valid: Vec<bool> = batch.iter().map(|r| r.valid).collect();
-    let codes: Vec<&str> = batch.iter().map(|r| r.code.as_str()).collect();
-    let at: Vec<DateTime<Utc>> = batch.iter().map(|r| r.checked_at).collect();
-    let inserted = sqlx::query(
-        "INSERT INTO license_checks (id, tenant_id, robot_id, license_id, email, account_number, ip, valid, code, checked_at)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::inet[],
-                              $8::bool[], $9::text[], $10::timestamptz[])",
-    )
-    .bind(ids)
-    .bind(tenants)
-    .bind(robots)
-    .bind(licenses)
-    .bind(emails)
-    .bind(accounts)
-    .bind(ips)
-    .bind(valid)
-    .bind(&codes)
-    .bind(&at)
-    .execute(&mut *conn)
-    .await?;
-    Ok(inserted.rows_affected())
 }
 
 /// The checks of one license × account since the last write, folded in

@@ -21,6 +21,7 @@ mod hotmart_cancellation;
 mod isolation_matrix;
 mod license_check;
 mod license_harness;
+mod license_log;
 mod license_v2;
 mod logging;
 mod manual_sales;
