@@ -1,5 +1,5 @@
--- Readiness (GET /api/ready): an instance answers only when the database's
--- schema is the one its binary was built for. The migrations table belongs
+-- Readiness (GET /api/ready): an instance answers only when the database has
+-- every migration its binary carries. The migrations table belongs
 -- to the owner; this reads its newest applied version for the app's roles.
 CREATE FUNCTION schema_version() RETURNS bigint
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$

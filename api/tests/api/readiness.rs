@@ -77,11 +77,12 @@ async fn not_ready_while_the_listener_cannot_subscribe() {
 }
 
 #[tokio::test]
-async fn not_ready_when_the_database_was_migrated_past_this_binary() {
+async fn a_rolling_release_keeps_old_instances_ready_but_a_database_behind_the_binary_is_not() {
     let db = fresh_database().await;
     let base = serve(&db, None, None).await;
     assert_eq!(settled(&base).await.0, StatusCode::OK);
-    // A newer release migrated the database: this instance's queries may no longer fit it.
+    // A newer release migrated the database while this instance still runs:
+    // migrations only add, so it stays in rotation until it is replaced.
     sqlx::query(
         "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
          VALUES (99991231000000, 'from a newer release', true, '\\x00', 1)",
@@ -89,6 +90,15 @@ async fn not_ready_when_the_database_was_migrated_past_this_binary() {
     .execute(&db.owner_pool)
     .await
     .unwrap();
+    let (status, body) = ready(&base).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // A database without this binary's newest migration (restored from an
+    // older backup, say) is not the schema its queries were written for.
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version >= $1")
+        .bind(db::latest_migration())
+        .execute(&db.owner_pool)
+        .await
+        .unwrap();
     let (status, body) = ready(&base).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert_eq!(body["migrations"], false, "{body}");
@@ -98,11 +108,14 @@ async fn not_ready_when_the_database_was_migrated_past_this_binary() {
 #[tokio::test]
 async fn not_ready_when_the_object_store_fails() {
     let db = fresh_database().await;
-    // A regular file where the storage directory should be: every read fails.
-    let file = std::env::temp_dir().join(format!("rf-not-a-dir-{}", shared::ids::new_id().simple()));
-    std::fs::write(&file, b"x").unwrap();
-    let base = serve(&db, Some(file.display().to_string()), None).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    let place = std::env::temp_dir().join(format!("rf-storage-{}", shared::ids::new_id().simple()));
+    std::fs::create_dir(&place).unwrap();
+    let base = serve(&db, Some(place.display().to_string()), None).await;
+    assert_eq!(settled(&base).await.0, StatusCode::OK, "ready while the directory is there");
+    // The volume goes: a regular file where the storage directory was, so every read fails.
+    std::fs::remove_dir(&place).unwrap();
+    std::fs::write(&place, b"x").unwrap();
+    let file = place;
     let (status, body) = ready(&base).await;
     std::fs::remove_file(&file).ok();
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");

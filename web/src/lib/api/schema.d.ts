@@ -4130,7 +4130,10 @@ export interface components {
             database: boolean;
             /** @description The listener is subscribed: revocations reach this instance's cache. */
             listener: boolean;
-            /** @description The database's newest migration is the one this binary was built with. */
+            /**
+             * @description Every migration this binary carries is applied (newer ones from a
+             *     release being rolled out are fine: migrations only add).
+             */
             migrations: boolean;
             /** @description `ready` or `not_ready`. */
             status: string;
