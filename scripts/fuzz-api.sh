@@ -32,23 +32,27 @@
 # go to a temporary directory: nothing leaves the machine.
 #
 # Session enders are kept out of their identity's main run, since they would
-# end its session mid-run: adminLogout, tenantLogout, clientLogout,
-# tenantRotateSecurityKey (every owner signs in again), and the operations
-# that end it when they name the caller (schemathesis reuses ids from earlier
-# answers, e.g. the admin's own from listAdminUsers): deactivateAdminUser,
-# resetAdminPassword, tenantUpdateTeamMember, tenantDeleteTeamMember. Each is
-# fuzzed afterwards in a run of its own with a new session (and anonymously).
+# end its session mid-run: the logouts, tenantRotateSecurityKey (every owner
+# signs in again), the sign-ins (a successful one replaces the session the
+# request carries, and schemathesis reuses the credentials createAdmin was
+# given), and the operations that end it when they name the caller
+# (schemathesis reuses ids from earlier answers, e.g. the admin's own from
+# listAdminUsers): deactivateAdminUser, resetAdminPassword,
+# tenantUpdateTeamMember, tenantDeleteTeamMember. Each is fuzzed afterwards
+# in a run of its own with a new session (and anonymously).
 #
 # --quick fuzzes each signed-in identity on the operations its credentials
-# open (per the document's security) and the machine on /api/agents and
-# /api/webhooks; the default fuzzes every operation as every identity (a
-# foreign session must be refused cleanly too).
+# open (per the document's security), the machine on /api/agents and
+# /api/webhooks, and anonymously only the public operations; the default
+# fuzzes every operation as every identity (a foreign or missing session
+# must be refused cleanly too).
 #
 # The hooks log every answer; the script prints the requests, the 5xx and the
 # operations that answered only 401/403 across all identities (405/415 from
 # the method and media-type guards aside), and fails on any 5xx or unanswered
-# request, a panic in the server's log (workers), a schemathesis failure, or
-# 5 or more operations answering only 401/403. FUZZ_KEEP=<dir> keeps the
+# request, a panic in the server's log (workers), a schemathesis failure, a
+# session that ended during its identity's main run, or 5 or more operations
+# answering only 401/403. FUZZ_KEEP=<dir> keeps the
 # answer log, schemathesis's output and the server's log there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -175,16 +179,17 @@ case "$agent_token" in rfa_*) ;; *) echo "fuzz-api: registering the agent failed
 
 curl -fsS "$base/api/openapi.json" >"$work/openapi.json"
 # The operations an identity's credentials open, per the document's security
-# (--quick fuzzes only those as that identity).
+# (--quick fuzzes only those as that identity; "" means the public ones).
 operations_for() {
   jq -r --arg schemes "$1" '($schemes | split(",")) as $wanted | .paths[] | to_entries[]
     | select(.value | type == "object" and has("operationId"))
-    | select([.value.security[]? | keys[]] | any(. as $s | $wanted | index($s)))
+    | [.value.security[]? | keys[]] as $held
+    | select(if $wanted == [] then $held == [] else $held | any(. as $s | $wanted | index($s)) end)
     | .value.operationId' "$work/openapi.json"
 }
 
 export SCHEMATHESIS_HOOKS="$PWD/scripts/fuzz-api-hooks.py" FUZZ_LOG="$work/answers.tsv" FUZZ_ROBOT_ID="$robot_id"
-failed_runs=()
+failed_runs=() lost_sessions=()
 # fuzz <run name> <identity> [st options...]: one schemathesis run.
 fuzz() {
   local run=$1 identity=$2 started=$SECONDS
@@ -202,15 +207,16 @@ fuzz() {
   echo "==> $run: $generated requests in $((SECONDS - started)) s"
 }
 
-# Operations that end the identity's own session, or may when they name it
-# (schemathesis reuses ids from earlier answers: the admin's own id from
-# listAdminUsers, the owner's from the team list). Key rotation comes last:
-# the owner cannot sign in with the demo key after it.
+# Operations that end the identity's own session, or may when they name it:
+# schemathesis reuses values from earlier answers (the admin's own id from
+# listAdminUsers, the owner's from the team list; the credentials of an admin
+# createAdmin made, and a sign-in replaces the session its request carries).
+# Key rotation comes last: the owner cannot sign in with the demo key after it.
 session_enders() {
   case $1 in
-    admin) echo adminLogout deactivateAdminUser resetAdminPassword ;;
-    owner) echo tenantLogout tenantUpdateTeamMember tenantDeleteTeamMember tenantRotateSecurityKey ;;
-    client) echo clientLogout ;;
+    admin) echo adminLogin adminLogout deactivateAdminUser resetAdminPassword ;;
+    owner) echo tenantLogin tenantLogout tenantUpdateTeamMember tenantDeleteTeamMember tenantRotateSecurityKey ;;
+    client) echo clientLogin clientLoginPurchase clientLogout ;;
   esac
 }
 # fuzz_signed_in <identity> <security schemes it holds>: its operations (all
@@ -227,8 +233,9 @@ fuzz_signed_in() {
   for op in $(session_enders "$identity"); do main+=(--exclude-operation-id "$op"); done
   sign_in "$identity"
   fuzz "$identity" "$identity" "${common[@]}" "${main[@]}" "${creds[@]}"
-  # A session that ended mid-run leaves the rest of the run at 401.
-  curl -fsS -o /dev/null "${creds[@]}" "$base$me" || echo "fuzz-api: warning: the $identity session ended during its run" >&2
+  # A session that ended mid-run leaves the rest of the run at 401: an
+  # operation missing from session_enders.
+  curl -fsS -o /dev/null "${creds[@]}" "$base$me" 2>/dev/null || lost_sessions+=("$identity")
   for op in $(session_enders "$identity"); do
     sign_in "$identity"
     fuzz "$identity-$op" "$identity" "${common[@]}" --include-operation-id "$op" "${creds[@]}"
@@ -237,7 +244,11 @@ fuzz_signed_in() {
 
 # In this order: later identities can break earlier ones' data (the owner
 # erases the client or deletes the robot; the admin deletes the tenant).
-fuzz anonymous anonymous
+anonymous=()
+if $quick; then
+  for op in $(operations_for ""); do anonymous+=(--include-operation-id "$op"); done
+fi
+fuzz anonymous anonymous "${anonymous[@]}"
 fuzz_signed_in client clientSession
 machine=(-H "Authorization: Bearer $agent_token" -H "X-HOTMART-HOTTOK: $hottok")
 $quick && machine+=(--include-path-regex '^/api/(agents|webhooks)/')
@@ -251,11 +262,12 @@ sleep 2
 panics=$(grep -c 'panicked' "$throwaway_log" || true)
 [ "$panics" = 0 ] || grep -A3 'panicked' "$throwaway_log" | head -n 40 >&2
 
-python3 - "$work/answers.tsv" "$work/openapi.json" "$max_unreached" "$panics" "${failed_runs[*]}" <<'PY'
+python3 - "$work/answers.tsv" "$work/openapi.json" "$max_unreached" "$panics" "${failed_runs[*]}" "${lost_sessions[*]}" <<'PY'
 import collections, json, sys
 
 log, document = sys.argv[1], sys.argv[2]
-max_unreached, panics, failed_runs = int(sys.argv[3]), int(sys.argv[4]), sys.argv[5].split()
+max_unreached, panics = int(sys.argv[3]), int(sys.argv[4])
+failed_runs, lost_sessions = sys.argv[5].split(), sys.argv[6].split()
 operations = sorted(
     op["operationId"]
     for item in json.load(open(document))["paths"].values()
@@ -288,7 +300,9 @@ if panics:
     print(f"fuzz-api: {panics} panics in the server's log (above)")
 if failed_runs:
     print(f"fuzz-api: schemathesis failed in: {' '.join(failed_runs)} (see its output above)")
+for identity in lost_sessions:
+    print(f"fuzz-api: the {identity} session ended during its main run (an operation missing from session_enders)")
 if len(unreached) >= max_unreached:
     print(f"fuzz-api: {len(unreached)} operations never got past the credentials check (at most {max_unreached - 1})")
-sys.exit(1 if server_errors or panics or failed_runs or len(unreached) >= max_unreached else 0)
+sys.exit(1 if server_errors or panics or failed_runs or lost_sessions or len(unreached) >= max_unreached else 0)
 PY
