@@ -1,14 +1,12 @@
 //! `GET /metrics` (Prometheus text format) and the middleware that counts
 //! and times every HTTP request by its route. Counters live in the
-//! process-wide registry (`shared::metrics`); queue depth, compile jobs and
+//! process-wide recorder (`shared::metrics`); queue depth, compile jobs and
 //! agents are read from the database when scraped, so every instance
 //! reports the same fleet-wide gauges.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::{ConnectInfo, MatchedPath, Request, State};
@@ -18,7 +16,6 @@ use axum::response::{IntoResponse, Response};
 use shared::db::{self, Scope};
 use shared::metrics::{self, gauge_line, header as metric_header, HTTP_DURATION, HTTP_REQUESTS};
 use shared::repositories::{compile_jobs, operations};
-use shared::secrets::constant_time_eq;
 
 use crate::api_error::ApiResult;
 use crate::AppState;
@@ -46,7 +43,7 @@ pub async fn record_http(request: Request, next: Next) -> Response {
     };
     // The series' handles are kept per worker thread: the license check
     // answers tens of thousands of requests a second, and a lookup (label
-    // strings, the registry's lock) per request was a measurable share of it.
+    // strings hashed, the recorder's map) per request was a measurable share of it.
     let elapsed = started.elapsed();
     SERIES.with_borrow_mut(|cache| {
         let key = (method, status);
@@ -62,8 +59,8 @@ pub async fn record_http(request: Request, next: Next) -> Response {
 
 /// One route's request counter and latency histogram.
 struct HttpSeries {
-    requests: Arc<AtomicU64>,
-    duration: Arc<metrics::Histogram>,
+    requests: metrics::Counter,
+    duration: metrics::Histogram,
 }
 
 impl HttpSeries {
@@ -71,16 +68,15 @@ impl HttpSeries {
         // `{id}` written `:id`: braces inside label values trip naive parsers.
         let label = route.replace('{', ":").replace('}', "");
         let (method, status) = (method.as_str(), status.to_string());
-        let registry = metrics::global();
         Self {
-            requests: registry.counter(&HTTP_REQUESTS, &[("route", &label), ("method", method), ("status", &status)]),
-            duration: registry.histogram(&HTTP_DURATION, &[("route", &label), ("method", method)]),
+            requests: metrics::counter(&HTTP_REQUESTS, &[("route", &label), ("method", method), ("status", &status)]),
+            duration: metrics::histogram(&HTTP_DURATION, &[("route", &label), ("method", method)]),
         }
     }
 
     fn record(&self, elapsed: std::time::Duration) {
-        self.requests.fetch_add(1, Ordering::Relaxed);
-        self.duration.observe(elapsed);
+        self.requests.increment(1);
+        self.duration.record(elapsed);
     }
 }
 
@@ -92,20 +88,11 @@ thread_local! {
     static SERIES: RefCell<RouteSeries> = RefCell::new(HashMap::new());
 }
 
-/// Whether the caller may read the metrics: the configured token, or — with
-/// none configured — a request from this machine that no proxy forwarded.
+/// Whether the caller may read the metrics (`shared::metrics::scrape_allowed`).
 fn allowed(state: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>) -> bool {
-    match &state.config.metrics_token {
-        Some(token) => headers
-            .get(header::AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .is_some_and(|sent| constant_time_eq(sent.trim(), token)),
-        None => {
-            let forwarded = headers.contains_key("x-forwarded-for") || headers.contains_key(header::FORWARDED);
-            !forwarded && peer.is_some_and(|p| p.ip().is_loopback())
-        }
-    }
+    let authorization = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+    let forwarded = headers.contains_key("x-forwarded-for") || headers.contains_key(header::FORWARDED);
+    metrics::scrape_allowed(state.config.metrics_token.as_deref(), authorization, forwarded, peer)
 }
 
 pub async fn scrape(State(state): State<AppState>, request: Request) -> ApiResult<Response> {
@@ -115,7 +102,7 @@ pub async fn scrape(State(state): State<AppState>, request: Request) -> ApiResul
         return Ok(StatusCode::NOT_FOUND.into_response());
     }
     let mut out = String::with_capacity(16 * 1024);
-    metrics::global().render(&mut out);
+    metrics::render(&mut out);
 
     let mut tx = db::begin(&state.pool, Scope::worker()).await?;
     let queues = operations::queue_depth(&mut tx).await?;

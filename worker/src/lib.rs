@@ -54,10 +54,9 @@ fn retry_backoff() -> tower::retry::backoff::ExponentialBackoff {
 pub async fn timed<T, E>(queue: &str, job: impl std::future::Future<Output = Result<T, E>>) -> Result<T, E> {
     let started = std::time::Instant::now();
     let result = job.await;
-    let registry = shared::metrics::global();
-    registry.observe(&shared::metrics::JOB_DURATION, &[("queue", queue)], started.elapsed());
+    shared::metrics::observe(&shared::metrics::JOB_DURATION, &[("queue", queue)], started.elapsed());
     let outcome = if result.is_ok() { "succeeded" } else { "failed" };
-    registry.inc(&shared::metrics::JOBS, &[("queue", queue), ("outcome", outcome)]);
+    shared::metrics::inc(&shared::metrics::JOBS, &[("queue", queue), ("outcome", outcome)]);
     result
 }
 
@@ -238,7 +237,7 @@ async fn supervise(
         if started.elapsed() >= HEALTHY_RUN {
             delay = std::time::Duration::from_secs(1);
         }
-        shared::metrics::global().inc(&shared::metrics::WORKER_RESTARTS, &[("queue", queue)]);
+        shared::metrics::inc(&shared::metrics::WORKER_RESTARTS, &[("queue", queue)]);
         tracing::warn!(queue, ?outcome, retry_in = ?delay, "worker stopped on its own; starting it again");
         tokio::select! {
             _ = tokio::time::sleep(delay) => {}

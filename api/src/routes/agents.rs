@@ -162,7 +162,7 @@ pub async fn result(
     let recorded = compile_fleet::finish(&mut tx, agent.agent.id, id, &outcome).await?;
     if recorded {
         let outcome = if success { "completed" } else { "failed" };
-        shared::metrics::global().inc(&shared::metrics::COMPILE_RESULTS, &[("outcome", outcome)]);
+        shared::metrics::inc(&shared::metrics::COMPILE_RESULTS, &[("outcome", outcome)]);
     }
     if let (true, Some(key), Some(bytes)) = (recorded, &key, &ex5) {
         let version = compiled_imports::publish_compiled(&mut tx, id, key, bytes).await?;

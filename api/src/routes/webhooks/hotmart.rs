@@ -93,7 +93,7 @@ pub async fn receive(
 
 /// Counts an event received, by its type and what became of it (/metrics).
 fn count_event(kind: &str, outcome: &str) {
-    shared::metrics::global().inc(&shared::metrics::WEBHOOK_EVENTS, &[("type", kind), ("outcome", outcome)]);
+    shared::metrics::inc(&shared::metrics::WEBHOOK_EVENTS, &[("type", kind), ("outcome", outcome)]);
 }
 
 /// `/api/webhooks/hotmart/*`.

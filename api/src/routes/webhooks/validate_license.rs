@@ -4,8 +4,7 @@
 //! signed with the robot's key over the robot's own nonce
 //! (docs/license-signature.md).
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -202,14 +201,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Counts an answer by its result code (/metrics), through a handle per
-/// code resolved once: no label string or registry lock per check.
+/// code resolved once: no label string or recorder lookup per check.
 fn count(code: CheckCode) {
     const CODES: usize = 16;
     const _: () = assert!((CheckCode::Throttled as usize) < CODES, "one counter slot per code");
-    static COUNTERS: [OnceLock<Arc<AtomicU64>>; CODES] = [const { OnceLock::new() }; CODES];
+    static COUNTERS: [OnceLock<shared::metrics::Counter>; CODES] = [const { OnceLock::new() }; CODES];
     COUNTERS[code as usize]
-        .get_or_init(|| {
-            shared::metrics::global().counter(&shared::metrics::LICENSE_CHECKS, &[("result", code.as_str())])
-        })
-        .fetch_add(1, Ordering::Relaxed);
+        .get_or_init(|| shared::metrics::counter(&shared::metrics::LICENSE_CHECKS, &[("result", code.as_str())]))
+        .increment(1);
 }
