@@ -7,6 +7,7 @@ pub mod factory;
 pub mod hotmart;
 pub mod housekeeping;
 pub mod license_expiry;
+pub mod metrics_endpoint;
 mod periodic;
 
 use std::future::Future;
