@@ -58,7 +58,7 @@ where
 }
 
 /// Installs the process's subscriber (and routes `log` records into it).
-/// Fails on an unknown `LOG_FORMAT` or when one is installed already.
+/// Fails when one is installed already.
 pub fn init<W>(format: LogFormat, default_directives: &str, writer: W) -> Result<(), String>
 where
     W: for<'w> MakeWriter<'w> + Send + Sync + 'static,
@@ -73,7 +73,8 @@ pub fn warnings_to_stderr() -> impl for<'w> MakeWriter<'w> + Send + Sync + 'stat
     std::io::stderr.with_max_level(Level::WARN).or_else(std::io::stdout)
 }
 
-/// The api's and the worker's set-up: `LOG_FORMAT` from the environment, to stdout.
+/// The api's and the worker's set-up: `LOG_FORMAT` from the environment
+/// (an unknown value is an error), to stdout.
 pub fn init_from_env(default_directives: &str) -> Result<(), String> {
     init(LogFormat::from_env()?, default_directives, std::io::stdout)
 }
