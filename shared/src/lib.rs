@@ -2,11 +2,13 @@
 //! transactions, repositories (all SQL lives here), job payloads, the error
 //! type and the compile-agent protocol.
 //!
-//! The compile agent links only [`protocol`], [`mql5`] and [`logging`];
+//! The compile agent links only [`protocol`], [`mql5`], [`backtest`] and [`logging`];
 //! everything else sits behind the `domain` feature so the agent never pulls
 //! in the database stack.
 
 pub mod protocol;
+
+pub mod backtest;
 
 #[cfg(feature = "domain")]
 pub mod account_binding;
