@@ -39,7 +39,7 @@
 # (schemathesis reuses ids from earlier answers, e.g. the admin's own from
 # listAdminUsers): deactivateAdminUser, resetAdminPassword,
 # tenantUpdateTeamMember, tenantDeleteTeamMember. Each is fuzzed afterwards
-# in a run of its own with a new session (and anonymously).
+# in a run of its own with a new session (and, in the full run, anonymously).
 #
 # --quick fuzzes each signed-in identity on the operations its credentials
 # open (per the document's security), the machine on /api/agents and
