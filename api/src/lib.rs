@@ -20,6 +20,7 @@ pub mod notification_hub;
 pub mod openai_stand_in;
 pub mod openapi;
 pub mod password_reset;
+pub mod personal_builds;
 pub mod rate_limit;
 pub mod refusal_throttle;
 pub mod request_meta;

@@ -53,6 +53,9 @@ pub async fn publish_compiled(
     .await?;
     if !has_active_version(conn, job.tenant_id, robot_id).await? {
         robot_versions::activate(conn, job.tenant_id, robot_id, &number).await?;
+        // The agent's scope may write the queue: the robot's licenses get
+        // builds of the version that became active.
+        crate::repositories::license_builds::queue_for_robot(conn, job.tenant_id, robot_id).await?;
     }
     compile_jobs::set_robot_version(conn, job.id, version.id).await?;
     Ok(Some(version))

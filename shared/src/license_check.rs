@@ -41,10 +41,12 @@ pub enum CheckCode {
     /// Too many refused checks for this robot from this account or for this
     /// e-mail: someone is guessing.
     Throttled,
+    /// A personal build the owner revoked after a leak (decision 0015).
+    BuildRevoked,
 }
 
 impl CheckCode {
-    pub const ALL: [CheckCode; 12] = [
+    pub const ALL: [CheckCode; 13] = [
         CheckCode::Ok,
         CheckCode::InvalidRequest,
         CheckCode::NotFound,
@@ -57,6 +59,7 @@ impl CheckCode {
         CheckCode::RateLimited,
         CheckCode::NotConfirmed,
         CheckCode::Throttled,
+        CheckCode::BuildRevoked,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -73,6 +76,7 @@ impl CheckCode {
             CheckCode::RateLimited => "RATE_LIMITED",
             CheckCode::NotConfirmed => "NOT_CONFIRMED",
             CheckCode::Throttled => "THROTTLED",
+            CheckCode::BuildRevoked => "BUILD_REVOKED",
         }
     }
 
@@ -106,6 +110,7 @@ impl CheckCode {
             CheckCode::RateLimited => "Muitas verificações. Aguarde um minuto.",
             CheckCode::NotConfirmed => "Confirme o número da conta no portal do cliente antes de usar o robô.",
             CheckCode::Throttled => "Muitas tentativas recusadas. Tente novamente em alguns minutos.",
+            CheckCode::BuildRevoked => "Esta cópia do robô foi bloqueada pelo vendedor. Fale com o vendedor.",
         }
     }
 }
@@ -121,6 +126,28 @@ pub struct CheckRequest {
     /// 2 when the robot verifies answers with its public key
     /// (`"protocol":2`), else 1 (HMAC).
     pub protocol: u8,
+    /// A personal build names its license and its mark (decision 0015); the
+    /// e-mail is then empty and the license decides.
+    pub build: Option<BuildClaim>,
+}
+
+/// The license and mark a personal build sends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildClaim {
+    pub license_id: Uuid,
+    pub build_mark: String,
+}
+
+impl CheckRequest {
+    /// What this check's answer is cached under, with the tenant and the
+    /// robot: the e-mail, or for a personal build its license and mark (a
+    /// space cannot be in a parsed e-mail's key, so the two never meet).
+    pub fn cache_identity(&self) -> String {
+        match &self.build {
+            Some(build) => format!("build {} {}", build.license_id, build.build_mark),
+            None => self.email.clone(),
+        }
+    }
 }
 
 /// Reads a request body by hand: any JSON a robot (or anyone) sends becomes
@@ -142,6 +169,10 @@ pub fn parse_request(body: &[u8]) -> Result<CheckRequest, Option<String>> {
         nonce: Option<std::borrow::Cow<'a, str>>,
         #[serde(default)]
         protocol: Option<serde_json::Value>,
+        #[serde(default, rename = "licenseId", borrow)]
+        license_id: Option<std::borrow::Cow<'a, str>>,
+        #[serde(default, rename = "buildMark", borrow)]
+        build_mark: Option<std::borrow::Cow<'a, str>>,
     }
     let raw: Raw = serde_json::from_slice(body).map_err(|_| None)?;
     let nonce = match raw.nonce {
@@ -150,8 +181,25 @@ pub fn parse_request(body: &[u8]) -> Result<CheckRequest, Option<String>> {
         Some(_) => return Err(None),
     };
     let fail = || Some(nonce.clone());
-    let email = raw.email.map(|e| e.trim().to_lowercase()).ok_or_else(fail)?;
-    if email.is_empty() || email.len() > 254 {
+    // Both or neither: a personal build sends its license and its mark.
+    let build = match (raw.license_id, raw.build_mark) {
+        (None, None) => None,
+        (Some(license), Some(mark)) => {
+            let license_id = Uuid::parse_str(license.trim()).map_err(|_| fail())?;
+            let build_mark = mark.trim().to_ascii_lowercase();
+            if build_mark.len() != 32 || !build_mark.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return Err(fail());
+            }
+            Some(BuildClaim { license_id, build_mark })
+        }
+        _ => return Err(fail()),
+    };
+    let email = match (raw.email, &build) {
+        (Some(e), _) => e.trim().to_lowercase(),
+        (None, Some(_)) => String::new(),
+        (None, None) => return Err(fail()),
+    };
+    if (build.is_none() && email.is_empty()) || email.len() > 254 {
         return Err(fail());
     }
     let account = match raw.mt_account {
@@ -168,7 +216,7 @@ pub fn parse_request(body: &[u8]) -> Result<CheckRequest, Option<String>> {
         Some(2) => 2,
         _ => 1,
     };
-    Ok(CheckRequest { email, account, robot_id, tenant_id, nonce, protocol })
+    Ok(CheckRequest { email, account, robot_id, tenant_id, nonce, protocol, build })
 }
 
 /// An MT account as a number: digits only (surrounding spaces allowed);
@@ -201,17 +249,23 @@ pub struct CheckFacts {
     pub license_status: Option<LicenseStatus>,
     pub expiration_date: Option<DateTime<Utc>>,
     pub account_number: Option<String>,
+    /// A personal build's status (None for a check by e-mail).
+    pub build_status: Option<String>,
 }
 
 /// The robot (in the tenant it claims), the client by e-mail and the license
 /// chosen by the rule above. None when the robot is not the tenant's.
 /// Anonymous scope narrowed to the tenant.
 pub async fn load(conn: &mut PgConnection, request: &CheckRequest) -> AppResult<Option<CheckFacts>> {
+    if let Some(build) = &request.build {
+        return load_for_build(conn, request, build).await;
+    }
     Ok(sqlx::query_as(
         "SELECT t.status AS tenant_status, r.active AS robot_active, r.license_signing_key AS signing_key,
                 r.license_private_key AS private_key, r.offline_grace_seconds, r.binding_policy,
                 c.id AS client_id, c.status AS client_status,
-                l.id AS license_id, l.status AS license_status, l.expiration_date, l.account_number
+                l.id AS license_id, l.status AS license_status, l.expiration_date, l.account_number,
+                NULL::text AS build_status
            FROM tenant_robots r
            JOIN tenants t ON t.id = r.tenant_id
            LEFT JOIN tenant_clients c ON c.tenant_id = r.tenant_id AND c.email = $3
@@ -231,6 +285,38 @@ pub async fn load(conn: &mut PgConnection, request: &CheckRequest) -> AppResult<
     .bind(request.robot_id)
     .bind(&request.email)
     .bind(request.account.to_string())
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// A personal build's check: the license it names, if it is a license of
+/// this robot and the mark is one of its builds (else no license: refused as
+/// an unknown e-mail is), with that build's status. One indexed query too.
+async fn load_for_build(
+    conn: &mut PgConnection,
+    request: &CheckRequest,
+    build: &BuildClaim,
+) -> AppResult<Option<CheckFacts>> {
+    Ok(sqlx::query_as(
+        "SELECT t.status AS tenant_status, r.active AS robot_active, r.license_signing_key AS signing_key,
+                r.license_private_key AS private_key, r.offline_grace_seconds, r.binding_policy,
+                c.id AS client_id, c.status AS client_status,
+                l.id AS license_id, l.status AS license_status, l.expiration_date, l.account_number,
+                l.build_status
+           FROM tenant_robots r
+           JOIN tenants t ON t.id = r.tenant_id
+           LEFT JOIN LATERAL (
+                SELECT l.id, l.client_id, l.status, l.expiration_date, l.account_number, b.status AS build_status
+                  FROM tenant_client_robots l
+                  JOIN license_builds b ON b.tenant_id = l.tenant_id AND b.license_id = l.id AND b.build_mark = $4
+                 WHERE l.tenant_id = r.tenant_id AND l.robot_id = r.id AND l.id = $3) l ON true
+           LEFT JOIN tenant_clients c ON c.tenant_id = r.tenant_id AND c.id = l.client_id
+          WHERE r.tenant_id = $1 AND r.id = $2",
+    )
+    .bind(request.tenant_id)
+    .bind(request.robot_id)
+    .bind(build.license_id)
+    .bind(&build.build_mark)
     .fetch_optional(conn)
     .await?)
 }
@@ -329,6 +415,11 @@ pub fn judge(facts: &CheckFacts, account: u64, now: DateTime<Utc>, throttled: bo
     }
     if facts.license_id.is_none() {
         return Verdict::hidden(CheckCode::NotFound, throttled);
+    }
+    // A revoked build is refused whatever its license says; the buyer's
+    // other builds and robots are not affected.
+    if facts.build_status.as_deref() == Some("revoked") {
+        return Verdict::plain(CheckCode::BuildRevoked);
     }
     let state = decide(facts, now);
     match facts.account_number.as_deref().map(|stored| same_account(stored, account)) {

@@ -276,7 +276,9 @@ async fn purchase(
                 expiration_date: paid_until,
                 status: desired,
             };
-            grant_license(conn, license, new_client, &purchase.transaction, &mut emails).await?;
+            let granted = grant_license(conn, license, new_client, &purchase.transaction, &mut emails).await?;
+            // Runs in the worker's scope of the tenant (see `process`).
+            crate::repositories::license_builds::queue_for_license(conn, tenant_id, granted.id).await?;
         }
         (Some(license), Some(desired), _, _) => {
             if license.status != desired

@@ -38,6 +38,12 @@ impl SignedInOwner {
         Ok(db::begin(&self.pool, self.scope()).await?)
     }
 
+    /// The pool, for work done after the owner's transaction in another
+    /// scope (queueing personal builds, which owners may not do).
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
     /// 403 with a pt-BR message unless this owner's role allows `capability`
     /// (shared::owner_permissions). Every tenant handler asks first.
     pub fn require(&self, capability: Capability) -> Result<(), AppError> {

@@ -15,6 +15,7 @@ use serde_json::json;
 use shared::compiled_imports;
 use shared::protocol::{ClaimRequest, HeartbeatRequest, HeartbeatResponse, JobResult, LeasedJob, Severity};
 use shared::repositories::compile_fleet::{self, Fairness, JobOutcome};
+use shared::repositories::license_builds;
 use shared::storage::new_key;
 use shared::uploads::{self, MAX_ROBOT_FILE_BYTES};
 use shared::AppError;
@@ -177,11 +178,26 @@ pub async fn result(
         )
         .await?;
     }
+    let mut superseded = Vec::new();
     if recorded {
         // A factory version moves on (compiled, or back to the model).
         shared::factory::compile_outcome::on_compile_finished(&mut tx, id).await?;
+        // A personal build becomes ready (or failed); older ones of its
+        // license beyond the last two go.
+        let sha256 = ex5.as_deref().map(shared::secrets::sha256_hex_of);
+        let file = match (&key, &ex5, &sha256) {
+            (Some(key), Some(bytes), Some(sha)) => {
+                Some((key.as_str(), sha.as_str(), i64::try_from(bytes.len()).unwrap_or(i64::MAX)))
+            }
+            _ => None,
+        };
+        let finished = license_builds::on_compiled(&mut tx, id, file, error_message.as_deref()).await?;
+        superseded = finished.superseded_file_keys;
     }
     tx.commit().await?;
+    for old in superseded {
+        state.storage.delete(&old).await.ok();
+    }
     if !recorded {
         if let Some(key) = key {
             state.storage.delete(&key).await.ok();

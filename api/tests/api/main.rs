@@ -30,6 +30,7 @@ mod notifications;
 mod openapi_contract;
 mod owner_roles;
 mod owner_team;
+mod personal_builds;
 mod readiness;
 mod robot_auth;
 mod robot_factory;

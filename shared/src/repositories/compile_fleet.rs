@@ -158,54 +158,18 @@ pub async fn claim(conn: &mut PgConnection, agent: &Agent, fairness: Fairness) -
         // A factory version waiting on it fails with the reason.
         crate::factory::compile_outcome::on_compile_finished(conn, job).await?;
     }
-    let job: Option<LeasedJob> = sqlx::query_as(
-        // The tenants with pending work are walked on the (tenant_id,
-        // created_at) index one tenant at a time (a loose index scan), so a
-        // claim costs the number of waiting tenants, not of waiting jobs.
-        "WITH RECURSIVE pending_tenants AS (
-              (SELECT tenant_id FROM compilation_jobs WHERE status = 'pending' ORDER BY tenant_id LIMIT 1)
-              UNION ALL
-              SELECT (SELECT c.tenant_id FROM compilation_jobs c
-                       WHERE c.status = 'pending' AND c.tenant_id > p.tenant_id ORDER BY c.tenant_id LIMIT 1)
-                FROM pending_tenants p WHERE p.tenant_id IS NOT NULL),
-          waiting AS (
-              SELECT tenant_id FROM pending_tenants WHERE tenant_id IS NOT NULL
-              UNION
-              SELECT tenant_id FROM compilation_jobs WHERE status = 'processing' AND lease_expires_at < now()),
-          turns AS (
-              SELECT w.tenant_id, t.last_claimed_at
-                FROM waiting w LEFT JOIN compile_queue_turns t USING (tenant_id)
-               WHERE compile_pool_serves($3, w.tenant_id)
-                 AND (SELECT count(*) FROM compilation_jobs p
-                       WHERE p.tenant_id = w.tenant_id AND p.status = 'processing' AND p.lease_expires_at >= now()) < $4),
-          -- Tenants in turn order; the first whose oldest job is not locked gives it (the
-          -- nested loop stops there, so only that one row is locked).
-          next AS (
-              SELECT j.id
-                FROM (SELECT tenant_id FROM turns
-                       ORDER BY last_claimed_at NULLS FIRST,
-                                (SELECT min(created_at) FROM compilation_jobs m
-                                  WHERE m.tenant_id = turns.tenant_id AND m.status = 'pending') NULLS LAST) o
-               CROSS JOIN LATERAL (
-                   SELECT id FROM compilation_jobs c
-                    WHERE c.tenant_id = o.tenant_id
-                      AND (c.status = 'pending' OR (c.status = 'processing' AND c.lease_expires_at < now()))
-                    ORDER BY c.created_at FOR UPDATE SKIP LOCKED LIMIT 1) j
-               LIMIT 1)
-         UPDATE compilation_jobs j
-            SET status = 'processing', agent_id = $1, attempts = j.attempts + 1, started_at = COALESCE(j.started_at, now()),
-                lease_expires_at = now() + make_interval(secs => $2)
-          WHERE j.id = (SELECT id FROM next)
-          RETURNING j.id, j.tenant_id, j.robot_name, j.source_code, j.source_sha256, j.lease_expires_at, j.attempts,
-                    (SELECT dll_imports_allowed FROM tenants WHERE id = j.tenant_id) AS dll_imports_allowed",
-    )
-    .bind(agent.id)
-    .bind(f64::from(LEASE_SECONDS))
-    .bind(agent.pool_id)
-    .bind(fairness.in_progress_per_tenant)
-    .fetch_optional(&mut *conn)
-    .await?;
+    // Imports and factory compiles of every tenant go before any personal
+    // build (decision 0015): the claim tries that tier first, and builds only
+    // when no tenant has one waiting.
+    let mut job = None;
+    for personal_builds in [false, true] {
+        job = claim_in_tier(&mut *conn, agent, fairness, personal_builds).await?;
+        if job.is_some() {
+            break;
+        }
+    }
     if let Some(job) = &job {
+        super::license_builds::mark_compiling(&mut *conn, job.id).await?;
         sqlx::query(
             "INSERT INTO compile_queue_turns (tenant_id, last_claimed_at) VALUES ($1, clock_timestamp())
              ON CONFLICT (tenant_id) DO UPDATE SET last_claimed_at = EXCLUDED.last_claimed_at",
@@ -225,6 +189,68 @@ pub async fn claim(conn: &mut PgConnection, agent: &Agent, fairness: Fairness) -
         .execute(conn)
         .await?;
     Ok(job)
+}
+
+/// One tier of [`claim`]: personal builds, or everything else.
+async fn claim_in_tier(
+    conn: &mut PgConnection,
+    agent: &Agent,
+    fairness: Fairness,
+    personal_builds: bool,
+) -> AppResult<Option<LeasedJob>> {
+    Ok(sqlx::query_as(
+        // The tenants with pending work in this tier are walked on the
+        // (tier, tenant_id, created_at) index one tenant at a time (a loose
+        // index scan), so a claim costs the number of waiting tenants, not
+        // of waiting jobs.
+        "WITH RECURSIVE pending_tenants AS (
+              (SELECT tenant_id FROM compilation_jobs WHERE status = 'pending' AND (source = 'personal-build') = $5
+                ORDER BY tenant_id LIMIT 1)
+              UNION ALL
+              SELECT (SELECT c.tenant_id FROM compilation_jobs c
+                       WHERE c.status = 'pending' AND (c.source = 'personal-build') = $5 AND c.tenant_id > p.tenant_id
+                       ORDER BY c.tenant_id LIMIT 1)
+                FROM pending_tenants p WHERE p.tenant_id IS NOT NULL),
+          waiting AS (
+              SELECT tenant_id FROM pending_tenants WHERE tenant_id IS NOT NULL
+              UNION
+              SELECT tenant_id FROM compilation_jobs
+               WHERE status = 'processing' AND lease_expires_at < now() AND (source = 'personal-build') = $5),
+          turns AS (
+              SELECT w.tenant_id, t.last_claimed_at
+                FROM waiting w LEFT JOIN compile_queue_turns t USING (tenant_id)
+               WHERE compile_pool_serves($3, w.tenant_id)
+                 AND (SELECT count(*) FROM compilation_jobs p
+                       WHERE p.tenant_id = w.tenant_id AND p.status = 'processing' AND p.lease_expires_at >= now()) < $4),
+          -- Tenants in turn order; the first whose oldest job is not locked gives it (the
+          -- nested loop stops there, so only that one row is locked).
+          next AS (
+              SELECT j.id
+                FROM (SELECT tenant_id FROM turns
+                       ORDER BY last_claimed_at NULLS FIRST,
+                                (SELECT min(created_at) FROM compilation_jobs m
+                                  WHERE m.tenant_id = turns.tenant_id AND m.status = 'pending'
+                                    AND (m.source = 'personal-build') = $5) NULLS LAST) o
+               CROSS JOIN LATERAL (
+                   SELECT id FROM compilation_jobs c
+                    WHERE c.tenant_id = o.tenant_id AND (c.source = 'personal-build') = $5
+                      AND (c.status = 'pending' OR (c.status = 'processing' AND c.lease_expires_at < now()))
+                    ORDER BY c.created_at FOR UPDATE SKIP LOCKED LIMIT 1) j
+               LIMIT 1)
+         UPDATE compilation_jobs j
+            SET status = 'processing', agent_id = $1, attempts = j.attempts + 1, started_at = COALESCE(j.started_at, now()),
+                lease_expires_at = now() + make_interval(secs => $2)
+          WHERE j.id = (SELECT id FROM next)
+          RETURNING j.id, j.tenant_id, j.robot_name, j.source_code, j.source_sha256, j.lease_expires_at, j.attempts,
+                    (SELECT dll_imports_allowed FROM tenants WHERE id = j.tenant_id) AS dll_imports_allowed",
+    )
+    .bind(agent.id)
+    .bind(f64::from(LEASE_SECONDS))
+    .bind(agent.pool_id)
+    .bind(fairness.in_progress_per_tenant)
+    .bind(personal_builds)
+    .fetch_optional(conn)
+    .await?)
 }
 
 /// The transaction lock claims take (see [`claim`]).

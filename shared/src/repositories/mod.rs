@@ -16,6 +16,7 @@ pub mod dashboard;
 pub mod hotmart_inbox;
 pub mod housekeeping;
 pub mod installations;
+pub mod license_builds;
 pub mod licenses;
 pub mod login_failures;
 pub mod operations;

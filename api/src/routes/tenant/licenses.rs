@@ -334,6 +334,7 @@ pub async fn create(
     let item = find_own(&mut tx, &owner, id).await?;
     owner.audit(&mut tx, Action::Create, "license", id, &Value::Null, &audited(&item)).await?;
     tx.commit().await?;
+    crate::personal_builds::queue_for_license(owner.pool(), tenant, id).await;
     Ok((StatusCode::CREATED, Json(item)))
 }
 

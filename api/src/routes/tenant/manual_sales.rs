@@ -203,6 +203,9 @@ pub async fn record(
         }
     }
     tx.commit().await?;
+    if let (false, Some(license_id)) = (recorded.replayed, recorded.license_id) {
+        crate::personal_builds::queue_for_license(owner.pool(), tenant, license_id).await;
+    }
     let status = if recorded.replayed { StatusCode::OK } else { StatusCode::CREATED };
     Ok((
         status,

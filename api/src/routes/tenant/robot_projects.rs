@@ -359,6 +359,7 @@ pub async fn publish_version(
     let after = json!({ "projectVersion": version.version, "robotVersion": published.version });
     owner.audit(&mut tx, Action::Update, "robot_project", id, &Value::Null, &after).await?;
     tx.commit().await?;
+    crate::personal_builds::queue_for_robot(owner.pool(), owner.tenant.id, published.robot_id).await;
     Ok(Json(PublishResult { version: published.version, robot_id: published.robot_id }))
 }
 

@@ -294,6 +294,7 @@ pub async fn activate(
         .await?;
     let versions = versions_of(&mut tx, &owner, robot_id).await?;
     tx.commit().await?;
+    crate::personal_builds::queue_for_robot(owner.pool(), tenant, robot_id).await;
     Ok(Json(versions))
 }
 

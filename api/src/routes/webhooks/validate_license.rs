@@ -49,11 +49,15 @@ pub struct LicenseAnswer {
     /// under the robot's key pair. Protocol 1: lower-case hex HMAC-SHA256
     /// (64 characters). Null when the robot is unknown.
     pub signature: Option<String>,
+    /// The license a personal build's valid check was decided for (not
+    /// signed; absent for checks by e-mail).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub license_id: Option<uuid::Uuid>,
 }
 
 /// Validates a robot's license (email, mtAccount, robotId, tenantId, nonce).
 #[utoipa::path(operation_id = "validateLicense", post, path = "/api/webhooks/validate-license", tag = "webhooks",
-    request_body(content = serde_json::Value, description = "{ email, mtAccount (number or digits), robotId, tenantId, nonce?, protocol? (2: Ed25519 answers) }",
+    request_body(content = serde_json::Value, description = "{ email, mtAccount (number or digits), robotId, tenantId, nonce?, protocol? (2: Ed25519 answers), licenseId? and buildMark? (a personal build: both, and no e-mail needed) }",
                  content_type = "application/json"),
     responses((status = 200, body = LicenseAnswer), (status = 429, body = LicenseAnswer)))]
 pub async fn validate(
@@ -80,7 +84,7 @@ pub async fn validate(
 
     // The routine check is answered from this instance's cache (kept in step
     // by NOTIFY); the database is read on a miss and written only to bind.
-    let cache_key = (request.tenant_id, request.robot_id, request.email.clone());
+    let cache_key = (request.tenant_id, request.robot_id, request.cache_identity());
     let cached = match state.license_cache.get(&cache_key) {
         Some(cached) => Some(cached),
         None => {
@@ -102,7 +106,8 @@ pub async fn validate(
         return Ok(Json(unsigned(CheckCode::NotFound, request.nonce, server_time)).into_response());
     };
     let facts = &entry.facts;
-    let throttled = state.refusal_throttle.is_throttled(request.robot_id, request.account, &request.email);
+    let identity = request.cache_identity();
+    let throttled = state.refusal_throttle.is_throttled(request.robot_id, request.account, &identity);
     let mut verdict = license_check::judge(facts, request.account, now, throttled);
     if let (true, Some(license_id)) = (verdict.bind, facts.license_id) {
         let mut tx = db::begin(&state.pool, Scope::anonymous_in(request.tenant_id)).await?;
@@ -118,7 +123,7 @@ pub async fn validate(
         }
     }
     if verdict.answer == CheckCode::AccountMismatch {
-        state.refusal_throttle.refused(request.robot_id, request.account, &request.email);
+        state.refusal_throttle.refused(request.robot_id, request.account, &identity);
     }
 
     let code = verdict.answer;
@@ -178,6 +183,7 @@ pub async fn validate(
         nonce: request.nonce,
         grace_seconds,
         signature,
+        license_id: facts.license_id.filter(|_| valid && request.build.is_some()),
     })
     .into_response())
 }
@@ -192,6 +198,7 @@ fn unsigned(code: CheckCode, nonce: String, server_time: i64) -> LicenseAnswer {
         nonce,
         grace_seconds: 0,
         signature: None,
+        license_id: None,
     }
 }
 
@@ -204,7 +211,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// code resolved once: no label string or recorder lookup per check.
 fn count(code: CheckCode) {
     const CODES: usize = 16;
-    const _: () = assert!((CheckCode::Throttled as usize) < CODES, "one counter slot per code");
+    const _: () = assert!((CheckCode::BuildRevoked as usize) < CODES, "one counter slot per code");
     static COUNTERS: [OnceLock<shared::metrics::Counter>; CODES] = [const { OnceLock::new() }; CODES];
     COUNTERS[code as usize]
         .get_or_init(|| shared::metrics::counter(&shared::metrics::LICENSE_CHECKS, &[("result", code.as_str())]))

@@ -3093,6 +3093,12 @@ export interface components {
              *     (seconds; signed in protocol v2).
              */
             graceSeconds: number;
+            /**
+             * Format: uuid
+             * @description The license a personal build's valid check was decided for (not
+             *     signed; absent for checks by e-mail).
+             */
+            licenseId?: string | null;
             /** @description For the robot's user, pt-BR. */
             message: string;
             /** @description The request's nonce, echoed. */
@@ -13056,7 +13062,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description { email, mtAccount (number or digits), robotId, tenantId, nonce?, protocol? (2: Ed25519 answers) } */
+        /** @description { email, mtAccount (number or digits), robotId, tenantId, nonce?, protocol? (2: Ed25519 answers), licenseId? and buildMark? (a personal build: both, and no e-mail needed) } */
         requestBody: {
             content: {
                 "application/json": unknown;

@@ -1,0 +1,228 @@
+//! Personal builds (issue 26, decision 0015): each license of a robot whose
+//! source the platform holds gets its own `.ex5`, compiled on the fleet with
+//! the license id and a random mark injected; builds wait behind every
+//! import and factory compile in the fair claim.
+
+use base64::Engine;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use shared::db::{self, Scope};
+use uuid::Uuid;
+
+use crate::compile_fleet::{agent_post, claim, queue_job, register};
+use crate::compile_imports::import;
+use crate::support::{fake_ex5, json as read_json, Caller, TestApp};
+
+const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+
+fn compiled(seed: u32) -> Value {
+    let ex5 = base64::engine::general_purpose::STANDARD.encode(fake_ex5(seed));
+    json!({"success": true, "log": "Result: 0 errors, 0 warnings", "diagnostics": [], "ex5Base64": ex5})
+}
+
+async fn post_result(app: &TestApp, token: &str, job: &Value, seed: u32) {
+    let path = format!("/api/agents/jobs/{}/result", job["jobId"].as_str().unwrap());
+    let done = agent_post(app, token, &path, compiled(seed)).await;
+    assert_eq!(done.status(), StatusCode::NO_CONTENT);
+}
+
+/// An imported robot compiled by `token`'s agent: its first version is active.
+async fn imported_robot(app: &TestApp, owner: &Caller, token: &str) -> Uuid {
+    let (status, job) = import(owner, "Robô Pessoal", EA, "Robo_Pessoal.mq5").await;
+    assert_eq!(status, StatusCode::CREATED, "{job}");
+    let leased = claim(app, token, 0).await.expect("the import");
+    post_result(app, token, &leased, 1).await;
+    job["robotId"].as_str().unwrap().parse().unwrap()
+}
+
+async fn new_license(owner: &Caller, robot: Uuid, email: &str) -> Uuid {
+    let (status, client) = read_json(
+        owner
+            .post(
+                "/api/tenant/clients",
+                json!({"name": format!("Cliente {email}"), "email": email, "password": "senha-forte-123"}),
+            )
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{client}");
+    let (status, license) = read_json(
+        owner
+            .post("/api/tenant/licenses", json!({"clientId": client["id"], "robotId": robot, "status": "active"}))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{license}");
+    license["id"].as_str().unwrap().parse().unwrap()
+}
+
+/// (status, build mark, file sha256) of each build of `license`.
+async fn builds_of(app: &TestApp, tenant: Uuid, license: Uuid) -> Vec<(String, String, Option<String>)> {
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
+    let rows = sqlx::query_as(
+        "SELECT status, build_mark, file_sha256 FROM license_builds WHERE license_id = $1 ORDER BY created_at",
+    )
+    .bind(license)
+    .fetch_all(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    rows
+}
+
+#[tokio::test]
+async fn each_license_gets_its_own_build_marked_with_it_and_compiled_on_the_fleet() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let owner = app.owner_of(&acme).await;
+    let (_, token) = register(&app, "pessoal-1").await;
+    let robot = imported_robot(&app, &owner, &token).await;
+    let (ana, bia) =
+        (new_license(&owner, robot, "ana@example.com").await, new_license(&owner, robot, "bia@example.com").await);
+
+    let mut seen = Vec::new();
+    for seed in [11, 12] {
+        let job = claim(&app, &token, 0).await.expect("a personal build");
+        let source = job["sourceCode"].as_str().unwrap();
+        assert!(source.contains("#define RF_LICENSE_ID"), "the license is injected");
+        assert!(source.contains("#define RF_BUILD_MARK"), "the mark is injected");
+        seen.push(source.to_string());
+        post_result(&app, &token, &job, seed).await;
+    }
+    assert!(claim(&app, &token, 0).await.is_none(), "one build per license");
+    for (license, other) in [(ana, bia), (bia, ana)] {
+        let builds = builds_of(&app, acme.id, license).await;
+        assert_eq!(builds.len(), 1, "{builds:?}");
+        let (status, mark, sha) = &builds[0];
+        assert_eq!(status, "ready");
+        assert_eq!(mark.len(), 32);
+        let source = seen.iter().find(|s| s.contains(&license.to_string())).expect("its own source");
+        assert!(source.contains(mark.as_str()) && !source.contains(&other.to_string()));
+        let other_sha = builds_of(&app, acme.id, other).await[0].2.clone();
+        assert_ne!(sha, &other_sha, "two buyers, two different files");
+    }
+
+    // Activating the same version again queues nothing new (one live build per license and version).
+    let again =
+        owner.patch_json(&format!("/api/tenant/robots/{robot}/active-version"), json!({"version": "1.0.0"})).await;
+    assert_eq!(again.status(), StatusCode::OK);
+    assert!(claim(&app, &token, 0).await.is_none(), "no duplicate build");
+}
+
+#[tokio::test]
+async fn a_thousand_queued_personal_builds_do_not_get_ahead_of_a_later_import() {
+    let app = TestApp::spawn_with(|c| c.compile_jobs_per_tenant = 1000).await;
+    let (a, b) = (app.tenant("tenant-a").await, app.tenant("tenant-b").await);
+    let (_, token) = register(&app, "um").await;
+    // B has 1,000 personal builds waiting (as 1,000 sales at once would queue).
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(b.id)).await.unwrap();
+    sqlx::query(
+        "INSERT INTO compilation_jobs (id, tenant_id, robot_name, source, source_code, created_at)
+         SELECT gen_random_uuid(), $1, 'Build ' || n, 'personal-build', 'void OnTick(){}',
+                now() - interval '1 hour' + n * interval '1 millisecond'
+           FROM generate_series(1, 1000) n",
+    )
+    .bind(b.id)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let first = claim(&app, &token, 0).await.unwrap();
+    assert!(first["robotName"].as_str().unwrap().starts_with("Build"), "alone, builds are served");
+
+    // Later, imports of both tenants arrive: they go before every remaining build.
+    queue_job(&app, a.id, "Import A").await;
+    queue_job(&app, b.id, "Import B").await;
+    let mut next = Vec::new();
+    for _ in 0..3 {
+        next.push(claim(&app, &token, 0).await.unwrap()["robotName"].as_str().unwrap().to_string());
+    }
+    assert_eq!(next[..2].iter().filter(|n| n.starts_with("Import")).count(), 2, "{next:?}");
+    assert!(next[2].starts_with("Build"), "{next:?}");
+}
+
+#[tokio::test]
+async fn personal_builds_are_invisible_to_other_tenants() {
+    let app = TestApp::spawn().await;
+    let (acme, beta) = (app.tenant("acme").await, app.tenant("beta").await);
+    let owner = app.owner_of(&acme).await;
+    let (_, token) = register(&app, "pessoal-rls").await;
+    let robot = imported_robot(&app, &owner, &token).await;
+    new_license(&owner, robot, "ana@example.com").await;
+    for scope in [Scope::worker_for(beta.id), Scope::owner(beta.id, Uuid::now_v7())] {
+        let mut tx = db::begin(&app.db.app_pool, scope).await.unwrap();
+        let seen: i64 = sqlx::query_scalar("SELECT count(*) FROM license_builds").fetch_one(&mut *tx).await.unwrap();
+        assert_eq!(seen, 0, "another tenant sees no builds or marks");
+        tx.commit().await.unwrap();
+    }
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    let own: i64 = sqlx::query_scalar("SELECT count(*) FROM license_builds").fetch_one(&mut *tx).await.unwrap();
+    assert_eq!(own, 1);
+}
+
+async fn check(app: &TestApp, body: Value) -> Value {
+    let response = app.browser().post(app.url("/api/webhooks/validate-license")).json(&body).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    response.json().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_personal_build_checks_without_an_email_names_its_license_and_a_revoked_one_fails() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let owner = app.owner_of(&acme).await;
+    let (_, token) = register(&app, "pessoal-check").await;
+    let robot = imported_robot(&app, &owner, &token).await;
+    app.sql_in(
+        acme.id,
+        &format!("UPDATE tenant_robots SET active = true, binding_policy = 'first_use' WHERE id = '{robot}'"),
+    )
+    .await;
+    let (ana, bia) =
+        (new_license(&owner, robot, "ana@example.com").await, new_license(&owner, robot, "bia@example.com").await);
+    for seed in [21, 22] {
+        let job = claim(&app, &token, 0).await.expect("a personal build");
+        post_result(&app, &token, &job, seed).await;
+    }
+    let mark_of = |builds: Vec<(String, String, Option<String>)>| builds[0].1.clone();
+    let (ana_mark, bia_mark) =
+        (mark_of(builds_of(&app, acme.id, ana).await), mark_of(builds_of(&app, acme.id, bia).await));
+    let body = |license: Uuid, mark: &str, account: u64| {
+        json!({"licenseId": license, "buildMark": mark, "mtAccount": account, "robotId": robot, "tenantId": acme.id,
+               "nonce": "n1", "protocol": 2})
+    };
+
+    let answer = check(&app, body(ana, &ana_mark, 5001)).await;
+    assert_eq!((answer["valid"].as_bool(), answer["code"].as_str()), (Some(true), Some("OK")), "{answer}");
+    assert_eq!(answer["licenseId"], ana.to_string(), "the answer names its license");
+    assert!(answer["signature"].as_str().is_some_and(|s| s.len() == 128));
+    let answer = check(&app, body(bia, &bia_mark, 5002)).await;
+    assert_eq!((answer["valid"].as_bool(), answer["licenseId"].as_str()), (Some(true), Some(bia.to_string().as_str())));
+    // Account binding as today: Ana's build on another account is refused.
+    let other = check(&app, body(ana, &ana_mark, 9999)).await;
+    assert_eq!((other["valid"].as_bool(), other["code"].as_str()), (Some(false), Some("ACCOUNT_MISMATCH")));
+    assert!(other.get("licenseId").is_none(), "a refusal names nothing");
+    // A mark that is not this license's build (Bia's mark with Ana's license) names nobody.
+    let swapped = check(&app, body(ana, &bia_mark, 5001)).await;
+    assert_eq!((swapped["valid"].as_bool(), swapped["code"].as_str()), (Some(false), Some("ACCOUNT_MISMATCH")));
+    // A malformed mark is an invalid request; without an e-mail or a build, too.
+    let bad = check(&app, body(ana, "xyz", 5001)).await;
+    assert_eq!(bad["code"], "INVALID_REQUEST");
+    let neither = check(&app, json!({"mtAccount": 5001, "robotId": robot, "tenantId": acme.id})).await;
+    assert_eq!(neither["code"], "INVALID_REQUEST");
+
+    // Ana's build leaks and is revoked: its next check fails, Bia's still passes.
+    app.sql_in(
+        acme.id,
+        &format!("UPDATE license_builds SET status = 'revoked', revoked_at = now() WHERE license_id = '{ana}'"),
+    )
+    .await;
+    let revoked = check(&app, body(ana, &ana_mark, 5001)).await;
+    assert_eq!(
+        (revoked["valid"].as_bool(), revoked["code"].as_str()),
+        (Some(false), Some("BUILD_REVOKED")),
+        "{revoked}"
+    );
+    let still = check(&app, body(bia, &bia_mark, 5002)).await;
+    assert_eq!(still["valid"], true, "{still}");
+}
