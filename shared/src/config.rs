@@ -55,6 +55,9 @@ pub struct Config {
     /// A job no agent has claimed for this long tells its owner why it waits.
     pub compile_wait_notice: Duration,
     /// Jobs of one tenant compiled at once across the fleet, at most.
+    /// How long a client's download waits for the license's personal build
+    /// (counted from when it was queued) before giving the shared file.
+    pub personal_build_wait_seconds: i64,
     pub compile_jobs_per_tenant: i64,
     /// Bytes a tenant may keep in object storage unless the admin set its own.
     pub storage_quota_default_bytes: i64,
@@ -297,6 +300,7 @@ impl Config {
             imports_per_tenant_per_day: parse("IMPORTS_PER_TENANT_PER_DAY", 50)?,
             compile_wait_notice: Duration::from_secs(parse::<u64>("COMPILE_WAIT_NOTICE_MINUTES", 10)? * 60),
             compile_jobs_per_tenant: parse("COMPILE_JOBS_PER_TENANT", 2)?,
+            personal_build_wait_seconds: parse("PERSONAL_BUILD_WAIT_SECONDS", 120)?,
             storage_quota_default_bytes: parse::<i64>("STORAGE_QUOTA_MB", 1024)?.saturating_mul(1024 * 1024),
             email: EmailConfig {
                 resend_api_base: var("RESEND_API_BASE").unwrap_or_else(|| EmailConfig::default().resend_api_base),
@@ -351,6 +355,7 @@ impl Config {
             imports_per_tenant_per_day: 50,
             compile_wait_notice: Duration::from_secs(600),
             compile_jobs_per_tenant: 2,
+            personal_build_wait_seconds: 120,
             storage_quota_default_bytes: 1024 * 1024 * 1024,
             email: EmailConfig::default(),
             storage_url: std::env::temp_dir().join("roboforge-test-storage").to_string_lossy().into_owned(),

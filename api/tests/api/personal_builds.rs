@@ -226,3 +226,53 @@ async fn a_personal_build_checks_without_an_email_names_its_license_and_a_revoke
     let still = check(&app, body(bia, &bia_mark, 5002)).await;
     assert_eq!(still["valid"], true, "{still}");
 }
+
+#[tokio::test]
+async fn the_download_gives_the_personal_build_shows_progress_meanwhile_and_falls_back_after_the_wait() {
+    let app = TestApp::spawn_with(|c| c.personal_build_wait_seconds = 2).await;
+    let acme = app.tenant("acme").await;
+    let owner = app.owner_of(&acme).await;
+    let (_, token) = register(&app, "pessoal-download").await;
+    let robot = imported_robot(&app, &owner, &token).await;
+    app.sql_in(acme.id, &format!("UPDATE tenant_robots SET active = true WHERE id = '{robot}'")).await;
+    let license_for_client = || async {
+        let (status, license) = read_json(
+            owner
+                .post("/api/tenant/licenses", json!({"clientId": acme.client_id, "robotId": robot, "status": "active"}))
+                .await,
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{license}");
+        license["id"].as_str().unwrap().to_string()
+    };
+    let license = license_for_client().await;
+    let client = app.client_of(&acme).await;
+    let path = format!("/api/client/download/{license}");
+
+    let (status, progress) = read_json(client.get(&path).await).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{progress}");
+    assert_eq!(
+        (progress["message"].as_str(), progress["status"].as_str()),
+        (Some("Preparando sua cópia pessoal…"), Some("queued"))
+    );
+
+    let job = claim(&app, &token, 0).await.expect("the build");
+    post_result(&app, &token, &job, 31).await;
+    let ready = client.get(&path).await;
+    assert_eq!(ready.status(), StatusCode::OK);
+    assert_eq!(ready.bytes().await.unwrap().to_vec(), fake_ex5(31), "the personal build");
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    let (downloads, with_ip): (i64, i64) =
+        sqlx::query_as("SELECT count(*), count(ip) FROM license_build_downloads").fetch_one(&mut *tx).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!((downloads, with_ip), (1, 1), "the download is recorded with its IP");
+
+    // A second license whose build nobody compiles: after the wait, the shared file.
+    let waiting = license_for_client().await;
+    let path = format!("/api/client/download/{waiting}");
+    assert_eq!(client.get(&path).await.status(), StatusCode::ACCEPTED);
+    tokio::time::sleep(std::time::Duration::from_millis(2_100)).await;
+    let shared_file = client.get(&path).await;
+    assert_eq!(shared_file.status(), StatusCode::OK);
+    assert_eq!(shared_file.bytes().await.unwrap().to_vec(), fake_ex5(1), "the shared build after the wait");
+}

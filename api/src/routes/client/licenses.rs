@@ -3,13 +3,14 @@
 //! (limited, DESIGN 6), and downloading the robot's active compiled version.
 
 use axum::extract::{Path, State};
-use axum::response::Response;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use shared::account_binding::{self, RebindPolicy};
 use shared::repositories::client_portal::{self, ClientLicenseRow, Download};
-use shared::repositories::robot_versions;
+use shared::repositories::{license_builds, robot_versions};
 use shared::status::LicenseStatus;
 use shared::validation::Validator;
 use shared::AppError;
@@ -21,6 +22,7 @@ use uuid::Uuid;
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::extractors::SignedInClient;
 use crate::form_input::{path_id, text_field};
+use crate::request_meta::RequestMeta;
 use crate::routes::tenant::robot_versions::file_response;
 use crate::AppState;
 
@@ -29,6 +31,23 @@ pub const NOT_USABLE: &str =
     "Esta licença não está ativa: download e troca de conta estão disponíveis apenas para licenças ativas ou de teste.";
 pub const NO_VERSION: &str = "Este robô ainda não tem uma versão disponível para download.";
 pub const ACCOUNT_REQUIRED: &str = "Número da conta é obrigatório";
+pub const PREPARING: &str = "Preparando sua cópia pessoal…";
+
+/// The answer while the license's personal build is being compiled (202):
+/// the client polls the same download until the file comes.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonalBuildProgress {
+    /// queued or compiling.
+    pub status: String,
+    /// For the client, pt-BR.
+    pub message: &'static str,
+    pub queued_at: DateTime<Utc>,
+    /// From then on the download gives the shared file instead of waiting.
+    pub fallback_at: DateTime<Utc>,
+    /// Seconds to wait before asking again.
+    pub retry_after_seconds: i64,
+}
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -184,14 +203,20 @@ pub async fn change_account(
 }
 
 /// Streams the robot's active compiled version (`.ex5` or `.zip`, never
-/// source) with its file name, and records the download.
+/// source) with its file name, and records the download. When the license
+/// has a personal build of that version (decision 0015) it is the file given;
+/// while that build is queued or compiling the answer is 202 with its
+/// progress, until PERSONAL_BUILD_WAIT_SECONDS after it was queued, when the
+/// shared file is given instead.
 #[utoipa::path(operation_id = "clientDownload", get, path = "/api/client/download/{licenseId}", tag = "client",
     security(("clientSession" = [])), params(("licenseId" = Uuid, Path)),
     responses((status = 200, description = "the robot file", content_type = "application/octet-stream"),
+              (status = 202, body = PersonalBuildProgress),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn download(
     State(state): State<AppState>,
     client: SignedInClient,
+    meta: RequestMeta,
     Path(license_id): Path<String>,
 ) -> ApiResult<Response> {
     let license_id = path_id(&license_id, NOT_FOUND)?;
@@ -211,8 +236,35 @@ pub async fn download(
     let version = robot_versions::find_by_number(&mut tx, tenant, robot_id, active)
         .await?
         .ok_or_else(|| AppError::NotFound(NO_VERSION.into()))?;
+    let mut personal = None;
+    if let Some(build) = license_builds::current_for_license(&mut tx, tenant, license_id).await? {
+        let fallback_at = build.created_at + chrono::Duration::seconds(state.config.personal_build_wait_seconds);
+        match (build.status.as_str(), build.file_key.as_deref()) {
+            ("ready", Some(key)) => personal = Some((build.id, key.to_string())),
+            ("queued" | "compiling", _) if Utc::now() < fallback_at => {
+                tx.commit().await?;
+                let progress = PersonalBuildProgress {
+                    status: build.status,
+                    message: PREPARING,
+                    queued_at: build.created_at,
+                    fallback_at,
+                    retry_after_seconds: 3,
+                };
+                return Ok((StatusCode::ACCEPTED, [("retry-after", "3")], Json(progress)).into_response());
+            }
+            // Failed, revoked, or waited long enough: the shared file.
+            _ => {}
+        }
+    }
     // The file first: a download is recorded only when there is one to give.
-    let response = file_response(&state, &version.file_path, &version.original_file_name).await?;
+    let response = match &personal {
+        Some((_, key)) => file_response(&state, key, &version.original_file_name).await?,
+        None => file_response(&state, &version.file_path, &version.original_file_name).await?,
+    };
+    if let Some((build_id, _)) = personal {
+        let ip = meta.ip.map(|ip| ip.to_string());
+        license_builds::record_download(&mut tx, tenant, build_id, ip.as_deref()).await?;
+    }
     client_portal::record_download(
         &mut tx,
         Download {

@@ -334,7 +334,11 @@ export interface paths {
         };
         /**
          * Streams the robot's active compiled version (`.ex5` or `.zip`, never
-         *     source) with its file name, and records the download.
+         *     source) with its file name, and records the download. When the license
+         *     has a personal build of that version (decision 0015) it is the file given;
+         *     while that build is queued or compiling the answer is 202 with its
+         *     progress, until PERSONAL_BUILD_WAIT_SECONDS after it was queued, when the
+         *     shared file is given instead.
          */
         get: operations["clientDownload"];
         put?: never;
@@ -4034,6 +4038,28 @@ export interface components {
             tenantId: string;
             tenantName: string;
         };
+        /**
+         * @description The answer while the license's personal build is being compiled (202):
+         *     the client polls the same download until the file comes.
+         */
+        PersonalBuildProgress: {
+            /**
+             * Format: date-time
+             * @description From then on the download gives the shared file instead of waiting.
+             */
+            fallbackAt: string;
+            /** @description For the client, pt-BR. */
+            message: string;
+            /** Format: date-time */
+            queuedAt: string;
+            /**
+             * Format: int64
+             * @description Seconds to wait before asking again.
+             */
+            retryAfterSeconds: number;
+            /** @description queued or compiling. */
+            status: string;
+        };
         PoolItem: {
             /**
              * Format: int64
@@ -5734,6 +5760,14 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalBuildProgress"];
                 };
             };
             401: {
