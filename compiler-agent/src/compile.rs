@@ -37,7 +37,7 @@ pub fn file_stem(robot_name: &str) -> String {
 /// what Wine and Windows need to start a program. The agent's token and
 /// anything else of its own never reach the compiler, which reads tenants'
 /// code; an operator names more in `METAEDITOR_ENV` when a setup needs it.
-const PASSED_ENV: &[&str] = &[
+pub(crate) const PASSED_ENV: &[&str] = &[
     "PATH",
     "HOME",
     "USER",

@@ -19,6 +19,12 @@ pub struct AgentConfig {
     /// Where each job gets its own folder.
     pub work_dir: PathBuf,
     pub compile_timeout: Duration,
+    /// `terminal64.exe` of a portable MetaTrader 5 install (`TERMINAL_PATH`):
+    /// set, the agent can run backtests (the "tester" capability).
+    pub terminal: Option<String>,
+    /// How long one backtest may run (`TESTER_TIMEOUT_MINUTES`, default 4 h):
+    /// hours, where a compile gets minutes; the lease lives on heartbeats.
+    pub tester_timeout: Duration,
     /// More variables passed to MetaEditor (`METAEDITOR_ENV`, comma separated); never the token.
     pub passed_env: Vec<String>,
     /// How MetaEditor is confined (`COMPILE_SANDBOX`, `BWRAP_PATH`).
@@ -44,6 +50,12 @@ impl AgentConfig {
                 v.parse::<u64>().ok().filter(|s| (1..=3600).contains(s)).ok_or("COMPILE_TIMEOUT_SECONDS: 1 a 3600")?
             }
         };
+        let tester_minutes = match get("TESTER_TIMEOUT_MINUTES") {
+            None => 240,
+            Some(v) => {
+                v.parse::<u64>().ok().filter(|m| (1..=1440).contains(m)).ok_or("TESTER_TIMEOUT_MINUTES: 1 a 1440")?
+            }
+        };
         let runner = get("WINE_RUNNER");
         // The runner's own default, so the sandbox copies the prefix Wine would use.
         let wine_prefix = runner.as_ref().and_then(|_| {
@@ -65,6 +77,8 @@ impl AgentConfig {
                     .unwrap_or_else(|| std::env::temp_dir().join("roboforge-agent")),
             )?,
             compile_timeout: Duration::from_secs(timeout),
+            terminal: get("TERMINAL_PATH"),
+            tester_timeout: Duration::from_secs(tester_minutes * 60),
             // The token is never handed on, whatever METAEDITOR_ENV says.
             passed_env: get("METAEDITOR_ENV")
                 .unwrap_or_default()
@@ -125,6 +139,20 @@ mod tests {
         assert!(config.runner.is_none());
         assert!(config.wine_prefix.is_none(), "no runner, no Wine");
         assert!(config.work_dir.is_absolute());
+        assert_eq!((config.terminal, config.tester_timeout), (None, Duration::from_secs(4 * 3600)));
+    }
+
+    #[test]
+    fn the_tester_capability_needs_a_terminal_and_a_sane_timeout() {
+        let base = [("AGENT_API_URL", "https://p"), ("AGENT_TOKEN", "t")];
+        let read = |more: &[(&str, &str)]| {
+            let pairs: Vec<_> = base.iter().chain(more).copied().collect();
+            AgentConfig::read(env(&pairs)).map(|c| (c.terminal, c.tester_timeout))
+        };
+        let terminal = read(&[("TERMINAL_PATH", "C:\\MT5\\terminal64.exe"), ("TESTER_TIMEOUT_MINUTES", "90")]);
+        assert_eq!(terminal, Ok((Some("C:\\MT5\\terminal64.exe".into()), Duration::from_secs(90 * 60))));
+        assert!(read(&[("TESTER_TIMEOUT_MINUTES", "0")]).unwrap_err().contains("TESTER_TIMEOUT_MINUTES"));
+        assert!(read(&[("TESTER_TIMEOUT_MINUTES", "1441")]).is_err());
     }
 
     #[test]
