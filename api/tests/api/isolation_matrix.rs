@@ -132,6 +132,9 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantListRobotVersions"
         | "tenantUploadRobotVersion"
         | "tenantActivateRobotVersion"
+        | "tenantRobotSharedBuildClients"
+        | "tenantTraceLeak"
+        | "tenantRevokeLicenseBuild"
         | "tenantUpdateRobotVersion"
         | "tenantDownloadRobotVersion"
         | "tenantGetSalesPage"
@@ -198,6 +201,8 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         "tenantListClients" | "tenantClientDetails" => ViewClients,
         "tenantCreateClient" | "tenantUpdateClient" | "tenantSendClientEmail" => ManageClients,
         "tenantListLicenses" | "tenantGetLicense" => ViewLicenses,
+        "tenantRobotSharedBuildClients" | "tenantTraceLeak" => ViewLicenses,
+        "tenantRevokeLicenseBuild" => ManageLicenses,
         "tenantCreateLicense" | "tenantUpdateLicense" | "tenantSwitchLicenseAccount" => ManageLicenses,
         "tenantListRobots"
         | "tenantGetRobot"

@@ -4,14 +4,14 @@
 //! import and factory compile in the fair claim.
 
 use base64::Engine;
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use shared::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::compile_fleet::{agent_post, claim, queue_job, register};
 use crate::compile_imports::import;
-use crate::support::{fake_ex5, json as read_json, Caller, TestApp};
+use crate::support::{fake_ex5, json as read_json, Caller, Part, TestApp};
 
 const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
 
@@ -275,4 +275,110 @@ async fn the_download_gives_the_personal_build_shows_progress_meanwhile_and_fall
     let shared_file = client.get(&path).await;
     assert_eq!(shared_file.status(), StatusCode::OK);
     assert_eq!(shared_file.bytes().await.unwrap().to_vec(), fake_ex5(1), "the shared build after the wait");
+}
+
+async fn trace(owner: &Caller, robot: Uuid, name: &str, bytes: &[u8]) -> (StatusCode, Value) {
+    let parts = [Part::File { field: "file", name, bytes }];
+    read_json(owner.send_multipart(Method::POST, &format!("/api/tenant/robots/{robot}/leak-trace"), &parts).await).await
+}
+
+#[tokio::test]
+async fn a_leaked_build_is_traced_to_its_buyer_and_revoking_it_fails_only_that_build() {
+    let app = TestApp::spawn().await;
+    let (acme, beta) = (app.tenant("acme").await, app.tenant("beta").await);
+    let owner = app.owner_of(&acme).await;
+    let (_, token) = register(&app, "pessoal-vazamento").await;
+    let robot = imported_robot(&app, &owner, &token).await;
+    app.sql_in(
+        acme.id,
+        &format!("UPDATE tenant_robots SET active = true, binding_policy = 'first_use' WHERE id = '{robot}'"),
+    )
+    .await;
+    // The fixture's client (who can sign in and download) and another buyer.
+    let (status, license) = read_json(
+        owner
+            .post("/api/tenant/licenses", json!({"clientId": acme.client_id, "robotId": robot, "status": "active"}))
+            .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{license}");
+    let leaker: Uuid = license["id"].as_str().unwrap().parse().unwrap();
+    let other = new_license(&owner, robot, "bia@example.com").await;
+    for seed in [41, 42] {
+        let job = claim(&app, &token, 0).await.expect("a personal build");
+        post_result(&app, &token, &job, seed).await;
+    }
+    let client = app.client_of(&acme).await;
+    let downloaded = client.get(&format!("/api/client/download/{leaker}")).await;
+    assert_eq!(downloaded.status(), StatusCode::OK);
+    let leaked = downloaded.bytes().await.unwrap().to_vec();
+
+    // Found on a forum: traced by its hash to the buyer, with the download history.
+    let (status, traced) = trace(&owner, robot, "Robo_Pirata.ex5", &leaked).await;
+    assert_eq!(status, StatusCode::OK, "{traced}");
+    assert_eq!(traced["licenseId"], leaker.to_string());
+    assert_eq!(traced["clientEmail"], acme.client_email.as_str());
+    assert_eq!(traced["downloads"].as_array().unwrap().len(), 1, "{traced}");
+    assert!(traced["downloads"][0]["ip"].as_str().is_some());
+    let build_id = traced["buildId"].as_str().unwrap().to_string();
+    let mark = traced["buildMark"].as_str().unwrap().to_string();
+
+    // A file changed after the download (so its hash is new) is traced by the mark in its bytes.
+    let mut altered = fake_ex5(77);
+    altered.extend(format!("\"{mark}\"").encode_utf16().flat_map(|u| u.to_le_bytes()));
+    let (status, by_mark) = trace(&owner, robot, "outro.ex5", &altered).await;
+    assert_eq!((status, by_mark["buildId"].as_str()), (StatusCode::OK, Some(build_id.as_str())), "{by_mark}");
+
+    // Bad input: a clear pt-BR 4xx.
+    let (status, unknown) = trace(&owner, robot, "x.ex5", &fake_ex5(99)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{unknown}");
+    assert!(unknown["message"].as_str().unwrap().contains("Nenhuma cópia pessoal"));
+    let (status, not_ex5) = trace(&owner, robot, "x.ex5", b"MZ not a robot at all").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{not_ex5}");
+    assert_eq!(not_ex5["fields"]["file"], "O arquivo enviado não é um .ex5.");
+    // Another tenant's owner learns nothing, whatever the file.
+    let beta_owner = app.owner_of(&beta).await;
+    let (status, _) = trace(&beta_owner, robot, "x.ex5", &leaked).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let refused =
+        beta_owner.post(&format!("/api/tenant/licenses/{leaker}/builds/revoke"), json!({"buildId": build_id})).await;
+    assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+
+    // The owner revokes the leaked build (audited): its next check fails, the other buyer's passes.
+    let (ana_mark, bia_mark) = (mark, builds_of(&app, acme.id, other).await[0].1.clone());
+    let body = |license: Uuid, mark: &str, account: u64| json!({"licenseId": license, "buildMark": mark, "mtAccount": account, "robotId": robot, "tenantId": acme.id, "protocol": 2});
+    assert_eq!(check(&app, body(leaker, &ana_mark, 7001)).await["valid"], true);
+    assert_eq!(check(&app, body(other, &bia_mark, 7002)).await["valid"], true);
+    let (status, revoked) = read_json(
+        owner.post(&format!("/api/tenant/licenses/{leaker}/builds/revoke"), json!({"buildId": build_id})).await,
+    )
+    .await;
+    assert_eq!((status, revoked["status"].as_str()), (StatusCode::OK, Some("revoked")), "{revoked}");
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let answer = check(&app, body(leaker, &ana_mark, 7001)).await;
+    assert_eq!((answer["valid"].as_bool(), answer["code"].as_str()), (Some(false), Some("BUILD_REVOKED")), "{answer}");
+    assert_eq!(check(&app, body(other, &bia_mark, 7002)).await["valid"], true, "the other buyer is unaffected");
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    let audited: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM audit_log WHERE entity = 'license_build' AND entity_id = $1::uuid")
+            .bind(&build_id)
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(audited, 1);
+
+    // Who is still on the shared file: nobody once both builds are ready; a new license is.
+    let (status, shared_list) =
+        read_json(owner.get(&format!("/api/tenant/robots/{robot}/shared-build-clients")).await).await;
+    assert_eq!(status, StatusCode::OK);
+    let listed: Vec<&str> =
+        shared_list["items"].as_array().unwrap().iter().map(|i| i["licenseId"].as_str().unwrap()).collect();
+    assert!(!listed.contains(&other.to_string().as_str()), "{shared_list}");
+    let late = new_license(&owner, robot, "caio@example.com").await;
+    let (_, shared_list) =
+        read_json(owner.get(&format!("/api/tenant/robots/{robot}/shared-build-clients")).await).await;
+    let late_row =
+        shared_list["items"].as_array().unwrap().iter().find(|i| i["licenseId"] == late.to_string()).cloned();
+    assert_eq!(late_row.map(|r| r["clientEmail"].clone()), Some(json!("caio@example.com")), "{shared_list}");
 }

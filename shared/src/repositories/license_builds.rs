@@ -262,3 +262,190 @@ pub async fn record_download(
         .await?;
     Ok(())
 }
+
+/// Candidate build marks in a file's bytes: every run of exactly 32 hex
+/// characters, as ASCII or as UTF-16LE (how MQL5 keeps string constants).
+pub fn marks_in(bytes: &[u8]) -> Vec<String> {
+    let mut marks = std::collections::BTreeSet::new();
+    for step in [1usize, 2] {
+        let mut run = String::new();
+        let mut i = 0;
+        while i + step <= bytes.len() {
+            let b = bytes[i];
+            let wide_ok = step == 1 || bytes[i + 1] == 0;
+            if wide_ok && b.is_ascii_hexdigit() {
+                run.push(b.to_ascii_lowercase() as char);
+            } else {
+                if run.len() == 32 {
+                    marks.insert(std::mem::take(&mut run));
+                }
+                run.clear();
+            }
+            i += step;
+        }
+        if run.len() == 32 {
+            marks.insert(run);
+        }
+    }
+    marks.into_iter().take(1_000).collect()
+}
+
+/// The build of `robot` a found file is: by the file's sha256, else by a
+/// build mark found in its bytes. None: no build of this tenant's robot.
+pub async fn identify(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    robot_id: Uuid,
+    sha256: &str,
+    marks: &[String],
+) -> AppResult<Option<Uuid>> {
+    Ok(sqlx::query_scalar(
+        "SELECT b.id FROM license_builds b
+           JOIN tenant_client_robots l ON l.tenant_id = b.tenant_id AND l.id = b.license_id
+          WHERE b.tenant_id = $1 AND l.robot_id = $2 AND (b.file_sha256 = $3 OR b.build_mark = ANY($4))
+          ORDER BY (b.file_sha256 = $3) DESC NULLS LAST, b.created_at DESC LIMIT 1",
+    )
+    .bind(tenant_id)
+    .bind(robot_id)
+    .bind(sha256)
+    .bind(marks)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// A traced build: its license and buyer.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Traced {
+    pub build_id: Uuid,
+    pub build_mark: String,
+    pub build_status: String,
+    pub built_at: DateTime<Utc>,
+    pub ready_at: Option<DateTime<Utc>>,
+    pub revoked_at: Option<DateTime<Utc>>,
+    pub version: Option<String>,
+    pub license_id: Uuid,
+    pub license_status: String,
+    pub account_number: Option<String>,
+    pub client_id: Option<Uuid>,
+    pub client_name: Option<String>,
+    pub client_email: Option<String>,
+}
+
+/// One download of a build.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct BuildDownload {
+    pub ip: Option<String>,
+    pub downloaded_at: DateTime<Utc>,
+}
+
+/// The build with its license, its buyer and its downloads (newest first).
+pub async fn traced(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    build_id: Uuid,
+) -> AppResult<Option<(Traced, Vec<BuildDownload>)>> {
+    let found: Option<Traced> = sqlx::query_as(
+        "SELECT b.id AS build_id, b.build_mark, b.status AS build_status, b.created_at AS built_at, b.ready_at,
+                b.revoked_at, v.version, l.id AS license_id, l.status AS license_status, l.account_number,
+                c.id AS client_id, c.name AS client_name, c.email AS client_email
+           FROM license_builds b
+           JOIN tenant_client_robots l ON l.tenant_id = b.tenant_id AND l.id = b.license_id
+           LEFT JOIN robot_versions v ON v.tenant_id = b.tenant_id AND v.id = b.robot_version_id
+           LEFT JOIN tenant_clients c ON c.tenant_id = l.tenant_id AND c.id = l.client_id
+          WHERE b.tenant_id = $1 AND b.id = $2",
+    )
+    .bind(tenant_id)
+    .bind(build_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(found) = found else { return Ok(None) };
+    let downloads = sqlx::query_as(
+        "SELECT ip, downloaded_at FROM license_build_downloads
+          WHERE tenant_id = $1 AND build_id = $2 ORDER BY downloaded_at DESC LIMIT 500",
+    )
+    .bind(tenant_id)
+    .bind(build_id)
+    .fetch_all(conn)
+    .await?;
+    Ok(Some((found, downloads)))
+}
+
+/// Revokes a build of `license` (after a leak): its next check fails. Returns
+/// the status it had (None: no such build of that license).
+pub async fn revoke(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    license_id: Uuid,
+    build_id: Uuid,
+) -> AppResult<Option<String>> {
+    Ok(sqlx::query_scalar(
+        "UPDATE license_builds b SET status = 'revoked', revoked_at = COALESCE(b.revoked_at, now()), updated_at = now()
+           FROM (SELECT id, status FROM license_builds
+                  WHERE tenant_id = $1 AND license_id = $2 AND id = $3 FOR UPDATE) old
+          WHERE b.id = old.id
+          RETURNING old.status",
+    )
+    .bind(tenant_id)
+    .bind(license_id)
+    .bind(build_id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// A license still on the shared file.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OnSharedBuild {
+    pub license_id: Uuid,
+    pub client_id: Option<Uuid>,
+    pub client_name: Option<String>,
+    pub client_email: Option<String>,
+    /// The status of its build of the active version (None: no build).
+    pub build_status: Option<String>,
+}
+
+/// The robot's active or trial licenses with no ready build of its active
+/// version (at most `limit`).
+pub async fn on_shared_build(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    robot_id: Uuid,
+    limit: i64,
+) -> AppResult<Vec<OnSharedBuild>> {
+    Ok(sqlx::query_as(
+        "SELECT l.id AS license_id, c.id AS client_id, c.name AS client_name, c.email AS client_email,
+                (SELECT b.status FROM license_builds b
+                  WHERE b.tenant_id = l.tenant_id AND b.license_id = l.id AND b.robot_version_id = v.id
+                  ORDER BY b.created_at DESC LIMIT 1) AS build_status
+           FROM tenant_client_robots l
+           JOIN tenant_robots r ON r.tenant_id = l.tenant_id AND r.id = l.robot_id
+           LEFT JOIN robot_versions v ON v.tenant_id = r.tenant_id AND v.robot_id = r.id AND v.version = r.active_version
+           LEFT JOIN tenant_clients c ON c.tenant_id = l.tenant_id AND c.id = l.client_id
+          WHERE l.tenant_id = $1 AND l.robot_id = $2 AND l.status IN ('active', 'trial')
+            AND NOT EXISTS (SELECT 1 FROM license_builds b
+                             WHERE b.tenant_id = l.tenant_id AND b.license_id = l.id AND b.robot_version_id = v.id
+                               AND b.status = 'ready')
+          ORDER BY l.created_at DESC, l.id DESC LIMIT $3",
+    )
+    .bind(tenant_id)
+    .bind(robot_id)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_are_found_as_ascii_and_as_utf16() {
+        let mark = "0123456789abcdef0123456789abcdef";
+        let mut bytes = b"xx\"".to_vec();
+        bytes.extend_from_slice(mark.as_bytes());
+        bytes.extend_from_slice(b"\"zz");
+        assert_eq!(marks_in(&bytes), vec![mark.to_string()]);
+        let wide: Vec<u8> = format!("#{mark}#").encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        assert_eq!(marks_in(&wide), vec![mark.to_string()]);
+        assert!(marks_in(format!("{mark}a").as_bytes()).is_empty(), "33 hex characters are no mark");
+    }
+}

@@ -8,6 +8,7 @@ pub mod clients;
 pub mod compilation_jobs;
 pub mod email_settings;
 pub mod hotmart_api;
+pub mod license_builds;
 pub mod licenses;
 pub mod manual_sales;
 pub mod robot_generations;
@@ -36,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(robots::router())
         .merge(robot_license::router())
         .merge(robot_versions::router())
+        .merge(license_builds::router())
         .merge(compilation_jobs::router())
         .merge(robot_projects::router())
         .merge(robot_generations::router())

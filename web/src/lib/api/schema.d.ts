@@ -1418,6 +1418,27 @@ export interface paths {
         patch: operations["tenantUpdateLicense"];
         trace?: never;
     };
+    "/api/tenant/licenses/{id}/builds/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revokes one personal build of a license after a leak: that build's next
+         *     check fails (BUILD_REVOKED); the buyer's other builds and robots are not
+         *     affected. Audited.
+         */
+        post: operations["tenantRevokeLicenseBuild"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/licenses/{id}/switch-account": {
         parameters: {
             query?: never;
@@ -1732,6 +1753,46 @@ export interface paths {
         head?: never;
         /** Makes a version the one clients download. */
         patch: operations["tenantActivateRobotVersion"];
+        trace?: never;
+    };
+    "/api/tenant/robots/{robotId}/leak-trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Traces a found `.ex5` (multipart `file`) to the personal build it is: by
+         *     its sha256, else by a build mark in its bytes. The file is not kept.
+         */
+        post: operations["tenantTraceLeak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robots/{robotId}/shared-build-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The robot's active licenses that still download the shared file (no
+         *     ready personal build of the active version), newest first, at most 500.
+         */
+        get: operations["tenantRobotSharedBuildClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/tenant/robots/{robotId}/versions": {
@@ -2416,6 +2477,11 @@ export interface components {
          * @enum {string}
          */
         BindingPolicy: "first_use" | "portal";
+        BuildDownloadItem: {
+            /** Format: date-time */
+            downloadedAt: string;
+            ip?: string | null;
+        };
         /**
          * @description How a cancellation ended.
          * @enum {string}
@@ -3076,6 +3142,30 @@ export interface components {
             id: string;
             /** Format: int32 */
             version: number;
+        };
+        /** @description Whose copy a found file is. */
+        LeakTrace: {
+            accountNumber?: string | null;
+            /** Format: uuid */
+            buildId: string;
+            buildMark: string;
+            buildStatus: string;
+            /** Format: date-time */
+            builtAt: string;
+            clientEmail?: string | null;
+            /** Format: uuid */
+            clientId?: string | null;
+            clientName?: string | null;
+            /** @description Its downloads, newest first (at most 500). */
+            downloads: components["schemas"]["BuildDownloadItem"][];
+            /** Format: uuid */
+            licenseId: string;
+            licenseStatus: string;
+            /** Format: date-time */
+            readyAt?: string | null;
+            /** Format: date-time */
+            revokedAt?: string | null;
+            version?: string | null;
         };
         /** @description The answer a robot reads. */
         LicenseAnswer: {
@@ -4229,6 +4319,17 @@ export interface components {
             /** @default  */
             token: string;
         };
+        RevokeBuildRequest: {
+            /** @default null */
+            buildId: string | null;
+        };
+        RevokedBuild: {
+            /** Format: uuid */
+            buildId: string;
+            /** Format: uuid */
+            licenseId: string;
+            status: string;
+        };
         RobotItem: {
             active: boolean;
             activeVersion?: string | null;
@@ -4465,6 +4566,19 @@ export interface components {
         };
         SentEmail: {
             message: string;
+        };
+        SharedBuildClient: {
+            /** @description Its personal build's status (queued, compiling, failed, revoked), or null: none. */
+            buildStatus?: string | null;
+            clientEmail?: string | null;
+            /** Format: uuid */
+            clientId?: string | null;
+            clientName?: string | null;
+            /** Format: uuid */
+            licenseId: string;
+        };
+        SharedBuildClients: {
+            items: components["schemas"]["SharedBuildClient"][];
         };
         /** @description The first step of a purchase-id sign-in: a code went to the e-mail. */
         SignInCodeSent: {
@@ -9714,6 +9828,67 @@ export interface operations {
             };
         };
     };
+    tenantRevokeLicenseBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeBuildRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedBuild"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantSwitchLicenseAccount: {
         parameters: {
             query?: never;
@@ -11110,6 +11285,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RobotVersions"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantTraceLeak: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        /** @description campo `file`: o .ex5 encontrado */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeakTrace"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantRobotSharedBuildClients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedBuildClients"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
