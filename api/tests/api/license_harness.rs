@@ -140,6 +140,12 @@ impl Robot {
     /// The robot's `.ex5` built from `template`: the real injection with this
     /// robot's values, compiled by the harness. Points at the relay.
     async fn build(&self, template: &str, lapse_policy: LapsePolicy, name: &str) -> PathBuf {
+        self.build_for(template, lapse_policy, name, None).await
+    }
+
+    /// As [`Robot::build`], or a personal build of this robot's license
+    /// with `mark` (decision 0015) when given.
+    async fn build_for(&self, template: &str, lapse_policy: LapsePolicy, name: &str, mark: Option<&str>) -> PathBuf {
         let mut tx = db::begin(&self.app.db.app_pool, Scope::worker_for(self.acme.id)).await.unwrap();
         let secrets = &self.app.secrets;
         let public_key =
@@ -158,7 +164,10 @@ impl Robot {
             public_key: &public_key,
             lapse_policy,
         };
-        let source = mql5::inject(EA, template, &values).expect("injects");
+        let mut source = mql5::inject(EA, template, &values).expect("injects");
+        if let Some(mark) = mark {
+            source = shared::repositories::license_builds::personal_source(self.license, mark, &source);
+        }
         let mq5 = self.work.0.join(format!("{name}.mq5"));
         std::fs::write(&mq5, source).unwrap();
         let binary = self.work.0.join(name);
@@ -371,4 +380,31 @@ async fn a_one_character_change_to_the_template_is_caught() {
         let out = r.run(&robot, &email, &[]).await;
         assert!(!started(&out), "{what}: a changed template must not validate: {out}");
     }
+}
+
+#[tokio::test]
+async fn a_personal_build_checks_by_its_license_and_mark_without_an_email() {
+    let r = setup().await;
+    let (version, mark) = (Uuid::now_v7(), "00112233445566778899aabbccddeeff");
+    let robot_version = format!(
+        "INSERT INTO robot_versions (id, tenant_id, robot_id, version, file_path, original_file_name, file_size)
+         VALUES ('{version}', '{}', '{}', '1.0.0', 'x', 'x.ex5', 1)",
+        r.acme.id, r.robot
+    );
+    sql(&r.app, r.acme.id, &robot_version).await;
+    let build = format!(
+        "INSERT INTO license_builds (id, tenant_id, license_id, robot_version_id, build_mark, status)
+         VALUES ('{}', '{}', '{}', '{version}', '{mark}', 'ready')",
+        Uuid::now_v7(),
+        r.acme.id,
+        r.license
+    );
+    sql(&r.app, r.acme.id, &build).await;
+    let robot = r.build_for(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Stop, "pessoal", Some(mark)).await;
+    let valid = r.run(&robot, "", &[]).await;
+    assert!(started(&valid) && valid.contains("PRINT: RoboForge: licença válida (acme.example.com)."), "{valid}");
+
+    sql(&r.app, r.acme.id, "UPDATE license_builds SET status = 'revoked', revoked_at = now()").await;
+    let revoked = r.run(&robot, "", &[("MQL5_COMMON_DIR", r.work.0.join("other").to_str().unwrap())]).await;
+    assert!(!started(&revoked), "a revoked build does not start: {revoked}");
 }

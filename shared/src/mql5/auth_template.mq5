@@ -11,6 +11,7 @@
 //
 // Protocolo v2 (docs/license-signature.md, o servidor usa exatamente isto):
 //   pedido   POST JSON {"email","mtAccount","robotId","tenantId","nonce","protocol":2}
+//            (numa cópia pessoal, "licenseId" e "buildMark" no lugar de "email")
 //   resposta HTTP 200 {"valid","code","expiresAt","serverTime","nonce","graceSeconds","signature"}
 //   signature = hex minúsculo (128 caracteres) da assinatura Ed25519 (RFC 8032)
 //      da mensagem = UTF-8 de
@@ -1144,11 +1145,21 @@ RF_Outcome RF_RequestLicense(string &code)
    StringTrimRight(email);
    StringToLower(email);
    long account = AccountInfoInteger(ACCOUNT_LOGIN);
+#ifdef RF_LICENSE_ID
+   // A personal build (compiled for one license, decision 0015) names its
+   // license and its mark: the trader types no e-mail.
+   if(account <= 0)
+      return(RF_OUTCOME_MISSING);
+   string who = "\"licenseId\":\"" + RF_JsonEscape(RF_LICENSE_ID) + "\"," +
+                "\"buildMark\":\"" + RF_JsonEscape(RF_BUILD_MARK) + "\",";
+#else
    if(StringLen(email) == 0 || account <= 0)
       return(RF_OUTCOME_MISSING);
+   string who = "\"email\":\"" + RF_JsonEscape(email) + "\",";
+#endif
 
    string nonce = RF_NewNonce();
-   string body = "{\"email\":\"" + RF_JsonEscape(email) + "\"," +
+   string body = "{" + who +
                  "\"mtAccount\":" + IntegerToString(account) + "," +
                  "\"robotId\":\"" + RF_JsonEscape(RF_ROBOT_ID) + "\"," +
                  "\"tenantId\":\"" + RF_JsonEscape(RF_TENANT_ID) + "\"," +
