@@ -61,5 +61,8 @@ echo "==> web tests (ESLint, types, unit)"
 echo "==> browser tests"
 scripts/e2e.sh
 
+echo "==> API fuzzing as every identity (scripts/fuzz-api.sh --quick)"
+scripts/fuzz-api.sh --quick
+
 echo "==> the cluster: PgBouncer, 3 api instances behind HAProxy, 2 workers, S3 (make test-cluster)"
 scripts/test-cluster.sh
