@@ -41,26 +41,8 @@ direct="http://127.0.0.1:$direct_port"
 for _ in $(seq 1 120); do curl -fs "$direct/api/ready" >/dev/null 2>&1 && break; sleep 0.25; done
 
 sql() { psql "$CLUSTER_SUPERUSER_URL" -v ON_ERROR_STOP=1 -tAc "$1"; }
-tenant=$(sql "SELECT id FROM tenants LIMIT 1")
-robot=$(sql "SELECT id FROM tenant_robots LIMIT 1")
-sql "INSERT INTO tenant_clients (id, tenant_id, name, email)
-     SELECT gen_random_uuid(), '$tenant', 'Cliente ' || i, 'bench' || i || '@example.com' FROM generate_series(1, $licenses) i;
-     INSERT INTO tenant_client_robots (id, tenant_id, client_id, robot_id, status, account_number, activation_date)
-     SELECT gen_random_uuid(), c.tenant_id, c.id, '$robot', 'active', substr(c.email, 6, strpos(c.email, '@') - 6), now()
-       FROM tenant_clients c WHERE c.email LIKE 'bench%';
-     ANALYZE;" >/dev/null
-
-lua=$(mktemp --suffix .lua)
-cat >"$lua" <<LUA
-math.randomseed(os.time())
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-request = function()
-  local i = math.random(1, $licenses)
-  local body = string.format('{"email":"bench%d@example.com","mtAccount":%d,"robotId":"$robot","tenantId":"$tenant","nonce":"n%d","protocol":2}', i, i, i)
-  return wrk.format(nil, nil, nil, body)
-end
-LUA
+source bench/lib/license-load.sh
+seed_bench_licenses
 path=/api/webhooks/validate-license
 run() {
   echo "== $1"
