@@ -41,30 +41,34 @@ export const ALL = 'all'
  */
 export function useListParams<Key extends string>(keys: readonly Key[]) {
   const [searchParams, setSearchParams] = useSearchParams()
+  // setSearchParams' updater sees the params of the last render, not of the last call: two changes in one tick
+  // (the search box's timer firing as a select changes) would lose one. Each change builds on the latest one.
+  const latest = React.useRef(searchParams)
+  const rendered = React.useRef(searchParams)
+  if (rendered.current !== searchParams) {
+    rendered.current = searchParams
+    latest.current = searchParams
+  }
+  const update = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(latest.current)
+    change(next)
+    latest.current = next
+    setSearchParams(next, { replace: true })
+  }
   const filters = Object.fromEntries(keys.map((key) => [key, searchParams.get(key) ?? ''])) as Record<Key, string>
   const page = Math.max(1, Math.floor(Number(searchParams.get('page'))) || 1)
   const setFilter = (key: Key, value: string) =>
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous)
-        if (value && value !== ALL) next.set(key, value)
-        else next.delete(key)
-        next.delete('page')
-        return next
-      },
-      { replace: true },
-    )
+    update((next) => {
+      if (value && value !== ALL) next.set(key, value)
+      else next.delete(key)
+      next.delete('page')
+    })
   const setPage = (value: number) =>
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous)
-        if (value > 1) next.set('page', String(value))
-        else next.delete('page')
-        return next
-      },
-      { replace: true },
-    )
-  const clear = () => setSearchParams(new URLSearchParams(), { replace: true })
+    update((next) => {
+      if (value > 1) next.set('page', String(value))
+      else next.delete('page')
+    })
+  const clear = () => update((next) => keys.concat(['page' as Key]).forEach((key) => next.delete(key)))
   const hasFilters = keys.some((key) => filters[key] !== '')
   return { filters, page, pageSize: PAGE_SIZE, setFilter, setPage, clear, hasFilters }
 }
