@@ -44,11 +44,10 @@ export function useListParams<Key extends string>(keys: readonly Key[]) {
   // setSearchParams' updater sees the params of the last render, not of the last call: two changes in one tick
   // (the search box's timer firing as a select changes) would lose one. Each change builds on the latest one.
   const latest = React.useRef(searchParams)
-  const rendered = React.useRef(searchParams)
-  if (rendered.current !== searchParams) {
-    rendered.current = searchParams
+  // A new URL (this list's own change, the back button, a link) is the base of the next change.
+  React.useLayoutEffect(() => {
     latest.current = searchParams
-  }
+  }, [searchParams])
   const update = (change: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(latest.current)
     change(next)
