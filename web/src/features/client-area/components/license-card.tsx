@@ -11,7 +11,7 @@ import { licenseStatusLabels, licenseStatusTones, labelOf, NO_ACCOUNT, NO_EXPIRA
 import { AccountConfirmationCallout } from './account-confirmation-callout'
 import { Detail } from './card-list-states'
 import { ChangeAccountDialog } from './change-account-dialog'
-import { DownloadButton } from './download-button'
+import { LicenseDownload } from './license-download'
 import { RobotLogo } from './robot-logo'
 
 /** Why the buttons are off, when they are. */
@@ -23,7 +23,8 @@ function unavailableReason(license: ClientLicenseItem): string | null {
 
 /**
  * One license: the robot, its status and account, where its installation stands, what the current version brings,
- * Download and Trocar Conta; first of all, when the robot waits for it, the call to confirm the MT5 account.
+ * Download (with the wait while the buyer's personal copy is compiled) and Trocar Conta; first of all, when the
+ * robot waits for it, the call to confirm the MT5 account.
  */
 export function LicenseCard({ license }: { license: ClientLicenseItem }) {
   const titleId = useId()
@@ -76,13 +77,12 @@ export function LicenseCard({ license }: { license: ClientLicenseItem }) {
             <p className="whitespace-pre-line text-muted-foreground">{license.changelog.trim()}</p>
           </section>
         )}
-        <div className="flex flex-wrap gap-2">
-          <DownloadButton license={license} disabled={reason !== null} />
+        <LicenseDownload license={license} disabled={reason !== null}>
           <Button variant="outline" onClick={() => setChanging(true)} disabled={!license.usable}>
             <ArrowLeftRightIcon aria-hidden />
             Trocar Conta
           </Button>
-        </div>
+        </LicenseDownload>
         {reason && <p className="text-xs text-muted-foreground">{reason}</p>}
       </CardContent>
       <ChangeAccountDialog license={license} open={changing} onOpenChange={setChanging} />

@@ -4,7 +4,7 @@ import type { components, paths } from '@/lib/api/schema'
 import { presentParams } from '@/features/admin-commerce/api/query'
 import { tenantCommerceKeys } from '@/features/tenant-commerce/api/keys'
 import { tenantCatalogKeys } from './keys'
-import { formDataOf, multipartOptions } from './multipart'
+import { formDataOf, multipartOptions } from '@/lib/api/multipart'
 
 export type RobotItem = components['schemas']['RobotItem']
 export type OwnerRobotRequest = components['schemas']['OwnerRobotRequest']

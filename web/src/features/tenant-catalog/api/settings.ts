@@ -4,7 +4,7 @@ import type { components } from '@/lib/api/schema'
 import { authKeys } from '@/features/auth/api/auth-keys'
 import { brandingKeys } from '@/features/branding/api/tenant-branding'
 import { tenantCatalogKeys } from './keys'
-import { formDataOf, multipartOptions } from './multipart'
+import { formDataOf, multipartOptions } from '@/lib/api/multipart'
 
 export type TenantSettings = components['schemas']['TenantSettingsBody']
 

@@ -3,7 +3,7 @@ import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
 import { fileNameFromDisposition, saveBlob } from '@/lib/download'
 import { tenantCatalogKeys } from './keys'
-import { formDataOf, multipartOptions } from './multipart'
+import { formDataOf, multipartOptions } from '@/lib/api/multipart'
 
 export type RobotVersions = components['schemas']['RobotVersions']
 export type VersionItem = components['schemas']['VersionItem']

@@ -131,9 +131,108 @@ describe('client robots page (Meus Robôs)', { timeout: 20_000 }, () => {
     const refusal = 'Este robô ainda não tem uma versão disponível para download.'
     renderPage({ [`GET ${downloadPath}`]: () => errorBody(404, refusal) })
     await user.click(within(await card('Robô Alpha')).getByRole('button', { name: 'Download' }))
-    expect(await screen.findByText('Erro no download')).toBeInTheDocument()
-    expect(screen.getByText(refusal)).toBeInTheDocument()
+    const alert = await within(await card('Robô Alpha')).findByRole('alert')
+    expect(alert).toHaveTextContent('Erro no download')
+    expect(alert).toHaveTextContent(refusal)
+    expect(within(alert).getByRole('button', { name: 'Tentar novamente' })).toBeEnabled()
     expect(saved).toEqual([])
+  })
+
+  describe('while the personal copy is prepared (202)', () => {
+    /** The 202 of a copy queued a minute ago that the server waits for two minutes in all: half way. */
+    const preparing = (retryAfterSeconds = 1) =>
+      Response.json(
+        {
+          status: 'compiling',
+          message: 'Preparando sua cópia pessoal…',
+          queuedAt: new Date(Date.now() - 60_000).toISOString(),
+          fallbackAt: new Date(Date.now() + 60_000).toISOString(),
+          retryAfterSeconds,
+        },
+        { status: 202, headers: { 'Retry-After': String(retryAfterSeconds) } },
+      )
+    const markedFile = () => new Response(new Uint8Array([7, 7, 7]), { headers: { 'Content-Disposition': 'attachment; filename="Robô Alpha 1.2.0.ex5"' } })
+
+    it("shows the server's message and a bar half way, asks again after retryAfterSeconds, then saves the file", async () => {
+      const user = userEvent.setup()
+      const saved = watchSaves()
+      const askedAt: number[] = []
+      const answers = [preparing(1), markedFile()]
+      const fetch = renderPage({
+        [`GET ${downloadPath}`]: () => {
+          askedAt.push(Date.now())
+          return answers.shift()!
+        },
+      })
+      await user.click(within(await card('Robô Alpha')).getByRole('button', { name: 'Download' }))
+
+      const panel = await screen.findByRole('region', { name: 'Preparando Robô Alpha' })
+      expect(within(panel).getByRole('status')).toHaveTextContent('Preparando sua cópia pessoal…')
+      const bar = within(panel).getByRole('progressbar', { name: 'Progresso da cópia pessoal' })
+      expect(Number(bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(45)
+      expect(Number(bar.getAttribute('aria-valuenow'))).toBeLessThanOrEqual(60)
+      expect(panel).toHaveTextContent('Isso pode levar até 2 minutos.')
+      expect(saved).toEqual([])
+
+      expect(await screen.findByText('Download concluído', {}, { timeout: 8000 })).toBeInTheDocument()
+      expect(saved).toEqual(['Robô Alpha 1.2.0.ex5'])
+      expect(requestsTo(fetch, 'GET', downloadPath)).toHaveLength(2)
+      expect(askedAt[1]! - askedAt[0]!).toBeGreaterThanOrEqual(950)
+      expect(screen.queryByRole('region', { name: 'Preparando Robô Alpha' })).not.toBeInTheDocument()
+      expect(within(await card('Robô Alpha')).getByRole('button', { name: 'Download' })).toBeEnabled()
+    })
+
+    it('stops asking on Cancelar download (from the keyboard), and gives the focus back to Download', async () => {
+      const user = userEvent.setup()
+      const saved = watchSaves()
+      const fetch = renderPage({ [`GET ${downloadPath}`]: () => preparing(1) })
+      const download = within(await card('Robô Alpha')).getByRole('button', { name: 'Download' })
+      download.focus()
+      await user.keyboard('{Enter}')
+      const cancel = await screen.findByRole('button', { name: 'Cancelar download' })
+      await waitFor(() => expect(cancel).toHaveFocus())
+      await user.keyboard('{Enter}')
+
+      expect(screen.queryByRole('region', { name: 'Preparando Robô Alpha' })).not.toBeInTheDocument()
+      await waitFor(() => expect(download).toHaveFocus())
+      expect(download).toBeEnabled()
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(requestsTo(fetch, 'GET', downloadPath)).toHaveLength(1)
+      expect(saved).toEqual([])
+      expect(screen.queryByText('Erro no download')).not.toBeInTheDocument()
+    })
+
+    it('stops asking when the client leaves the page', async () => {
+      const user = userEvent.setup()
+      const fetch = mockFetch(apiRoutes({ [LIST]: () => Response.json(licenses()), [`GET ${downloadPath}`]: () => preparing(1) }))
+      const { unmount } = renderWithProviders(<ClientRobotsPage />, { path: '/robots' })
+      await user.click(within(await card('Robô Alpha')).getByRole('button', { name: 'Download' }))
+      await screen.findByRole('region', { name: 'Preparando Robô Alpha' })
+      unmount()
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(requestsTo(fetch, 'GET', downloadPath)).toHaveLength(1)
+    })
+
+    it("shows a failure while waiting in the card, with the server's message, and Tentar novamente downloads", async () => {
+      const user = userEvent.setup()
+      const saved = watchSaves()
+      const refused = 'Sua licença não está ativa.'
+      const answers = [preparing(1), errorBody(403, refused), markedFile()]
+      const fetch = renderPage({ [`GET ${downloadPath}`]: () => answers.shift()! })
+      await user.click(within(await card('Robô Alpha')).getByRole('button', { name: 'Download' }))
+      await screen.findByRole('region', { name: 'Preparando Robô Alpha' })
+
+      const alert = await screen.findByRole('alert', {}, { timeout: 8000 })
+      expect(alert).toHaveTextContent('Erro no download')
+      expect(alert).toHaveTextContent(refused)
+      expect(screen.queryByRole('region', { name: 'Preparando Robô Alpha' })).not.toBeInTheDocument()
+
+      await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }))
+      expect(await screen.findByText('Download concluído')).toBeInTheDocument()
+      expect(saved).toEqual(['Robô Alpha 1.2.0.ex5'])
+      expect(requestsTo(fetch, 'GET', downloadPath)).toHaveLength(3)
+      expect(screen.queryByText('Erro no download')).not.toBeInTheDocument()
+    })
   })
 
   it('binds another account: digits only, required, then confirms and shows the new account', async () => {

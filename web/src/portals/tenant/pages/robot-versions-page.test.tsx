@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Navigate, Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
@@ -16,6 +16,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerR
     apiRoutes({
       [`GET ${base}/versions`]: () => Response.json(alphaVersions()),
       [`GET ${base}/license`]: () => Response.json(alphaLicenseSettings),
+      [`GET ${base}/shared-build-clients`]: () => Response.json(sharedBuildClients),
       ...handlers,
     }),
   )
@@ -25,6 +26,26 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerR
     routes: <Route path="/robots/:robotId/versions" element={<TenantRobotVersionsPage />} />,
   })
   return fetch
+}
+
+const sharedBuildClients = {
+  items: [{ licenseId: '0190c0de-0000-7000-8000-0000000000d1', clientId: null, clientName: 'Carla Cliente Souza', clientEmail: 'carla@ex.com', buildStatus: 'queued' }],
+}
+const leakTrace = {
+  buildId: '0190c0de-0000-7000-8000-0000000000e1',
+  buildMark: '5f3c9a0e1b2d4c6e8f0a1b2c3d4e5f60',
+  buildStatus: 'ready',
+  builtAt: '2025-03-10T12:00:00Z',
+  readyAt: '2025-03-10T12:01:30Z',
+  revokedAt: null,
+  version: '1.2.0',
+  licenseId: '0190c0de-0000-7000-8000-0000000000d1',
+  licenseStatus: 'active',
+  accountNumber: null,
+  clientId: null,
+  clientName: 'Carla Cliente Souza',
+  clientEmail: 'carla@ex.com',
+  downloads: [],
 }
 
 const rowOf = async (version: string) => (await screen.findByText(version, { selector: 'td div' })).closest('tr')!
@@ -314,5 +335,50 @@ describe('tenant robot versions page', { timeout: 30_000 }, () => {
     expect(await screen.findByLabelText(/^Tolerância sem servidor/)).toBeDisabled()
     const license = screen.getByRole('form', { name: 'Configurações de licença' })
     expect(within(license).queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument()
+  })
+
+  describe('Cópias pessoais', () => {
+    it('lists the clients of a compiled robot still on the shared file, and traces a found .ex5', async () => {
+      const user = userEvent.setup()
+      const fetch = renderPage({ [`POST ${base}/leak-trace`]: () => Response.json(leakTrace) })
+      const section = await screen.findByRole('region', { name: 'Cópias pessoais' })
+      const table = within(section).getByRole('table', { name: 'Clientes na cópia padrão' })
+      expect(await within(table).findByText('Carla Cliente Souza')).toBeInTheDocument()
+      expect(within(table).getByText('Na fila')).toBeInTheDocument()
+
+      await user.upload(within(section).getByLabelText('Arquivo .ex5 encontrado'), fileOf('achado.ex5', 'application/octet-stream'))
+      await user.click(within(section).getByRole('button', { name: 'Rastrear vazamento' }))
+      const result = await within(section).findByRole('region', { name: 'Resultado do rastreamento' })
+      expect(result).toHaveTextContent('Este arquivo é a cópia pessoal de Carla Cliente Souza.')
+      expect(within(result).getByRole('button', { name: 'Revogar esta cópia' })).toBeInTheDocument()
+      expect(requestsTo(fetch, 'POST', `${base}/leak-trace`)).toHaveLength(1)
+    })
+
+    it('lets a Suporte owner revoke a copy (ManageLicenses), a Financeiro owner only trace it', async () => {
+      const user = userEvent.setup()
+      renderPage({ [`POST ${base}/leak-trace`]: () => Response.json(leakTrace) }, 'support')
+      const section = await screen.findByRole('region', { name: 'Cópias pessoais' })
+      await user.upload(within(section).getByLabelText('Arquivo .ex5 encontrado'), fileOf('achado.ex5', 'application/octet-stream'))
+      await user.click(within(section).getByRole('button', { name: 'Rastrear vazamento' }))
+      expect(await within(section).findByRole('button', { name: 'Revogar esta cópia' })).toBeInTheDocument()
+      cleanup()
+
+      renderPage({ [`POST ${base}/leak-trace`]: () => Response.json(leakTrace) }, 'financial')
+      const readOnly = await screen.findByRole('region', { name: 'Cópias pessoais' })
+      await user.upload(within(readOnly).getByLabelText('Arquivo .ex5 encontrado'), fileOf('achado.ex5', 'application/octet-stream'))
+      await user.click(within(readOnly).getByRole('button', { name: 'Rastrear vazamento' }))
+      const result = await within(readOnly).findByRole('region', { name: 'Resultado do rastreamento' })
+      expect(within(result).queryByRole('button', { name: 'Revogar esta cópia' })).not.toBeInTheDocument()
+    })
+
+    it('says a robot uploaded as .ex5 has no personal copies, and asks nothing about them', async () => {
+      const fetch = renderPage({ [`GET ${base}/versions`]: () => Response.json({ ...alphaVersions(), versions: [{ ...olderVersion, active: true }] }) })
+      const section = await screen.findByRole('region', { name: 'Cópias pessoais' })
+      expect(section).toHaveTextContent(
+        'Robôs enviados como .ex5 não têm cópias pessoais: a plataforma não tem o código-fonte para compilar uma cópia por licença.',
+      )
+      expect(within(section).queryByRole('button', { name: 'Rastrear vazamento' })).not.toBeInTheDocument()
+      expect(requestsTo(fetch, 'GET', `${base}/shared-build-clients`)).toHaveLength(0)
+    })
   })
 })

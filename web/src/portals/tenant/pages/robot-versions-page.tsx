@@ -16,12 +16,14 @@ import { VersionEditDialog } from '@/features/tenant-catalog/components/versions
 import { UncheckedUploadNotice } from '@/features/tenant-catalog/components/versions/unchecked-upload'
 import { VersionUploadForm } from '@/features/tenant-catalog/components/versions/version-upload-form'
 import { VersionsTable } from '@/features/tenant-catalog/components/versions/versions-table'
+import { PersonalBuildsCard } from '@/features/personal-builds/components/personal-builds-card'
 import { useCan } from '@/features/tenant-access/use-can'
 
 /**
  * /robots/:robotId/versions — a robot's compiled versions: upload, activate (exactly one is active), edit, download;
  * and its license settings (public key, offline grace, how accounts are bound). A role without ManageRobots sees the
- * versions, downloads them and reads the license settings.
+ * versions, downloads them and reads the license settings. Under them, the robot's personal copies: who is still on the
+ * shared file, tracing a found .ex5 to its buyer and revoking that copy (ManageLicenses).
  */
 export function TenantRobotVersionsPage() {
   const { robotId = '' } = useParams()
@@ -55,6 +57,7 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
   const activate = useActivateVersion()
   const download = useDownloadVersion()
   const canManage = useCan('ManageRobots')
+  const canRevokeBuilds = useCan('ManageLicenses')
 
   const confirmActivation = () => {
     if (!activating) return
@@ -94,6 +97,7 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
         downloading={download.isPending ? (download.variables?.version.id ?? null) : null}
       />
       <LicenseSettingsCard robotId={robotId} readOnly={!canManage} />
+      <PersonalBuildsCard robotId={robotId} versions={data.versions} canRevoke={canRevokeBuilds} />
       {canManage && (
         <Card>
           <CardHeader>
