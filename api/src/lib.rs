@@ -7,6 +7,7 @@
 pub mod api_error;
 pub mod app_state;
 pub mod auth_injection;
+pub mod backtest_view;
 pub mod cookies;
 pub mod extractors;
 pub mod factory_start;
@@ -25,6 +26,7 @@ pub mod rate_limit;
 pub mod refusal_throttle;
 pub mod request_meta;
 pub mod routes;
+pub mod sales_page_backtest;
 pub mod server;
 pub mod sign_in;
 pub mod startup;

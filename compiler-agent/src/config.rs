@@ -25,6 +25,8 @@ pub struct AgentConfig {
     /// How long one backtest may run (`TESTER_TIMEOUT_MINUTES`, default 4 h):
     /// hours, where a compile gets minutes; the lease lives on heartbeats.
     pub tester_timeout: Duration,
+    /// How often a job's lease is renewed (`HEARTBEAT_SECONDS`, default 20).
+    pub heartbeat: Duration,
     /// More variables passed to MetaEditor (`METAEDITOR_ENV`, comma separated); never the token.
     pub passed_env: Vec<String>,
     /// How MetaEditor is confined (`COMPILE_SANDBOX`, `BWRAP_PATH`).
@@ -56,6 +58,10 @@ impl AgentConfig {
                 v.parse::<u64>().ok().filter(|m| (1..=1440).contains(m)).ok_or("TESTER_TIMEOUT_MINUTES: 1 a 1440")?
             }
         };
+        let heartbeat = match get("HEARTBEAT_SECONDS") {
+            None => 20,
+            Some(v) => v.parse::<u64>().ok().filter(|s| (1..=60).contains(s)).ok_or("HEARTBEAT_SECONDS: 1 a 60")?,
+        };
         let runner = get("WINE_RUNNER");
         // The runner's own default, so the sandbox copies the prefix Wine would use.
         let wine_prefix = runner.as_ref().and_then(|_| {
@@ -79,6 +85,7 @@ impl AgentConfig {
             compile_timeout: Duration::from_secs(timeout),
             terminal: get("TERMINAL_PATH"),
             tester_timeout: Duration::from_secs(tester_minutes * 60),
+            heartbeat: Duration::from_secs(heartbeat),
             // The token is never handed on, whatever METAEDITOR_ENV says.
             passed_env: get("METAEDITOR_ENV")
                 .unwrap_or_default()

@@ -8,14 +8,12 @@ mod compile;
 mod config;
 mod log;
 mod sandbox;
-// The agent's side of backtests; claims of backtest jobs come with the
-// server's queue (issue 26), until then only its tests run it.
-#[allow(dead_code)]
 mod tester;
 
 use std::time::Duration;
 
-use client::{ApiClient, CallError};
+use base64::Engine;
+use client::{ApiClient, CallError, Work};
 use config::AgentConfig;
 use rand::Rng;
 use shared::logging::LogFormat;
@@ -76,25 +74,34 @@ async fn run(config: AgentConfig) {
     loop {
         let claimed = tokio::select! {
             _ = &mut stop => return,
-            claimed = api.claim(25) => claimed,
+            claimed = api.claim(25, config.terminal.is_some()) => claimed,
         };
         match claimed {
-            Ok(Some(job)) => {
+            Ok(Some(claimed)) => {
                 failures = 0;
-                let job_dir = config.work_dir.join(job.job_id.to_string());
+                let (id, name) = match &claimed {
+                    Work::Compile(job) => (job.job_id, job.robot_name.clone()),
+                    Work::Backtest(run) => (run.backtest_id, run.robot_name.clone()),
+                };
+                let job_dir = config.work_dir.join(id.to_string());
                 let started = std::time::Instant::now();
-                let work = work_on(&config, &api, &job, &job_dir);
+                let work = async {
+                    match &claimed {
+                        Work::Compile(job) => work_on(&config, &api, job, &job_dir).await,
+                        Work::Backtest(run) => test_on(&config, &api, run, &job_dir).await,
+                    }
+                };
                 tokio::pin!(work);
                 tokio::select! {
                     _ = &mut stop => {
-                        let _ = api.release(job.job_id).await;
+                        let _ = api.release(id).await;
                         let _ = std::fs::remove_dir_all(&job_dir);
-                        tracing::info!("job {} devolvido: agente encerrando", job.job_id);
+                        tracing::info!("job {id} devolvido: agente encerrando");
                         return;
                     }
                     status = &mut work => {
                         let _ = std::fs::remove_dir_all(&job_dir);
-                        tracing::info!("job {} ({}): {status} em {} ms", job.job_id, job.robot_name, started.elapsed().as_millis());
+                        tracing::info!("job {id} ({name}): {status} em {} ms", started.elapsed().as_millis());
                     }
                 }
             }
@@ -126,7 +133,7 @@ async fn work_on(
     let policy = shared::mql5::DirectivePolicy { allow_dll_imports: job.dll_imports_allowed };
     let compiling = compile::compile(config, job_dir, &job.robot_name, &job.source_code, policy);
     tokio::pin!(compiling);
-    let mut beat = tokio::time::interval(Duration::from_secs(20));
+    let mut beat = tokio::time::interval(config.heartbeat);
     beat.tick().await;
     let outcome = loop {
         tokio::select! {
@@ -145,6 +152,48 @@ async fn work_on(
     };
     for attempt in 1..=3 {
         match api.upload(job.job_id, &job.source_code, &outcome).await {
+            Ok(()) => return status,
+            Err(CallError::Refused) => return format!("{status}; resultado recusado"),
+            Err(CallError::Other(error)) if attempt == 3 => return format!("{status}; envio falhou: {error}"),
+            Err(CallError::Other(_)) => tokio::time::sleep(backoff(attempt)).await,
+        }
+    }
+    status
+}
+
+/// Runs one backtest while heartbeating its lease (a cancelled run, or one
+/// whose lease was lost, is dropped and its terminal killed); uploads the
+/// report as the terminal wrote it, or why there is none.
+async fn test_on(
+    config: &AgentConfig,
+    api: &ApiClient,
+    run: &shared::protocol::LeasedBacktest,
+    job_dir: &std::path::Path,
+) -> String {
+    let id = run.backtest_id;
+    let ex5 = base64::engine::general_purpose::STANDARD.decode(run.ex5_base64.trim()).ok();
+    let profile = serde_json::from_value::<shared::backtest::ini::TesterProfile>(run.profile.clone())
+        .ok()
+        .and_then(|p| p.validate().ok());
+    let (Some(ex5), Some(profile)) = (ex5, profile) else {
+        let _ = api.upload_backtest(id, None, Some("o agente recebeu um .ex5 ou um perfil ilegível")).await;
+        return "recusado: trabalho ilegível".into();
+    };
+    let testing = tester::backtest(config, job_dir, &run.robot_name, &ex5, &profile, &[]);
+    let beat = || {
+        let api = api.clone();
+        async move { !matches!(api.heartbeat_as(Some(id), "testing").await, Ok(false)) }
+    };
+    let Some(outcome) = tester::with_heartbeats(testing, config.heartbeat, beat).await else {
+        return "abandonado (teste cancelado ou lease perdido)".into();
+    };
+    let status = match (&outcome.report, &outcome.fault) {
+        (Some(report), _) => format!("testado em {} s: {} operações", outcome.elapsed.as_secs(), report.total_trades),
+        (None, Some(fault)) => format!("sem relatório: {fault}"),
+        (None, None) => "sem relatório".into(),
+    };
+    for attempt in 1..=3 {
+        match api.upload_backtest(id, outcome.report_file.as_deref(), outcome.fault.as_deref()).await {
             Ok(()) => return status,
             Err(CallError::Refused) => return format!("{status}; resultado recusado"),
             Err(CallError::Other(error)) if attempt == 3 => return format!("{status}; envio falhou: {error}"),

@@ -7,8 +7,7 @@
 //!
 //! The job folder is the terminal's data folder: the tester stand-in reads it
 //! as its working directory; the real terminal's portable install is linked
-//! into it by its runner (not written yet: the server does not queue
-//! backtests yet, and nothing calls this outside tests).
+//! into it by its runner.
 
 use std::future::Future;
 use std::path::{Path, PathBuf};

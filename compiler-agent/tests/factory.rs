@@ -32,6 +32,11 @@ impl Drop for Factory {
 }
 
 async fn factory() -> Factory {
+    factory_with_agent(&[]).await
+}
+
+/// The factory with an agent given more settings (a terminal for the tester).
+async fn factory_with_agent(settings: &[(&str, &str)]) -> Factory {
     let db = fresh_database().await;
     let model = OpenAiStandIn::start().await;
     let mut config = Config::for_database(db.owner_url.clone(), TEST_APP_ROLE.into());
@@ -64,6 +69,7 @@ async fn factory() -> Factory {
         .env("AGENT_TOKEN", &token)
         .env("AGENT_WORK_DIR", &work)
         .env("METAEDITOR_PATH", env!("CARGO_BIN_EXE_metaeditor-stand-in"))
+        .envs(settings.iter().copied())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -275,4 +281,67 @@ async fn the_model_client_retries_outages_and_rate_limits_then_gives_up_with_a_r
     let error = client.ask("sistema", "pedido", |_| {}, || {}).await.unwrap_err();
     assert!(!error.retryable && error.message.contains("chave de API recusada"), "{}", error.message);
     assert_eq!(model.requests().len(), 8, "a refused key is not asked again");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_compiled_version_that_never_trades_goes_back_to_the_model_once_then_is_not_recommended() {
+    let f = factory_with_agent(&[
+        ("TERMINAL_PATH", env!("CARGO_BIN_EXE_tester-stand-in")),
+        ("TESTER_STAND_IN_TRADES", "0"),
+        ("METAEDITOR_ENV", "TESTER_STAND_IN_TRADES"),
+    ])
+    .await;
+    let (project, version) = f.start("Robô Parado").await;
+    // The gate runs on each compiled code: the first, and the one fixed after it.
+    let started = Instant::now();
+    let conversation = loop {
+        let conversation = f.conversation(project).await;
+        if conversation.iter().filter(|(_, kind, _)| kind == "tester").count() == 2 {
+            break conversation;
+        }
+        assert!(started.elapsed() < Duration::from_secs(90), "{:?}", types(&conversation));
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(
+        types(&conversation),
+        [
+            "request",
+            "generation",
+            "review",
+            "compiling",
+            "compile_success",
+            "tester",
+            "fix",
+            "compiling",
+            "compile_success",
+            "tester"
+        ]
+    );
+    assert!(
+        conversation[5].2.contains("0 operações") && conversation[5].2.contains("uma rodada extra"),
+        "{}",
+        conversation[5].2
+    );
+    assert!(
+        conversation[9].2.contains("Não recomendado") && conversation[9].2.contains("Nenhuma operação"),
+        "{}",
+        conversation[9].2
+    );
+    // The model was asked once more, with the tester's numbers.
+    let requests = f.model.requests();
+    assert_eq!(requests.len(), 3, "generate, review and the tester's fix round");
+    let asked = requests[2]["messages"][1]["content"].as_str().unwrap();
+    assert!(asked.contains("Strategy Tester") && asked.contains("opened no position"), "{asked}");
+    let done = f.version(version).await;
+    assert_eq!(done.compilation_status, "success", "still publishable, marked not recommended");
+    assert!(done.tester_feedback.is_some());
+    let mut tx = db::begin(&f.db.app_pool, Scope::worker_for(f.tenant)).await.unwrap();
+    let runs: Vec<(String, Option<bool>)> =
+        sqlx::query_as("SELECT status, recommended FROM backtests WHERE factory_version_id = $1 ORDER BY created_at")
+            .bind(version)
+            .fetch_all(&mut *tx)
+            .await
+            .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(runs, [("completed".to_string(), Some(false)), ("completed".to_string(), Some(false))]);
 }

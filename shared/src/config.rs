@@ -58,6 +58,8 @@ pub struct Config {
     /// How long a client's download waits for the license's personal build
     /// (counted from when it was queued) before giving the shared file.
     pub personal_build_wait_seconds: i64,
+    /// How long a backtest's lease lasts without a heartbeat (`BACKTEST_LEASE_SECONDS`, default 120).
+    pub backtest_lease_seconds: i32,
     pub compile_jobs_per_tenant: i64,
     /// Bytes a tenant may keep in object storage unless the admin set its own.
     pub storage_quota_default_bytes: i64,
@@ -301,6 +303,7 @@ impl Config {
             compile_wait_notice: Duration::from_secs(parse::<u64>("COMPILE_WAIT_NOTICE_MINUTES", 10)? * 60),
             compile_jobs_per_tenant: parse("COMPILE_JOBS_PER_TENANT", 2)?,
             personal_build_wait_seconds: parse("PERSONAL_BUILD_WAIT_SECONDS", 120)?,
+            backtest_lease_seconds: parse::<i32>("BACKTEST_LEASE_SECONDS", 120)?.clamp(2, 3600),
             storage_quota_default_bytes: parse::<i64>("STORAGE_QUOTA_MB", 1024)?.saturating_mul(1024 * 1024),
             email: EmailConfig {
                 resend_api_base: var("RESEND_API_BASE").unwrap_or_else(|| EmailConfig::default().resend_api_base),
@@ -356,6 +359,7 @@ impl Config {
             compile_wait_notice: Duration::from_secs(600),
             compile_jobs_per_tenant: 2,
             personal_build_wait_seconds: 120,
+            backtest_lease_seconds: 120,
             storage_quota_default_bytes: 1024 * 1024 * 1024,
             email: EmailConfig::default(),
             storage_url: std::env::temp_dir().join("roboforge-test-storage").to_string_lossy().into_owned(),

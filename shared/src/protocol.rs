@@ -11,6 +11,38 @@ use uuid::Uuid;
 pub struct ClaimRequest {
     pub agent_version: String,
     pub wait_seconds: u32,
+    /// What the agent can do besides compiling: `tester` (it has a MetaTrader 5
+    /// terminal and runs backtests). Agents from before backtests send none.
+    #[serde(default)]
+    pub capabilities: Vec<String>,
+}
+
+/// The capability of running the Strategy Tester.
+pub const TESTER: &str = "tester";
+
+/// A backtest leased to an agent with the tester capability: the claim's
+/// answer when `kind` is `backtest` (a compile job has no `kind`).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct LeasedBacktest {
+    /// Always `backtest`.
+    pub kind: String,
+    pub backtest_id: Uuid,
+    pub robot_name: String,
+    /// The `.ex5` to test.
+    pub ex5_base64: String,
+    /// The tester profile (`shared::backtest::ini::TesterProfile`), validated by the server.
+    pub profile: serde_json::Value,
+    pub lease_expires_at: String,
+}
+
+/// What an agent uploads when a backtest ends: the terminal's report as it
+/// wrote it (the server reads the numbers itself), or why there is none.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct BacktestResult {
+    pub report_base64: Option<String>,
+    pub error: Option<String>,
 }
 
 /// A compile job leased to one agent until `lease_expires_at`.

@@ -292,6 +292,12 @@ fn problems_to_fix(version: &Version, policy: mql5::DirectivePolicy) -> Vec<Stri
             refusal.line, refusal.reason
         ));
     }
+    // The tester's gate sent a compiled version back (no trades): its
+    // numbers are the problem while the code compiles.
+    let compiled = version.diagnostics().iter().all(|d| d.severity != "error");
+    if let Some(feedback) = version.tester_feedback.as_ref().filter(|_| compiled) {
+        problems.push(feedback.clone());
+    }
     if !source.contains("OnInit") {
         problems.push("The Expert Advisor must define `int OnInit()` returning INIT_SUCCEEDED.".into());
     }

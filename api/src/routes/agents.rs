@@ -13,9 +13,12 @@ use base64::Engine;
 use bytes::Bytes;
 use serde_json::json;
 use shared::compiled_imports;
-use shared::protocol::{ClaimRequest, HeartbeatRequest, HeartbeatResponse, JobResult, LeasedJob, Severity};
+use shared::protocol::{
+    BacktestResult, ClaimRequest, HeartbeatRequest, HeartbeatResponse, JobResult, LeasedBacktest, LeasedJob, Severity,
+    TESTER,
+};
 use shared::repositories::compile_fleet::{self, Fairness, JobOutcome};
-use shared::repositories::license_builds;
+use shared::repositories::{backtests, license_builds};
 use shared::storage::new_key;
 use shared::uploads::{self, MAX_ROBOT_FILE_BYTES};
 use shared::AppError;
@@ -40,7 +43,8 @@ const SOURCE_MISMATCH: &str =
     "O resultado não corresponde a este job: o hash do código-fonte compilado difere do enviado ao agente.";
 
 /// Leases the oldest waiting compile job, waiting up to `waitSeconds` (≤ 25)
-/// for one; 204 when none came.
+/// for one; 204 when none came. An agent with the `tester` capability gets a
+/// backtest (`kind: backtest`) when no compile job waits.
 #[utoipa::path(operation_id = "agentClaim", post, path = "/api/agents/claim", tag = "agents",
     security(("agentToken" = [])), request_body = serde_json::Value,
     responses((status = 200, description = "a leased job (LeasedJob)"), (status = 204, description = "no job"),
@@ -57,11 +61,30 @@ pub async fn claim(
         let mut tx = agent.begin().await?;
         let fairness = Fairness { in_progress_per_tenant: state.config.compile_jobs_per_tenant.max(1) };
         let job = compile_fleet::claim(&mut tx, &agent.agent, fairness).await?;
-        let until_expiry = match job {
-            Some(_) => None,
-            None => compile_fleet::time_to_next_lease_expiry(&mut tx).await?,
+        // Backtests are below every compile (decision 0016).
+        let backtest = match &job {
+            None if body.capabilities.iter().any(|c| c == TESTER) => {
+                backtests::claim(&mut tx, agent.agent.id, agent.agent.pool_id, state.config.backtest_lease_seconds)
+                    .await?
+            }
+            _ => None,
+        };
+        let tester = body.capabilities.iter().any(|c| c == TESTER);
+        let until_expiry = match (&job, &backtest) {
+            (None, None) => {
+                let compile = compile_fleet::time_to_next_lease_expiry(&mut tx).await?;
+                let test = if tester { backtests::time_to_next_lease_expiry(&mut tx).await? } else { None };
+                compile.into_iter().chain(test).min()
+            }
+            _ => None,
         };
         tx.commit().await?;
+        if let Some(run) = backtest {
+            match leased_backtest(&state, &agent, run).await? {
+                Some(leased) => return Ok(Json(leased).into_response()),
+                None => continue,
+            }
+        }
         if let Some(job) = job {
             let leased = LeasedJob {
                 job_id: job.id,
@@ -84,17 +107,50 @@ pub async fn claim(
     }
 }
 
+/// The backtest as the agent gets it, with its `.ex5`; None when the file is
+/// gone (the run fails with the reason, and the claim looks again).
+async fn leased_backtest(
+    state: &AppState,
+    agent: &CompileAgent,
+    run: backtests::LeasedBacktest,
+) -> ApiResult<Option<LeasedBacktest>> {
+    let Some(ex5) = state.storage.read(&run.file_key).await? else {
+        let mut tx = agent.begin().await?;
+        let gone = backtests::Finished::failed("O arquivo .ex5 desta versão não existe mais.");
+        backtests::finish(&mut tx, agent.agent.id, run.id, &gone).await?;
+        tx.commit().await?;
+        return Ok(None);
+    };
+    Ok(Some(LeasedBacktest {
+        kind: "backtest".into(),
+        backtest_id: run.id,
+        robot_name: run.robot_name,
+        ex5_base64: base64::engine::general_purpose::STANDARD.encode(&ex5),
+        profile: run.profile,
+        lease_expires_at: run.lease_expires_at.to_rfc3339(),
+    }))
+}
+
 /// The agent is alive: records its state and extends its job's lease.
 #[utoipa::path(operation_id = "agentHeartbeat", post, path = "/api/agents/heartbeat", tag = "agents",
     security(("agentToken" = [])), request_body = serde_json::Value,
     responses((status = 200, description = "HeartbeatResponse"), (status = 401, body = ErrorBody)))]
 pub async fn heartbeat(
+    State(app): State<AppState>,
     agent: CompileAgent,
     ApiJson(body): ApiJson<HeartbeatRequest>,
 ) -> ApiResult<Json<HeartbeatResponse>> {
-    let state = if body.state == "compiling" { "compiling" } else { "idle" };
+    let state = match body.state.as_str() {
+        "compiling" => "compiling",
+        "testing" => "testing",
+        _ => "idle",
+    };
     let mut tx = agent.begin().await?;
-    let lease = compile_fleet::heartbeat(&mut tx, agent.agent.id, body.job_id, state).await?;
+    let mut lease = compile_fleet::heartbeat(&mut tx, agent.agent.id, body.job_id, state).await?;
+    if let (None, Some(job)) = (lease, body.job_id) {
+        // Not a compile job: a backtest's lease (a cancelled run has none).
+        lease = backtests::heartbeat(&mut tx, agent.agent.id, job, app.config.backtest_lease_seconds).await?;
+    }
     tx.commit().await?;
     Ok(Json(HeartbeatResponse { lease_expires_at: lease.map(|l| l.to_rfc3339()) }))
 }
@@ -215,7 +271,8 @@ pub async fn result(
 pub async fn release(agent: CompileAgent, Path(id): Path<String>) -> ApiResult<StatusCode> {
     let id = path_id(&id, JOB_NOT_YOURS)?;
     let mut tx = agent.begin().await?;
-    let released = compile_fleet::release(&mut tx, agent.agent.id, id).await?;
+    let released = compile_fleet::release(&mut tx, agent.agent.id, id).await?
+        || backtests::release(&mut tx, agent.agent.id, id).await?;
     tx.commit().await?;
     if released {
         Ok(StatusCode::NO_CONTENT)
@@ -224,12 +281,76 @@ pub async fn release(agent: CompileAgent, Path(id): Path<String>) -> ApiResult<S
     }
 }
 
+/// Uploads a backtest's report (the terminal's `.htm`): the server reads the
+/// numbers and the curve itself, judges them by the run's thresholds, keeps
+/// the report, and charges the time since the lease to the tenant's minutes.
+/// Without a report (or with one that does not parse) the run fails with the
+/// reason.
+#[utoipa::path(operation_id = "agentBacktestResult", post, path = "/api/agents/backtests/{id}/result", tag = "agents",
+    security(("agentToken" = [])), params(("id" = Uuid, Path)), request_body = serde_json::Value,
+    responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn backtest_result(
+    State(state): State<AppState>,
+    agent: CompileAgent,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<BacktestResult>,
+) -> ApiResult<StatusCode> {
+    let id = path_id(&id, JOB_NOT_YOURS)?;
+    let report = match body.report_base64.as_deref() {
+        Some(encoded) => {
+            let bytes = base64::engine::general_purpose::STANDARD
+                .decode(encoded.trim())
+                .map_err(|_| AppError::validation_field("reportBase64", "Relatório inválido (base64)"))?;
+            if bytes.len() > shared::backtest::report::MAX_REPORT_BYTES {
+                return Err(AppError::PayloadTooLarge("Relatório grande demais para um teste.".into()).into());
+            }
+            Some(bytes)
+        }
+        None => None,
+    };
+    let mut tx = agent.begin().await?;
+    let held = backtests::held(&mut tx, agent.agent.id, id).await?;
+    tx.commit().await?;
+    let held = held.ok_or_else(|| AppError::Conflict(JOB_NOT_YOURS.into()))?;
+    let judged = shared::backtest::summary::judge(report.as_deref(), body.error.as_deref(), &held.thresholds);
+    let key = match &report {
+        Some(bytes) => {
+            let key = new_key(held.tenant_id, "backtests", "htm");
+            state.storage.put(&key, Bytes::from(bytes.clone())).await?;
+            Some(key)
+        }
+        None => None,
+    };
+    let mut tx = agent.begin().await?;
+    let finished = backtests::Finished {
+        report_key: key.as_deref(),
+        summary: judged.summary.as_ref(),
+        equity_curve: judged.equity_curve.as_ref(),
+        recommended: judged.recommended,
+        reasons: judged.reasons.as_ref(),
+        error_message: judged.error.as_deref(),
+    };
+    let done = backtests::finish(&mut tx, agent.agent.id, id, &finished).await?;
+    if let Some(done) = &done {
+        shared::factory::tester_gate::on_backtest_finished(&mut tx, done, &judged).await?;
+    }
+    tx.commit().await?;
+    if done.is_none() {
+        if let Some(key) = key {
+            state.storage.delete(&key).await.ok();
+        }
+        return Err(AppError::Conflict(JOB_NOT_YOURS.into()).into());
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
 /// `/api/agents/*`.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(claim))
         .routes(routes!(heartbeat))
         .routes(routes!(result))
+        .routes(routes!(backtest_result))
         .routes(routes!(release))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_ROBOT_FILE_BYTES * 4 / 3 + 1024 * 1024))
 }

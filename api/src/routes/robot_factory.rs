@@ -250,10 +250,63 @@ pub async fn set_quota(
     Ok(Json(AiQuotaResult { tenant_id: id, monthly_quota: quota }))
 }
 
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct TesterQuotaRequest {
+    pub monthly_minutes: Option<i64>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TesterQuotaResult {
+    pub tenant_id: Uuid,
+    pub monthly_minutes: i32,
+}
+
+/// Sets a tenant's monthly Strategy Tester minutes (0 stops its backtests).
+#[utoipa::path(operation_id = "setTesterQuota", put, path = "/api/tenants/{id}/tester-quota", tag = "robot-factory",
+    security(("adminSession" = [])), params(("id" = Uuid, Path)), request_body = TesterQuotaRequest,
+    responses((status = 200, body = TesterQuotaResult), (status = 404, body = ErrorBody), AdminErrors))]
+pub async fn set_tester_quota(
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    Path(id): Path<String>,
+    ApiJson(body): ApiJson<TesterQuotaRequest>,
+) -> ApiResult<Json<TesterQuotaResult>> {
+    let id = path_id(&id, UNKNOWN_TENANT)?;
+    let Some(minutes) = body.monthly_minutes.filter(|m| (0..=100_000).contains(m)) else {
+        return Err(AppError::validation_field(
+            "monthlyMinutes",
+            "Informe os minutos de teste por mês, entre 0 e 100000",
+        )
+        .into());
+    };
+    let minutes = i32::try_from(minutes).expect("bounded");
+    let mut tx = admin.begin().await?;
+    let before = shared::repositories::backtests::set_quota(&mut tx, id, minutes)
+        .await?
+        .ok_or_else(|| AppError::NotFound(UNKNOWN_TENANT.into()))?;
+    admin
+        .audit(
+            &mut tx,
+            meta.ip,
+            Some(id),
+            Action::Update,
+            "tenant",
+            id,
+            &json!({ "testerMonthlyMinutes": before }),
+            &json!({ "testerMonthlyMinutes": minutes }),
+        )
+        .await?;
+    tx.commit().await?;
+    Ok(Json(TesterQuotaResult { tenant_id: id, monthly_minutes: minutes }))
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(generate))
         .routes(routes!(generation))
         .routes(routes!(usage))
         .routes(routes!(set_quota))
+        .routes(routes!(set_tester_quota))
 }

@@ -74,8 +74,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "listCompilePools" | "createCompilePool" | "updateCompilePool" | "deleteCompilePool" => Admin,
         "getCompileQueue" | "acknowledgePlatformAlert" | "getTenantLimits" | "updateTenantLimits" => Admin,
         "listCompilationHistory" | "getCompilationSource" => Admin,
-        "generateRobot" | "getRobotGeneration" | "aiUsage" | "setAiQuota" => Admin,
-        "agentClaim" | "agentHeartbeat" | "agentJobResult" | "agentReleaseJob" => AgentOnly,
+        "generateRobot" | "getRobotGeneration" | "aiUsage" | "setAiQuota" | "setTesterQuota" => Admin,
+        "agentClaim" | "agentHeartbeat" | "agentJobResult" | "agentReleaseJob" | "agentBacktestResult" => AgentOnly,
         "listClients" | "createClient" | "updateClient" => Admin,
         "listLicenses" | "createLicense" | "updateLicense" => Admin,
         "listSales" | "getSale" | "createSale" | "updateSale" => Admin,
@@ -135,6 +135,13 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantRobotSharedBuildClients"
         | "tenantTraceLeak"
         | "tenantRevokeLicenseBuild"
+        | "tenantListVersionBacktests"
+        | "tenantStartVersionBacktest"
+        | "tenantCancelBacktest"
+        | "tenantUpdateBacktest"
+        | "tenantProjectTesterSettings"
+        | "tenantSetProjectTesterSettings"
+        | "tenantListFactoryVersionBacktests"
         | "tenantUpdateRobotVersion"
         | "tenantDownloadRobotVersion"
         | "tenantGetSalesPage"
@@ -203,6 +210,11 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         "tenantListLicenses" | "tenantGetLicense" => ViewLicenses,
         "tenantRobotSharedBuildClients" | "tenantTraceLeak" => ViewLicenses,
         "tenantRevokeLicenseBuild" => ManageLicenses,
+        "tenantListVersionBacktests" | "tenantProjectTesterSettings" | "tenantListFactoryVersionBacktests" => {
+            ViewRobots
+        }
+        "tenantStartVersionBacktest" | "tenantCancelBacktest" | "tenantUpdateBacktest" => ManageRobots,
+        "tenantSetProjectTesterSettings" => ManageRobots,
         "tenantCreateLicense" | "tenantUpdateLicense" | "tenantSwitchLicenseAccount" => ManageLicenses,
         "tenantListRobots"
         | "tenantGetRobot"
@@ -332,6 +344,11 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
         .await;
     assert_eq!(upload.status(), StatusCode::CREATED);
     let version_a = upload.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_string();
+    // A backtest of that version, for the backtest routes.
+    let backtest =
+        owner_a.post(&format!("/api/tenant/robots/{robot_a}/versions/{version_a}/backtests"), json!({})).await;
+    assert_eq!(backtest.status(), StatusCode::CREATED);
+    let backtest_a = backtest.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_string();
     // A compile agent, for the admin's agent routes.
     let registered = app.as_admin().await.post("/api/compile-agents", json!({"name": "agente-matriz"})).await;
     assert_eq!(registered.status(), StatusCode::CREATED);
@@ -415,6 +432,8 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
             } else if path.starts_with("/api/tenant/compilation-jobs/") || path.starts_with("/api/compilation-history/")
             {
                 job_a.clone()
+            } else if path.starts_with("/api/tenant/backtests/") {
+                backtest_a.clone()
             } else if path.starts_with("/api/tenant/robot-projects/") {
                 project_a.clone()
             } else if path.starts_with("/api/tenant/robot-generations/") || path.starts_with("/api/robots/generations/")

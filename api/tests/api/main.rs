@@ -7,6 +7,7 @@ mod support;
 mod admin_auth;
 mod admin_resources;
 mod admin_users;
+mod backtests;
 mod bad_input;
 mod client_auth;
 mod client_portal;

@@ -7,6 +7,7 @@
 
 pub mod ini;
 pub mod report;
+pub mod summary;
 pub mod verdict;
 
 use std::fmt;

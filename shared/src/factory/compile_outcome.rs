@@ -34,6 +34,8 @@ pub async fn on_compile_finished(conn: &mut PgConnection, job_id: Uuid) -> AppRe
                 &ConversationMessage::new("system", "compile_success", message),
             )
             .await?;
+            // The gate's backtest (its numbers come later, on the same conversation).
+            super::tester_gate::queue_for_compiled(conn, &version, &key).await?;
         }
         // No compiler message at all: the fleet could not compile it (agents
         // gave up, MetaEditor crashed). Nothing for the model to fix.

@@ -6,6 +6,7 @@ pub mod compile_outcome;
 pub mod model;
 pub mod prompts;
 pub mod publish;
+pub mod tester_gate;
 
 /// A version's statuses, in pipeline order.
 pub const VERSION_STATUSES: &[&str] =

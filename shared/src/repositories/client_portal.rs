@@ -27,6 +27,8 @@ pub struct ClientLicenseRow {
     pub version_notes: Option<String>,
     pub version_uploaded_at: Option<DateTime<Utc>>,
     pub version_file_name: Option<String>,
+    /// The active version's stored file (its backtests are found by it).
+    pub version_file_key: Option<String>,
     pub account_number: Option<String>,
     pub activation_date: Option<DateTime<Utc>>,
     pub expiration_date: Option<DateTime<Utc>>,
@@ -45,7 +47,7 @@ pub async fn licenses(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid)
     Ok(sqlx::query_as(
         "SELECT l.id, l.robot_id, r.name AS robot_name, r.logo_url AS robot_logo_url, r.description AS robot_description,
                 r.platform AS robot_platform, r.active_version, v.notes AS version_notes,
-                v.uploaded_at AS version_uploaded_at, v.original_file_name AS version_file_name,
+                v.uploaded_at AS version_uploaded_at, v.original_file_name AS version_file_name, v.file_path AS version_file_key,
                 l.account_number, l.activation_date, l.expiration_date, l.status,
                 (SELECT d.version FROM robot_downloads d
                   WHERE d.tenant_id = l.tenant_id AND d.client_id = l.client_id AND d.license_id = l.id

@@ -6,6 +6,7 @@
 pub mod admin_users;
 pub mod audit_log;
 pub mod auth_template;
+pub mod backtests;
 pub mod client_erasure;
 pub mod client_portal;
 pub mod compile_fleet;

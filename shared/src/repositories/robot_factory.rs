@@ -90,6 +90,8 @@ pub struct Version {
     pub uploaded_source: Option<String>,
     pub injected_source: Option<String>,
     pub compile_log: Option<String>,
+    /// What the tester's gate told the model (its one extra fix round was used).
+    pub tester_feedback: Option<String>,
 }
 
 impl Version {
@@ -112,7 +114,7 @@ impl Version {
 const VERSION_SELECT: &str = "SELECT v.id, v.tenant_id, v.project_id, v.version, v.source_code, v.compilation_status,
         v.compilation_job_id, v.compiled_file_url, v.error_log, v.generation_prompt, v.review_notes, v.retry_count,
         v.max_retries, v.generation_id, v.created_at, j.error_message, j.diagnostics, j.uploaded_source,
-        j.source_code AS injected_source, j.compile_log
+        j.source_code AS injected_source, j.compile_log, v.tester_feedback
     FROM robot_project_versions v
     LEFT JOIN compilation_jobs j ON j.tenant_id = v.tenant_id AND j.id = v.compilation_job_id";
 
@@ -455,6 +457,17 @@ pub async fn set_compile_job(conn: &mut PgConnection, version: &Version, job_id:
     .bind(version.generation_id)
     .execute(conn)
     .await?;
+    Ok(())
+}
+
+/// Records the tester gate's message to the model (once per version).
+pub async fn set_tester_feedback(conn: &mut PgConnection, version: &Version, feedback: &str) -> AppResult<()> {
+    sqlx::query("UPDATE robot_project_versions SET tester_feedback = $3 WHERE tenant_id = $1 AND id = $2")
+        .bind(version.tenant_id)
+        .bind(version.id)
+        .bind(feedback)
+        .execute(conn)
+        .await?;
     Ok(())
 }
 

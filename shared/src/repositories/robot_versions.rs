@@ -264,6 +264,19 @@ pub async fn activate(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid, 
 }
 
 /// Whether the robot's active version imports a DLL (what its buyers are told).
+/// The stored file of the robot's active version (its backtests are found by it).
+pub async fn active_file_key(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid) -> AppResult<Option<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT v.file_path FROM tenant_robots r
+           JOIN robot_versions v ON v.tenant_id = r.tenant_id AND v.robot_id = r.id AND v.version = r.active_version
+          WHERE r.tenant_id = $1 AND r.id = $2",
+    )
+    .bind(tenant_id)
+    .bind(robot_id)
+    .fetch_optional(conn)
+    .await?)
+}
+
 pub async fn active_loads_dll(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid) -> AppResult<bool> {
     Ok(sqlx::query_scalar(
         "SELECT v.loads_dll FROM tenant_robots r

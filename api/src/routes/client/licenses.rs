@@ -81,6 +81,9 @@ pub struct ClientLicenseItem {
     /// offline grace), lapsed or denied; null before the robot first checked in.
     pub installation_state: Option<String>,
     pub installation_state_since: Option<DateTime<Utc>>,
+    /// The newest completed backtest of the active version: its numbers and
+    /// balance curve (null: none yet).
+    pub backtest: Option<crate::backtest_view::PublicBacktest>,
 }
 
 fn usable(status: LicenseStatus, expiration: Option<DateTime<Utc>>) -> bool {
@@ -110,6 +113,7 @@ impl From<ClientLicenseRow> for ClientLicenseItem {
             activation_date: r.activation_date,
             expiration_date: r.expiration_date,
             status: r.status,
+            backtest: None,
         }
     }
 }
@@ -130,12 +134,20 @@ pub struct ClientLicenses {
 pub async fn list(client: SignedInClient) -> ApiResult<Json<ClientLicenses>> {
     let mut tx = client.begin().await?;
     let rows = client_portal::licenses(&mut tx, client.tenant.id, client.client.id).await?;
+    let files: Vec<String> = rows.iter().filter_map(|r| r.version_file_key.clone()).collect();
+    let runs = shared::repositories::backtests::latest_completed(&mut tx, client.tenant.id, &files, false).await?;
     tx.commit().await?;
     let domain = shared::portal::domain_of_url(&client.tenant.url);
-    Ok(Json(ClientLicenses {
-        licenses: rows.into_iter().map(ClientLicenseItem::from).collect(),
-        web_request_url: format!("https://{domain}"),
-    }))
+    let licenses = rows
+        .into_iter()
+        .map(|row| {
+            let run = runs.iter().find(|b| Some(&b.file_key) == row.version_file_key.as_ref());
+            let mut item = ClientLicenseItem::from(row);
+            item.backtest = run.map(crate::backtest_view::PublicBacktest::from);
+            item
+        })
+        .collect();
+    Ok(Json(ClientLicenses { licenses, web_request_url: format!("https://{domain}") }))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -9,14 +9,16 @@ use axum::response::{Html, IntoResponse, Response};
 use shared::db::{self, Scope};
 use shared::email::escape_html;
 use shared::portal::Portal;
-use shared::repositories::{robot_versions, sales_pages, tenant_robots};
+use shared::repositories::{backtests, robot_versions, sales_pages, tenant_robots};
 use shared::AppError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiQuery, ApiResult, ErrorBody};
+use crate::backtest_view::PublicBacktest;
 use crate::request_meta::RequestMeta;
+use crate::sales_page_backtest::backtest_section;
 use crate::tenant_resolution::{self, TenantQuery};
 use crate::AppState;
 
@@ -53,8 +55,14 @@ pub async fn page(
     let robot = tenant_robots::find(&mut tx, tenant.id, robot_id).await?.filter(|r| r.active).ok_or_else(not_found)?;
     let sections = sales_pages::find(&mut tx, tenant.id, robot_id).await?.unwrap_or_default();
     let loads_dll = robot_versions::active_loads_dll(&mut tx, tenant.id, robot_id).await?;
+    let active_file = robot_versions::active_file_key(&mut tx, tenant.id, robot_id).await?;
+    let backtest = match active_file {
+        Some(key) => backtests::latest_completed(&mut tx, tenant.id, &[key], true).await?.into_iter().next(),
+        None => None,
+    };
     tx.commit().await?;
     let notice = if loads_dll { DLL_NOTICE } else { "" };
+    let backtest = backtest.map(|b| backtest_section(&PublicBacktest::from(&b))).unwrap_or_default();
     let body: String =
         [&sections.html_section1, &sections.html_section2, &sections.html_section3, &sections.html_section4]
             .iter()
@@ -62,13 +70,14 @@ pub async fn page(
             .map(|html| format!("<section>{html}</section>"))
             .collect();
     let title = escape_html(&robot.name);
+    let backtest_style = crate::sales_page_backtest::STYLE;
     let document = format!(
         "<!doctype html><html lang=\"pt-BR\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title>\
          <style>body{{font-family:system-ui,sans-serif;max-width:960px;margin:0 auto;padding:24px;line-height:1.6}}\
          img{{max-width:100%;height:auto}}section{{margin-bottom:32px}}\
          .dll-notice{{border:1px solid #d97706;background:#fffbeb;color:#78350f;padding:12px 16px;border-radius:8px}}\
-         </style></head><body>{notice}{body}</body></html>"
+         {backtest_style}</style></head><body>{notice}{body}{backtest}</body></html>"
     );
     let mut response = Html(document).into_response();
     response.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(SALES_PAGE_POLICY));

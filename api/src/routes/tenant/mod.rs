@@ -3,6 +3,7 @@
 //! transaction scoped to the owner's tenant (forced RLS) and names the tenant
 //! in its queries too; an id of another tenant is simply not found (404).
 
+pub mod backtests;
 pub mod client_erasure;
 pub mod clients;
 pub mod compilation_jobs;
@@ -38,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(robot_license::router())
         .merge(robot_versions::router())
         .merge(license_builds::router())
+        .merge(backtests::router())
         .merge(compilation_jobs::router())
         .merge(robot_projects::router())
         .merge(robot_generations::router())

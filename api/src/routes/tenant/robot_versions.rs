@@ -59,6 +59,9 @@ pub struct VersionItem {
     pub source_sha256: Option<String>,
     /// Its source imports a DLL (buyers are told on the robot's page).
     pub loads_dll: bool,
+    /// Its newest backtest, whatever its status (null: never tested; only
+    /// the versions list fills it).
+    pub latest_backtest: Option<crate::backtest_view::BacktestView>,
 }
 
 impl VersionItem {
@@ -77,6 +80,7 @@ impl VersionItem {
             compile_job_id: v.compile_job_id,
             source_sha256: v.source_sha256,
             loads_dll: v.loads_dll,
+            latest_backtest: None,
         }
     }
 }
@@ -107,10 +111,15 @@ async fn versions_of(
 ) -> Result<RobotVersions, AppError> {
     let robot = find_own(tx, owner, robot_id).await?;
     let active = robot.active_version.clone();
-    let versions: Vec<VersionItem> = robot_versions::list(tx, owner.tenant.id, robot_id)
-        .await?
+    let listed = robot_versions::list(tx, owner.tenant.id, robot_id).await?;
+    let files: Vec<String> = listed.iter().map(|v| v.file_path.clone()).collect();
+    let runs = shared::repositories::backtests::latest_for_files(tx, owner.tenant.id, &files).await?;
+    let versions: Vec<VersionItem> = listed
         .into_iter()
-        .map(|v| VersionItem::new(v, active.as_deref()))
+        .map(|v| {
+            let run = runs.iter().find(|b| b.file_key == v.file_path).map(crate::backtest_view::BacktestView::from);
+            VersionItem { latest_backtest: run, ..VersionItem::new(v, active.as_deref()) }
+        })
         .collect();
     Ok(RobotVersions { suggested_version: suggested(&versions), robot, active_version: active, versions })
 }

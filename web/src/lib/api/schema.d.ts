@@ -4,6 +4,29 @@
  */
 
 export interface paths {
+    "/api/agents/backtests/{id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads a backtest's report (the terminal's `.htm`): the server reads the
+         *     numbers and the curve itself, judges them by the run's thresholds, keeps
+         *     the report, and charges the time since the lease to the tenant's minutes.
+         *     Without a report (or with one that does not parse) the run fails with the
+         *     reason.
+         */
+        post: operations["agentBacktestResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/claim": {
         parameters: {
             query?: never;
@@ -15,7 +38,8 @@ export interface paths {
         put?: never;
         /**
          * Leases the oldest waiting compile job, waiting up to `waitSeconds` (≤ 25)
-         *     for one; 204 when none came.
+         *     for one; 204 when none came. An agent with the `tester` capability gets a
+         *     backtest (`kind: backtest`) when no compile job waits.
          */
         post: operations["agentClaim"];
         delete?: never;
@@ -1117,6 +1141,46 @@ export interface paths {
         patch: operations["updateTenantOwner"];
         trace?: never;
     };
+    "/api/tenant/backtests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Chooses whether a completed run appears on the robot's sales page (the
+         *     page shows the newest chosen run of the active version). Audited.
+         */
+        patch: operations["tenantUpdateBacktest"];
+        trace?: never;
+    };
+    "/api/tenant/backtests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a waiting or running backtest (the agent stops at its next
+         *     heartbeat); the minutes it ran count. Audited.
+         */
+        post: operations["tenantCancelBacktest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/clients": {
         parameters: {
             query?: never;
@@ -1601,6 +1665,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/robot-projects/{id}/tester-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's tester profile and thresholds (the factory's gate uses them). */
+        get: operations["tenantProjectTesterSettings"];
+        /** Sets the project's tester profile and thresholds. Audited. */
+        put: operations["tenantSetProjectTesterSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robot-projects/{id}/versions/{versionId}/backtests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A factory version's runs (its gate, and any asked for), newest first. */
+        get: operations["tenantListFactoryVersionBacktests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/robot-projects/{id}/versions/{versionId}/download": {
         parameters: {
             query?: never;
@@ -1849,6 +1948,29 @@ export interface paths {
          *     (multipart `file` and optional `notes`).
          */
         patch: operations["tenantUpdateRobotVersion"];
+        trace?: never;
+    };
+    "/api/tenant/robots/{robotId}/versions/{versionId}/backtests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A robot version's runs, newest first, and the month's minutes. */
+        get: operations["tenantListVersionBacktests"];
+        put?: never;
+        /**
+         * Asks for a backtest of a robot version (imports, factory robots and
+         *     uploaded `.ex5` alike). 201 with the queued run, 200 with the one already
+         *     waiting or running for this file; 429 when the month's minutes are gone.
+         *     Audited.
+         */
+        post: operations["tenantStartVersionBacktest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/tenant/robots/{robotId}/versions/{version}/download": {
@@ -2174,6 +2296,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenants/{id}/tester-quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a tenant's monthly Strategy Tester minutes (0 stops its backtests). */
+        put: operations["setTesterQuota"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -2472,6 +2611,68 @@ export interface components {
             /** @default null */
             sidebar: string | null;
         };
+        BacktestList: {
+            /** @description Newest first (at most 20). */
+            items: components["schemas"]["BacktestView"][];
+            tester: components["schemas"]["TesterMinutes"];
+        };
+        /** @description The report's numbers. */
+        BacktestNumbers: {
+            /** Format: double */
+            initialDeposit?: number | null;
+            /**
+             * Format: double
+             * @description The worse of the balance and equity drawdowns (money).
+             */
+            maxDrawdown: number;
+            /** Format: double */
+            maxDrawdownPercent: number;
+            /** Format: double */
+            netProfit: number;
+            /** Format: double */
+            profitFactor: number;
+            /** Format: int32 */
+            totalTrades: number;
+            /** Format: double */
+            winRatePercent: number;
+        };
+        BacktestUpdate: {
+            /**
+             * @description Shows this run's numbers and curve on the robot's public sales page.
+             * @default null
+             */
+            onSalesPage: boolean | null;
+        };
+        /** @description A run as its owner sees it. */
+        BacktestView: {
+            /** Format: date-time */
+            completedAt?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            equityCurve: components["schemas"]["CurvePoint"][];
+            errorMessage?: string | null;
+            /** Format: uuid */
+            id: string;
+            numbers?: components["schemas"]["BacktestNumbers"] | null;
+            onSalesPage: boolean;
+            /** @description factory (the gate of a factory version) or owner (asked for). */
+            origin: string;
+            profile?: components["schemas"]["TesterProfileView"] | null;
+            /** @description Why it is "não recomendado" (pt-BR, with the numbers). */
+            reasons: string[];
+            /** @description null until completed. */
+            recommended?: boolean | null;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** @description queued, running, completed, failed, cancelled. */
+            status: string;
+            /**
+             * Format: int32
+             * @description Tester time charged to the month (whole seconds).
+             */
+            testerSeconds: number;
+            thresholds?: components["schemas"]["ThresholdsView"] | null;
+        };
         /**
          * @description How a license gets its MetaTrader account.
          * @enum {string}
@@ -2567,6 +2768,7 @@ export interface components {
             accountNumber?: string | null;
             /** Format: date-time */
             activationDate?: string | null;
+            backtest?: components["schemas"]["PublicBacktest"] | null;
             /** @description Its notes: the changelog shown next to Download. */
             changelog?: string | null;
             /** Format: date-time */
@@ -2765,6 +2967,12 @@ export interface components {
             password: string;
             /** @default  */
             username: string;
+        };
+        /** @description A point of the balance curve (the tester's time, no zone). */
+        CurvePoint: {
+            /** Format: double */
+            balance: number;
+            time: string;
         };
         /** @description Everything on the dashboard besides the cards. */
         DashboardActivity: {
@@ -4180,6 +4388,34 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description A profile as typed in the form; every field checked with a pt-BR message. */
+        ProfileInput: {
+            /** @default null */
+            currency: string | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            deposit: number | null;
+            /** @default null */
+            from: string | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            leverage: number | null;
+            /**
+             * @description real_ticks or one_minute_ohlc.
+             * @default null
+             */
+            model: string | null;
+            /** @default null */
+            symbol: string | null;
+            /** @default null */
+            timeframe: string | null;
+            /** @default null */
+            to: string | null;
+        };
         ProjectCreated: {
             project: components["schemas"]["ProjectDetail"];
         };
@@ -4230,6 +4466,15 @@ export interface components {
             reviewNotes?: string | null;
             /** Format: int32 */
             version: number;
+        };
+        /** @description The numbers shown to buyers: the sales page and the client's robot card. */
+        PublicBacktest: {
+            /** Format: date-time */
+            completedAt?: string | null;
+            equityCurve: components["schemas"]["CurvePoint"][];
+            numbers?: components["schemas"]["BacktestNumbers"] | null;
+            profile?: components["schemas"]["TesterProfileView"] | null;
+            recommended?: boolean | null;
         };
         PublishRequest: {
             /** @default null */
@@ -4588,6 +4833,12 @@ export interface components {
         };
         SourceResponse: {
             sourceCode: string;
+        };
+        StartBacktest: {
+            /** @default null */
+            profile: components["schemas"]["ProfileInput"] | null;
+            /** @default null */
+            thresholds: components["schemas"]["ThresholdsInput"] | null;
         };
         StorageUsage: {
             /**
@@ -4972,6 +5223,60 @@ export interface components {
              */
             testEmail: string | null;
         };
+        /** @description The month's tester minutes. */
+        TesterMinutes: {
+            /** Format: int32 */
+            quotaMinutes: number;
+            /** Format: double */
+            remainingMinutes: number;
+            /**
+             * Format: double
+             * @description Used this month (Brazil's calendar month), finished and running runs.
+             */
+            usedMinutes: number;
+        };
+        /** @description What the tester ran on. */
+        TesterProfileView: {
+            currency: string;
+            /** Format: int64 */
+            deposit: number;
+            /** @description AAAA-MM-DD. */
+            from: string;
+            /** Format: int32 */
+            leverage: number;
+            /** @description `real_ticks` (every tick based on real ticks) or `one_minute_ohlc`. */
+            model: string;
+            symbol: string;
+            timeframe: string;
+            to: string;
+        };
+        TesterQuotaRequest: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            monthlyMinutes: number | null;
+        };
+        TesterQuotaResult: {
+            /** Format: int32 */
+            monthlyMinutes: number;
+            /** Format: uuid */
+            tenantId: string;
+        };
+        /** @description A factory project's tester settings: the gate's profile and thresholds. */
+        TesterSettings: {
+            /** @description Neither set by the owner: the platform's defaults. */
+            defaults: boolean;
+            profile: components["schemas"]["TesterProfileView"];
+            tester: components["schemas"]["TesterMinutes"];
+            thresholds: components["schemas"]["ThresholdsView"];
+        };
+        TesterSettingsInput: {
+            /** @default null */
+            profile: components["schemas"]["ProfileInput"] | null;
+            /** @default null */
+            thresholds: components["schemas"]["ThresholdsInput"] | null;
+        };
         ThemeColors: {
             /** @default null */
             accent: string | null;
@@ -4979,6 +5284,24 @@ export interface components {
             primary: string | null;
             /** @default null */
             secondary: string | null;
+        };
+        ThresholdsInput: {
+            /**
+             * Format: double
+             * @default null
+             */
+            maxDrawdownPercent: number | null;
+            /**
+             * Format: double
+             * @default null
+             */
+            minProfitFactor: number | null;
+        };
+        ThresholdsView: {
+            /** Format: double */
+            maxDrawdownPercent: number;
+            /** Format: double */
+            minProfitFactor: number;
         };
         /**
          * @description Change against the previous month, in percent (rounded to one decimal);
@@ -5038,6 +5361,7 @@ export interface components {
             fileSize: number;
             /** Format: uuid */
             id: string;
+            latestBacktest?: components["schemas"]["BacktestView"] | null;
             /**
              * Format: int32
              * @description The license check it carries: 2 (answers verified with the robot's
@@ -5082,6 +5406,53 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    agentBacktestResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     agentClaim: {
         parameters: {
             query?: never;
@@ -8450,6 +8821,140 @@ export interface operations {
             };
         };
     };
+    tenantUpdateBacktest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BacktestUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestView"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantCancelBacktest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestView"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantListClients: {
         parameters: {
             query?: {
@@ -10526,6 +11031,182 @@ export interface operations {
             };
         };
     };
+    tenantProjectTesterSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TesterSettings"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantSetProjectTesterSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TesterSettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TesterSettings"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantListFactoryVersionBacktests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestList"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantDownloadRobotProjectVersion: {
         parameters: {
             query?: never;
@@ -11631,6 +12312,142 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantListVersionBacktests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robotId: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestList"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantStartVersionBacktest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robotId: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartBacktest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestView"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacktestView"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13028,6 +13845,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TenantLimitsView"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setTesterQuota: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TesterQuotaRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TesterQuotaResult"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
