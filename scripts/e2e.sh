@@ -40,8 +40,10 @@ agent_token=$(curl -fsS -b "$jar" -H 'content-type: application/json' \
   -d '{"name":"agente-e2e","platform":"wine"}' "$base/api/compile-agents" |
   python3 -c 'import json, sys; print(json.load(sys.stdin)["token"])')
 rm -f "$jar"
+# With the tester stand-in as its MetaTrader 5 terminal, it runs backtests too.
 AGENT_API_URL="$base" AGENT_TOKEN="$agent_token" AGENT_WORK_DIR="$(mktemp -d)" \
-  METAEDITOR_PATH="$CARGO_TARGET_DIR/debug/metaeditor-stand-in" "$CARGO_TARGET_DIR/debug/compiler-agent" \
+  METAEDITOR_PATH="$CARGO_TARGET_DIR/debug/metaeditor-stand-in" \
+  TERMINAL_PATH="$CARGO_TARGET_DIR/debug/tester-stand-in" "$CARGO_TARGET_DIR/debug/compiler-agent" \
   >/dev/null 2>&1 &
 agent_pid=$!
 trap 'kill "$agent_pid" "$ai_pid" 2>/dev/null || true; stop_throwaway_server' EXIT
