@@ -52,7 +52,7 @@ impl AppState {
             hasher,
             logins,
             notifications: NotificationHub::new(),
-            license_log: LicenseCheckLog::new(),
+            license_log: LicenseCheckLog::new(&config),
             license_limit,
             license_cache: Arc::new(LicenseCache::new()),
             refusal_throttle: Arc::new(crate::refusal_throttle::RefusalThrottle::new()),

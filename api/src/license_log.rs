@@ -69,11 +69,12 @@ pub struct LogSettings {
 }
 
 impl LogSettings {
-    pub fn from_env() -> Self {
-        let spill_dir = std::env::var_os("LICENSE_LOG_SPILL_DIR")
-            .filter(|dir| !dir.is_empty())
-            .map_or_else(|| PathBuf::from("data/license-check-log"), PathBuf::from);
-        Self { capacity: 50_000, spill_dir, write_timeout: Duration::from_secs(30) }
+    pub fn from_config(config: &shared::config::Config) -> Self {
+        Self {
+            capacity: 50_000,
+            spill_dir: config.license_log_spill_dir.clone(),
+            write_timeout: Duration::from_secs(30),
+        }
     }
 }
 
@@ -99,8 +100,8 @@ pub struct LicenseCheckLog {
 }
 
 impl LicenseCheckLog {
-    pub fn new() -> Arc<Self> {
-        Self::with_settings(LogSettings::from_env())
+    pub fn new(config: &shared::config::Config) -> Arc<Self> {
+        Self::with_settings(LogSettings::from_config(config))
     }
 
     pub fn with_settings(settings: LogSettings) -> Arc<Self> {

@@ -68,6 +68,9 @@ pub struct Config {
     /// or `s3://bucket[/prefix]` (credentials, region and endpoint from the
     /// usual `AWS_*` variables; docs/operations.md).
     pub storage_url: String,
+    /// Where license-check log rows wait when the table cannot take them (`LICENSE_LOG_SPILL_DIR`,
+    /// default `data/license-check-log`): shared by the instances of a host, kept across restarts.
+    pub license_log_spill_dir: std::path::PathBuf,
     /// `GET /metrics` asks for `Authorization: Bearer <this>`. Unset, it
     /// answers only requests made on this machine without a proxy in between.
     pub metrics_token: Option<String>,
@@ -311,6 +314,10 @@ impl Config {
                 from: var("EMAIL_FROM").unwrap_or_else(|| EmailConfig::default().from),
             },
             storage_url: var("STORAGE_URL").unwrap_or_else(|| "data/storage".into()),
+            license_log_spill_dir: var("LICENSE_LOG_SPILL_DIR")
+                .filter(|dir| !dir.trim().is_empty())
+                .unwrap_or_else(|| "data/license-check-log".into())
+                .into(),
             metrics_token: var("METRICS_TOKEN").filter(|t| !t.trim().is_empty()),
             ai: AiConfig {
                 base_url: var("AI_BASE_URL"),
@@ -363,6 +370,7 @@ impl Config {
             storage_quota_default_bytes: 1024 * 1024 * 1024,
             email: EmailConfig::default(),
             storage_url: std::env::temp_dir().join("roboforge-test-storage").to_string_lossy().into_owned(),
+            license_log_spill_dir: "data/license-check-log".into(),
             metrics_token: None,
             ai: AiConfig::default(),
             hotmart_api: HotmartApiConfig::default(),
