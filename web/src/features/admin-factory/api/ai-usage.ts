@@ -6,6 +6,7 @@ import { factoryKeys } from './keys'
 export type AiUsage = components['schemas']['AiUsage']
 export type AiTenantUsage = components['schemas']['AiTenantUsage']
 export type AiQuotaResult = components['schemas']['AiQuotaResult']
+export type TesterQuotaResult = components['schemas']['TesterQuotaResult']
 
 /** Whether a model is configured, and each tenant's AI generations, tokens and cost. */
 export const aiUsageQuery = () =>
@@ -25,5 +26,15 @@ export function useUpdateAiQuota() {
         queryClient.invalidateQueries({ queryKey: factoryKeys.aiUsage }),
         queryClient.invalidateQueries({ queryKey: factoryKeys.auditLog }),
       ]),
+  })
+}
+
+/** Sets a tenant's monthly Strategy Tester minutes (0 stops its backtests; decision 0016). */
+export function useUpdateTesterQuota() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ tenantId, monthlyMinutes }: { tenantId: string; monthlyMinutes: number }) =>
+      unwrap(api.PUT('/api/tenants/{id}/tester-quota', { params: { path: { id: tenantId } }, body: { monthlyMinutes } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: factoryKeys.auditLog }),
   })
 }

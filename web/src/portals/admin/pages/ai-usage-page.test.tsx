@@ -122,4 +122,57 @@ describe('admin AI usage page', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText(/Trader Pro pode iniciar por mês/)).toBeInTheDocument()
     expect(within(dialog).getByLabelText(/^Cota mensal de gerações/)).toHaveValue(usageB.monthlyQuota)
   })
+
+  describe('tester minutes (decision 0016)', () => {
+    const testerPath = `/api/tenants/${usageA.tenantId}/tester-quota`
+    const testerRoute = {
+      [`PUT ${testerPath}`]: async (request: Request) =>
+        Response.json({ tenantId: usageA.tenantId, monthlyMinutes: ((await request.clone().json()) as { monthlyMinutes: number }).monthlyMinutes }),
+    }
+
+    async function openMinutes(tenant: string) {
+      await userEvent.click(within(await rowOf(tenant)).getByRole('button', { name: `Minutos de teste de ${tenant}` }))
+      return screen.findByRole('dialog', { name: 'Minutos de teste' })
+    }
+
+    async function setMinutes(dialog: HTMLElement, value: string) {
+      const input = within(dialog).getByLabelText(/^Minutos de teste por mês/)
+      await userEvent.clear(input)
+      if (value) await userEvent.type(input, value)
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }))
+    }
+
+    it('sets a tenant\'s monthly minutes beside its AI quota: checks 0 to 100000, sends them and says so', async () => {
+      const fetch = renderPage(testerRoute)
+      const dialog = await openMinutes('Robôs do João')
+      expect(within(dialog).getByText(/backtests de Robôs do João podem usar por mês/)).toBeInTheDocument()
+      expect(within(dialog).getByText(/O padrão é 600/)).toBeInTheDocument()
+
+      for (const wrong of ['100001', '', '1.5']) {
+        await setMinutes(dialog, wrong)
+        expect(await within(dialog).findByText('Informe os minutos de teste por mês, entre 0 e 100000')).toBeInTheDocument()
+      }
+      expect(requestsTo(fetch, 'PUT', testerPath)).toHaveLength(0)
+
+      await setMinutes(dialog, '100000')
+      expect(await screen.findByText('Minutos de teste atualizados')).toBeInTheDocument()
+      expect(screen.getByText('Robôs do João: 100.000 minutos por mês.')).toBeInTheDocument()
+      expect(await requestsTo(fetch, 'PUT', testerPath)[0]!.json()).toEqual({ monthlyMinutes: 100000 })
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+      // The AI quota is untouched.
+      expect(requestsTo(fetch, 'PUT', quotaPath)).toHaveLength(0)
+    })
+
+    it('takes 0 (no backtests) and shows a refusal of the server on the field', async () => {
+      const fetch = renderPage({
+        [`PUT ${testerPath}`]: () => errorBody(400, 'Verifique os campos', { monthlyMinutes: 'Informe os minutos de teste por mês, entre 0 e 100000' }),
+      })
+      const dialog = await openMinutes('Robôs do João')
+      await setMinutes(dialog, '0')
+      expect(await screen.findByText('Erro ao atualizar minutos de teste')).toBeInTheDocument()
+      expect(await requestsTo(fetch, 'PUT', testerPath)[0]!.json()).toEqual({ monthlyMinutes: 0 })
+      expect(within(dialog).getByText('Informe os minutos de teste por mês, entre 0 e 100000')).toBeInTheDocument()
+      expect(screen.getByRole('dialog', { name: 'Minutos de teste' })).toBeInTheDocument()
+    })
+  })
 })

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { AlertTriangleIcon, CpuIcon, PencilIcon } from 'lucide-react'
+import { AlertTriangleIcon, CpuIcon, FlaskConicalIcon, PencilIcon } from 'lucide-react'
 import { PageHeading } from '@/components/page-heading'
 import { ListTable, RefreshButton, StatusBadge } from '@/components/data'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { aiUsageQuery, type AiTenantUsage, type AiUsage } from '@/features/admin-factory/api/ai-usage'
 import { QuotaDialog } from '@/features/admin-factory/components/quota-dialog'
+import { TesterQuotaDialog } from '@/features/admin-factory/components/tester-quota-dialog'
 import {
   NO_MODEL_MESSAGE,
   formatCount,
@@ -83,7 +84,7 @@ function LoadingModelCard() {
   )
 }
 
-function UsageRow({ tenant, onEditQuota }: { tenant: AiTenantUsage; onEditQuota: () => void }) {
+function UsageRow({ tenant, onEditQuota, onEditTesterQuota }: { tenant: AiTenantUsage; onEditQuota: () => void; onEditTesterQuota: () => void }) {
   const exhausted = quotaExhausted(tenant.generationsThisMonth, tenant.monthlyQuota)
   return (
     <TableRow>
@@ -98,19 +99,29 @@ function UsageRow({ tenant, onEditQuota }: { tenant: AiTenantUsage; onEditQuota:
       <TableCell className="text-right tabular-nums">{formatUSD(tenant.costThisMonth)}</TableCell>
       <TableCell className="text-right tabular-nums">{formatUSD(tenant.costTotal)}</TableCell>
       <TableCell className="text-right">
-        <Button variant="outline" size="sm" aria-label={`Editar cota de ${tenant.tenantName}`} onClick={onEditQuota}>
-          <PencilIcon aria-hidden />
-          Editar cota
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" size="sm" aria-label={`Editar cota de ${tenant.tenantName}`} onClick={onEditQuota}>
+            <PencilIcon aria-hidden />
+            Editar cota
+          </Button>
+          <Button variant="outline" size="sm" aria-label={`Minutos de teste de ${tenant.tenantName}`} onClick={onEditTesterQuota}>
+            <FlaskConicalIcon aria-hidden />
+            Minutos de teste
+          </Button>
+        </div>
       </TableCell>
     </TableRow>
   )
 }
 
-/** Uso de IA: whether a model is configured, and per tenant this month's generations (against its quota), tokens and cost. */
+/**
+ * Uso de IA: whether a model is configured, and per tenant this month's generations (against its quota), tokens and
+ * cost; beside the generation quota, the tenant's monthly Strategy Tester minutes.
+ */
 export function AiUsagePage() {
   const query = useQuery(aiUsageQuery())
   const [editing, setEditing] = React.useState<{ open: boolean; tenant: AiTenantUsage | null }>({ open: false, tenant: null })
+  const [editingMinutes, setEditingMinutes] = React.useState<{ open: boolean; tenant: AiTenantUsage | null }>({ open: false, tenant: null })
   // The table reads a page; this list is not paginated.
   const list = { data: query.data && { items: query.data.tenants }, isPending: query.isPending, isError: query.isError, error: query.error, refetch: query.refetch }
 
@@ -129,9 +140,17 @@ export function AiUsagePage() {
         empty="Nenhum tenant cadastrado."
         errorTitle="Erro ao carregar o uso de IA"
         errorFallback="Não foi possível carregar o uso de IA."
-        renderRow={(tenant) => <UsageRow key={tenant.tenantId} tenant={tenant} onEditQuota={() => setEditing({ open: true, tenant })} />}
+        renderRow={(tenant) => (
+          <UsageRow
+            key={tenant.tenantId}
+            tenant={tenant}
+            onEditQuota={() => setEditing({ open: true, tenant })}
+            onEditTesterQuota={() => setEditingMinutes({ open: true, tenant })}
+          />
+        )}
       />
       <QuotaDialog open={editing.open} tenant={editing.tenant} onClose={() => setEditing((current) => ({ ...current, open: false }))} />
+      <TesterQuotaDialog open={editingMinutes.open} tenant={editingMinutes.tenant} onClose={() => setEditingMinutes((current) => ({ ...current, open: false }))} />
     </div>
   )
 }
