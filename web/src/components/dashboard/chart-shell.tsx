@@ -49,6 +49,8 @@ interface ChartShellProps<T> {
   describe: (item: T) => string
   columns: ChartColumn<T>[]
   legend?: React.ReactNode
+  /** `small`: half the height, for a chart inside a card (the client's robot card). */
+  size?: 'default' | 'small'
   /** The marks, drawn in a viewBox of `items.length * SLOT` by `CHART_HEIGHT` units. */
   children: React.ReactNode
 }
@@ -64,11 +66,12 @@ function labelVisibility(index: number, count: number, every: number): string {
  * that follows the mouse (or the arrow keys once the chart has focus), and a visually hidden table with
  * every value, since a screen reader cannot read bars.
  */
-export function ChartShell<T>({ summary, caption, items, ticks, xLabel, labelEvery = 1, describe, columns, legend, children }: ChartShellProps<T>) {
+export function ChartShell<T>({ summary, caption, items, ticks, xLabel, labelEvery = 1, describe, columns, legend, size = 'default', children }: ChartShellProps<T>) {
   const [active, setActive] = useState<number | null>(null)
   const count = items.length
   const width = count * SLOT
   const activeItem = active === null ? undefined : items[active]
+  const height = size === 'small' ? 'h-24' : 'h-48'
 
   function onKeyDown(event: React.KeyboardEvent<SVGSVGElement>) {
     const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 }
@@ -86,12 +89,12 @@ export function ChartShell<T>({ summary, caption, items, ticks, xLabel, labelEve
   return (
     <figure className="space-y-3">
       <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
-        <div className="flex h-48 flex-col justify-between text-right text-[10px] leading-none text-muted-foreground tabular-nums" aria-hidden>
+        <div className={cn('flex flex-col justify-between text-right text-[10px] leading-none text-muted-foreground tabular-nums', height)} aria-hidden>
           {ticks.map((tick, index) => (
             <span key={index}>{tick}</span>
           ))}
         </div>
-        <div className="relative h-48">
+        <div className={cn('relative', height)}>
           <svg
             role="img"
             aria-label={summary}
