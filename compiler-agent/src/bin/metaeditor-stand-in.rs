@@ -4,7 +4,20 @@
 //! nothing on failure, and exits with a code that means nothing (as the real
 //! one). The source decides: a line with `undeclared_identifier` is an error;
 //! `// STAND-IN: SLOW` in the source, or STAND_IN_HANG=1 in the environment,
-//! makes it hang (to kill an agent mid-job).
+//! makes it hang (to kill an agent mid-job); `// STAND-IN: SECONDS=<n>` makes
+//! it take n seconds, at most 30 (a compile slow enough to be watched: the
+//! browser journeys see a personal build being prepared).
+
+/// The longest `// STAND-IN: SECONDS=<n>` waits: well under the agent's compile timeout.
+const MAX_SECONDS: u64 = 30;
+
+/// The n of `// STAND-IN: SECONDS=<n>` in the source, if any.
+fn seconds_in(source: &str) -> Option<u64> {
+    const KNOB: &str = "// STAND-IN: SECONDS=";
+    let at = source.find(KNOB)? + KNOB.len();
+    let digits: String = source[at..].chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -17,6 +30,9 @@ fn main() {
     if source.contains("// STAND-IN: SLOW") || std::env::var("STAND_IN_HANG").is_ok_and(|v| v == "1") {
         // Long enough for any test; bounded, so one orphaned by a killed agent goes away.
         std::thread::sleep(std::time::Duration::from_secs(120));
+    }
+    if let Some(seconds) = seconds_in(&source) {
+        std::thread::sleep(std::time::Duration::from_secs(seconds.min(MAX_SECONDS)));
     }
     let name =
         std::path::Path::new(&source_path).file_name().and_then(|n| n.to_str()).unwrap_or("source.mq5").to_string();
