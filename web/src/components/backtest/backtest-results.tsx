@@ -15,7 +15,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="font-semibold tabular-nums">
         {value}
-        {hint && <span className="ml-1 text-xs font-normal text-muted-foreground">{hint}</span>}
+        {hint && <span className="text-xs font-normal text-muted-foreground"> {hint}</span>}
       </dd>
     </div>
   )
