@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
 import { PageHeading } from '@/components/page-heading'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -7,6 +7,8 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api/client'
 import { ConfirmDialog } from '@/components/data'
+import { VersionBacktestDialog } from '@/features/backtests/components/version-backtest-dialog'
+import { tenantCatalogKeys } from '@/features/tenant-catalog/api/keys'
 import { robotVersionsQuery, useActivateVersion, useDownloadVersion, type RobotVersions, type VersionItem } from '@/features/tenant-catalog/api/versions'
 import { BackToRobots } from '@/features/tenant-catalog/components/back-link'
 import { DeleteRobotButton } from '@/features/tenant-catalog/components/delete-robot-button'
@@ -22,7 +24,8 @@ import { useCan } from '@/features/tenant-access/use-can'
 /**
  * /robots/:robotId/versions — a robot's compiled versions: upload, activate (exactly one is active), edit, download;
  * and its license settings (public key, offline grace, how accounts are bound). A role without ManageRobots sees the
- * versions, downloads them and reads the license settings. Under them, the robot's personal copies: who is still on the
+ * versions, downloads them and reads the license settings. Each .ex5 version's "Backtest" opens its Strategy Tester runs
+ * (run one, cancel it, show a completed one on the sales page). Under them, the robot's personal copies: who is still on the
  * shared file, tracing a found .ex5 to its buyer and revoking that copy (ManageLicenses).
  */
 export function TenantRobotVersionsPage() {
@@ -54,6 +57,10 @@ export function TenantRobotVersionsPage() {
 function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersions }) {
   const [activating, setActivating] = React.useState<VersionItem | null>(null)
   const [editing, setEditing] = React.useState<VersionItem | null>(null)
+  const [backtesting, setBacktesting] = React.useState<{ open: boolean; version: VersionItem | null }>({ open: false, version: null })
+  const queryClient = useQueryClient()
+  // Each row shows its version's newest run: asked again after a run is queued, cancelled or chosen, and on closing.
+  const refreshVersions = () => void queryClient.invalidateQueries({ queryKey: tenantCatalogKeys.robots.versions(robotId) })
   const activate = useActivateVersion()
   const download = useDownloadVersion()
   const canManage = useCan('ManageRobots')
@@ -94,6 +101,7 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
         onActivate={canManage ? setActivating : undefined}
         onEdit={canManage ? setEditing : undefined}
         onDownload={startDownload}
+        onBacktest={(version) => setBacktesting({ open: true, version })}
         downloading={download.isPending ? (download.variables?.version.id ?? null) : null}
       />
       <LicenseSettingsCard robotId={robotId} readOnly={!canManage} />
@@ -123,6 +131,17 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
         onConfirm={confirmActivation}
       />
       <VersionEditDialog robotId={robotId} version={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      <VersionBacktestDialog
+        robotId={robotId}
+        version={backtesting.version}
+        open={backtesting.open}
+        canManage={canManage}
+        onOpenChange={(open) => {
+          setBacktesting((current) => ({ ...current, open }))
+          if (!open) refreshVersions()
+        }}
+        onChanged={refreshVersions}
+      />
     </>
   )
 }

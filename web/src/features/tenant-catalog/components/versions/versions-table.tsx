@@ -1,4 +1,5 @@
-import { CheckCircle2Icon, DownloadIcon, PencilIcon } from 'lucide-react'
+import { CheckCircle2Icon, DownloadIcon, FlaskConicalIcon, PencilIcon } from 'lucide-react'
+import { BacktestStatusBadge } from '@/components/backtest/backtest-results'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
@@ -18,7 +19,7 @@ const columns = [
   { label: 'Enviado em' },
   { label: 'Notas' },
   { label: 'SHA-256' },
-  { label: 'Ações', srOnly: true, className: 'w-48' },
+  { label: 'Ações', srOnly: true, className: 'w-56' },
 ]
 
 export interface VersionActions {
@@ -26,6 +27,8 @@ export interface VersionActions {
   onActivate?: (version: VersionItem) => void
   onEdit?: (version: VersionItem) => void
   onDownload: (version: VersionItem) => void
+  /** Opens the version's Strategy Tester runs; offered on .ex5 versions (a .zip cannot be tested). */
+  onBacktest?: (version: VersionItem) => void
   /** The version whose download is running, if any. */
   downloading: string | null
 }
@@ -33,7 +36,7 @@ export interface VersionActions {
 /**
  * A robot's versions, highest first: the active one marked, with the license check each carries (an .ex5 uploaded
  * ready has none, and the way to get one: importing the .mq5), whether it loads a DLL and which compile job made it;
- * the others can be activated; each can be edited and downloaded.
+ * the others can be activated; each can be edited and downloaded, and an .ex5 backtested (its newest run's status shows).
  */
 export function VersionsTable({ versions, ...actions }: { versions: VersionItem[] } & VersionActions) {
   return (
@@ -47,7 +50,12 @@ export function VersionsTable({ versions, ...actions }: { versions: VersionItem[
   )
 }
 
-function VersionRow({ version, onActivate, onEdit, onDownload, downloading }: { version: VersionItem } & VersionActions) {
+/** Whether the Strategy Tester can run a version: an .ex5 (the server refuses a .zip). */
+export function testableVersion(version: Pick<VersionItem, 'originalFileName'>): boolean {
+  return version.originalFileName.toLowerCase().endsWith('.ex5')
+}
+
+function VersionRow({ version, onActivate, onEdit, onDownload, onBacktest, downloading }: { version: VersionItem } & VersionActions) {
   return (
     <TableRow>
       <TableCell className="font-medium">
@@ -59,6 +67,11 @@ function VersionRow({ version, onActivate, onEdit, onDownload, downloading }: { 
           {version.loadsDll && <LoadsDllBadge />}
         </div>
         <CompileOrigin version={version} />
+        {version.latestBacktest && (
+          <p className="mt-1 flex items-center gap-1.5 text-xs font-normal text-muted-foreground">
+            Backtest: <BacktestStatusBadge status={version.latestBacktest.status} />
+          </p>
+        )}
       </TableCell>
       <TableCell className="max-w-48 truncate" title={version.originalFileName}>
         {version.originalFileName}
@@ -77,6 +90,12 @@ function VersionRow({ version, onActivate, onEdit, onDownload, downloading }: { 
             <Button variant="outline" size="sm" aria-label={`Ativar versão ${version.version}`} onClick={() => onActivate(version)}>
               <CheckCircle2Icon aria-hidden />
               Ativar
+            </Button>
+          )}
+          {onBacktest && testableVersion(version) && (
+            <Button variant="outline" size="sm" aria-label={`Backtest da versão ${version.version}`} onClick={() => onBacktest(version)}>
+              <FlaskConicalIcon aria-hidden />
+              Backtest
             </Button>
           )}
           {onEdit && (
