@@ -3,7 +3,9 @@ import { useParams } from 'react-router-dom'
 import { PageHeading } from '@/components/page-heading'
 import { Skeleton } from '@/components/ui/skeleton'
 import { ApiError } from '@/lib/api/client'
+import { TesterSettingsCard } from '@/features/backtests/components/tester-settings-card'
 import { robotProjectQuery } from '@/features/robot-factory/api/projects'
+import type { ProjectDetail } from '@/features/robot-factory/api/types'
 import { BackLink } from '@/features/robot-factory/components/back-link'
 import { NotFoundCard } from '@/features/robot-factory/components/not-found-card'
 import { ProjectView } from '@/features/robot-factory/components/project-view'
@@ -14,6 +16,7 @@ import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-c
 /**
  * /robot-factory/:id — one AI project: its conversation and versions, adjustments and publication. Asked for every
  * 5 s, and at once when the live stream says a version's status changed; the text the model is writing streams in.
+ * Under it, "Teste no Strategy Tester": the profile every compiled version is tested on and the newest one's runs.
  */
 export function TenantRobotProjectPage() {
   const { id = '' } = useParams()
@@ -27,7 +30,10 @@ export function TenantRobotProjectPage() {
     <div className="space-y-6">
       <BackLink to="/robot-factory">Voltar para a Fábrica</BackLink>
       {query.data ? (
-        <ProjectView project={query.data} draft={draft} readOnly={!canManage} />
+        <>
+          <ProjectView project={query.data} draft={draft} readOnly={!canManage} />
+          <TesterSettingsCard projectId={id} version={latestCompiled(query.data)} canManage={canManage} />
+        </>
       ) : notFound ? (
         <>
           <PageHeading title="Projeto" />
@@ -48,6 +54,11 @@ export function TenantRobotProjectPage() {
       )}
     </div>
   )
+}
+
+/** The newest version that compiled (versions come newest first): the one the tester ran on. */
+function latestCompiled(project: ProjectDetail) {
+  return project.versions.find((version) => version.compilationStatus === 'success' && version.hasCompiledFile)
 }
 
 function ProjectSkeleton() {
