@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { ArrowLeftRightIcon, SparklesIcon } from 'lucide-react'
+import { BacktestSummary } from '@/components/backtest/backtest-summary'
 import { StatusBadge } from '@/components/data'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -23,7 +24,8 @@ function unavailableReason(license: ClientLicenseItem): string | null {
 
 /**
  * One license: the robot, its status and account, where its installation stands, what the current version brings,
- * Download (with the wait while the buyer's personal copy is compiled) and Trocar Conta; first of all, when the
+ * the active version's backtest (numbers and a small curve) when there is one, Download (with the wait while the buyer's
+ * personal copy is compiled) and Trocar Conta; first of all, when the
  * robot waits for it, the call to confirm the MT5 account.
  */
 export function LicenseCard({ license }: { license: ClientLicenseItem }) {
@@ -77,6 +79,7 @@ export function LicenseCard({ license }: { license: ClientLicenseItem }) {
             <p className="whitespace-pre-line text-muted-foreground">{license.changelog.trim()}</p>
           </section>
         )}
+        {license.backtest && <BacktestSummary backtest={license.backtest} />}
         <LicenseDownload license={license} disabled={reason !== null}>
           <Button variant="outline" onClick={() => setChanging(true)} disabled={!license.usable}>
             <ArrowLeftRightIcon aria-hidden />
