@@ -2,9 +2,11 @@
 # The runner the compile agent calls on Linux (WINE_RUNNER):
 #   run-metaeditor.sh <metaeditor64.exe> <args...>
 # runs the program with Wine in WINEPREFIX, under `xvfb-run -a` when there is
-# no DISPLAY, turning Unix paths in /compile:, /log:, /inc: (and /include:)
-# into Windows paths with `winepath -w`. Exits with the program's exit code
-# (MetaEditor's means nothing: the agent judges by the log and the .ex5).
+# no DISPLAY, turning Unix paths in /compile:, /log:, /inc: (and /include:),
+# and the terminal's /config: (backtests: `run-metaeditor.sh terminal64.exe
+# /portable /config:<tester.ini>`), into Windows paths with `winepath -w`.
+# Exits with the program's exit code (MetaEditor's and the terminal's mean
+# nothing: the agent judges by the log, the .ex5 or the report).
 set -euo pipefail
 
 usage() {
@@ -18,7 +20,7 @@ Example:
     /inc:/var/lib/roboforge-agent/wine/drive_c/MT5/MQL5
 
 Unix paths (absolute, or relative to the current directory) after /compile:,
-/log:, /inc: and /include: become Windows paths (winepath -w); Windows paths
+/log:, /inc:, /include: and /config: become Windows paths (winepath -w); Windows paths
 (C:\...) pass unchanged, as do all other arguments. Paths must not contain
 spaces: MetaEditor under Wine splits them.
 
@@ -71,7 +73,7 @@ args=()
 for arg in "$@"; do
   lower="${arg,,}"
   option=""
-  for name in compile log inc include; do
+  for name in compile log inc include config; do
     if [[ "$lower" == "/$name:"* ]]; then option="${arg:0:${#name}+2}"; break; fi
   done
   if [ -n "$option" ] && [ -n "${arg:${#option}}" ]; then

@@ -88,6 +88,29 @@ status=0
   2>"$job/space.stderr" || status=$?
 check "a converted path with a space is warned about" grep -q 'has a space' "$job/space.stderr"
 
+# A backtest the way the agent runs one: the terminal stand-in for Windows,
+# the job folder as its data folder, the tester .ini (UTF-16LE) by /config:.
+echo "==> a backtest through the runner (terminal stand-in)"
+x86_64-w64-mingw32-gcc -O2 -o "$work/mt5/terminal64.exe" "$wine_dir/tests/terminal-stand-in.c"
+cp "$wine_dir/../../shared/tests/fixtures/backtest/ReportTester-EURUSD-H1.htm" "$work/mt5/report-template.htm"
+tester_job="$work/tester-job"
+mkdir -p "$tester_job/MQL5/Experts/RoboForge"
+printf 'not really an ex5' >"$tester_job/MQL5/Experts/RoboForge/Robo.ex5"
+ini=$'[Tester]\r\nExpert=RoboForge\\Robo.ex5\r\nSymbol=EURUSD\r\nPeriod=H1\r\nReport=reports\\Robo\r\nReplaceReport=1\r\nShutdownTerminal=1\r\n'
+{ printf '\xff\xfe'; printf '%s' "$ini" | iconv -f UTF-8 -t UTF-16LE; } >"$tester_job/tester.ini"
+status=0
+(cd "$tester_job" && "$wine_dir/run-metaeditor.sh" "$work/mt5/terminal64.exe" /portable "/config:$tester_job/tester.ini" \
+  2>"$tester_job/stderr") || status=$?
+check "the terminal's exit code is passed through (0)" test "$status" = 0
+check "/config: reached the terminal as a Windows path" test ! -s "$tester_job/stderr"
+check "the report is written where Report= says, in the data folder" test -s "$tester_job/reports/Robo.htm"
+check "the report is the terminal's (UTF-16LE, Strategy Tester Report)" \
+  grep -q "Strategy Tester Report" <<<"$(iconv -f UTF-16LE -t UTF-8 "$tester_job/reports/Robo.htm" 2>/dev/null)"
+rm -f "$tester_job/MQL5/Experts/RoboForge/Robo.ex5" "$tester_job/reports/Robo.htm"
+(cd "$tester_job" && "$wine_dir/run-metaeditor.sh" "$work/mt5/terminal64.exe" /portable "/config:$tester_job/tester.ini" \
+  2>/dev/null) || true
+check "a robot that does not load leaves no report" test ! -e "$tester_job/reports/Robo.htm"
+
 # A hanging MetaEditor stopped the two ways the agent can stop the runner.
 running() { pgrep -f "^$editor" >/dev/null; }
 gone_within() { # seconds: no process of this test's prefix left
