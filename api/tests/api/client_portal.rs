@@ -306,3 +306,29 @@ async fn a_client_resets_the_password_with_the_token_shown_in_development() {
         .await;
     assert_eq!(login.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_license_whose_robot_never_checked_in_has_no_installation_state_until_it_does() {
+    let p = portal().await;
+    let state_of = || async {
+        let (status, body) = read_json(p.client.get("/api/client/licenses").await).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let card = body["licenses"].as_array().unwrap().iter().find(|l| l["id"] == json!(p.rows.license)).cloned();
+        card.expect("the license's card")["installationState"].clone()
+    };
+    // Bound to an account, but its robot never called: no state (not "Encerrada").
+    let path = format!("/api/client/licenses/{}/account", p.rows.license);
+    assert_eq!(p.client.patch_json(&path, json!({"accountNumber": "7770007"})).await.status(), StatusCode::OK);
+    assert_eq!(state_of().await, Value::Null);
+    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 7770007).await["valid"], true);
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let mut state = state_of().await;
+    for _ in 0..30 {
+        if state != Value::Null {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        state = state_of().await;
+    }
+    assert_eq!(state, json!("valid"), "after its first check the robot's installation is valid");
+}
