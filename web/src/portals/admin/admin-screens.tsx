@@ -2,22 +2,22 @@ import { Building2Icon, FileCode2Icon, GaugeIcon, HistoryIcon, ScrollTextIcon, S
 import { managementScreens as shared } from '@/components/portal-shell/management-screens'
 import { lazyPage, type Screen } from '@/components/portal-shell/screens'
 
-const pages = () => import('./admin-pages')
-const AdminDashboardPage = lazyPage(pages, 'AdminDashboardPage')
-const TenantsPage = lazyPage(pages, 'TenantsPage')
-const TenantOwnersPage = lazyPage(pages, 'TenantOwnersPage')
-const AdminRobotsPage = lazyPage(pages, 'AdminRobotsPage')
-const AdminRobotFactoryPage = lazyPage(pages, 'AdminRobotFactoryPage')
-const RobotAuthTemplatePage = lazyPage(pages, 'RobotAuthTemplatePage')
-const CompilationHistoryPage = lazyPage(pages, 'CompilationHistoryPage')
-const CompileAgentsPage = lazyPage(pages, 'CompileAgentsPage')
-const AiUsagePage = lazyPage(pages, 'AiUsagePage')
-const AdminClientsPage = lazyPage(pages, 'AdminClientsPage')
-const ClientRobotsPage = lazyPage(pages, 'ClientRobotsPage')
-const AdminSalesPage = lazyPage(pages, 'AdminSalesPage')
-const AdminSubscriptionsPage = lazyPage(pages, 'AdminSubscriptionsPage')
-const AuditLogPage = lazyPage(pages, 'AuditLogPage')
-const AdminUsersPage = lazyPage(pages, 'AdminUsersPage')
+// Each page is a chunk of its own, fetched when the page is first shown.
+const AdminDashboardPage = lazyPage(() => import('./pages/dashboard-page'), 'AdminDashboardPage')
+const TenantsPage = lazyPage(() => import('./pages/tenants-page'), 'TenantsPage')
+const TenantOwnersPage = lazyPage(() => import('./pages/tenant-owners-page'), 'TenantOwnersPage')
+const AdminRobotsPage = lazyPage(() => import('./pages/robots-page'), 'AdminRobotsPage')
+const AdminRobotFactoryPage = lazyPage(() => import('./pages/robot-factory-page'), 'AdminRobotFactoryPage')
+const RobotAuthTemplatePage = lazyPage(() => import('./pages/robot-auth-template-page'), 'RobotAuthTemplatePage')
+const CompilationHistoryPage = lazyPage(() => import('./pages/compilation-history-page'), 'CompilationHistoryPage')
+const CompileAgentsPage = lazyPage(() => import('./pages/compile-agents-page'), 'CompileAgentsPage')
+const AiUsagePage = lazyPage(() => import('./pages/ai-usage-page'), 'AiUsagePage')
+const AdminClientsPage = lazyPage(() => import('./pages/clients-page'), 'AdminClientsPage')
+const ClientRobotsPage = lazyPage(() => import('./pages/licenses-page'), 'ClientRobotsPage')
+const AdminSalesPage = lazyPage(() => import('./pages/sales-page'), 'AdminSalesPage')
+const AdminSubscriptionsPage = lazyPage(() => import('./pages/subscriptions-page'), 'AdminSubscriptionsPage')
+const AuditLogPage = lazyPage(() => import('./pages/audit-log-page'), 'AuditLogPage')
+const AdminUsersPage = lazyPage(() => import('./pages/admin-users-page'), 'AdminUsersPage')
 
 /** The signed-in admin screens, in menu order: the sidebar and the routes are both made from this table. */
 export const adminScreens: Screen[] = [

@@ -2,11 +2,11 @@ import { BookOpenIcon, BotIcon, LayoutDashboardIcon, RepeatIcon } from 'lucide-r
 import { lazyPage, type Screen } from '@/components/portal-shell/screens'
 import type { NavigationItem } from '@/lib/navigation'
 
-const pages = () => import('./client-pages')
-const ClientDashboardPage = lazyPage(pages, 'ClientDashboardPage')
-const ClientRobotsPage = lazyPage(pages, 'ClientRobotsPage')
-const ClientSubscriptionsPage = lazyPage(pages, 'ClientSubscriptionsPage')
-const ClientLessonsPage = lazyPage(pages, 'ClientLessonsPage')
+// Each page is a chunk of its own, fetched when the page is first shown.
+const ClientDashboardPage = lazyPage(() => import('./pages/dashboard-page'), 'ClientDashboardPage')
+const ClientRobotsPage = lazyPage(() => import('./pages/robots-page'), 'ClientRobotsPage')
+const ClientSubscriptionsPage = lazyPage(() => import('./pages/subscriptions-page'), 'ClientSubscriptionsPage')
+const ClientLessonsPage = lazyPage(() => import('./pages/lessons-page'), 'ClientLessonsPage')
 
 const robots: NavigationItem = { label: 'Meus Robôs', path: '/robots', icon: BotIcon }
 const lessons: NavigationItem = { label: 'Área de Ensino', path: '/lessons', icon: BookOpenIcon }
