@@ -1,6 +1,6 @@
 //! How fast the check log reaches `license_checks`, by method: the multi-row
 //! INSERT over arrays (`unnest`) the log used before, `COPY` into the
-//! connection's staging table then one INSERT (`license_check::log::write`),
+//! connection's staging table then one INSERT (`license_checks::insert`),
 //! and the same with `ON CONFLICT DO NOTHING RETURNING id` (how spill files
 //! are loaded). Each on a fresh test database, under the worker role, rows
 //! alike, alternated, the table emptied between rounds.
@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use chrono::Utc;
 use shared::db::{self, Scope};
 use shared::license_check::{log, CheckCode, CheckRecord};
+use shared::repositories::license_checks;
 use uuid::Uuid;
 
 #[tokio::main]
@@ -58,8 +59,11 @@ async fn main() {
                 }
                 let written = match method {
                     0 => insert_unnest(&mut tx, chunk).await,
-                    1 => log::write(&mut tx, &lines, Duration::from_secs(60)).await.unwrap(),
-                    _ => log::load(&mut tx, &lines, Duration::from_secs(60)).await.unwrap().len() as u64,
+                    1 => license_checks::insert(&mut tx, &lines, Duration::from_secs(60)).await.unwrap(),
+                    _ => license_checks::insert_skipping_logged(&mut tx, &lines, Duration::from_secs(60))
+                        .await
+                        .unwrap()
+                        .len() as u64,
                 };
                 assert_eq!(written, chunk.len() as u64);
                 tx.commit().await.unwrap();

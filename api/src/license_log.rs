@@ -1,7 +1,8 @@
 //! The license-check log, written off the request path and never losing a
 //! row. A check pushes its record into a bounded channel without waiting;
 //! one task per instance drains it every 100 ms, or at 10,000
-//! records, into one `COPY` (`shared::license_check::log`).
+//! records, into one `COPY` (`shared::license_check::log` encodes the rows,
+//! `shared::repositories::license_checks` sends them).
 //!
 //! When the channel is full, or a write fails, the rows go to a local spill
 //! file instead (`spill`): a check never waits on the database, and nothing
@@ -28,6 +29,7 @@ use std::time::Duration;
 use shared::db::{self, PgPool, Scope};
 use shared::license_check::log as rows;
 use shared::license_check::{CheckRecord, InstallationFolds};
+use shared::repositories::license_checks;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
@@ -439,14 +441,14 @@ fn decode_all(mut encoded: &[u8]) -> Vec<(uuid::Uuid, CheckRecord)> {
 
 async fn write_rows(pool: &PgPool, encoded: &[u8], timeout: Duration) -> Result<u64, shared::AppError> {
     let mut tx = db::begin(pool, Scope::worker()).await?;
-    let n = rows::write(&mut tx, encoded, timeout).await?;
+    let n = license_checks::insert(&mut tx, encoded, timeout).await?;
     tx.commit().await?;
     Ok(n)
 }
 
 async fn load_rows(pool: &PgPool, encoded: &[u8], timeout: Duration) -> Result<Vec<uuid::Uuid>, shared::AppError> {
     let mut tx = db::begin(pool, Scope::worker()).await?;
-    let inserted = rows::load(&mut tx, encoded, timeout).await?;
+    let inserted = license_checks::insert_skipping_logged(&mut tx, encoded, timeout).await?;
     tx.commit().await?;
     Ok(inserted)
 }

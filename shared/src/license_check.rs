@@ -17,6 +17,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::error::AppResult;
+use crate::repositories::{installations, license_checks, licenses};
 use crate::status::{ClientStatus, LicenseStatus, TenantStatus};
 
 pub mod log;
@@ -233,92 +234,29 @@ fn valid_nonce(nonce: &str) -> bool {
     nonce.len() <= 128 && nonce.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// Everything the decision needs, from one query.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct CheckFacts {
-    pub tenant_status: TenantStatus,
-    pub robot_active: bool,
-    pub signing_key: String,
-    /// The sealed Ed25519 seed (protocol v2); None for a robot never built with v2.
-    pub private_key: Option<String>,
-    pub offline_grace_seconds: i32,
-    pub binding_policy: String,
-    pub client_id: Option<Uuid>,
-    pub client_status: Option<ClientStatus>,
-    pub license_id: Option<Uuid>,
-    pub license_status: Option<LicenseStatus>,
-    pub expiration_date: Option<DateTime<Utc>>,
-    pub account_number: Option<String>,
-    /// A personal build's status (None for a check by e-mail).
-    pub build_status: Option<String>,
-}
+pub use crate::repositories::license_checks::CheckFacts;
 
 /// The robot (in the tenant it claims), the client by e-mail and the license
-/// chosen by the rule above. None when the robot is not the tenant's.
-/// Anonymous scope narrowed to the tenant.
+/// chosen by the rule above; for a personal build, the license it names.
+/// None when the robot is not the tenant's. Anonymous scope narrowed to the
+/// tenant.
 pub async fn load(conn: &mut PgConnection, request: &CheckRequest) -> AppResult<Option<CheckFacts>> {
-    if let Some(build) = &request.build {
-        return load_for_build(conn, request, build).await;
+    match &request.build {
+        Some(build) => {
+            license_checks::facts_by_build(
+                conn,
+                request.tenant_id,
+                request.robot_id,
+                build.license_id,
+                &build.build_mark,
+            )
+            .await
+        }
+        None => {
+            license_checks::facts_by_email(conn, request.tenant_id, request.robot_id, &request.email, request.account)
+                .await
+        }
     }
-    Ok(sqlx::query_as(
-        "SELECT t.status AS tenant_status, r.active AS robot_active, r.license_signing_key AS signing_key,
-                r.license_private_key AS private_key, r.offline_grace_seconds, r.binding_policy,
-                c.id AS client_id, c.status AS client_status,
-                l.id AS license_id, l.status AS license_status, l.expiration_date, l.account_number,
-                NULL::text AS build_status
-           FROM tenant_robots r
-           JOIN tenants t ON t.id = r.tenant_id
-           LEFT JOIN tenant_clients c ON c.tenant_id = r.tenant_id AND c.email = $3
-           LEFT JOIN LATERAL (
-                SELECT l.id, l.status, l.expiration_date, l.account_number
-                  FROM tenant_client_robots l
-                 WHERE l.tenant_id = r.tenant_id AND l.robot_id = r.id AND l.client_id = c.id
-                 ORDER BY (l.status IN ('active', 'trial') AND (l.expiration_date IS NULL OR l.expiration_date > now())) DESC,
-                          (ltrim(l.account_number, '0') = $4) DESC NULLS LAST,
-                          (l.account_number IS NULL) DESC,
-                          l.expiration_date DESC NULLS FIRST,
-                          l.created_at DESC
-                 LIMIT 1) l ON true
-          WHERE r.tenant_id = $1 AND r.id = $2",
-    )
-    .bind(request.tenant_id)
-    .bind(request.robot_id)
-    .bind(&request.email)
-    .bind(request.account.to_string())
-    .fetch_optional(conn)
-    .await?)
-}
-
-/// A personal build's check: the license it names, if it is a license of
-/// this robot and the mark is one of its builds (else no license: refused as
-/// an unknown e-mail is), with that build's status. One indexed query too.
-async fn load_for_build(
-    conn: &mut PgConnection,
-    request: &CheckRequest,
-    build: &BuildClaim,
-) -> AppResult<Option<CheckFacts>> {
-    Ok(sqlx::query_as(
-        "SELECT t.status AS tenant_status, r.active AS robot_active, r.license_signing_key AS signing_key,
-                r.license_private_key AS private_key, r.offline_grace_seconds, r.binding_policy,
-                c.id AS client_id, c.status AS client_status,
-                l.id AS license_id, l.status AS license_status, l.expiration_date, l.account_number,
-                l.build_status
-           FROM tenant_robots r
-           JOIN tenants t ON t.id = r.tenant_id
-           LEFT JOIN LATERAL (
-                SELECT l.id, l.client_id, l.status, l.expiration_date, l.account_number, b.status AS build_status
-                  FROM tenant_client_robots l
-                  JOIN license_builds b ON b.tenant_id = l.tenant_id AND b.license_id = l.id AND b.build_mark = $4
-                 WHERE l.tenant_id = r.tenant_id AND l.robot_id = r.id AND l.id = $3) l ON true
-           LEFT JOIN tenant_clients c ON c.tenant_id = r.tenant_id AND c.id = l.client_id
-          WHERE r.tenant_id = $1 AND r.id = $2",
-    )
-    .bind(request.tenant_id)
-    .bind(request.robot_id)
-    .bind(build.license_id)
-    .bind(&build.build_mark)
-    .fetch_optional(conn)
-    .await?)
 }
 
 /// Binds the license to `account` if it has none yet; returns the account it
@@ -329,24 +267,7 @@ pub async fn bind_account(
     license_id: Uuid,
     account: u64,
 ) -> AppResult<Option<String>> {
-    let bound: Option<String> = sqlx::query_scalar(
-        "UPDATE tenant_client_robots SET account_number = $3
-          WHERE tenant_id = $1 AND id = $2 AND account_number IS NULL RETURNING account_number",
-    )
-    .bind(tenant_id)
-    .bind(license_id)
-    .bind(account.to_string())
-    .fetch_optional(&mut *conn)
-    .await?;
-    if bound.is_some() {
-        return Ok(bound);
-    }
-    Ok(sqlx::query_scalar("SELECT account_number FROM tenant_client_robots WHERE tenant_id = $1 AND id = $2")
-        .bind(tenant_id)
-        .bind(license_id)
-        .fetch_optional(conn)
-        .await?
-        .flatten())
+    licenses::bind_account_once(conn, tenant_id, license_id, account).await
 }
 
 /// What the facts say, before any account binding. `Ok(None)` means the
@@ -530,57 +451,21 @@ impl InstallationFolds {
         if self.folds.is_empty() {
             return Ok(0);
         }
-        let n = self.folds.len();
-        let (mut tenants, mut licenses, mut accounts) =
-            (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
-        let (mut robots, mut first, mut last) = (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
-        let (mut valid, mut codes, mut ips, mut checks) =
-            (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
-        let mut since = Vec::with_capacity(n);
+        let mut seen = installations::Sightings::with_capacity(self.folds.len());
         for ((tenant, license, account), fold) in &self.folds {
-            tenants.push(*tenant);
-            licenses.push(*license);
-            accounts.push(account.to_string());
-            robots.push(fold.robot_id);
-            first.push(fold.first_seen);
-            last.push(fold.last_seen);
-            valid.push(fold.last_valid);
-            codes.push(fold.last_code.as_str());
-            ips.push(fold.last_ip.map(sqlx::types::ipnetwork::IpNetwork::from));
-            checks.push(fold.checks);
-            since.push(fold.state_since);
+            seen.tenants.push(*tenant);
+            seen.licenses.push(*license);
+            seen.accounts.push(account.to_string());
+            seen.robots.push(fold.robot_id);
+            seen.first_seen.push(fold.first_seen);
+            seen.last_seen.push(fold.last_seen);
+            seen.last_valid.push(fold.last_valid);
+            seen.last_codes.push(fold.last_code.as_str());
+            seen.last_ips.push(fold.last_ip.map(sqlx::types::ipnetwork::IpNetwork::from));
+            seen.checks.push(fold.checks);
+            seen.state_since.push(fold.state_since);
         }
-        let written = sqlx::query(
-            "INSERT INTO license_installations AS i (tenant_id, license_id, account_number, robot_id, first_seen,
-                                                     last_seen, last_valid, last_code, last_ip, checks, state_since)
-             SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::timestamptz[],
-                                  $6::timestamptz[], $7::bool[], $8::text[], $9::inet[], $10::bigint[],
-                                  $11::timestamptz[])
-             ON CONFLICT (tenant_id, license_id, account_number) DO UPDATE SET
-                 state_since = CASE WHEN EXCLUDED.last_seen >= i.last_seen AND EXCLUDED.last_valid <> i.last_valid
-                                    THEN EXCLUDED.state_since ELSE i.state_since END,
-                 checks = i.checks + EXCLUDED.checks,
-                 first_seen = LEAST(i.first_seen, EXCLUDED.first_seen),
-                 last_seen = GREATEST(i.last_seen, EXCLUDED.last_seen),
-                 last_valid = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_valid ELSE i.last_valid END,
-                 last_code = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_code ELSE i.last_code END,
-                 last_ip = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_ip ELSE i.last_ip END,
-                 robot_id = COALESCE(EXCLUDED.robot_id, i.robot_id)",
-        )
-        .bind(tenants)
-        .bind(licenses)
-        .bind(accounts)
-        .bind(robots)
-        .bind(first)
-        .bind(last)
-        .bind(valid)
-        .bind(codes)
-        .bind(ips)
-        .bind(checks)
-        .bind(since)
-        .execute(conn)
-        .await?;
-        Ok(written.rows_affected())
+        installations::add_sightings(conn, seen).await
     }
 }
 

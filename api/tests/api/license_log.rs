@@ -12,6 +12,7 @@ use api::license_log::{LicenseCheckLog, LogSettings, Spill};
 use chrono::Utc;
 use shared::db::{self, Scope};
 use shared::license_check::{log as rows, CheckCode, CheckRecord};
+use shared::repositories::license_checks;
 use shared::testing::{fresh_database, TestDb};
 use uuid::Uuid;
 
@@ -235,7 +236,7 @@ async fn spill_files_a_crashed_process_left_are_loaded_at_start_exactly_once() {
         &sealed[..at]
     };
     let mut tx = db::begin(&s.db.app_pool, Scope::worker()).await.unwrap();
-    assert_eq!(rows::write(&mut tx, first_hundred, Duration::from_secs(10)).await.unwrap(), 100);
+    assert_eq!(license_checks::insert(&mut tx, first_hundred, Duration::from_secs(10)).await.unwrap(), 100);
     tx.commit().await.unwrap();
     assert_eq!(s.segments().len(), 2, "{:?}", files(&s.spill_dir));
 

@@ -149,7 +149,7 @@ async fn deleting_a_tenant_removes_everything_it_owns_in_one_go() {
     };
     let mut row = Vec::new();
     shared::license_check::log::encode(&mut row, uuid::Uuid::now_v7(), &check);
-    shared::license_check::log::write(&mut tx, &row, std::time::Duration::from_secs(10)).await.unwrap();
+    shared::repositories::license_checks::insert(&mut tx, &row, std::time::Duration::from_secs(10)).await.unwrap();
     tx.commit().await.unwrap();
     let admin = app.as_admin().await;
     assert_eq!(admin.delete(&format!("/api/tenants/{}", acme.id)).await.status(), StatusCode::NO_CONTENT);

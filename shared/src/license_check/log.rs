@@ -3,28 +3,18 @@
 //! database or, when the writer falls behind, to a spill file loaded later,
 //! so a row keeps the id it was given when first encoded and a row loaded
 //! twice (a crash between loading a file and deleting it) is still one row.
-//!
-//! `COPY FROM` refuses tables under row-level security, so the rows are
-//! copied into a temporary table of this connection first and inserted from
-//! there: the insert runs under the caller's role and its policies, as any
-//! other write does.
+//! `repositories::license_checks` sends them to the table.
 
 use std::net::IpAddr;
-use std::time::Duration;
 
 use chrono::DateTime;
-use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::{CheckCode, CheckRecord};
-use crate::error::AppResult;
 
 /// Longest e-mail kept (the column is text; a robot may send anything).
 const EMAIL_MAX_CHARS: usize = 254;
 
-/// What `COPY ... (FORMAT binary)` reads before the rows and after them.
-const COPY_HEADER: &[u8] = b"PGCOPY\n\xff\r\n\0\0\0\0\0\0\0\0\0";
-const COPY_TRAILER: &[u8] = &(-1i16).to_be_bytes();
 const FIELDS: i16 = 10;
 /// PostgreSQL's timestamps count from 2000-01-01.
 const POSTGRES_EPOCH_MICROS: i64 = 946_684_800_000_000;
@@ -124,49 +114,6 @@ impl<'a> Fields<'a> {
             n => Some(Some(self.take(usize::try_from(n).ok()?)?)),
         }
     }
-}
-
-/// Copies rows into the staging table of this connection: created once per
-/// server connection, emptied by every commit, never logged. Every statement
-/// of the transaction from here on fails past `timeout`.
-async fn stage(conn: &mut PgConnection, rows: &[u8], timeout: Duration) -> AppResult<()> {
-    // A whole number of milliseconds: nothing from outside reaches this text.
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
-        "SET LOCAL statement_timeout = {};
-         SET LOCAL client_min_messages = warning;
-         CREATE TEMP TABLE IF NOT EXISTS license_checks_incoming (
-             id uuid NOT NULL, tenant_id uuid NOT NULL, robot_id uuid, license_id uuid, email text,
-             account_number text, ip inet, valid boolean NOT NULL, code text NOT NULL, checked_at timestamptz NOT NULL
-         ) ON COMMIT DELETE ROWS",
-        timeout.as_millis().max(1)
-    )))
-    .execute(&mut *conn)
-    .await?;
-    let mut copy = conn.copy_in_raw("COPY license_checks_incoming FROM STDIN (FORMAT binary)").await?;
-    copy.send(COPY_HEADER).await?;
-    copy.send(rows).await?;
-    copy.send(COPY_TRAILER).await?;
-    copy.finish().await?;
-    Ok(())
-}
-
-/// Adds rows (rows of [`encode`], one after another) to the log; returns how many. Worker scope.
-pub async fn write(conn: &mut PgConnection, rows: &[u8], timeout: Duration) -> AppResult<u64> {
-    stage(conn, rows, timeout).await?;
-    let inserted =
-        sqlx::query("INSERT INTO license_checks SELECT * FROM license_checks_incoming").execute(&mut *conn).await?;
-    Ok(inserted.rows_affected())
-}
-
-/// Adds rows that may be in the log already (a spill file loaded again after
-/// a crash): those are skipped. Returns the ids actually added. Worker scope.
-pub async fn load(conn: &mut PgConnection, rows: &[u8], timeout: Duration) -> AppResult<Vec<Uuid>> {
-    stage(conn, rows, timeout).await?;
-    Ok(sqlx::query_scalar(
-        "INSERT INTO license_checks SELECT * FROM license_checks_incoming ON CONFLICT (id) DO NOTHING RETURNING id",
-    )
-    .fetch_all(&mut *conn)
-    .await?)
 }
 
 #[cfg(test)]

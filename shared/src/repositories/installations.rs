@@ -96,3 +96,77 @@ pub async fn usage_of(conn: &mut PgConnection, tenant_id: Uuid, license_ids: &[U
     .fetch_all(conn)
     .await?)
 }
+
+/// License × account sightings folded from the check log since the last
+/// write, one column per vector (the i-th entries make one row): sent as
+/// arrays, so any number of them is one statement.
+#[derive(Debug, Default)]
+pub struct Sightings {
+    pub tenants: Vec<Uuid>,
+    pub licenses: Vec<Uuid>,
+    pub accounts: Vec<String>,
+    pub robots: Vec<Option<Uuid>>,
+    pub first_seen: Vec<DateTime<Utc>>,
+    pub last_seen: Vec<DateTime<Utc>>,
+    pub last_valid: Vec<bool>,
+    pub last_codes: Vec<&'static str>,
+    pub last_ips: Vec<Option<sqlx::types::ipnetwork::IpNetwork>>,
+    pub checks: Vec<i64>,
+    pub state_since: Vec<DateTime<Utc>>,
+}
+
+impl Sightings {
+    pub fn with_capacity(n: usize) -> Self {
+        Self {
+            tenants: Vec::with_capacity(n),
+            licenses: Vec::with_capacity(n),
+            accounts: Vec::with_capacity(n),
+            robots: Vec::with_capacity(n),
+            first_seen: Vec::with_capacity(n),
+            last_seen: Vec::with_capacity(n),
+            last_valid: Vec::with_capacity(n),
+            last_codes: Vec::with_capacity(n),
+            last_ips: Vec::with_capacity(n),
+            checks: Vec::with_capacity(n),
+            state_since: Vec::with_capacity(n),
+        }
+    }
+}
+
+/// Adds `seen` to `license_installations` in one statement; returns the rows
+/// written. A sighting older than the stored one (instances' writes arrive
+/// out of order) adds its checks and widens the first/last seen, but the
+/// stored latest result stays. Worker scope.
+pub async fn add_sightings(conn: &mut PgConnection, seen: Sightings) -> AppResult<u64> {
+    let written = sqlx::query(
+        "INSERT INTO license_installations AS i (tenant_id, license_id, account_number, robot_id, first_seen,
+                                                 last_seen, last_valid, last_code, last_ip, checks, state_since)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::timestamptz[],
+                              $6::timestamptz[], $7::bool[], $8::text[], $9::inet[], $10::bigint[],
+                              $11::timestamptz[])
+         ON CONFLICT (tenant_id, license_id, account_number) DO UPDATE SET
+             state_since = CASE WHEN EXCLUDED.last_seen >= i.last_seen AND EXCLUDED.last_valid <> i.last_valid
+                                THEN EXCLUDED.state_since ELSE i.state_since END,
+             checks = i.checks + EXCLUDED.checks,
+             first_seen = LEAST(i.first_seen, EXCLUDED.first_seen),
+             last_seen = GREATEST(i.last_seen, EXCLUDED.last_seen),
+             last_valid = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_valid ELSE i.last_valid END,
+             last_code = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_code ELSE i.last_code END,
+             last_ip = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_ip ELSE i.last_ip END,
+             robot_id = COALESCE(EXCLUDED.robot_id, i.robot_id)",
+    )
+    .bind(seen.tenants)
+    .bind(seen.licenses)
+    .bind(seen.accounts)
+    .bind(seen.robots)
+    .bind(seen.first_seen)
+    .bind(seen.last_seen)
+    .bind(seen.last_valid)
+    .bind(seen.last_codes)
+    .bind(seen.last_ips)
+    .bind(seen.checks)
+    .bind(seen.state_since)
+    .execute(conn)
+    .await?;
+    Ok(written.rows_affected())
+}

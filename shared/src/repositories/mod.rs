@@ -18,6 +18,7 @@ pub mod hotmart_inbox;
 pub mod housekeeping;
 pub mod installations;
 pub mod license_builds;
+pub mod license_checks;
 pub mod licenses;
 pub mod login_failures;
 pub mod operations;
