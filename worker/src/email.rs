@@ -9,8 +9,9 @@ use std::sync::Arc;
 use apalis::prelude::{BoxDynError, Data};
 use shared::config::Config;
 use shared::db::{self, PgPool, Scope};
-use shared::email::{self, resend};
+use shared::email::resend;
 use shared::jobs::SendEmail;
+use shared::repositories::{email_outbox, tenants};
 use shared::AppError;
 
 /// Attempts before a message that keeps failing for retryable reasons is
@@ -36,13 +37,13 @@ pub enum Sent {
 /// The job's body (tests call it directly). `Err` means "retry later".
 pub async fn send(pool: &PgPool, config: &Config, job: &SendEmail) -> Result<Sent, AppError> {
     let mut tx = db::begin(pool, Scope::worker_for(job.tenant_id)).await?;
-    let Some(message) = email::lock(&mut tx, job.tenant_id, job.outbox_id).await? else {
+    let Some(message) = email_outbox::lock(&mut tx, job.tenant_id, job.outbox_id).await? else {
         return Ok(Sent::AlreadyDone);
     };
     if message.status != "pending" {
         return Ok(Sent::AlreadyDone);
     }
-    let sender = email::tenant_sender(&mut tx, job.tenant_id).await?;
+    let sender = tenants::email_sender(&mut tx, job.tenant_id).await?;
     let tenant_key = sender.as_ref().and_then(|s| s.sealed_key.as_deref()).and_then(|k| config.secrets.open(k));
     let (key, from) = match (tenant_key, &config.email.resend_api_key) {
         (Some(key), _) => {
@@ -55,7 +56,7 @@ pub async fn send(pool: &PgPool, config: &Config, job: &SendEmail) -> Result<Sen
         }
         (None, Some(platform)) => (platform.clone(), config.email.from.clone()),
         (None, None) => {
-            email::mark(
+            email_outbox::mark(
                 &mut tx,
                 job.tenant_id,
                 job.outbox_id,
@@ -89,15 +90,15 @@ pub async fn send(pool: &PgPool, config: &Config, job: &SendEmail) -> Result<Sen
     .await;
     let result = match outcome {
         Ok(provider_id) => {
-            email::mark(&mut tx, job.tenant_id, job.outbox_id, "sent", Some(&provider_id), None).await?;
+            email_outbox::mark(&mut tx, job.tenant_id, job.outbox_id, "sent", Some(&provider_id), None).await?;
             Ok(Sent::Sent)
         }
         Err(error) if error.retryable && message.attempts + 1 < MAX_ATTEMPTS => {
-            email::mark(&mut tx, job.tenant_id, job.outbox_id, "pending", None, Some(&error.message)).await?;
+            email_outbox::mark(&mut tx, job.tenant_id, job.outbox_id, "pending", None, Some(&error.message)).await?;
             Err(AppError::internal(error))
         }
         Err(error) => {
-            email::mark(&mut tx, job.tenant_id, job.outbox_id, "failed", None, Some(&error.message)).await?;
+            email_outbox::mark(&mut tx, job.tenant_id, job.outbox_id, "failed", None, Some(&error.message)).await?;
             Ok(Sent::Failed)
         }
     };

@@ -85,12 +85,7 @@ struct TenantFacts {
 
 impl TenantFacts {
     async fn load(tx: &mut Tx, tenant_id: Uuid) -> Result<Self, AppError> {
-        let (name, url, contact): (String, String, Option<String>) = sqlx::query_as(
-            "SELECT COALESCE(display_name, name), url, settings->>'contactEmail' FROM tenants WHERE id = $1",
-        )
-        .bind(tenant_id)
-        .fetch_one(&mut **tx)
-        .await?;
+        let (name, url, contact) = crate::repositories::tenants::buyer_mail_facts(tx, tenant_id).await?;
         let domain = crate::portal::domain_of_url(&url);
         Ok(Self { name, contact_email: contact.unwrap_or_default(), portal_url: format!("https://{domain}/login") })
     }

@@ -11,7 +11,6 @@ mod templates;
 
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, Utc};
 use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
@@ -22,6 +21,7 @@ pub use templates::{escape_html, render, EmailTemplate};
 use crate::error::AppResult;
 use crate::ids::new_id;
 use crate::jobs::{self, SendEmail, EMAIL_QUEUE};
+use crate::repositories::{email_outbox, tenants};
 
 /// Renders `template` for `to` (the tenant's own version when it has one)
 /// and queues it. Call inside the transaction of the change that sends it
@@ -55,15 +55,6 @@ pub async fn queue_sealed(
     queue_message(conn, tenant_id, template, to, variables, Some(secrets)).await
 }
 
-/// A tenant's own templates and the look its e-mails' header takes.
-#[derive(Debug, Default, sqlx::FromRow)]
-struct TenantLook {
-    email_templates: Option<Value>,
-    name: String,
-    primary_color: Option<String>,
-    foreground_color: Option<String>,
-}
-
 async fn queue_message(
     conn: &mut PgConnection,
     tenant_id: Uuid,
@@ -72,15 +63,9 @@ async fn queue_message(
     variables: &BTreeMap<String, String>,
     secrets: Option<&crate::crypto::SecretBox>,
 ) -> AppResult<Uuid> {
-    let tenant: Option<TenantLook> = sqlx::query_as(
-        "SELECT email_templates, COALESCE(display_name, name) AS name, theme_colors->>'primary' AS primary_color,
-                foreground_color
-           FROM tenants WHERE id = $1",
-    )
-    .bind(tenant_id)
-    .fetch_optional(&mut *conn)
-    .await?;
-    let TenantLook { email_templates: overrides, name, primary_color, foreground_color } = tenant.unwrap_or_default();
+    let tenant = tenants::email_look(conn, tenant_id).await?;
+    let tenants::EmailLook { email_templates: overrides, name, primary_color, foreground_color } =
+        tenant.unwrap_or_default();
     let brand = EmailBrand { name, primary: primary_color, foreground: foreground_color };
     let html_template = overrides
         .as_ref()
@@ -102,97 +87,19 @@ async fn queue_message(
         None => (html, None),
     };
     let id = new_id();
-    sqlx::query(
-        "INSERT INTO email_outbox (id, tenant_id, to_address, subject, html, template, sealed_html)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    email_outbox::insert(
+        conn,
+        email_outbox::NewMessage {
+            id,
+            tenant_id,
+            to_address: to,
+            subject: &subject,
+            html: stored,
+            template: template.key(),
+            sealed_html: sealed,
+        },
     )
-    .bind(id)
-    .bind(tenant_id)
-    .bind(to.trim())
-    .bind(subject.chars().take(300).collect::<String>())
-    .bind(stored)
-    .bind(template.key())
-    .bind(sealed)
-    .execute(&mut *conn)
     .await?;
     jobs::enqueue(conn, EMAIL_QUEUE, &SendEmail { tenant_id, outbox_id: id }, Some(&format!("email-{id}"))).await?;
     Ok(id)
-}
-
-/// One message of the outbox, as the sender needs it.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct OutboxMessage {
-    pub id: Uuid,
-    pub tenant_id: Uuid,
-    pub to_address: String,
-    pub subject: String,
-    pub html: String,
-    /// The message with its secrets, sealed; None once sent or given up.
-    pub sealed_html: Option<String>,
-    pub status: String,
-    pub attempts: i32,
-    pub sent_at: Option<DateTime<Utc>>,
-}
-
-impl OutboxMessage {
-    /// What to send: the sealed message when there is one.
-    pub fn body(&self, secrets: &crate::crypto::SecretBox) -> String {
-        self.sealed_html.as_deref().and_then(|sealed| secrets.open(sealed)).unwrap_or_else(|| self.html.clone())
-    }
-}
-
-/// The message, locked while it is being sent (a second run waits, then sees
-/// it sent). Worker scope.
-pub async fn lock(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<OutboxMessage>> {
-    Ok(sqlx::query_as(
-        "SELECT id, tenant_id, to_address, subject, html, sealed_html, status, attempts, sent_at
-           FROM email_outbox WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
-    )
-    .bind(tenant_id)
-    .bind(id)
-    .fetch_optional(conn)
-    .await?)
-}
-
-/// Records the outcome of one attempt.
-pub async fn mark(
-    conn: &mut PgConnection,
-    tenant_id: Uuid,
-    id: Uuid,
-    status: &str,
-    provider_id: Option<&str>,
-    error: Option<&str>,
-) -> AppResult<()> {
-    sqlx::query(
-        "UPDATE email_outbox SET status = $3, attempts = attempts + 1, provider_id = COALESCE($4, provider_id),
-                last_error = $5, sent_at = CASE WHEN $3 = 'sent' THEN now() ELSE sent_at END,
-                sealed_html = CASE WHEN $3 = 'pending' THEN sealed_html END
-          WHERE tenant_id = $1 AND id = $2",
-    )
-    .bind(tenant_id)
-    .bind(id)
-    .bind(status)
-    .bind(provider_id)
-    .bind(error.map(|e| e.chars().take(2000).collect::<String>()))
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Who sends for a tenant: its Resend key and domain, if it configured them.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct TenantSender {
-    pub sealed_key: Option<String>,
-    pub domain: Option<String>,
-    pub name: String,
-}
-
-pub async fn tenant_sender(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Option<TenantSender>> {
-    Ok(sqlx::query_as(
-        "SELECT resend_api_key AS sealed_key, resend_domain AS domain, COALESCE(display_name, name) AS name
-           FROM tenants WHERE id = $1",
-    )
-    .bind(tenant_id)
-    .fetch_optional(conn)
-    .await?)
 }

@@ -14,6 +14,7 @@ pub mod compile_jobs;
 pub mod compile_pools;
 pub mod compile_queue;
 pub mod dashboard;
+pub mod email_outbox;
 pub mod hotmart_inbox;
 pub mod housekeeping;
 pub mod installations;

@@ -296,3 +296,50 @@ pub async fn delete(conn: &mut PgConnection, id: Uuid) -> AppResult<bool> {
     let deleted = sqlx::query("DELETE FROM tenants WHERE id = $1").bind(id).execute(conn).await?;
     Ok(deleted.rows_affected() == 1)
 }
+
+/// A tenant's own e-mail templates and the look its e-mails' header takes.
+#[derive(Debug, Default, sqlx::FromRow)]
+pub struct EmailLook {
+    pub email_templates: Option<Value>,
+    pub name: String,
+    pub primary_color: Option<String>,
+    pub foreground_color: Option<String>,
+}
+
+pub async fn email_look(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<EmailLook>> {
+    Ok(sqlx::query_as(
+        "SELECT email_templates, COALESCE(display_name, name) AS name, theme_colors->>'primary' AS primary_color,
+                foreground_color
+           FROM tenants WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// Who sends for a tenant: its Resend key and domain, if it configured them.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct TenantSender {
+    pub sealed_key: Option<String>,
+    pub domain: Option<String>,
+    pub name: String,
+}
+
+pub async fn email_sender(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<TenantSender>> {
+    Ok(sqlx::query_as(
+        "SELECT resend_api_key AS sealed_key, resend_domain AS domain, COALESCE(display_name, name) AS name
+           FROM tenants WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// What a buyer's e-mails say of the tenant: its shown name, its URL (the
+/// portal's address is made from it) and its contact e-mail, if it set one.
+pub async fn buyer_mail_facts(conn: &mut PgConnection, id: Uuid) -> AppResult<(String, String, Option<String>)> {
+    Ok(sqlx::query_as("SELECT COALESCE(display_name, name), url, settings->>'contactEmail' FROM tenants WHERE id = $1")
+        .bind(id)
+        .fetch_one(conn)
+        .await?)
+}
