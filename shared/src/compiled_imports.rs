@@ -6,7 +6,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::error::AppResult;
-use crate::repositories::{audit_log, compile_jobs, robot_versions};
+use crate::repositories::{audit_log, compile_jobs, robot_versions, tenant_robots};
 use crate::secrets::sha256_hex_of;
 
 /// Run in the transaction that records the job as completed, so the job and
@@ -51,7 +51,7 @@ pub async fn publish_compiled(
         },
     )
     .await?;
-    if !has_active_version(conn, job.tenant_id, robot_id).await? {
+    if !tenant_robots::has_active_version(conn, job.tenant_id, robot_id).await? {
         robot_versions::activate(conn, job.tenant_id, robot_id, &number).await?;
         // The agent's scope may write the queue: the robot's licenses get
         // builds of the version that became active.
@@ -91,15 +91,6 @@ pub async fn audit_compiled(
         },
     )
     .await
-}
-
-async fn has_active_version(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid) -> AppResult<bool> {
-    Ok(sqlx::query_scalar("SELECT active_version IS NOT NULL FROM tenant_robots WHERE tenant_id = $1 AND id = $2")
-        .bind(tenant_id)
-        .bind(robot_id)
-        .fetch_optional(conn)
-        .await?
-        .unwrap_or(false))
 }
 
 /// A file name made from a robot's name: letters, digits, `-` and `_` kept,

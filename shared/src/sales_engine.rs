@@ -122,14 +122,6 @@ fn event_sale_status(effect: Effect) -> SaleStatus {
     }
 }
 
-async fn lock_key(conn: &mut PgConnection, tenant_id: Uuid, key: &str) -> AppResult<()> {
-    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 6021))")
-        .bind(format!("{tenant_id}:{key}"))
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
 async fn purchase(
     conn: &mut PgConnection,
     tenant_id: Uuid,
@@ -138,10 +130,10 @@ async fn purchase(
 ) -> AppResult<Processed> {
     let purchase = event.purchase.as_ref().ok_or_else(|| AppError::Unprocessable("Evento sem compra".into()))?;
     let effect = event.effect();
-    lock_key(conn, tenant_id, &format!("transaction:{}", purchase.transaction)).await?;
+    tenant_sales::lock_sale_key(conn, tenant_id, &format!("transaction:{}", purchase.transaction)).await?;
     let subscription_info = event.subscription.as_ref().filter(|_| effect == Effect::Grant);
     if let Some(info) = subscription_info {
-        lock_key(conn, tenant_id, &format!("subscriber:{}", info.subscriber_code)).await?;
+        tenant_sales::lock_sale_key(conn, tenant_id, &format!("subscriber:{}", info.subscriber_code)).await?;
     }
     let mut emails = Vec::new();
 
@@ -444,7 +436,7 @@ pub const IDEMPOTENCY_KEY_REUSED: &str =
 /// differs. A robot of another tenant is not found (404) and nothing is made.
 pub async fn record_manual(conn: &mut PgConnection, sale: ManualSale<'_>) -> AppResult<ManualSaleRecorded> {
     let tenant_id = sale.tenant_id;
-    lock_key(conn, tenant_id, &format!("manual-sale:{}", sale.idempotency_key)).await?;
+    tenant_sales::lock_sale_key(conn, tenant_id, &format!("manual-sale:{}", sale.idempotency_key)).await?;
     let payload = sale.payload();
     if let Some(first) = tenant_sales::find_by_idempotency_key(conn, tenant_id, sale.idempotency_key).await? {
         if first.original_payload.as_ref() != Some(&payload) {
@@ -527,7 +519,7 @@ fn subscriber_of(event: &HotmartEvent) -> AppResult<&hotmart::SubscriptionInfo> 
 
 async fn cancel_subscription(conn: &mut PgConnection, tenant_id: Uuid, event: &HotmartEvent) -> AppResult<Processed> {
     let info = subscriber_of(event)?;
-    lock_key(conn, tenant_id, &format!("subscriber:{}", info.subscriber_code)).await?;
+    tenant_sales::lock_sale_key(conn, tenant_id, &format!("subscriber:{}", info.subscriber_code)).await?;
     let Some(subscription) = tenant_subscriptions::lock_hotmart(conn, tenant_id, &info.subscriber_code).await? else {
         return Ok(Processed::just("unknown_subscription"));
     };
@@ -556,7 +548,7 @@ async fn cancel_subscription(conn: &mut PgConnection, tenant_id: Uuid, event: &H
 
 async fn update_subscription(conn: &mut PgConnection, tenant_id: Uuid, event: &HotmartEvent) -> AppResult<Processed> {
     let info = subscriber_of(event)?;
-    lock_key(conn, tenant_id, &format!("subscriber:{}", info.subscriber_code)).await?;
+    tenant_sales::lock_sale_key(conn, tenant_id, &format!("subscriber:{}", info.subscriber_code)).await?;
     let Some(subscription) = tenant_subscriptions::lock_hotmart(conn, tenant_id, &info.subscriber_code).await? else {
         return Ok(Processed::just("unknown_subscription"));
     };

@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use crate::error::AppResult;
 use crate::jobs::{FactoryStep, RunFactoryStep};
+use crate::repositories::compile_jobs;
 use crate::repositories::robot_factory::{self, ConversationMessage};
 
 pub async fn on_compile_finished(conn: &mut PgConnection, job_id: Uuid) -> AppResult<()> {
@@ -16,11 +17,7 @@ pub async fn on_compile_finished(conn: &mut PgConnection, job_id: Uuid) -> AppRe
     if version.compilation_status != "compiling" {
         return Ok(());
     }
-    let job: Option<(String, Option<String>)> =
-        sqlx::query_as("SELECT status, compiled_file_url FROM compilation_jobs WHERE id = $1")
-            .bind(job_id)
-            .fetch_optional(&mut *conn)
-            .await?;
+    let job = compile_jobs::status_and_file(conn, job_id).await?;
     let (tenant, project) = (version.tenant_id, version.project_id);
     match job {
         Some((status, Some(key))) if status == "completed" => {

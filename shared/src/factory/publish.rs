@@ -11,6 +11,7 @@ use crate::compiled_imports::file_stem;
 use crate::error::{AppError, AppResult};
 use crate::repositories::robot_factory::{self, ConversationMessage, Project, Version};
 use crate::repositories::robot_versions::{self, Bump, RobotVersion};
+use crate::repositories::tenant_robots;
 use crate::secrets::sha256_hex_of;
 
 pub const NOT_COMPILED: &str = "Só é possível publicar uma versão compilada com sucesso.";
@@ -74,10 +75,6 @@ pub async fn publish(
 /// Makes `number` the robot's active version and the robot offered to clients.
 async fn offer(conn: &mut PgConnection, project: &Project, robot_id: uuid::Uuid, number: &str) -> AppResult<()> {
     robot_versions::activate(conn, project.tenant_id, robot_id, number).await?;
-    sqlx::query("UPDATE tenant_robots SET active = true, updated_at = now() WHERE tenant_id = $1 AND id = $2")
-        .bind(project.tenant_id)
-        .bind(robot_id)
-        .execute(&mut *conn)
-        .await?;
+    tenant_robots::set_active(conn, project.tenant_id, robot_id).await?;
     robot_factory::mark_published(conn, project.tenant_id, project.id, robot_id).await
 }

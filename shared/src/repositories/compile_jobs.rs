@@ -86,6 +86,16 @@ pub async fn find_any(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<Com
         .await?)
 }
 
+/// A job's status and, once compiled, its `.ex5`'s storage key; None for
+/// no such job. Any tenant the scope can see (the agent's result names the
+/// job only).
+pub async fn status_and_file(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<(String, Option<String>)>> {
+    Ok(sqlx::query_as("SELECT status, compiled_file_url FROM compilation_jobs WHERE id = $1")
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
 /// Links a compiled import to the robot version it became.
 pub async fn set_robot_version(conn: &mut PgConnection, id: Uuid, version_id: Uuid) -> AppResult<()> {
     sqlx::query("UPDATE compilation_jobs SET robot_version_id = $2 WHERE id = $1")

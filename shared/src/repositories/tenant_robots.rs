@@ -179,6 +179,27 @@ pub async fn set_license_policy(
     .await?)
 }
 
+/// Offers the robot to clients (a published factory version makes it
+/// active at once).
+pub async fn set_active(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<()> {
+    sqlx::query("UPDATE tenant_robots SET active = true, updated_at = now() WHERE tenant_id = $1 AND id = $2")
+        .bind(tenant_id)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Whether the robot has an active version; false for no such robot.
+pub async fn has_active_version(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<bool> {
+    Ok(sqlx::query_scalar("SELECT active_version IS NOT NULL FROM tenant_robots WHERE tenant_id = $1 AND id = $2")
+        .bind(tenant_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await?
+        .unwrap_or(false))
+}
+
 pub async fn find(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<TenantRobot>> {
     Ok(sqlx::query_as(concat!("SELECT ", columns!(), " FROM tenant_robots WHERE tenant_id = $1 AND id = $2"))
         .bind(tenant_id)

@@ -101,6 +101,19 @@ pub struct HotmartSale {
     pub sale_date: Option<chrono::DateTime<chrono::Utc>>,
 }
 
+/// Serializes, until the transaction ends, every transaction of the tenant
+/// that asks for the same `key` (a Hotmart transaction, a subscriber, a
+/// manual sale's idempotency key): two events of one purchase arriving at
+/// once are applied one after the other, even when neither finds a row to
+/// lock yet.
+pub async fn lock_sale_key(conn: &mut PgConnection, tenant_id: Uuid, key: &str) -> AppResult<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 6021))")
+        .bind(format!("{tenant_id}:{key}"))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// The Hotmart sale of `transaction`, locked for this transaction.
 pub async fn lock_hotmart(
     conn: &mut PgConnection,
