@@ -13,6 +13,7 @@ use base64::Engine;
 use bytes::Bytes;
 use serde_json::json;
 use shared::compiled_imports;
+use shared::factory::compile_outcome;
 use shared::protocol::{
     BacktestResult, ClaimRequest, HeartbeatRequest, HeartbeatResponse, JobResult, LeasedBacktest, LeasedJob, Severity,
     TESTER,
@@ -60,7 +61,11 @@ pub async fn claim(
         let woken = state.notifications.compile_jobs.notified();
         let mut tx = agent.begin().await?;
         let fairness = Fairness { in_progress_per_tenant: state.config.compile_jobs_per_tenant.max(1) };
-        let job = compile_fleet::claim(&mut tx, &agent.agent, fairness).await?;
+        let compile_fleet::Claim { job, given_up } = compile_fleet::claim(&mut tx, &agent.agent, fairness).await?;
+        for failed in given_up {
+            // A factory version waiting on it fails with the reason.
+            compile_outcome::on_compile_finished(&mut tx, failed).await?;
+        }
         // Backtests are below every compile (decision 0016).
         let backtest = match &job {
             None if body.capabilities.iter().any(|c| c == TESTER) => {
@@ -237,7 +242,7 @@ pub async fn result(
     let mut superseded = Vec::new();
     if recorded {
         // A factory version moves on (compiled, or back to the model).
-        shared::factory::compile_outcome::on_compile_finished(&mut tx, id).await?;
+        compile_outcome::on_compile_finished(&mut tx, id).await?;
         // A personal build becomes ready (or failed); older ones of its
         // license beyond the last two go.
         let sha256 = ex5.as_deref().map(shared::secrets::sha256_hex_of);

@@ -80,7 +80,7 @@ pub(crate) async fn job_row(app: &TestApp, tenant: Uuid, id: Uuid) -> (String, i
         .unwrap()
 }
 
-async fn expire_leases(app: &TestApp, tenant: Uuid) {
+pub(crate) async fn expire_leases(app: &TestApp, tenant: Uuid) {
     set_leases(app, tenant, "now() - interval '1 second'").await;
 }
 

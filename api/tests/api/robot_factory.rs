@@ -325,21 +325,20 @@ async fn owners_cannot_write_code_or_files_and_clients_cannot_read_source() {
     }
 }
 
-#[tokio::test]
-async fn a_version_the_fleet_cannot_compile_fails_without_asking_the_model_again() {
-    let app = factory_app().await;
-    let a = app.tenant("alfa").await;
+/// A project of `tenant` whose first version waits on a queued compile job:
+/// (project, job).
+async fn compiling_project(app: &TestApp, tenant: &TenantFixture, robot_name: &str) -> (Uuid, Uuid) {
     let config = app.state.config.clone();
-    let prompt = worker::factory::example_prompt("Robô Frota");
-    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(a.id)).await.unwrap();
-    let (robot, _) = api::factory_start::robot_for(&mut tx, &config.secrets, a.id, "Robô Frota").await.unwrap();
+    let prompt = worker::factory::example_prompt(robot_name);
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
+    let (robot, _) = api::factory_start::robot_for(&mut tx, &config.secrets, tenant.id, robot_name).await.unwrap();
     let (project, version) =
-        api::factory_start::start_project(&mut tx, &config.ai, a.id, &prompt, &robot).await.unwrap();
-    let row = robot_factory::find_version(&mut tx, a.id, version).await.unwrap().unwrap();
+        api::factory_start::start_project(&mut tx, &config.ai, tenant.id, &prompt, &robot).await.unwrap();
+    let row = robot_factory::find_version(&mut tx, tenant.id, version).await.unwrap().unwrap();
     let job = shared::repositories::compile_jobs::create_import(
         &mut tx,
         shared::repositories::compile_jobs::NewImport {
-            tenant_id: a.id,
+            tenant_id: tenant.id,
             robot_id: robot.id,
             robot_name: &robot.name,
             source_code: "int OnInit() { return(INIT_SUCCEEDED); }",
@@ -353,19 +352,52 @@ async fn a_version_the_fleet_cannot_compile_fails_without_asking_the_model_again
     robot_factory::set_compile_job(&mut tx, &row, job.id).await.unwrap();
     robot_factory::set_status(&mut tx, &row, "compiling").await.unwrap();
     tx.commit().await.unwrap();
+    (project, job.id)
+}
+
+#[tokio::test]
+async fn a_version_the_fleet_cannot_compile_fails_without_asking_the_model_again() {
+    let app = factory_app().await;
+    let a = app.tenant("alfa").await;
+    let (project, job) = compiling_project(&app, &a, "Robô Frota").await;
     let steps_before = queued_steps(&app).await;
 
     let (_, token) = crate::compile_fleet::register(&app, "frota-1").await;
     crate::compile_fleet::claim(&app, &token, 0).await.expect("the job is queued");
     let failed = json!({"success": false, "log": "", "diagnostics": [], "error": "MetaEditor não iniciou"});
-    let done =
-        crate::compile_fleet::agent_post(&app, &token, &format!("/api/agents/jobs/{}/result", job.id), failed).await;
+    let done = crate::compile_fleet::agent_post(&app, &token, &format!("/api/agents/jobs/{job}/result"), failed).await;
     assert_eq!(done.status(), StatusCode::NO_CONTENT);
 
     let owner = app.owner_of(&a).await;
     let (_, detail) = json(owner.get(&format!("/api/tenant/robot-projects/{project}")).await).await;
     assert_eq!(detail["versions"][0]["compilationStatus"], "failed");
     assert!(detail["versions"][0]["errorLog"].as_str().unwrap().contains("MetaEditor não iniciou"));
+    assert_eq!(detail["conversationHistory"].as_array().unwrap().last().unwrap()["type"], "error");
+    assert_eq!(queued_steps(&app).await, steps_before, "no fix round for a fleet failure");
+}
+
+#[tokio::test]
+async fn a_version_whose_agents_kept_losing_its_job_fails_with_the_fleets_reason() {
+    let app = factory_app().await;
+    let a = app.tenant("alfa").await;
+    let (project, job) = compiling_project(&app, &a, "Robô Sem Agente").await;
+    let steps_before = queued_steps(&app).await;
+
+    let (_, token) = crate::compile_fleet::register(&app, "frota-1").await;
+    for _ in 0..shared::repositories::compile_fleet::MAX_AGENT_ATTEMPTS {
+        crate::compile_fleet::claim(&app, &token, 0).await.expect("the job is leased again");
+        crate::compile_fleet::expire_leases(&app, a.id).await;
+    }
+    // This claim gives the job up, and the version that waited for it moves on in the same transaction.
+    assert!(crate::compile_fleet::claim(&app, &token, 0).await.is_none());
+    let (status, _, _) = crate::compile_fleet::job_row(&app, a.id, job).await;
+    assert_eq!(status, "failed");
+
+    let owner = app.owner_of(&a).await;
+    let (_, detail) = json(owner.get(&format!("/api/tenant/robot-projects/{project}")).await).await;
+    assert_eq!(detail["versions"][0]["compilationStatus"], "failed");
+    let error_log = detail["versions"][0]["errorLog"].as_str().unwrap();
+    assert!(error_log.contains(shared::repositories::compile_fleet::AGENTS_GAVE_UP), "{error_log}");
     assert_eq!(detail["conversationHistory"].as_array().unwrap().last().unwrap()["type"], "error");
     assert_eq!(queued_steps(&app).await, steps_before, "no fix round for a fleet failure");
 }

@@ -137,14 +137,24 @@ impl Default for Fairness {
     }
 }
 
+/// What a claim did: the job leased, if any, and the jobs it failed because
+/// their leases ran out too often.
+#[derive(Debug)]
+pub struct Claim {
+    pub job: Option<LeasedJob>,
+    /// Failed here with [`AGENTS_GAVE_UP`]: the caller moves on what waited
+    /// for them (a factory version), in the same transaction.
+    pub given_up: Vec<Uuid>,
+}
+
 /// Leases a waiting job (a pending one, or one whose lease ran out) to
-/// `agent`, or None. Tenants take turns: among the tenants its pool serves
+/// `agent`, or none. Tenants take turns: among the tenants its pool serves
 /// that have waiting work and fewer than the cap in progress, the one whose
 /// turn came longest ago goes next, and its oldest job is taken. Claims take
 /// one transaction lock so two at once cannot both pass a tenant's cap or
 /// take the same turn (a claim is a few index reads; agents are few). Jobs
 /// whose leases ran out too often fail first.
-pub async fn claim(conn: &mut PgConnection, agent: &Agent, fairness: Fairness) -> AppResult<Option<LeasedJob>> {
+pub async fn claim(conn: &mut PgConnection, agent: &Agent, fairness: Fairness) -> AppResult<Claim> {
     crate::db::lock_for_transaction(conn, CLAIM_LOCK).await?;
     let given_up: Vec<Uuid> = sqlx::query_scalar(
         "UPDATE compilation_jobs SET status = 'failed', error_message = $1, completed_at = now(), lease_expires_at = NULL
@@ -154,10 +164,6 @@ pub async fn claim(conn: &mut PgConnection, agent: &Agent, fairness: Fairness) -
     .bind(MAX_AGENT_ATTEMPTS)
     .fetch_all(&mut *conn)
     .await?;
-    for job in given_up {
-        // A factory version waiting on it fails with the reason.
-        crate::factory::compile_outcome::on_compile_finished(conn, job).await?;
-    }
     // Imports and factory compiles of every tenant go before any personal
     // build (decision 0015): the claim tries that tier first, and builds only
     // when no tenant has one waiting.
@@ -188,7 +194,7 @@ pub async fn claim(conn: &mut PgConnection, agent: &Agent, fairness: Fairness) -
         .bind(current)
         .execute(conn)
         .await?;
-    Ok(job)
+    Ok(Claim { job, given_up })
 }
 
 /// One tier of [`claim`]: personal builds, or everything else.
