@@ -67,6 +67,8 @@ pub mod repositories;
 #[cfg(feature = "domain")]
 pub mod robot_injection;
 #[cfg(feature = "domain")]
+pub mod robot_strategy;
+#[cfg(feature = "domain")]
 pub mod safe_html;
 #[cfg(feature = "domain")]
 pub mod sales_engine;

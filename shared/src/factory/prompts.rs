@@ -3,42 +3,7 @@
 //! read with CopyBuffer and released, ENUM_TIMEFRAMES inputs, no MQL4 calls):
 //! most compile failures of generated EAs are MQL4 habits.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-/// The owner's description of the robot: the wizard's seven fields, plus the
-/// adjustment asked for when this version is one.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StrategyPrompt {
-    pub robot_name: String,
-    pub parametros_entrada: String,
-    pub gatilhos_abrir: String,
-    pub gatilhos_fechar: String,
-    pub gestao_risco: String,
-    pub take_profit_stop_loss: String,
-    pub protecao_capital: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub adjustment_request: Option<String>,
-}
-
-impl StrategyPrompt {
-    /// The six blocks as one text (the generation's `robotDescription`).
-    pub fn description(&self) -> String {
-        self.blocks().iter().map(|(title, text)| format!("{title}: {}", text.trim())).collect::<Vec<_>>().join("\n")
-    }
-
-    fn blocks(&self) -> [(&'static str, &str); 6] {
-        [
-            ("Parâmetros de entrada", &self.parametros_entrada),
-            ("Gatilhos para abrir ordens", &self.gatilhos_abrir),
-            ("Gatilhos para fechar posições", &self.gatilhos_fechar),
-            ("Gestão de risco", &self.gestao_risco),
-            ("Take Profit e Stop Loss", &self.take_profit_stop_loss),
-            ("Proteção do capital", &self.protecao_capital),
-        ]
-    }
-}
+pub use crate::robot_strategy::StrategyPrompt;
 
 pub const SYSTEM_PROMPT: &str = r#"You are a senior MetaTrader 5 developer. You write complete, compilable MQL5 Expert Advisors.
 Rules:

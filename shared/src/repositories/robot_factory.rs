@@ -12,9 +12,9 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::error::{AppError, AppResult};
-use crate::factory::prompts::StrategyPrompt;
 use crate::ids::new_id;
 use crate::pagination::{Counted, Page, PageParams};
+use crate::robot_strategy::StrategyPrompt;
 
 /// One message of a project's conversation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
