@@ -10,10 +10,11 @@ use sqlx::types::ipnetwork::IpNetwork;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
+use super::listing::{fetch_page, push_day_range, Listing, Narrow};
 use crate::db::Actor;
 use crate::error::AppResult;
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, push_day_range, Listing, Narrow, Page, PageParams};
+use crate::pagination::{contains_pattern, Page, PageParams};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {

@@ -8,9 +8,10 @@ use serde_json::Value;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
+use super::listing::{fetch_page, Listing, Narrow};
 use crate::error::AppResult;
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Narrow, Page, PageParams};
+use crate::pagination::{contains_pattern, Page, PageParams};
 
 /// A job without its source: what its owner follows.
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -4,9 +4,10 @@ use chrono::{DateTime, NaiveDate, Utc};
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
+use super::listing::{fetch_page, push_day_range, Listing, Narrow};
 use crate::error::AppResult;
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, push_day_range, Listing, Narrow, Page, PageParams};
+use crate::pagination::{contains_pattern, Page, PageParams};
 use crate::status::LicenseStatus;
 
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -21,6 +21,7 @@ pub mod installations;
 pub mod license_builds;
 pub mod license_checks;
 pub mod licenses;
+pub mod listing;
 pub mod login_failures;
 pub mod operations;
 pub mod owner_team;

@@ -2,9 +2,10 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+use super::listing::{fetch_page, Listing, Narrow};
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Narrow, Page, PageParams};
+use crate::pagination::{contains_pattern, Page, PageParams};
 use crate::status::ClientStatus;
 use sqlx::{Postgres, QueryBuilder};
 

@@ -106,7 +106,7 @@ pub async fn list(
     params: crate::pagination::PageParams,
 ) -> AppResult<crate::pagination::Page<OwnerListRow>> {
     let pattern = crate::pagination::contains_pattern(filter.q.as_deref());
-    let listing = crate::pagination::Listing {
+    let listing = super::listing::Listing {
         columns: "o.id, o.tenant_id, o.name, o.email, o.phone, o.role, o.is_active, o.email_verified,
                   o.created_at, t.name AS tenant_name",
         from: "tenant_owners o",
@@ -120,9 +120,9 @@ pub async fn list(
                 qb.push(")");
             }
         },
-        narrow: crate::pagination::Narrow::by_filters_if(pattern.is_some()),
+        narrow: super::listing::Narrow::by_filters_if(pattern.is_some()),
     };
-    crate::pagination::fetch_page(conn, listing, params).await
+    super::listing::fetch_page(conn, listing, params).await
 }
 
 /// An owner of any tenant (platform scope), with the tenant's name.

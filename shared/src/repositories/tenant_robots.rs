@@ -6,10 +6,11 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+use super::listing::{fetch_page, Listing, Narrow};
 use crate::crypto::SecretBox;
 use crate::error::AppResult;
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Narrow, Page, PageParams};
+use crate::pagination::{contains_pattern, Page, PageParams};
 use crate::secrets::random_token;
 use sqlx::{Postgres, QueryBuilder};
 

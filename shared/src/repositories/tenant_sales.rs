@@ -3,9 +3,10 @@ use rust_decimal::Decimal;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
+use super::listing::{fetch_page, Listing, Narrow};
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Narrow, Page, PageParams};
+use crate::pagination::{contains_pattern, Page, PageParams};
 use crate::status::{Origin, PaymentMethod, SaleStatus};
 
 pub struct NewManualSale {

@@ -7,9 +7,10 @@ use serde_json::Value;
 use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
+use super::listing::{fetch_page, Listing, Narrow};
 use crate::error::{unique_violation, AppError, AppResult};
 use crate::ids::new_id;
-use crate::pagination::{contains_pattern, fetch_page, Listing, Narrow, Page, PageParams};
+use crate::pagination::{contains_pattern, Page, PageParams};
 use crate::status::{Origin, Recurrence, SubscriptionStatus};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
