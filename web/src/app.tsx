@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { Toaster } from '@/components/ui/toaster'
+import { DeferredToaster } from '@/components/ui/deferred-toaster'
 import { FullScreenSpinner } from '@/components/ui/spinner'
 import { createQueryClient } from '@/lib/query-client'
 import { currentPortal, type PortalKind } from '@/lib/portal'
@@ -34,7 +34,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   )
 }

@@ -3,16 +3,20 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { SidebarPortalLayout } from './sidebar-portal-layout'
-import { SignInPortalRoutes } from './sign-in-portal-routes'
+import { SignedInRoutes, SignInPortalRoutes } from './sign-in-portal-routes'
 import { managementScreens } from './management-screens'
 import { menuOf, sidebarMenuOf } from './screens'
+
+const signedIn = (
+  <SignedInRoutes layout={<p>área logada</p>}>
+    <Route path="dashboard" element={<p>dashboard</p>} />
+  </SignedInRoutes>
+)
 
 function renderPortalRoutes(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <SignInPortalRoutes loginPage={<p>login</p>} layout={<p>área logada</p>}>
-        <Route path="dashboard" element={<p>dashboard</p>} />
-      </SignInPortalRoutes>
+      <SignInPortalRoutes loginPage={<p>login</p>} signedIn={signedIn} />
     </MemoryRouter>,
   )
 }
@@ -38,10 +42,8 @@ describe('SignInPortalRoutes', () => {
             loginPage={<p>login</p>}
             forgotPasswordPage={<p>recuperar</p>}
             resetPasswordPage={<p>redefinir</p>}
-            layout={<p>área logada</p>}
-          >
-            <Route path="dashboard" element={<p>dashboard</p>} />
-          </SignInPortalRoutes>
+            signedIn={signedIn}
+          />
         </MemoryRouter>,
       )
     renderAt('/forgot-password')

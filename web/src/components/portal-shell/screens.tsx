@@ -18,8 +18,8 @@ export interface Screen extends NavigationItem {
 }
 
 /**
- * A page component loaded when first shown. The portal's bundle keeps the menu and layout;
- * each screen's code arrives with the screen.
+ * A component (a page, a portal's login page or signed-in screens) loaded when first shown: its code is a chunk of
+ * its own, which arrives with the screen. Render it inside a `Suspense`.
  */
 export function lazyPage<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name): LazyExoticComponent<PageOf<Module[Name]>> {
   return lazy(() => load().then((module) => ({ default: module[name] as PageOf<Module[Name]> })))

@@ -1,7 +1,9 @@
+import { Suspense } from 'react'
 import type * as React from 'react'
 import { Navigate, Route, Routes } from 'react-router-dom'
 import { NotFoundPage } from '@/components/not-found-page'
 import { PublicCardPage } from '@/components/public-card-page'
+import { FullScreenSpinner } from '@/components/ui/spinner'
 
 export interface SignInPortalRoutesProps {
   loginPage: React.ReactNode
@@ -9,32 +11,44 @@ export interface SignInPortalRoutesProps {
   forgotPasswordPage?: React.ReactNode
   /** /reset-password (the link the e-mail carries); a placeholder card until the portal has its own. */
   resetPasswordPage?: React.ReactNode
-  /** The signed-in screens' layout route. */
-  layout: React.ReactNode
-  /** The signed-in screens, as `<Route>`s. */
-  children: React.ReactNode
-  /** Where the 404 page leads back to (default /dashboard). */
-  homePath?: string
+  /** Every other path: the signed-in screens and the 404, a `<SignedInRoutes>` (usually in a lazy chunk). */
+  signedIn: React.ReactNode
+}
+
+/** A whole screen that may still be loading its code (a `lazyPage`): a centred spinner meanwhile. */
+export function Loading({ children }: { children: React.ReactNode }) {
+  return <Suspense fallback={<FullScreenSpinner />}>{children}</Suspense>
 }
 
 /**
- * Routes of a portal that opens at /login (tenant owner, client): the login and password screens (public),
- * the signed-in screens (`children`) inside `layout`, and a 404 leading to `homePath`.
+ * Routes of a portal that opens at /login (tenant owner, client): the login and password screens (public), and
+ * `signedIn` for every other path. Each of them may be lazy: a spinner fills the screen while its code loads, and
+ * the login page never downloads the signed-in screens' table nor their layout.
  */
 export function SignInPortalRoutes({
   loginPage,
   forgotPasswordPage = <PublicCardPage title="Recuperar senha" />,
   resetPasswordPage = <PublicCardPage title="Redefinir senha" />,
-  layout,
-  children,
-  homePath = '/dashboard',
+  signedIn,
 }: SignInPortalRoutesProps) {
   return (
     <Routes>
       <Route index element={<Navigate to="/login" replace />} />
-      <Route path="login" element={loginPage} />
-      <Route path="forgot-password" element={forgotPasswordPage} />
-      <Route path="reset-password" element={resetPasswordPage} />
+      <Route path="login" element={<Loading>{loginPage}</Loading>} />
+      <Route path="forgot-password" element={<Loading>{forgotPasswordPage}</Loading>} />
+      <Route path="reset-password" element={<Loading>{resetPasswordPage}</Loading>} />
+      <Route path="*" element={<Loading>{signedIn}</Loading>} />
+    </Routes>
+  )
+}
+
+/**
+ * The signed-in screens of a portal (`children`, as `<Route>`s, e.g. `screenRoutes`) inside `layout`, and a 404
+ * leading to `homePath` for any other path: what a portal's `signedIn` renders, below the portal's own routes.
+ */
+export function SignedInRoutes({ layout, children, homePath = '/dashboard' }: { layout: React.ReactNode; children: React.ReactNode; homePath?: string }) {
+  return (
+    <Routes>
       <Route element={layout}>{children}</Route>
       <Route path="*" element={<NotFoundPage homePath={homePath} />} />
     </Routes>

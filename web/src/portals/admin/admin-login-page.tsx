@@ -1,16 +1,15 @@
-import { z } from 'zod'
 import { BotIcon, LayersIcon, ShieldCheckIcon, TrendingUpIcon } from 'lucide-react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { LoginField, LoginForm, useLoginForm } from '@/components/auth/login-form'
+import { LoginField, LoginForm, useLoginForm, type LoginChecks } from '@/components/auth/login-form'
 import { LoginScreen } from '@/components/auth/session-gates'
 import { useAdminLogin, useAdminSession } from '@/features/auth/api/admin-session'
-import { fieldSchema } from '@/lib/field-rules'
+import { fieldCheck } from '@/lib/field-check'
 
 // The server checks an admin login with the same rules as creating an admin.
-export const adminLoginSchema = z.object({
-  username: fieldSchema('adminUsername'),
-  password: fieldSchema('newPassword'),
-})
+export const adminLoginChecks: LoginChecks<{ username: string; password: string }> = {
+  username: fieldCheck('adminUsername'),
+  password: fieldCheck('newPassword'),
+}
 
 const featureBlurbs = [
   { icon: LayersIcon, title: 'Multi-tenant', text: 'Cada marca com seus clientes, robôs e vendas isolados.' },
@@ -54,11 +53,11 @@ function MarketingPanel() {
 
 export function AdminLoginForm() {
   const login = useAdminLogin()
-  const form = useLoginForm(adminLoginSchema, { username: '', password: '' })
+  const form = useLoginForm(adminLoginChecks, { username: '', password: '' })
   return (
     <LoginForm form={form} login={login} failure={{ title: 'Falha no login', fallback: 'Usuário ou senha inválidos' }}>
-      <LoginField control={form.control} name="username" label="Usuário" autoComplete="username" autoFocus />
-      <LoginField control={form.control} name="password" label="Senha" type="password" autoComplete="current-password" />
+      <LoginField form={form} name="username" label="Usuário" autoComplete="username" autoFocus />
+      <LoginField form={form} name="password" label="Senha" type="password" autoComplete="current-password" />
     </LoginForm>
   )
 }

@@ -1,13 +1,15 @@
 import { Route, Routes } from 'react-router-dom'
-import { NotFoundPage } from '@/components/not-found-page'
 import { PortalBrandProvider } from '@/components/portal-shell/portal-brand-provider'
-import { screenRoutes } from '@/components/portal-shell/screens'
+import { lazyPage } from '@/components/portal-shell/screens'
+import { Loading } from '@/components/portal-shell/sign-in-portal-routes'
 import type { PortalBrand } from '@/lib/page-title'
 import { useDocumentTheme } from '@/lib/theme/document-theme'
 import { DEFAULT_THEME } from '@/lib/theme/palette'
-import { AdminLayout } from './admin-layout'
-import { AdminLoginPage } from './admin-login-page'
-import { adminScreens } from './admin-screens'
+
+// The login and the signed-in screens (their table, layout and routes) are chunks of their own: the login page never
+// downloads the signed-in screens, and a signed-in admin never downloads the login form.
+const AdminLoginPage = lazyPage(() => import('./admin-login-page'), 'AdminLoginPage')
+const AdminSignedIn = lazyPage(() => import('./admin-signed-in'), 'AdminSignedIn')
 
 const platformBrand: PortalBrand = { displayName: null, faviconUrl: null }
 
@@ -17,9 +19,22 @@ export default function AdminPortal() {
   return (
     <PortalBrandProvider brand={platformBrand}>
       <Routes>
-        <Route path="/auth" element={<AdminLoginPage />} />
-        <Route element={<AdminLayout />}>{screenRoutes(adminScreens)}</Route>
-        <Route path="*" element={<NotFoundPage />} />
+        <Route
+          path="/auth"
+          element={
+            <Loading>
+              <AdminLoginPage />
+            </Loading>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <Loading>
+              <AdminSignedIn />
+            </Loading>
+          }
+        />
       </Routes>
     </PortalBrandProvider>
   )

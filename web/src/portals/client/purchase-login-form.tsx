@@ -1,36 +1,23 @@
 import * as React from 'react'
-import { z } from 'zod'
-import { ArrowLeftIcon } from 'lucide-react'
-import type { Control } from 'react-hook-form'
-import { FormOutcomeAlert } from '@/components/auth/form-outcome'
-import { LoginField, LoginForm, useLoginForm, type LoginAction } from '@/components/auth/login-form'
-import { Button } from '@/components/ui/button'
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
-import { Input } from '@/components/ui/input'
+import { LoginField, LoginForm, useLoginForm, type LoginAction, type LoginChecks } from '@/components/auth/login-form'
 import { Spinner } from '@/components/ui/spinner'
-import { toast } from '@/components/ui/use-toast'
-import { isSignInCodeSent, useClientPurchaseLogin, useRequestPurchaseCode } from '@/features/auth/api/client-session'
-import { ApiError, errorMessage } from '@/lib/api/client'
-import { fieldSchema } from '@/lib/field-rules'
+import { isSignInCodeSent, useRequestPurchaseCode } from '@/features/auth/api/client-session'
+import { fieldCheck } from '@/lib/field-check'
 
-export const clientPurchaseLoginSchema = z.object({
-  email: fieldSchema('email'),
-  purchaseId: fieldSchema('purchaseId'),
-})
+/** What step one sends: the purchase's e-mail and id. */
+export interface Purchase {
+  email: string
+  purchaseId: string
+}
 
-export const CODE_LENGTH = 6
+export const clientPurchaseLoginChecks: LoginChecks<Purchase> = {
+  email: fieldCheck('email'),
+  purchaseId: fieldCheck('purchaseId'),
+}
 
-/** The code e-mailed by step one: six digits (what the server checks, with its message). */
-export const signInCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, 'Digite o código que enviamos por e-mail')
-    .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), `O código tem ${CODE_LENGTH} dígitos`),
-})
-
-type Purchase = z.infer<typeof clientPurchaseLoginSchema>
-type CodeValues = z.infer<typeof signInCodeSchema>
+// Step two is a chunk of its own, fetched as soon as step one is on the page (so it is there when the code is sent).
+const loadCodeStep = () => import('./purchase-code-step')
+const CodeStep = React.lazy(() => loadCodeStep().then(({ CodeStep }) => ({ default: CodeStep })))
 
 const failure = { title: 'Erro ao fazer login', fallback: 'Email ou ID de compra inválidos' }
 
@@ -58,15 +45,17 @@ export function PurchaseLoginForm() {
     )
   }
   return (
-    <CodeStep
-      purchase={purchase}
-      message={sentMessage}
-      onResent={setSentMessage}
-      onBack={() => {
-        setReturned(true)
-        setSentMessage(null)
-      }}
-    />
+    <React.Suspense fallback={<Spinner className="mx-auto my-8 size-6 text-primary" />}>
+      <CodeStep
+        purchase={purchase}
+        message={sentMessage}
+        onResent={setSentMessage}
+        onBack={() => {
+          setReturned(true)
+          setSentMessage(null)
+        }}
+      />
+    </React.Suspense>
   )
 }
 
@@ -80,7 +69,10 @@ function PurchaseStep({
   onCodeSent: (purchase: Purchase, message: string) => void
 }) {
   const requestCode = useRequestPurchaseCode()
-  const form = useLoginForm(clientPurchaseLoginSchema, defaults)
+  const form = useLoginForm(clientPurchaseLoginChecks, defaults)
+  React.useEffect(() => {
+    void loadCodeStep()
+  }, [])
   const login: LoginAction<Purchase> = {
     isPending: requestCode.isPending,
     mutate: (values, options) =>
@@ -93,9 +85,9 @@ function PurchaseStep({
   }
   return (
     <LoginForm form={form} login={login} failure={failure} submitLabel="Enviar código">
-      <LoginField control={form.control} name="email" label="Email" type="email" autoComplete="email" placeholder="seu@email.com" autoFocus={focusEmail} />
+      <LoginField form={form} name="email" label="Email" type="email" autoComplete="email" placeholder="seu@email.com" autoFocus={focusEmail} />
       <LoginField
-        control={form.control}
+        form={form}
         name="purchaseId"
         label="ID de Compra"
         autoComplete="off"
@@ -103,107 +95,5 @@ function PurchaseStep({
         description="Você recebeu o ID de compra por e-mail após a compra. Enviaremos um código para o seu e-mail."
       />
     </LoginForm>
-  )
-}
-
-function CodeStep({
-  purchase,
-  message,
-  onResent,
-  onBack,
-}: {
-  purchase: Purchase
-  message: string
-  onResent: (message: string) => void
-  onBack: () => void
-}) {
-  const login = useClientPurchaseLogin()
-  const resend = useRequestPurchaseCode()
-  const form = useLoginForm(signInCodeSchema, { code: '' })
-
-  const action: LoginAction<CodeValues> = {
-    isPending: login.isPending,
-    mutate: ({ code }, options) =>
-      login.mutate(
-        { ...purchase, code },
-        {
-          onError: (error) => {
-            options?.onError?.(error)
-            // A wrong or expired code (401) names no field: it still belongs under the code.
-            if (error instanceof ApiError && error.status === 401) {
-              form.setError('code', { type: 'server', message: errorMessage(error, 'Código inválido ou expirado. Peça um novo código.') }, { shouldFocus: true })
-            }
-          },
-        },
-      ),
-  }
-
-  const resendCode = () =>
-    resend.mutate(purchase, {
-      onSuccess: (answer) => {
-        if (!isSignInCodeSent(answer)) return
-        onResent(answer.message)
-        form.reset({ code: '' })
-        form.setFocus('code')
-        toast({ title: 'Código enviado', description: answer.message })
-      },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Erro ao enviar código', description: errorMessage(error, 'Não foi possível enviar um novo código. Tente novamente.') }),
-    })
-
-  const busy = login.isPending || resend.isPending
-  return (
-    <div className="grid gap-4">
-      <FormOutcomeAlert outcome={{ ok: true, message }} />
-      <LoginForm
-        form={form}
-        login={action}
-        failure={{ title: 'Erro ao fazer login', fallback: 'Código inválido ou expirado. Peça um novo código.' }}
-        footer={
-          <div className="grid justify-items-center gap-1">
-            <Button variant="link" size="sm" className="h-auto px-0" onClick={resendCode} disabled={busy}>
-              {resend.isPending && <Spinner label="Enviando" />}
-              Enviar novo código
-            </Button>
-            <Button variant="link" size="sm" className="h-auto px-0" onClick={onBack} disabled={busy}>
-              <ArrowLeftIcon aria-hidden />
-              Alterar e-mail ou ID de compra
-            </Button>
-          </div>
-        }
-      >
-        <CodeField control={form.control} />
-      </LoginForm>
-    </div>
-  )
-}
-
-/** The 6-digit code: digits only (a pasted "123 456" keeps its digits), offered by the phone's keyboard and autofill. */
-function CodeField({ control }: { control: Control<CodeValues> }) {
-  return (
-    <FormField
-      control={control}
-      name="code"
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>Código</FormLabel>
-          <FormControl>
-            <Input
-              {...field}
-              onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={CODE_LENGTH}
-              placeholder="000000"
-              autoFocus
-              className="text-center font-mono text-lg tracking-[0.4em]"
-            />
-          </FormControl>
-          <FormDescription>Digite o código de {CODE_LENGTH} dígitos do e-mail. Não chegou? Veja a caixa de spam ou peça um novo código.</FormDescription>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
   )
 }

@@ -1,16 +1,19 @@
 import { useMemo } from 'react'
 import { PortalBrandProvider } from '@/components/portal-shell/portal-brand-provider'
-import { screenRoutes } from '@/components/portal-shell/screens'
+import { lazyPage } from '@/components/portal-shell/screens'
 import { SignInPortalRoutes } from '@/components/portal-shell/sign-in-portal-routes'
 import { tenantDisplayName, useTenantSession } from '@/features/auth/api/tenant-session'
 import { roleCan } from '@/features/tenant-access/permissions'
 import { useTenantSettingsTheme } from '@/features/tenant-catalog/settings-theme'
 import type { PortalBrand } from '@/lib/page-title'
-import { TenantLayout } from './tenant-layout'
-import { TenantLoginPage } from './tenant-login-page'
-import { TenantForgotPasswordPage } from './pages/forgot-password-page'
-import { TenantResetPasswordPage } from './pages/reset-password-page'
-import { guardedTenantScreens, tenantHomePath } from './tenant-screens'
+
+// The public pages and the signed-in screens (their table, layout and routes) are chunks of their own: the login page
+// never downloads the signed-in screens (nor the password pages' forms), and a signed-in owner never downloads the
+// login form.
+const TenantLoginPage = lazyPage(() => import('./tenant-login-page'), 'TenantLoginPage')
+const TenantForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'), 'TenantForgotPasswordPage')
+const TenantResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'), 'TenantResetPasswordPage')
+const TenantSignedIn = lazyPage(() => import('./tenant-signed-in'), 'TenantSignedIn')
 
 export default function TenantPortal() {
   const { data: session } = useTenantSession()
@@ -22,7 +25,6 @@ export default function TenantPortal() {
     () => ({ displayName: tenantDisplayName(session), faviconUrl: session?.tenant.faviconUrl ?? null }),
     [session],
   )
-  const routes = useMemo(() => screenRoutes(guardedTenantScreens(role)), [role])
 
   return (
     <PortalBrandProvider brand={brand}>
@@ -30,11 +32,8 @@ export default function TenantPortal() {
         loginPage={<TenantLoginPage />}
         forgotPasswordPage={<TenantForgotPasswordPage />}
         resetPasswordPage={<TenantResetPasswordPage />}
-        layout={<TenantLayout />}
-        homePath={tenantHomePath(role)}
-      >
-        {routes}
-      </SignInPortalRoutes>
+        signedIn={<TenantSignedIn />}
+      />
     </PortalBrandProvider>
   )
 }

@@ -4,6 +4,7 @@ import { lazyPage, menuOf, type Screen } from '@/components/portal-shell/screens
 import type { NavigationItem } from '@/lib/navigation'
 import { RequireCapability } from '@/features/tenant-access/components/no-access'
 import { roleCan, type Capability, type OwnerRole } from '@/features/tenant-access/permissions'
+import { tenantHomePath } from './tenant-home'
 
 // Each page is a chunk of its own, fetched when the page is first shown.
 const TenantDashboardPage = lazyPage(() => import('./pages/dashboard-page'), 'TenantDashboardPage')
@@ -30,7 +31,10 @@ export interface TenantScreen extends Screen {
   capability: Capability
 }
 
-/** The signed-in tenant-owner screens, in menu order: the sidebar and the routes are both made from this table. */
+/**
+ * The signed-in tenant-owner screens, in menu order: the sidebar and the routes are both made from this table.
+ * tenant-home.ts repeats the menu's paths and capabilities (where an owner lands; tenant-home.test.ts keeps them equal).
+ */
 export const tenantScreens: TenantScreen[] = [
   { ...shared.dashboard, path: '/dashboard', capability: 'ViewDashboard', element: <TenantDashboardPage /> },
   { ...shared.clients, capability: 'ViewClients', element: <TenantClientsPage /> },
@@ -57,11 +61,6 @@ export const tenantScreens: TenantScreen[] = [
 /** The menu an owner of `role` sees: only the screens the role may open. */
 export function tenantMenuFor(role: OwnerRole | undefined): NavigationItem[] {
   return menuOf(tenantScreens.filter((screen) => roleCan(role, screen.capability)))
-}
-
-/** Where an owner of `role` lands after signing in: the first menu screen the role may open (support: the clients). */
-export function tenantHomePath(role: OwnerRole | undefined): string {
-  return tenantMenuFor(role)[0]?.path ?? '/dashboard'
 }
 
 /** The screens as routes: each shows the no-access page to a role that may not open it. */

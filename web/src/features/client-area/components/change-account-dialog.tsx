@@ -1,104 +1,22 @@
-import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { zodResolver } from '@hookform/resolvers/zod'
-import { FormOutcomeAlert } from '@/components/auth/form-outcome'
-import { FormDialog } from '@/components/data'
-import { Button } from '@/components/ui/button'
-import { DialogFooter } from '@/components/ui/dialog'
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
-import { Input } from '@/components/ui/input'
-import { Spinner } from '@/components/ui/spinner'
-import { toast } from '@/components/ui/use-toast'
-import { ApiError } from '@/lib/api/client'
-import { applyServerErrors } from '@/lib/forms'
-import { useChangeLicenseAccount, type ClientLicenseItem } from '../api/licenses'
-import { accountNumberFormSchema, digitsOnly, type AccountNumberValues } from '../schemas/account-number'
+import { lazy, Suspense, useState } from 'react'
+import type { ChangeAccountDialogProps } from './change-account-form-dialog'
 
-interface ChangeAccountDialogProps {
-  license: ClientLicenseItem
-  open: boolean
-  onOpenChange: (open: boolean) => void
-}
+// The dialog and its form (react-hook-form, zod) are a chunk of their own, fetched when a client first opens it:
+// "Meus Robôs" shows without them.
+const ChangeAccountFormDialog = lazy(() => import('./change-account-form-dialog').then(({ ChangeAccountFormDialog }) => ({ default: ChangeAccountFormDialog })))
 
 /**
  * "Trocar Conta": binds the license to the MetaTrader account the robot will run on ("Confirmar Conta MT5" while
- * the robot waits for the account to be confirmed here).
+ * the robot waits for the account to be confirmed here). Nothing is on the page until it is first opened; from then
+ * on it stays mounted, so that it closes as any dialog does.
  */
-export function ChangeAccountDialog({ license, open, onOpenChange }: ChangeAccountDialogProps) {
+export function ChangeAccountDialog(props: ChangeAccountDialogProps) {
+  const [opened, setOpened] = useState(props.open)
+  if (props.open && !opened) setOpened(true)
+  if (!opened) return null
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={license.needsAccountConfirmation ? 'Confirmar Conta MT5' : 'Trocar Conta'}
-      description={`Informe a conta MetaTrader em que ${license.robotName ?? 'o robô'} vai operar.`}
-    >
-      {/* Mounted while open only: each opening starts from an empty field and no earlier refusal. */}
-      {open && <ChangeAccountForm license={license} onDone={() => onOpenChange(false)} />}
-    </FormDialog>
-  )
-}
-
-function ChangeAccountForm({ license, onDone }: { license: ClientLicenseItem; onDone: () => void }) {
-  const form = useForm<AccountNumberValues>({ resolver: zodResolver(accountNumberFormSchema), defaultValues: { accountNumber: '' } })
-  const change = useChangeLicenseAccount()
-  // A refusal that names no field (change limit, cooldown, license no longer usable) stays in the dialog to read.
-  const [refusal, setRefusal] = useState<string | null>(null)
-  const submit = form.handleSubmit(({ accountNumber }) => {
-    setRefusal(null)
-    change.mutate(
-      { id: license.id, accountNumber },
-      {
-        onSuccess: () => {
-          toast({ title: 'Conta atualizada', description: 'Conta MetaTrader vinculada com sucesso' })
-          onDone()
-        },
-        onError: (error) => {
-          const message = applyServerErrors(form, error, 'Não foi possível atualizar a conta. Tente novamente.')
-          // A field error shows under the input; anything else above it.
-          if (!(error instanceof ApiError && error.fields.accountNumber)) setRefusal(message)
-          toast({ variant: 'destructive', title: 'Erro ao atualizar conta', description: message })
-        },
-      },
-    )
-  })
-  return (
-    <Form {...form}>
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        {refusal && <FormOutcomeAlert outcome={{ ok: false, message: refusal }} />}
-        <FormField
-          control={form.control}
-          name="accountNumber"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Número da Conta</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  onChange={(event) => field.onChange(digitsOnly(event.target.value))}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="Ex.: 12345678"
-                  aria-required
-                  autoFocus
-                />
-              </FormControl>
-              <FormDescription>
-                {license.accountNumber ? `Conta atual: ${license.accountNumber}. ` : ''}Somente números. Trocas de conta podem ser limitadas pelo vendedor.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone} disabled={change.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending && <Spinner label="Salvando" />}
-            Salvar
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+    <Suspense fallback={null}>
+      <ChangeAccountFormDialog {...props} />
+    </Suspense>
   )
 }

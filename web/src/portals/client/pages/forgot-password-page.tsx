@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import { KeyRoundIcon } from 'lucide-react'
 import { z } from 'zod'
 import { FormOutcomeAlert, type FormOutcome } from '@/components/auth/form-outcome'
-import { LoginField, useLoginForm } from '@/components/auth/login-form'
+import { SchemaField, useSchemaForm } from '@/components/auth/schema-form'
 import { PublicCardPage } from '@/components/public-card-page'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -37,7 +37,7 @@ function DevelopmentToken({ token }: { token: string }) {
 /** /forgot-password: asks for a reset link by e-mail and shows the server's answer. */
 export function ClientForgotPasswordPage() {
   const request = useClientForgotPassword()
-  const form = useLoginForm(clientForgotPasswordSchema, { email: '' })
+  const form = useSchemaForm(clientForgotPasswordSchema, { email: '' })
   const [outcome, setOutcome] = useState<FormOutcome | null>(null)
   const [token, setToken] = useState<string | null>(null)
   const submit = form.handleSubmit((values) => {
@@ -62,7 +62,7 @@ export function ClientForgotPasswordPage() {
       {token && <DevelopmentToken token={token} />}
       <Form {...form}>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <LoginField control={form.control} name="email" label="Email" type="email" autoComplete="email" autoFocus placeholder="seu@email.com" />
+          <SchemaField control={form.control} name="email" label="Email" type="email" autoComplete="email" autoFocus placeholder="seu@email.com" />
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending && <Spinner label="Enviando" />}
             Enviar link de recuperação

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { z } from 'zod'
 import { FormOutcomeAlert, type FormOutcome } from '@/components/auth/form-outcome'
-import { LoginField, useLoginForm } from '@/components/auth/login-form'
+import { SchemaField, useSchemaForm } from '@/components/auth/schema-form'
 import { PublicCardPage } from '@/components/public-card-page'
 import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
@@ -37,7 +37,7 @@ function InvalidLink() {
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate()
   const reset = useClientResetPassword()
-  const form = useLoginForm(clientResetPasswordSchema, { newPassword: '', confirmPassword: '' })
+  const form = useSchemaForm(clientResetPasswordSchema, { newPassword: '', confirmPassword: '' })
   const [outcome, setOutcome] = useState<FormOutcome | null>(null)
   const done = outcome?.ok === true
 
@@ -71,8 +71,8 @@ function ResetPasswordForm({ token }: { token: string }) {
       {!done && (
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <LoginField control={form.control} name="newPassword" label="Nova senha" type="password" autoComplete="new-password" autoFocus />
-            <LoginField control={form.control} name="confirmPassword" label="Confirmar senha" type="password" autoComplete="new-password" />
+            <SchemaField control={form.control} name="newPassword" label="Nova senha" type="password" autoComplete="new-password" autoFocus />
+            <SchemaField control={form.control} name="confirmPassword" label="Confirmar senha" type="password" autoComplete="new-password" />
             <Button type="submit" className="w-full" disabled={reset.isPending}>
               {reset.isPending && <Spinner label="Salvando" />}
               Redefinir senha

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { z } from 'zod'
 import { FormOutcomeAlert, type FormOutcome } from '@/components/auth/form-outcome'
-import { LoginField, useLoginForm } from '@/components/auth/login-form'
+import { SchemaField, useSchemaForm } from '@/components/auth/schema-form'
 import { PublicCardPage } from '@/components/public-card-page'
 import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
@@ -15,7 +15,7 @@ export const forgotPasswordSchema = z.object({ email: fieldSchema('email') })
 /** /forgot-password: asks for a reset link and shows the server's answer inline. */
 export function TenantForgotPasswordPage() {
   const request = useTenantForgotPassword()
-  const form = useLoginForm(forgotPasswordSchema, { email: '' })
+  const form = useSchemaForm(forgotPasswordSchema, { email: '' })
   const [outcome, setOutcome] = useState<FormOutcome | null>(null)
   const submit = form.handleSubmit((values) => {
     setOutcome(null)
@@ -29,7 +29,7 @@ export function TenantForgotPasswordPage() {
       {outcome && <FormOutcomeAlert outcome={outcome} />}
       <Form {...form}>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <LoginField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" required autoFocus placeholder="voce@empresa.com" />
+          <SchemaField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" required autoFocus placeholder="voce@empresa.com" />
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending && <Spinner label="Enviando" />}
             Enviar link de recuperação

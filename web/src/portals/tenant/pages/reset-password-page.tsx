@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { z } from 'zod'
 import { FormOutcomeAlert, type FormOutcome } from '@/components/auth/form-outcome'
-import { LoginField, useLoginForm } from '@/components/auth/login-form'
+import { SchemaField, useSchemaForm } from '@/components/auth/schema-form'
 import { PublicCardPage } from '@/components/public-card-page'
 import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
@@ -41,7 +41,7 @@ export function TenantResetPasswordPage() {
   const token = searchParams.get('token')?.trim() ?? ''
   const navigate = useNavigate()
   const reset = useTenantResetPassword()
-  const form = useLoginForm(resetPasswordSchema, { newPassword: '', confirmPassword: '' })
+  const form = useSchemaForm(resetPasswordSchema, { newPassword: '', confirmPassword: '' })
   const [outcome, setOutcome] = useState<FormOutcome | null>(null)
   const done = outcome?.ok === true
 
@@ -72,8 +72,8 @@ export function TenantResetPasswordPage() {
       {!done && (
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <LoginField control={form.control} name="newPassword" label="Nova senha" type="password" autoComplete="new-password" required autoFocus />
-            <LoginField control={form.control} name="confirmPassword" label="Confirmar senha" type="password" autoComplete="new-password" required />
+            <SchemaField control={form.control} name="newPassword" label="Nova senha" type="password" autoComplete="new-password" required autoFocus />
+            <SchemaField control={form.control} name="confirmPassword" label="Confirmar senha" type="password" autoComplete="new-password" required />
             <Button type="submit" className="w-full" disabled={!token || reset.isPending}>
               {reset.isPending && <Spinner label="Salvando" />}
               Salvar senha
