@@ -61,6 +61,9 @@ echo "==> web tests (ESLint, types, unit)"
 echo "==> browser tests"
 scripts/e2e.sh
 
+echo "==> first-load budgets of the portals (scripts/check-bundle.mjs on the build e2e.sh made)"
+node scripts/check-bundle.mjs web/dist
+
 echo "==> API fuzzing as every identity (scripts/fuzz-api.sh --quick)"
 scripts/fuzz-api.sh --quick
 

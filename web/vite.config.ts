@@ -60,6 +60,43 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunks and what each imports, which scripts/check-bundle.mjs reads to hold the
+    // first load of every portal to its budget.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Libraries every screen runs, in chunks of their own: an app release leaves them cached. Nothing else is
+          // grouped, so that a screen never downloads a library only other screens use.
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack[\\/][^\\/]+|openapi-fetch)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'ui-base',
+              test: /node_modules[\\/](tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs)|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|context|shared[\\/]))/,
+              priority: 1,
+            },
+            {
+              // The app's own modules every portal's first screen runs (theme, session gates, basic controls, the
+              // login form): one chunk rather than a dozen small ones.
+              name: 'app-shell',
+              test: new RegExp(
+                String.raw`[\\/]src[\\/](` +
+                  String.raw`lib[\\/](theme[\\/](palette|colour|fonts|document-theme)|page-title|field-check|server-errors|navigation|class-names)` +
+                  String.raw`|components[\\/](ui[\\/](button|card|input|label|spinner|skeleton)|session-error|not-found-page|brand-logo|public-card-page)` +
+                  String.raw`|components[\\/]auth[\\/](session-gates|login-form|branded-login-page)` +
+                  String.raw`|components[\\/]portal-shell[\\/](screens|portal-brand-provider|sign-in-portal-routes)` +
+                  String.raw`|features[\\/]auth[\\/]api[\\/]auth-keys` +
+                  String.raw`)\.tsx?$`,
+              ),
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',
