@@ -1,13 +1,14 @@
 //! Background job payloads and their queues. Queue names are spelled out:
 //! apalis defaults to the Rust type path, which silently changes when a type
-//! moves and strands the jobs already queued under the old name.
+//! moves and strands the jobs already queued under the old name. Jobs are
+//! queued by `repositories::job_queue::enqueue`.
 
-use apalis::prelude::TaskBuilder;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
+use crate::repositories::job_queue;
 
 pub const HOUSEKEEPING_QUEUE: &str = "roboforge.housekeeping";
 pub const HOTMART_QUEUE: &str = "roboforge.hotmart";
@@ -59,7 +60,7 @@ impl RunFactoryStep {
     /// Queues the step; the same step of the same round is queued once.
     pub async fn enqueue(self, conn: &mut PgConnection) -> AppResult<bool> {
         let key = format!("factory:{}:{:?}:{}", self.version_id, self.step, self.attempt);
-        enqueue(conn, FACTORY_QUEUE, &self, Some(&key)).await
+        job_queue::enqueue(conn, FACTORY_QUEUE, &self, Some(&key)).await
     }
 }
 
@@ -76,33 +77,4 @@ pub struct Housekeeping {
 #[serde(rename_all = "camelCase")]
 pub struct ExpireLicenses {
     pub requested_at: DateTime<Utc>,
-}
-
-/// Queues `job` on `queue` inside the caller's transaction, so the job exists
-/// exactly when the change that asked for it commits. With an idempotency key,
-/// a second request with the same key is a no-op and returns `false`.
-pub async fn enqueue<J: Serialize>(
-    conn: &mut PgConnection,
-    queue: &str,
-    job: &J,
-    idempotency_key: Option<&str>,
-) -> AppResult<bool> {
-    let args = serde_json::to_vec(job).map_err(AppError::internal)?;
-    let mut task = TaskBuilder::new(args);
-    if let Some(key) = idempotency_key {
-        task = task.idempotency_key(key);
-    }
-    // A savepoint keeps a duplicate key from aborting the caller's transaction.
-    sqlx::query("SAVEPOINT enqueue").execute(&mut *conn).await?;
-    match apalis_postgres::queries::push_tasks(&mut *conn, queue, vec![task.build()]).await {
-        Ok(()) => {
-            sqlx::query("RELEASE SAVEPOINT enqueue").execute(&mut *conn).await?;
-            Ok(true)
-        }
-        Err(apalis_postgres::Error::Database(e)) if crate::error::unique_violation(&e).is_some() => {
-            sqlx::query("ROLLBACK TO SAVEPOINT enqueue").execute(&mut *conn).await?;
-            Ok(false)
-        }
-        Err(e) => Err(AppError::internal(e)),
-    }
 }

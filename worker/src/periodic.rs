@@ -8,7 +8,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use shared::db::{self, Scope};
-use shared::jobs;
+use shared::repositories::job_queue;
 use sqlx::PgPool;
 use tokio::sync::watch;
 
@@ -25,7 +25,7 @@ pub async fn enqueue_once_per_interval<J: Serialize>(
     let now = Utc::now();
     let bucket = now.timestamp() / interval.as_secs().max(1) as i64;
     let mut tx = db::begin(pool, Scope::worker()).await?;
-    let queued = jobs::enqueue(&mut tx, queue, &make(now), Some(&format!("{name}-{bucket}"))).await?;
+    let queued = job_queue::enqueue(&mut tx, queue, &make(now), Some(&format!("{name}-{bucket}"))).await?;
     tx.commit().await?;
     Ok(queued)
 }

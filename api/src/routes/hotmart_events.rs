@@ -5,10 +5,11 @@ use axum::extract::Path;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shared::jobs::{self, ProcessHotmartEvent, HOTMART_QUEUE};
+use shared::jobs::{ProcessHotmartEvent, HOTMART_QUEUE};
 use shared::pagination::{Page, PageParams};
 use shared::repositories::audit_log::{self, Action, Entry};
 use shared::repositories::hotmart_inbox::{self, InboxListRow};
+use shared::repositories::job_queue;
 use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -109,7 +110,7 @@ pub async fn replay(
     }
     hotmart_inbox::reset_for_replay(&mut tx, tenant_id, id).await?;
     let key = format!("hotmart-{id}-replay-{}", Utc::now().timestamp_millis());
-    jobs::enqueue(&mut tx, HOTMART_QUEUE, &ProcessHotmartEvent { tenant_id, inbox_id: id }, Some(&key)).await?;
+    job_queue::enqueue(&mut tx, HOTMART_QUEUE, &ProcessHotmartEvent { tenant_id, inbox_id: id }, Some(&key)).await?;
     audit_log::record(
         &mut tx,
         Entry {

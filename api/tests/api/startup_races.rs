@@ -228,7 +228,7 @@ async fn two_apis_and_a_worker_started_in_the_same_second_on_a_new_database_all_
 async fn housekeeping_runs(pool: &db::PgPool, within: Duration) {
     let mut tx = db::begin(pool, Scope::worker()).await.expect("begin");
     let id = shared::ids::new_id().to_string();
-    shared::jobs::enqueue(
+    shared::repositories::job_queue::enqueue(
         &mut tx,
         shared::jobs::HOUSEKEEPING_QUEUE,
         &shared::jobs::Housekeeping { requested_at: chrono::Utc::now() },

@@ -20,8 +20,8 @@ pub use templates::{escape_html, render, EmailTemplate};
 
 use crate::error::AppResult;
 use crate::ids::new_id;
-use crate::jobs::{self, SendEmail, EMAIL_QUEUE};
-use crate::repositories::{email_outbox, tenants};
+use crate::jobs::{SendEmail, EMAIL_QUEUE};
+use crate::repositories::{email_outbox, job_queue, tenants};
 
 /// Renders `template` for `to` (the tenant's own version when it has one)
 /// and queues it. Call inside the transaction of the change that sends it
@@ -100,6 +100,7 @@ async fn queue_message(
         },
     )
     .await?;
-    jobs::enqueue(conn, EMAIL_QUEUE, &SendEmail { tenant_id, outbox_id: id }, Some(&format!("email-{id}"))).await?;
+    job_queue::enqueue(conn, EMAIL_QUEUE, &SendEmail { tenant_id, outbox_id: id }, Some(&format!("email-{id}")))
+        .await?;
     Ok(id)
 }

@@ -18,6 +18,7 @@ pub mod email_outbox;
 pub mod hotmart_inbox;
 pub mod housekeeping;
 pub mod installations;
+pub mod job_queue;
 pub mod license_builds;
 pub mod license_checks;
 pub mod licenses;

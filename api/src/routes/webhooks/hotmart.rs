@@ -12,8 +12,9 @@ use axum::Json;
 use serde::Serialize;
 use shared::db::{self, Scope};
 use shared::hotmart;
-use shared::jobs::{self, ProcessHotmartEvent, HOTMART_QUEUE};
+use shared::jobs::{ProcessHotmartEvent, HOTMART_QUEUE};
 use shared::repositories::hotmart_inbox::{self, NewInboxEvent};
+use shared::repositories::job_queue;
 use shared::secrets::{constant_time_eq, sha256_hex};
 use shared::AppError;
 use utoipa::ToSchema;
@@ -84,7 +85,7 @@ pub async fn receive(
     .await?;
     if let Some(inbox_id) = stored {
         let job = ProcessHotmartEvent { tenant_id: target.tenant_id, inbox_id };
-        jobs::enqueue(&mut tx, HOTMART_QUEUE, &job, Some(&format!("hotmart-{inbox_id}"))).await?;
+        job_queue::enqueue(&mut tx, HOTMART_QUEUE, &job, Some(&format!("hotmart-{inbox_id}"))).await?;
     }
     tx.commit().await?;
     count_event(event.kind.as_str(), if stored.is_some() { "accepted" } else { "duplicate" });
