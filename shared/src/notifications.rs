@@ -63,7 +63,7 @@ pub async fn notify(conn: &mut PgConnection, notification: &Notification) -> App
         shortened.message = shortened.message.chars().take(200).collect();
         payload = serde_json::to_string(&shortened).map_err(AppError::internal)?;
     }
-    sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(payload).execute(conn).await?;
+    crate::db::notify(conn, CHANNEL, &payload).await?;
     Ok(())
 }
 
@@ -127,7 +127,7 @@ pub async fn announce_factory_text(
             text: Some(part.iter().collect()),
         };
         let payload = serde_json::to_string(&update).map_err(AppError::internal)?;
-        sqlx::query("SELECT pg_notify($1, $2)").bind(FACTORY_CHANNEL).bind(payload).execute(&mut *conn).await?;
+        crate::db::notify(conn, FACTORY_CHANNEL, &payload).await?;
     }
     Ok(())
 }

@@ -8,7 +8,7 @@
 
 use sqlx::{Connection, PgConnection, PgPool};
 
-use crate::db;
+use crate::db::{self, test_databases};
 
 /// The runtime role of every test database (roles are cluster-wide).
 pub const TEST_APP_ROLE: &str = "roboforge_test_app";
@@ -46,14 +46,7 @@ pub async fn fresh_database() -> TestDb {
     let template = ensure_template().await;
     let name = format!("rf_test_{}", crate::ids::new_id().simple());
     let mut admin = PgConnection::connect(&admin_url()).await.expect("connect TEST_DATABASE_URL");
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "CREATE DATABASE {} TEMPLATE {}",
-        db::quote_ident(&name),
-        db::quote_ident(&template)
-    )))
-    .execute(&mut admin)
-    .await
-    .expect("clone the template database");
+    test_databases::create_from_template(&mut admin, &name, &template).await.expect("clone the template database");
     admin.close().await.ok();
     let owner_url = url_for(&name);
     let owner_pool = db::connect_owner(&owner_url, 4).await.expect("owner pool");
@@ -79,32 +72,18 @@ async fn ensure_template() -> String {
     }
     let template = format!("rf_tpl_{digest:016x}");
     let mut admin = PgConnection::connect(&admin_url()).await.expect("connect TEST_DATABASE_URL");
-    sqlx::query("SELECT pg_advisory_lock(774411)").execute(&mut admin).await.expect("lock");
-    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)")
-        .bind(&template)
-        .fetch_one(&mut admin)
-        .await
-        .expect("query pg_database");
+    test_databases::lock_templates(&mut admin).await.expect("lock");
+    let exists = test_databases::exists(&mut admin, &template).await.expect("query pg_database");
     if !exists {
         let building = format!("{template}_building");
-        let q = |s: &str| db::quote_ident(s);
-        sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {}", q(&building))))
-            .execute(&mut admin)
-            .await
-            .expect("drop");
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {}", q(&building))))
-            .execute(&mut admin)
-            .await
-            .expect("create");
+        test_databases::drop_if_exists(&mut admin, &building).await.expect("drop");
+        test_databases::create(&mut admin, &building).await.expect("create");
         let owner = db::connect_owner(&url_for(&building), 2).await.expect("connect template");
         db::migrate(&owner).await.expect("migrate template");
         owner.close().await;
-        sqlx::query(sqlx::AssertSqlSafe(format!("ALTER DATABASE {} RENAME TO {}", q(&building), q(&template))))
-            .execute(&mut admin)
-            .await
-            .expect("publish template");
+        test_databases::rename(&mut admin, &building, &template).await.expect("publish template");
     }
-    sqlx::query("SELECT pg_advisory_unlock(774411)").execute(&mut admin).await.expect("unlock");
+    test_databases::unlock_templates(&mut admin).await.expect("unlock");
     admin.close().await.ok();
     template
 }

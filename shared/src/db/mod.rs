@@ -13,6 +13,8 @@ mod pool;
 mod runtime_role;
 mod scope;
 mod startup;
+#[cfg(feature = "testing")]
+pub mod test_databases;
 
 pub use authenticator::{prepare_authenticator, AuthenticatorError};
 pub use migrate::{latest_migration, migrate};
@@ -38,6 +40,12 @@ pub fn quote_ident(name: &str) -> String {
 /// the same moment.
 pub async fn lock_for_transaction(conn: &mut sqlx::PgConnection, name: &str) -> Result<(), sqlx::Error> {
     sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended($1, 4242))").bind(name).execute(conn).await.map(|_| ())
+}
+
+/// Sends `payload` on `channel` (NOTIFY): the listeners hear it when the
+/// transaction commits, or at once outside one.
+pub async fn notify(conn: &mut sqlx::PgConnection, channel: &str, payload: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("SELECT pg_notify($1, $2)").bind(channel).bind(payload).execute(conn).await.map(|_| ())
 }
 
 /// One round trip to the database (health checks).
