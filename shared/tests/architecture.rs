@@ -1,0 +1,243 @@
+//! The layering, checked on the source text (DESIGN.md §10): every SQL
+//! statement lives in `shared/src/repositories/`, or in `shared/src/db/` (the
+//! database infrastructure: pools, roles, migrations, scopes, NOTIFY, test
+//! databases); and repositories never call up into a workflow. A reviewer
+//! misses a `sqlx::query` in a workflow; this test does not.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Application sources; tests, examples and benches may run SQL of their own.
+const SOURCE_ROOTS: &[&str] = &["shared/src", "api/src", "worker/src", "compiler-agent/src"];
+
+/// Where SQL may be written.
+const SQL_HOMES: &[&str] = &["shared/src/repositories/", "shared/src/db/"];
+
+/// Ways of sending SQL through sqlx, imported names included (`query_as(`).
+const SQL_MARKERS: &[&str] = &[
+    "sqlx::query",
+    "query_as(",
+    "query_as::<",
+    "query_scalar(",
+    "query_scalar::<",
+    "sqlx::raw_sql",
+    "raw_sql(",
+    "QueryBuilder",
+    "AssertSqlSafe",
+    "copy_in_raw(",
+    "copy_out_raw(",
+    ".execute(\"",
+    ".fetch_one(\"",
+    ".fetch_all(\"",
+    ".fetch_optional(\"",
+];
+
+/// What `use sqlx::…` may not bring in outside the SQL homes (a bare
+/// `query("…")` would pass the markers above).
+const SQLX_STATEMENT_ITEMS: &[&str] = &["query", "query_as", "query_scalar", "query_with", "raw_sql", "QueryBuilder"];
+
+/// Workflows: they call repositories, never the other way round.
+const WORKFLOWS: &[&str] = &[
+    "factory",
+    "sales_engine",
+    "email",
+    "compiled_imports",
+    "license_check",
+    "license_expiry",
+    "notifications",
+    "orphans",
+    "robot_injection",
+    "seed",
+];
+
+struct Source {
+    /// Relative to the workspace, with `/`.
+    path: String,
+    text: String,
+}
+
+impl Source {
+    fn under(&self, dir: &str) -> bool {
+        self.path.starts_with(dir)
+    }
+
+    /// Numbered lines of code (whole-line comments, which may name a
+    /// marker to explain it, left out).
+    fn code_lines(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| (i + 1, line))
+            .filter(|(_, line)| !line.trim_start().starts_with("//"))
+    }
+
+    fn at(&self, line: usize, code: &str) -> String {
+        format!("{}:{line}: {}", self.path, code.trim())
+    }
+
+    /// Every `use <root>::…;` statement (one may span lines), with the line it starts on.
+    fn uses_of(&self, root: &str) -> Vec<(usize, String)> {
+        let opening = format!("use {root}::");
+        let mut found = Vec::new();
+        let mut open: Option<(usize, String)> = None;
+        for (number, line) in self.code_lines() {
+            if open.is_none() {
+                if let Some(at) = line.find(&opening) {
+                    open = Some((number, String::new()));
+                    let (_, statement) = open.as_mut().expect("just opened");
+                    statement.push_str(&line[at + opening.len()..]);
+                } else {
+                    continue;
+                }
+            } else if let Some((_, statement)) = open.as_mut() {
+                statement.push(' ');
+                statement.push_str(line.trim());
+            }
+            if let Some((start, statement)) = open.take_if(|(_, statement)| statement.contains(';')) {
+                let end = statement.find(';').expect("contains ;");
+                found.push((start, statement[..end].to_string()));
+            }
+        }
+        found
+    }
+}
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace holds the shared crate").to_path_buf()
+}
+
+fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in fs::read_dir(dir).unwrap_or_else(|e| panic!("read {}: {e}", dir.display())) {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, found);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+fn sources() -> Vec<Source> {
+    let root = workspace_root();
+    let mut files = Vec::new();
+    for dir in SOURCE_ROOTS {
+        rust_files(&root.join(dir), &mut files);
+    }
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()));
+            let path = path.strip_prefix(&root).expect("under the workspace").to_string_lossy().replace('\\', "/");
+            Source { path, text }
+        })
+        .collect()
+}
+
+/// The identifiers in `text` (`a::{b, c as d}` gives a, b, c, d).
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|word| !word.is_empty())
+}
+
+/// The first segment of each path a `use crate::` statement names:
+/// `factory::prompts` gives factory, `{db, email::{self, x}}` gives db and email.
+fn top_modules(statement: &str) -> Vec<String> {
+    let statement = statement.trim();
+    let Some(inner) = statement.strip_prefix('{') else {
+        return words(statement).take(1).map(str::to_string).collect();
+    };
+    let mut modules = Vec::new();
+    let (mut depth, mut item_start) = (0, true);
+    for (at, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => item_start = true,
+            c if item_start && (c.is_alphanumeric() || c == '_') => {
+                modules.extend(words(&inner[at..]).take(1).map(str::to_string));
+                item_start = false;
+            }
+            _ => {}
+        }
+    }
+    modules
+}
+
+#[test]
+fn sql_is_written_only_in_repositories_and_the_db_layer() {
+    let sources = sources();
+    let mut at_home = 0;
+    let mut stray = Vec::new();
+    for source in &sources {
+        let home = SQL_HOMES.iter().any(|dir| source.under(dir));
+        for (number, line) in source.code_lines() {
+            if SQL_MARKERS.iter().any(|marker| line.contains(marker)) {
+                if home {
+                    at_home += 1;
+                } else {
+                    stray.push(source.at(number, line));
+                }
+            }
+        }
+        if !home {
+            for (number, statement) in source.uses_of("sqlx") {
+                if words(&statement).any(|word| SQLX_STATEMENT_ITEMS.contains(&word)) {
+                    stray.push(source.at(number, &format!("use sqlx::{statement};")));
+                }
+            }
+        }
+    }
+    // A scan that finds nothing anywhere would pass for the wrong reason.
+    assert!(
+        at_home > 300,
+        "only {at_home} SQL lines found in the repositories: is the scan looking in the right place?"
+    );
+    assert!(
+        stray.is_empty(),
+        "{} line(s) of SQL outside shared/src/repositories/ and shared/src/db/; move each statement into a \
+         repository function and call that:\n{}",
+        stray.len(),
+        stray.join("\n")
+    );
+}
+
+#[test]
+fn repositories_never_call_workflows() {
+    let mut upward = Vec::new();
+    for source in sources().iter().filter(|source| source.under("shared/src/repositories/")) {
+        for (number, line) in source.code_lines() {
+            // A path written out anywhere: `crate::factory::…`.
+            let mut rest = line;
+            while let Some(at) = rest.find("crate::") {
+                rest = &rest[at + "crate::".len()..];
+                if words(rest).next().is_some_and(|module| WORKFLOWS.contains(&module)) && !rest.starts_with('{') {
+                    upward.push(source.at(number, line));
+                }
+            }
+        }
+        // Grouped imports: `use crate::{db, factory::x};`.
+        for (number, statement) in source.uses_of("crate") {
+            if top_modules(&statement).iter().any(|module| WORKFLOWS.contains(&module.as_str())) {
+                upward.push(source.at(number, &format!("use crate::{statement};")));
+            }
+        }
+    }
+    upward.sort();
+    upward.dedup();
+    assert!(
+        upward.is_empty(),
+        "{} use(s) of a workflow inside shared/src/repositories/; return what the caller needs and let the \
+         workflow act on it, or move a shared type out of the workflow:\n{}",
+        upward.len(),
+        upward.join("\n")
+    );
+}
+
+#[test]
+fn the_import_reader_finds_grouped_and_nested_modules() {
+    assert_eq!(top_modules("factory::prompts::StrategyPrompt"), ["factory"]);
+    assert_eq!(top_modules("{db, email::{self, queue}, error::AppResult}"), ["db", "email", "error"]);
+    let source =
+        Source { path: "x.rs".into(), text: "use sqlx::{\n    query,\n    PgConnection,\n};\nfn f() {}".into() };
+    assert_eq!(source.uses_of("sqlx"), [(1, "{ query, PgConnection, }".to_string())]);
+}
