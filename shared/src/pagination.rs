@@ -7,13 +7,17 @@
 //! [`Page::from_counted`]: one query per page. Lists that grow with the
 //! platform (sales, clients, licenses, ...) go through
 //! `repositories::listing::fetch_page`, which chooses the page on an index
-//! and counts only up to `repositories::listing::COUNT_CAP`.
+//! and counts only up to [`COUNT_CAP`].
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
 pub const DEFAULT_PAGE_SIZE: u32 = 20;
 pub const MAX_PAGE_SIZE: u32 = 100;
+
+/// Lists stop counting here: "10.000+" tells a person as much as the
+/// exact figure, and counting a million rows on every page does not scale.
+pub const COUNT_CAP: i64 = 10_000;
 
 /// A page request, already clamped to sane bounds (page ≥ 1, 1–100 rows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,7 +66,7 @@ pub struct Page<T> {
     pub page: u32,
     pub page_size: u32,
     /// True when there are more than `total` rows: big lists stop counting
-    /// at `repositories::listing::COUNT_CAP` (a page of a million-row list must not count them
+    /// at [`COUNT_CAP`] (a page of a million-row list must not count them
     /// all); the screens then say "10.000+".
     pub total_capped: bool,
 }

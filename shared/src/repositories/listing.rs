@@ -8,11 +8,7 @@ use sqlx::{FromRow, PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use crate::error::AppResult;
-use crate::pagination::{Page, PageParams};
-
-/// Lists stop counting here: "10.000+" tells a person as much as the
-/// exact figure, and counting a million rows on every page does not scale.
-pub const COUNT_CAP: i64 = 10_000;
+use crate::pagination::{Page, PageParams, COUNT_CAP};
 
 /// A list query in parts: the base table and its alias, the filters on
 /// it (pushed by `filters` as `AND …` conditions on the alias's columns,
