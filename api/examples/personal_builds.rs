@@ -51,7 +51,15 @@ impl Agent {
         let job: Value = response.json().await.unwrap();
         let text = |field: &str| job[field].as_str().unwrap_or_default().to_string();
         let personal = text("sourceCode").contains("#define RF_BUILD_MARK");
-        (Some(Leased { id: text("jobId"), robot_name: text("robotName"), source_sha256: text("sourceSha256"), personal }), elapsed)
+        (
+            Some(Leased {
+                id: text("jobId"),
+                robot_name: text("robotName"),
+                source_sha256: text("sourceSha256"),
+                personal,
+            }),
+            elapsed,
+        )
     }
 
     async fn finish(&self, job: &Leased, seed: u32) {
@@ -129,7 +137,8 @@ async fn main() {
         .json()
         .await
         .unwrap();
-    let agent = Agent { http: reqwest::Client::new(), base: base.clone(), token: registered["token"].as_str().unwrap().into() };
+    let agent =
+        Agent { http: reqwest::Client::new(), base: base.clone(), token: registered["token"].as_str().unwrap().into() };
     let (status, import) = owner_post(
         "/api/tenant/compilation-jobs".into(),
         json!({"robotName": "Robô do Bench", "sourceCode": EA, "fileName": "bench.mq5"}),
@@ -162,7 +171,8 @@ async fn main() {
     }
     let sales_took = started.elapsed();
     let builds = count("SELECT count(*) FROM license_builds").await;
-    let jobs = count("SELECT count(*) FROM compilation_jobs WHERE source = 'personal-build' AND status = 'pending'").await;
+    let jobs =
+        count("SELECT count(*) FROM compilation_jobs WHERE source = 'personal-build' AND status = 'pending'").await;
     println!(
         "{n} manual sales ({concurrency} at a time) in {:.1} s ({:.0} sales/s): {builds} builds queued, {jobs} build jobs pending",
         sales_took.as_secs_f64(),
