@@ -140,13 +140,15 @@ describe('client robots page (Meus Robôs)', { timeout: 20_000 }, () => {
 
   describe('while the personal copy is prepared (202)', () => {
     /** The 202 of a copy queued a minute ago that the server waits for two minutes in all: half way. */
-    const preparing = (retryAfterSeconds = 1) =>
+    // One reading of the clock for both instants: two readings a busy machine spaces out would make the wait
+    // 2 minutes and a few milliseconds, which the panel rightly rounds up to 3.
+    const preparing = (retryAfterSeconds = 1, now = Date.now()) =>
       Response.json(
         {
           status: 'compiling',
           message: 'Preparando sua cópia pessoal…',
-          queuedAt: new Date(Date.now() - 60_000).toISOString(),
-          fallbackAt: new Date(Date.now() + 60_000).toISOString(),
+          queuedAt: new Date(now - 60_000).toISOString(),
+          fallbackAt: new Date(now + 60_000).toISOString(),
           retryAfterSeconds,
         },
         { status: 202, headers: { 'Retry-After': String(retryAfterSeconds) } },
