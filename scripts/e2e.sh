@@ -9,7 +9,9 @@ export SQLX_OFFLINE=true
 source scripts/throwaway-server.sh
 
 (cd web && npm run build --silent >/dev/null)
-cargo build -q -p api -p compiler-agent --bins
+# E2E_PREBUILT=1: use the binaries already in $CARGO_TARGET_DIR/debug (web
+# work beside a Rust change that does not build yet).
+[ -n "${E2E_PREBUILT:-}" ] || cargo build -q -p api -p compiler-agent --bins
 
 admin_url="${TEST_DATABASE_URL:?TEST_DATABASE_URL não definido}"
 export DATABASE_APP_ROLE=roboforge_test_app WEB_DIST="$PWD/web/dist"
