@@ -7,7 +7,6 @@
 pub mod api_error;
 pub mod app_state;
 pub mod auth_injection;
-pub mod backtest_view;
 pub mod cookies;
 pub mod extractors;
 pub mod factory_start;
@@ -33,6 +32,7 @@ pub mod startup;
 pub mod storage_quota;
 pub mod tenant_resolution;
 pub mod upload;
+pub mod views;
 pub mod web_app;
 
 pub use app_state::AppState;

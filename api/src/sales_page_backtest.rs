@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use shared::email::escape_html;
 
-use crate::backtest_view::{CurvePoint, PublicBacktest};
+use crate::views::backtests::{CurvePoint, PublicBacktest};
 
 pub const STYLE: &str = ".backtest{border:1px solid #e5e7eb;border-radius:8px;padding:16px;margin-top:32px}\
      .backtest dl{display:grid;grid-template-columns:repeat(auto-fit,minmax(140px,1fr));gap:8px;margin:12px 0}\

@@ -241,3 +241,49 @@ fn the_import_reader_finds_grouped_and_nested_modules() {
         Source { path: "x.rs".into(), text: "use sqlx::{\n    query,\n    PgConnection,\n};\nfn f() {}".into() };
     assert_eq!(source.uses_of("sqlx"), [(1, "{ query, PgConnection, }".to_string())]);
 }
+
+/// A route module's imports of other route modules: any `crate::routes::…`
+/// path, or a `super::…` that names a sibling (a test module's
+/// `use super::*` is its own file). A folder's `mod.rs` merges its children's
+/// routers and is the one exception.
+fn route_module_imports(source: &Source) -> Vec<String> {
+    let mut found = Vec::new();
+    for (number, line) in source.code_lines() {
+        let sideways = line.contains("crate::routes")
+            || line.match_indices("super::").any(|(at, _)| !line[at + "super::".len()..].starts_with('*'));
+        if sideways {
+            found.push(source.at(number, line));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_route_module_imports_another() {
+    let route_files: Vec<Source> = sources()
+        .into_iter()
+        .filter(|source| source.under("api/src/routes/") && !source.path.ends_with("/mod.rs"))
+        .collect();
+    assert!(
+        route_files.len() > 50,
+        "only {} route modules found: is the scan looking in the right place?",
+        route_files.len()
+    );
+    let sideways: Vec<String> = route_files.iter().flat_map(route_module_imports).collect();
+    assert!(
+        sideways.is_empty(),
+        "{} import(s) of one route module from another; move what both need into api/src/views/<resource>.rs:\n{}",
+        sideways.len(),
+        sideways.join("\n")
+    );
+}
+
+#[test]
+fn the_route_check_sees_sideways_imports() {
+    let source = Source {
+        path: "api/src/routes/tenant/x.rs".into(),
+        text: "use crate::routes::admin::clients::NOT_FOUND;\nuse super::robots::find_own;\nmod tests {\n    use super::*;\n}\n"
+            .into(),
+    };
+    assert_eq!(route_module_imports(&source).len(), 2);
+}

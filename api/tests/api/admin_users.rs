@@ -161,7 +161,10 @@ async fn the_last_active_admin_cannot_be_deactivated_even_by_two_at_once() {
     let last = if signed_in_ok(&app, "ana").await { (ana, "ana") } else { (bia, "bia") };
     let session = signed_in(&app, last.1, PASSWORD).await;
     let (status, body) = read_json(session.post(&format!("/api/users/{}/deactivate", last.0), json!({})).await).await;
-    assert_eq!((status, body["message"].as_str()), (StatusCode::CONFLICT, Some(api::routes::users::LAST_ACTIVE)));
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (StatusCode::CONFLICT, Some(api::routes::admin::users::LAST_ACTIVE))
+    );
     assert_eq!(me(&session).await, StatusCode::OK);
     assert_eq!(active_admins(&app).await, 1);
 }

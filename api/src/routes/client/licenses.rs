@@ -23,7 +23,7 @@ use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::extractors::SignedInClient;
 use crate::form_input::{path_id, text_field};
 use crate::request_meta::RequestMeta;
-use crate::routes::tenant::robot_versions::file_response;
+use crate::views::files::file_response;
 use crate::AppState;
 
 pub const NOT_FOUND: &str = "Licença não encontrada";
@@ -83,7 +83,7 @@ pub struct ClientLicenseItem {
     pub installation_state_since: Option<DateTime<Utc>>,
     /// The newest completed backtest of the active version: its numbers and
     /// balance curve (null: none yet).
-    pub backtest: Option<crate::backtest_view::PublicBacktest>,
+    pub backtest: Option<crate::views::backtests::PublicBacktest>,
 }
 
 fn usable(status: LicenseStatus, expiration: Option<DateTime<Utc>>) -> bool {
@@ -143,7 +143,7 @@ pub async fn list(client: SignedInClient) -> ApiResult<Json<ClientLicenses>> {
         .map(|row| {
             let run = runs.iter().find(|b| Some(&b.file_key) == row.version_file_key.as_ref());
             let mut item = ClientLicenseItem::from(row);
-            item.backtest = run.map(crate::backtest_view::PublicBacktest::from);
+            item.backtest = run.map(crate::views::backtests::PublicBacktest::from);
             item
         })
         .collect();

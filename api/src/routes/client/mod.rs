@@ -1,10 +1,13 @@
-//! `/api/client/*`: the signed-in client's own rows. Every handler takes
+//! `/api/client/*`: the signed-in client's own rows (and `/api/client-auth/*`,
+//! signing in). Every handler takes
 //! `SignedInClient` and works in a client-scoped transaction (forced RLS with
 //! restrictive `client_own` policies) naming tenant and client in its
 //! queries: another client's id, of this tenant or another, is not found.
 
+pub mod auth;
 pub mod dashboard;
 pub mod licenses;
+pub mod password_reset;
 pub mod subscriptions;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -12,5 +15,10 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(dashboard::router()).merge(licenses::router()).merge(subscriptions::router())
+    OpenApiRouter::new()
+        .merge(auth::router())
+        .merge(password_reset::router())
+        .merge(dashboard::router())
+        .merge(licenses::router())
+        .merge(subscriptions::router())
 }

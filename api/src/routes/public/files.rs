@@ -20,11 +20,6 @@ use crate::AppState;
 const PUBLIC_KINDS: [&str; 3] = ["robot-logos", "logos", "favicons"];
 const NOT_FOUND: &str = "Arquivo não encontrado";
 
-/// The URL a stored public image is served at.
-pub fn public_url(key: &str) -> String {
-    format!("/api/public/files/{}", key.trim_start_matches("tenants/"))
-}
-
 fn content_type(name: &str) -> &'static str {
     match name.rsplit('.').next() {
         Some("png") => "image/png",

@@ -1,6 +1,7 @@
 //! `/api/public/*`: calls made before anyone signs in.
 
 pub mod files;
+pub mod health;
 pub mod sales_pages;
 pub mod tenant_branding;
 pub mod tls_ask;
@@ -11,6 +12,7 @@ use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(health::router())
         .merge(tenant_branding::router())
         .merge(files::router())
         .merge(sales_pages::router())

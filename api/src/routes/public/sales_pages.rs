@@ -16,10 +16,10 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiQuery, ApiResult, ErrorBody};
-use crate::backtest_view::PublicBacktest;
 use crate::request_meta::RequestMeta;
 use crate::sales_page_backtest::backtest_section;
 use crate::tenant_resolution::{self, TenantQuery};
+use crate::views::backtests::PublicBacktest;
 use crate::AppState;
 
 pub const SALES_PAGE_POLICY: &str = "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; \

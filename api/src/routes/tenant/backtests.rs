@@ -23,14 +23,14 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
-use crate::backtest_view::{BacktestView, TesterProfileView, ThresholdsView};
 use crate::extractors::SignedInOwner;
 use crate::form_input::path_id;
-use crate::routes::robots::UNKNOWN_ROBOT;
-use crate::routes::tenant::robots::find_own;
+use crate::views::backtests::{BacktestView, TesterProfileView, ThresholdsView};
+use crate::views::robots::find_own;
+use crate::views::robots::UNKNOWN_ROBOT;
+use crate::views::robots::VERSION_NOT_FOUND;
 use crate::AppState;
 
-pub const VERSION_NOT_FOUND: &str = "Versão não encontrada";
 pub const BACKTEST_NOT_FOUND: &str = "Teste não encontrado";
 pub const PROJECT_NOT_FOUND: &str = "Projeto não encontrado";
 pub const ONLY_EX5: &str = "Só versões em .ex5 podem ser testadas no Strategy Tester (um .zip não).";

@@ -24,7 +24,7 @@ use utoipa_axum::routes;
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::path_id;
-use crate::routes::clients::NOT_FOUND;
+use crate::views::clients::NOT_FOUND;
 use crate::AppState;
 
 const CONFIRM_MISMATCH: &str = "Digite o e-mail do cliente exatamente como cadastrado para confirmar a exclusão.";

@@ -28,10 +28,10 @@ use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::{id_field, path_id, search_term};
 use crate::request_meta::RequestMeta;
-use crate::routes::clients::{audited, validate, ClientItem, ClientRequest, NOT_FOUND};
-use crate::routes::sales::SaleItem;
-use crate::routes::subscriptions::SubscriptionItem;
-use crate::routes::tenant::licenses::{InstallationItem, OwnerLicenseItem};
+use crate::views::clients::{audited, validate, ClientItem, ClientRequest, NOT_FOUND};
+use crate::views::licenses::{InstallationItem, OwnerLicenseItem};
+use crate::views::sales::SaleItem;
+use crate::views::subscriptions::SubscriptionItem;
 use crate::AppState;
 
 /// How many rows of each kind the client page shows.

@@ -9,27 +9,29 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
-use shared::compile_diagnostics::{self, JobDiagnostic};
+use shared::compile_diagnostics::{self};
 use shared::mql5::{self, InjectionValues};
 use shared::owner_permissions::Capability;
 use shared::repositories::audit_log::Action;
-use shared::repositories::compile_jobs::{self, CompileJob, NewImport};
+use shared::repositories::compile_jobs::{self, NewImport};
 use shared::repositories::{auth_template, robot_versions, tenant_limits, tenant_robots};
 use shared::validation::{char_len, Validator};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
 use crate::auth_injection::inject_for_robot;
 use crate::extractors::SignedInOwner;
 use crate::form_input::path_id;
-use crate::routes::tenant::robot_versions::file_response;
+use crate::views::compilation_jobs::check_daily_imports;
+use crate::views::compilation_jobs::item;
+use crate::views::compilation_jobs::CompilationJobItem;
+use crate::views::compilation_jobs::ImportedVersion;
+use crate::views::files::file_response;
 use crate::AppState;
 
 pub const JOB_NOT_FOUND: &str = "Compilação não encontrada";
@@ -50,40 +52,6 @@ pub struct ImportRequest {
     /// The uploaded file's name; must end in `.mq5` when given.
     #[schema(max_length = 255)]
     pub file_name: Option<String>,
-}
-
-/// The version an import became.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ImportedVersion {
-    pub id: Uuid,
-    pub version: String,
-    /// Whether clients download it now (the robot's first version is
-    /// activated at once).
-    pub active: bool,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompilationJobItem {
-    pub id: Uuid,
-    /// pending, processing, completed or failed.
-    pub status: String,
-    pub robot_id: Option<Uuid>,
-    pub robot_name: String,
-    pub original_file_name: Option<String>,
-    pub error_message: Option<String>,
-    /// Where the `.ex5` downloads from, once compiled.
-    pub compiled_file_url: Option<String>,
-    pub robot_version: Option<ImportedVersion>,
-    /// MetaEditor's errors and warnings, placed in the uploaded file.
-    pub diagnostics: Vec<JobDiagnostic>,
-    pub created_at: DateTime<Utc>,
-    pub started_at: Option<DateTime<Utc>>,
-    pub completed_at: Option<DateTime<Utc>>,
-    /// Why a job still waits when no agent has claimed it for a while
-    /// (COMPILE_WAIT_NOTICE_MINUTES); it keeps its place in the queue.
-    pub waiting_reason: Option<String>,
 }
 
 pub const NO_AGENT_AVAILABLE: &str =
@@ -191,21 +159,6 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(item(job, None))))
 }
 
-/// 429 past the tenant's daily imports (the fleet is shared by every tenant).
-pub(crate) async fn check_daily_imports(
-    tx: &mut shared::db::Tx,
-    state: &AppState,
-    tenant: Uuid,
-) -> Result<(), AppError> {
-    let limit = state.config.imports_per_tenant_per_day;
-    if compile_jobs::imports_in_the_last_day(tx, tenant).await? >= limit {
-        return Err(AppError::TooManyRequests(format!(
-            "Limite de importações atingido: {limit} por dia. A fila de compilação é compartilhada; tente de novo mais tarde."
-        )));
-    }
-    Ok(())
-}
-
 /// Values that only check whether a source can take the license check.
 const STAND_IN: InjectionValues<'static> = InjectionValues {
     auth_url: "https://exemplo.com.br/api/webhooks/validate-license",
@@ -279,26 +232,6 @@ pub async fn download(
         .ok_or_else(|| AppError::NotFound(NOT_COMPILED.into()))?;
     let name = format!("{}.ex5", shared::compiled_imports::file_stem(&job.robot_name));
     file_response(&state, &key, &name).await
-}
-
-pub(crate) fn item(job: CompileJob, robot_version: Option<ImportedVersion>) -> CompilationJobItem {
-    let diagnostics = compile_diagnostics::placed(job.diagnostics.as_ref(), None);
-    CompilationJobItem {
-        compiled_file_url: (job.status == "completed" && job.compiled_file_url.is_some())
-            .then(|| format!("/api/tenant/compilation-jobs/{}/download", job.id)),
-        waiting_reason: None,
-        id: job.id,
-        status: job.status,
-        robot_id: job.robot_id,
-        robot_name: job.robot_name,
-        original_file_name: job.original_file_name,
-        error_message: job.error_message,
-        robot_version,
-        diagnostics,
-        created_at: job.created_at,
-        started_at: job.started_at,
-        completed_at: job.completed_at,
-    }
 }
 
 /// `/api/tenant/compilation-jobs/*`.

@@ -22,9 +22,9 @@ use uuid::Uuid;
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::path_id;
-use crate::routes::robots::UNKNOWN_ROBOT;
-use crate::routes::tenant::robots::find_own;
 use crate::upload::{multipart_of, read_form};
+use crate::views::robots::find_own;
+use crate::views::robots::UNKNOWN_ROBOT;
 use crate::AppState;
 
 pub const NOT_AN_EX5: &str = "O arquivo enviado não é um .ex5.";

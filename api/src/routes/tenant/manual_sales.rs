@@ -32,7 +32,7 @@ use uuid::Uuid;
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::{blank_to_none, date_field, id_field, money_field, text_field};
-use crate::routes::sales::{SaleItem, NOT_FOUND};
+use crate::views::sales::{SaleItem, NOT_FOUND};
 use crate::AppState;
 
 pub const ROBOT_REQUIRED: &str = "Robô é obrigatório";

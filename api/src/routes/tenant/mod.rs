@@ -1,8 +1,10 @@
-//! `/api/tenant/*`: the signed-in tenant owner's own data. Every handler
+//! `/api/tenant/*`: the signed-in tenant owner's own data (and
+//! `/api/tenant-auth/*`, signing in). Every handler
 //! takes `SignedInOwner` (session cookie + `X-Tenant-Secret`), works in a
 //! transaction scoped to the owner's tenant (forced RLS) and names the tenant
 //! in its queries too; an id of another tenant is simply not found (404).
 
+pub mod auth;
 pub mod backtests;
 pub mod client_erasure;
 pub mod clients;
@@ -12,6 +14,7 @@ pub mod hotmart_api;
 pub mod license_builds;
 pub mod licenses;
 pub mod manual_sales;
+pub mod password_reset;
 pub mod robot_generations;
 pub mod robot_license;
 pub mod robot_projects;
@@ -31,6 +34,8 @@ use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(auth::router())
+        .merge(password_reset::router())
         .merge(stats::router())
         .merge(clients::router())
         .merge(client_erasure::router())

@@ -17,10 +17,9 @@ use uuid::Uuid;
 use crate::api_error::{ApiQuery, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::path_id;
-use crate::routes::tenant::robot_projects::ProjectListQuery;
+use crate::views::robot_factory::ProjectListQuery;
+use crate::views::robot_factory::GENERATION_NOT_FOUND;
 use crate::AppState;
-
-pub const GENERATION_NOT_FOUND: &str = "Geração não encontrada";
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

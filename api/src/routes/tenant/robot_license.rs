@@ -24,8 +24,8 @@ use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::auth_injection::inject_for_robot;
 use crate::extractors::SignedInOwner;
 use crate::form_input::path_id;
-use crate::routes::robots::UNKNOWN_ROBOT;
-use crate::routes::tenant::compilation_jobs::{item, CompilationJobItem};
+use crate::views::compilation_jobs::{item, CompilationJobItem};
+use crate::views::robots::UNKNOWN_ROBOT;
 use crate::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -152,7 +152,7 @@ pub async fn rebuild(
     shared::mql5::check_directives(&source, policy).map_err(|refusal| AppError::Unprocessable(refusal.to_string()))?;
     let injected = inject_for_robot(&state, &robot, &source).await?;
     let mut tx = owner.begin().await?;
-    crate::routes::tenant::compilation_jobs::check_daily_imports(&mut tx, &state, robot.tenant_id).await?;
+    crate::views::compilation_jobs::check_daily_imports(&mut tx, &state, robot.tenant_id).await?;
     let job = compile_jobs::create_import(
         &mut tx,
         NewImport {

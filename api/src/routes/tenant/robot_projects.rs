@@ -20,7 +20,7 @@ use shared::repositories::robot_factory::{self, ConversationMessage, Project, Ve
 use shared::repositories::robot_versions::Bump;
 use shared::validation::{char_len, Validator};
 use shared::AppError;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -29,11 +29,12 @@ use crate::api_error::{ApiJson, ApiQuery, ApiResult, ErrorBody, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::factory_start::{self, StrategyRequest};
 use crate::form_input::path_id;
-use crate::routes::tenant::robot_versions::file_response;
+use crate::views::files::file_response;
+use crate::views::robot_factory::ProjectListQuery;
+use crate::views::robots::VERSION_NOT_FOUND;
 use crate::AppState;
 
 pub const PROJECT_NOT_FOUND: &str = "Projeto não encontrado";
-const VERSION_NOT_FOUND: &str = "Versão não encontrada";
 const BUSY: &str = "Aguarde a versão atual terminar antes de pedir novos ajustes.";
 
 /// Whether the factory can be used now, and the month's quota.
@@ -174,16 +175,6 @@ pub struct PublishResult {
     /// The robot's new version number (e.g. 1.1.0), active for clients.
     pub version: String,
     pub robot_id: Uuid,
-}
-
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(default, rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct ProjectListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
 }
 
 /// The model and the tenant's quota for this month.

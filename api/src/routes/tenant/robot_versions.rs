@@ -2,10 +2,9 @@
 //! object storage — upload (judged by content), exactly one active, notes
 //! (the changelog clients see), file replacement and download.
 
-use axum::body::Body;
 use axum::extract::{FromRequest, Path, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::{header, StatusCode};
+use axum::response::Response;
 use axum::Json;
 use bytes::Bytes;
 use chrono::{DateTime, Utc};
@@ -26,12 +25,13 @@ use uuid::Uuid;
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::path_id;
-use crate::routes::robots::{RobotItem, UNKNOWN_ROBOT};
-use crate::routes::tenant::robots::find_own;
 use crate::upload::{multipart_of, read_form, UploadedFile};
+use crate::views::files::file_response;
+use crate::views::robots::find_own;
+use crate::views::robots::VERSION_NOT_FOUND;
+use crate::views::robots::{RobotItem, UNKNOWN_ROBOT};
 use crate::AppState;
 
-pub const VERSION_NOT_FOUND: &str = "Versão não encontrada";
 const MAX_NOTES: usize = 5000;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -61,7 +61,7 @@ pub struct VersionItem {
     pub loads_dll: bool,
     /// Its newest backtest, whatever its status (null: never tested; only
     /// the versions list fills it).
-    pub latest_backtest: Option<crate::backtest_view::BacktestView>,
+    pub latest_backtest: Option<crate::views::backtests::BacktestView>,
 }
 
 impl VersionItem {
@@ -117,7 +117,7 @@ async fn versions_of(
     let versions: Vec<VersionItem> = listed
         .into_iter()
         .map(|v| {
-            let run = runs.iter().find(|b| b.file_key == v.file_path).map(crate::backtest_view::BacktestView::from);
+            let run = runs.iter().find(|b| b.file_key == v.file_path).map(crate::views::backtests::BacktestView::from);
             VersionItem { latest_backtest: run, ..VersionItem::new(v, active.as_deref()) }
         })
         .collect();
@@ -424,36 +424,6 @@ pub async fn download(
     .ok_or_else(not_found)?;
     tx.commit().await?;
     file_response(&state, &row.file_path, &row.original_file_name).await
-}
-
-/// A stored robot file as a download: streamed, under `file_name`.
-pub async fn file_response(state: &AppState, key: &str, file_name: &str) -> ApiResult<Response> {
-    let stored = state.storage.get(key).await?.ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
-    let mut response = Body::from_stream(stored.bytes).into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/octet-stream"));
-    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(stored.size));
-    headers.insert(header::CONTENT_DISPOSITION, content_disposition(file_name));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    Ok(response)
-}
-
-/// `attachment` with an ASCII fallback name and the UTF-8 one (RFC 6266).
-pub fn content_disposition(name: &str) -> HeaderValue {
-    let ascii: String =
-        name.chars().map(|c| if c.is_ascii_alphanumeric() || "._- ".contains(c) { c } else { '_' }).collect();
-    let encoded: String = name
-        .bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"._-".contains(&b) {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect();
-    HeaderValue::from_str(&format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}"))
-        .unwrap_or_else(|_| HeaderValue::from_static("attachment"))
 }
 
 /// `/api/tenant/robots/{robotId}/versions`.

@@ -8,7 +8,6 @@ use axum::Json;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use shared::db::Tx;
 use shared::owner_permissions::Capability;
 use shared::pagination::{Page, PageParams};
 use shared::repositories::audit_log::Action;
@@ -19,14 +18,14 @@ use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::{path_id, search_term};
-use crate::routes::public::files::public_url;
-use crate::routes::robots::{audited, validate_robot, CheckedRobot, RobotItem, RobotRequest, UNKNOWN_ROBOT};
 use crate::upload::{multipart_of, read_form};
+use crate::views::files::public_url;
+use crate::views::robots::find_own;
+use crate::views::robots::{audited, validate_robot, CheckedRobot, RobotItem, RobotRequest, UNKNOWN_ROBOT};
 use crate::AppState;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -56,15 +55,6 @@ pub async fn list(
     let page = tenant_robots::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
     tx.commit().await?;
     Ok(Json(page.map(RobotItem::from)))
-}
-
-/// The robot, checked to be of the owner's tenant.
-pub async fn find_own(tx: &mut Tx, owner: &SignedInOwner, id: Uuid) -> Result<RobotItem, AppError> {
-    tenant_robots::find_listed(tx, id)
-        .await?
-        .filter(|r| r.robot.tenant_id == owner.tenant.id)
-        .map(RobotItem::from)
-        .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))
 }
 
 #[utoipa::path(operation_id = "tenantGetRobot", get, path = "/api/tenant/robots/{id}", tag = "tenant",

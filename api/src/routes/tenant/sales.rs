@@ -16,7 +16,7 @@ use uuid::Uuid;
 use crate::api_error::{ApiQuery, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::{path_id, search_term};
-use crate::routes::sales::{SaleDetail, SaleItem, NOT_FOUND};
+use crate::views::sales::{SaleDetail, SaleItem, NOT_FOUND};
 use crate::AppState;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

@@ -20,8 +20,8 @@ use uuid::Uuid;
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::path_id;
-use crate::routes::robots::UNKNOWN_ROBOT;
-use crate::routes::tenant::robots::find_own;
+use crate::views::robots::find_own;
+use crate::views::robots::UNKNOWN_ROBOT;
 use crate::AppState;
 
 const MAX_SECTION_CHARS: usize = 100_000;

@@ -22,8 +22,8 @@ use utoipa_axum::routes;
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
 use crate::extractors::SignedInOwner;
 use crate::form_input::blank_to_none;
-use crate::routes::public::files::public_url;
 use crate::upload::{multipart_of, read_form};
+use crate::views::files::public_url;
 use crate::AppState;
 
 /// The ten fonts of the spec (Inter recommended).

@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use crate::api_error::{ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
-use crate::routes::dashboard::DayChecksItem;
+use crate::views::dashboard::DayChecksItem;
 use crate::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -19,13 +19,13 @@ use utoipa_axum::routes;
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::extractors::SignedInOwner;
 use crate::request_meta::RequestMeta;
-use crate::routes::auth::end_session;
 use crate::sign_in::Attempt;
 use crate::tenant_resolution;
+use crate::views::sessions::end_session;
+use crate::views::sessions::PortalTenant;
 use crate::{cookies, AppState};
 use serde::Serialize;
 use shared::repositories::tenant_owners::TenantOwner;
-use shared::repositories::tenants::TenantSummary;
 use shared::status::OwnerRole;
 use uuid::Uuid;
 
@@ -148,22 +148,5 @@ pub struct OwnerUserResponse {
 impl From<TenantOwner> for OwnerUserResponse {
     fn from(o: TenantOwner) -> Self {
         Self { id: o.id, name: o.name, email: o.email, role: o.role }
-    }
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = TenantSummary)]
-pub struct PortalTenant {
-    pub id: Uuid,
-    pub name: String,
-    pub display_name: Option<String>,
-    pub logo_url: Option<String>,
-    pub favicon_url: Option<String>,
-}
-
-impl From<TenantSummary> for PortalTenant {
-    fn from(t: TenantSummary) -> Self {
-        Self { id: t.id, name: t.name, display_name: t.display_name, logo_url: t.logo_url, favicon_url: t.favicon_url }
     }
 }

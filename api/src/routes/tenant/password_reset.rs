@@ -7,8 +7,6 @@
 
 use axum::extract::State;
 use axum::Json;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -16,19 +14,10 @@ use crate::api_error::{ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::password_reset::{self, RESET_DONE, RESET_REQUESTED};
 use crate::request_meta::RequestMeta;
 use crate::tenant_resolution::TenantQuery;
+use crate::views::password_reset::ForgotPasswordRequest;
+use crate::views::password_reset::MessageResponse;
+use crate::views::password_reset::ResetPasswordRequest;
 use crate::AppState;
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default)]
-pub struct ForgotPasswordRequest {
-    #[schema(required = true, format = Email, max_length = 254)]
-    pub email: String,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MessageResponse {
-    pub message: String,
-}
 
 /// Sends a password-reset link to the owner with this e-mail, if there is
 /// one. The tenant is the host's (on development hosts: `X-Tenant-Secret`
@@ -45,15 +34,6 @@ pub async fn forgot_password(
     let email = password_reset::check_email(&body.email)?;
     password_reset::request_link(password_reset::OWNER, &state, &meta, query.tenant.as_deref(), &email).await?;
     Ok(Json(MessageResponse { message: RESET_REQUESTED.into() }))
-}
-
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ResetPasswordRequest {
-    #[schema(required = true)]
-    pub token: String,
-    #[schema(required = true, min_length = 6, max_length = 256)]
-    pub new_password: String,
 }
 
 /// Sets a new password with the token of a reset link. The token works

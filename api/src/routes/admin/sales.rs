@@ -4,16 +4,14 @@
 use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::Json;
-use chrono::{DateTime, Utc};
-use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 use shared::db::Tx;
 use shared::pagination::{Page, PageParams};
 use shared::repositories::audit_log::Action;
-use shared::repositories::tenant_sales::{self, SaleFields, SaleFilter, SaleListRow};
+use shared::repositories::tenant_sales::{self, SaleFields, SaleFilter};
 use shared::repositories::{tenant_clients, tenants};
-use shared::status::{Origin, PaymentMethod, SaleStatus};
+use shared::status::{Origin, SaleStatus};
 use shared::validation::Validator;
 use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
@@ -25,11 +23,12 @@ use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::extractors::SignedInAdmin;
 use crate::form_input::{date_field, id_field, money_field, path_id, rate_field, search_term, text_field};
 use crate::request_meta::RequestMeta;
+use crate::views::sales::SaleDetail;
+use crate::views::sales::SaleItem;
+use crate::views::sales::CLIENT_OF_ANOTHER_TENANT;
+use crate::views::sales::NOT_FOUND;
+use crate::views::sales::REQUIRED;
 use crate::AppState;
-
-pub const NOT_FOUND: &str = "Venda não encontrada";
-pub const REQUIRED: &str = "Campo obrigatório";
-pub const CLIENT_OF_ANOTHER_TENANT: &str = "O cliente selecionado não pertence ao tenant escolhido.";
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -45,82 +44,6 @@ pub struct SaleListQuery {
     pub tenant_id: Option<Uuid>,
     pub status: Option<SaleStatus>,
     pub origin: Option<Origin>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SaleItem {
-    pub id: Uuid,
-    pub external_id: Option<String>,
-    pub tenant_id: Uuid,
-    pub tenant_name: String,
-    pub client_id: Option<Uuid>,
-    pub client_name: Option<String>,
-    pub client_email: Option<String>,
-    pub origin: Origin,
-    #[schema(value_type = Option<String>, example = "197.00")]
-    pub amount_paid_by_customer: Option<Decimal>,
-    #[schema(value_type = Option<String>, example = "197.00")]
-    pub gross_amount: Option<Decimal>,
-    #[schema(value_type = Option<String>)]
-    pub hotmart_commission: Option<Decimal>,
-    #[schema(value_type = Option<String>)]
-    pub coproducer_commission: Option<Decimal>,
-    #[schema(value_type = Option<String>)]
-    pub affiliate_commission: Option<Decimal>,
-    #[schema(value_type = Option<String>)]
-    pub other_fees: Option<Decimal>,
-    #[schema(value_type = Option<String>)]
-    pub net_amount: Option<Decimal>,
-    pub original_currency: String,
-    #[schema(value_type = Option<String>)]
-    pub exchange_rate: Option<Decimal>,
-    pub sale_date: Option<DateTime<Utc>>,
-    pub cancellation_date: Option<DateTime<Utc>>,
-    pub status: SaleStatus,
-    pub created_at: DateTime<Utc>,
-    /// How a manual sale was paid (pix, transferencia, outro); null for Hotmart's.
-    pub payment_method: Option<PaymentMethod>,
-}
-
-impl From<SaleListRow> for SaleItem {
-    fn from(s: SaleListRow) -> Self {
-        Self {
-            id: s.id,
-            external_id: s.external_id,
-            tenant_id: s.tenant_id,
-            tenant_name: s.tenant_name,
-            client_id: s.client_id,
-            client_name: s.client_name,
-            client_email: s.client_email,
-            origin: s.origin,
-            amount_paid_by_customer: s.amount_paid_by_customer,
-            gross_amount: s.gross_amount,
-            hotmart_commission: s.hotmart_commission,
-            coproducer_commission: s.coproducer_commission,
-            affiliate_commission: s.affiliate_commission,
-            other_fees: s.other_fees,
-            net_amount: s.net_amount,
-            original_currency: s.original_currency,
-            exchange_rate: s.exchange_rate,
-            sale_date: s.sale_date,
-            cancellation_date: s.cancellation_date,
-            status: s.status,
-            created_at: s.created_at,
-            payment_method: s.payment_method,
-        }
-    }
-}
-
-/// A sale with the provider's original payload.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SaleDetail {
-    #[serde(flatten)]
-    pub sale: SaleItem,
-    /// The Hotmart postback as received; for a sale an owner recorded, what
-    /// they typed (buyer, robot, amount, method, date).
-    pub original_payload: Option<Value>,
 }
 
 fn audited(s: &SaleItem) -> Value {
@@ -299,7 +222,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chrono::Utc;
+    use rust_decimal::Decimal;
     use serde_json::json;
+    use shared::status::PaymentMethod;
 
     #[test]
     fn audit_keeps_fields_not_names() {

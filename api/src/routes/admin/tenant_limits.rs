@@ -19,7 +19,7 @@ use crate::api_error::{AdminErrors, ApiJson, ApiResult, ErrorBody};
 use crate::extractors::SignedInAdmin;
 use crate::form_input::path_id;
 use crate::request_meta::RequestMeta;
-use crate::routes::tenants::NOT_FOUND;
+use crate::views::tenants::NOT_FOUND;
 use crate::AppState;
 
 const MB: i64 = 1024 * 1024;

@@ -25,7 +25,7 @@ use crate::extractors::SignedInAdmin;
 use crate::factory_start::{self, StrategyRequest};
 use crate::form_input::path_id;
 use crate::request_meta::RequestMeta;
-use crate::routes::tenant::robot_generations::GENERATION_NOT_FOUND;
+use crate::views::robot_factory::GENERATION_NOT_FOUND;
 use crate::AppState;
 
 const UNKNOWN_TENANT: &str = "Tenant não encontrado";

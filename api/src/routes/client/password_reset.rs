@@ -13,8 +13,8 @@ use utoipa_axum::routes;
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::password_reset::{self, RESET_DONE, RESET_REQUESTED};
 use crate::request_meta::RequestMeta;
-use crate::routes::tenant_password_reset::{ForgotPasswordRequest, MessageResponse, ResetPasswordRequest};
 use crate::tenant_resolution::TenantQuery;
+use crate::views::password_reset::{ForgotPasswordRequest, MessageResponse, ResetPasswordRequest};
 use crate::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -18,9 +18,9 @@ use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::extractors::SignedInAdmin;
 use crate::request_meta::RequestMeta;
 use crate::sign_in::Attempt;
+use crate::views::sessions::end_session;
+use crate::views::sessions::AdminUserResponse;
 use crate::{cookies, AppState};
-use shared::repositories::admin_users as admin_user_rows;
-use uuid::Uuid;
 
 pub const INVALID_CREDENTIALS: &str = "Usuário ou senha inválidos";
 
@@ -103,34 +103,7 @@ pub async fn logout(
     Ok((StatusCode::NO_CONTENT, [cookies::clear_session(Portal::Admin, meta.secure_cookies())]))
 }
 
-/// Deletes the session the request's cookie names for `portal`, if any.
-pub async fn end_session(state: &AppState, headers: &HeaderMap, portal: Portal) -> ApiResult<()> {
-    if let Some(token) = cookies::session_token(headers, portal) {
-        let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
-        sessions::delete(&mut tx, &token).await?;
-        tx.commit().await?;
-    }
-    Ok(())
-}
-
 /// `/api/auth/*`.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(me)).routes(routes!(login)).routes(routes!(logout))
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = AdminUser)]
-pub struct AdminUserResponse {
-    pub id: Uuid,
-    pub username: String,
-    pub email: String,
-    pub name: String,
-    pub role: String,
-}
-
-impl From<admin_user_rows::AdminUser> for AdminUserResponse {
-    fn from(u: admin_user_rows::AdminUser) -> Self {
-        Self { id: u.id, username: u.username, email: u.email, name: u.name, role: u.role }
-    }
 }

@@ -24,7 +24,7 @@ use crate::api_error::{not_authenticated, AdminErrors, ApiJson, ApiQuery, ApiRes
 use crate::extractors::SignedInAdmin;
 use crate::form_input::{path_id, search_term};
 use crate::request_meta::RequestMeta;
-use crate::routes::auth::AdminUserResponse;
+use crate::views::sessions::AdminUserResponse;
 use crate::AppState;
 
 pub const NOT_FOUND: &str = "Usuário não encontrado";

@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiResult};
 use crate::extractors::SignedInAdmin;
+use crate::views::dashboard::DayChecksItem;
 use crate::AppState;
 
 /// Change against the previous month, in percent (rounded to one decimal);
@@ -137,15 +138,6 @@ pub struct MonthRevenueItem {
     #[schema(value_type = String)]
     pub revenue: Decimal,
     pub sales: i64,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DayChecksItem {
-    pub day: NaiveDate,
-    pub checks: i64,
-    /// Distinct licenses that passed the check that day.
-    pub installations: i64,
 }
 
 /// Everything on the dashboard besides the cards.

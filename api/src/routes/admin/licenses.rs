@@ -24,12 +24,12 @@ use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::extractors::SignedInAdmin;
 use crate::form_input::{date_field, day_filter, id_field, path_id, search_term, text_field};
 use crate::request_meta::RequestMeta;
+use crate::views::licenses::NOT_FOUND;
+use crate::views::licenses::SALE_OF_ANOTHER_TENANT;
 use crate::AppState;
 
-pub const NOT_FOUND: &str = "Licença não encontrada";
 pub const CLIENT_OF_ANOTHER_TENANT: &str = "O cliente selecionado não pertence ao tenant escolhido.";
 pub const ROBOT_OF_ANOTHER_TENANT: &str = "O robô selecionado não pertence ao tenant escolhido.";
-pub const SALE_OF_ANOTHER_TENANT: &str = "A venda selecionada não pertence ao tenant escolhido.";
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]

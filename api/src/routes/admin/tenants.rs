@@ -21,6 +21,7 @@ use uuid::Uuid;
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::extractors::SignedInAdmin;
 use crate::request_meta::RequestMeta;
+use crate::views::tenants::NOT_FOUND;
 use crate::AppState;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -88,8 +89,6 @@ pub async fn list(
     tx.commit().await?;
     Ok(Json(page.map(TenantListItem::from)))
 }
-
-pub const NOT_FOUND: &str = "Tenant não encontrado";
 
 /// A tenant as the admin's dialog sends it. On edit, absent (or blank)
 /// `secretHash` and `hotmartWebhookSecret` keep the current ones: they are

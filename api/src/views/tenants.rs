@@ -1,0 +1,3 @@
+//! The messages of the tenant screens.
+
+pub const NOT_FOUND: &str = "Tenant não encontrado";
