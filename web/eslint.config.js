@@ -5,6 +5,20 @@ import tseslint from 'typescript-eslint'
 import { importX } from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import reactHooks from 'eslint-plugin-react-hooks'
+import fs from 'node:fs'
+
+// Each feature stands alone: what two features share lives in src/lib, src/components, src/hooks or src/test.
+// One zone per folder of src/features, read from disk so that a new feature is covered without editing this file.
+const features = fs
+  .readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const featureZones = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: 'a feature never imports another feature: move what they share into src/lib, src/components, src/hooks or src/test',
+}))
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'src/lib/api/schema.d.ts', 'e2e/screenshots/'] },
@@ -38,6 +52,7 @@ export default tseslint.config(
             { target: './src/portals/client', from: ['./src/portals/admin', './src/portals/tenant'] },
             // Generic building blocks know nothing of features or portals.
             { target: ['./src/lib', './src/components', './src/hooks'], from: ['./src/features', './src/portals'] },
+            ...featureZones,
           ],
         },
       ],

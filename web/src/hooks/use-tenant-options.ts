@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
-import { catalogKeys } from './api/keys'
+import { catalogKeys } from '@/lib/query-keys/admin-catalog'
 
 /** One tenant as a select shows it. */
 export interface TenantOption {

@@ -1,20 +1,20 @@
-import type { ClientStatus } from './api/clients'
-import type { LicenseStatus } from './api/licenses'
-import type { Origin, PaymentMethod, SaleStatus } from './api/sales'
-import type { Recurrence, SubscriptionStatus } from './api/subscriptions'
-
-/** How a status badge looks: green for the good state, amber for waiting, red for the end states. */
+import type { components } from '@/lib/api/schema'
 import type { StatusTone } from '@/components/data'
-export type { StatusTone }
+import { choices, labelOf } from './labels'
 
-export interface Choice<Value extends string> {
-  value: Value
-  label: string
-}
+/*
+ * What the commerce screens of every portal (clients, licenses, sales, subscriptions) call the server's codes, and
+ * how their status badges look: green for the good state, amber for waiting, red for the end states.
+ */
 
-function choices<Value extends string>(labels: Record<Value, string>): Choice<Value>[] {
-  return (Object.entries(labels) as [Value, string][]).map(([value, label]) => ({ value, label }))
-}
+type Schemas = components['schemas']
+type ClientStatus = Schemas['ClientStatus']
+type LicenseStatus = Schemas['LicenseStatus']
+type SaleStatus = Schemas['SaleStatus']
+type Origin = Schemas['Origin']
+type PaymentMethod = Schemas['PaymentMethod']
+type SubscriptionStatus = Schemas['SubscriptionStatus']
+type Recurrence = Schemas['Recurrence']
 
 export const clientStatusLabels: Record<ClientStatus, string> = { active: 'Ativo', inactive: 'Inativo', suspended: 'Suspenso' }
 export const clientStatusTones: Record<ClientStatus, StatusTone> = { active: 'success', inactive: 'secondary', suspended: 'destructive' }
@@ -72,8 +72,3 @@ export const recurrenceLabels: Record<Recurrence, string> = {
   annual: 'Anual',
 }
 export const recurrenceChoices = choices(recurrenceLabels)
-
-/** A status filter: its label, or the value itself when the server sent one this screen does not know. */
-export function labelOf<Value extends string>(labels: Record<Value, string>, value: Value): string {
-  return labels[value] ?? value
-}

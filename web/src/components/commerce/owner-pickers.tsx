@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
 import { Input } from '@/components/ui/input'
 import { SelectField, type Option } from '@/components/data'
-import { useDebouncedValue } from '@/features/admin-commerce/use-debounced-value'
-import { clientOptionsQuery } from '../api/clients'
-import { robotOptionsQuery } from '../api/robots'
+import { useDebouncedValue } from '@/hooks/use-debounced-value'
+import { clientOptionsQuery, robotOptionsQuery } from '@/lib/api/owner-options'
 
 interface PickerProps<Values extends FieldValues> {
   control: Control<Values>

@@ -1,5 +1,7 @@
-import type { CompileDiagnostic } from '../api/compilation-jobs'
-import { compileErrorHint } from '../compile-error-hint'
+import type { components } from '@/lib/api/schema'
+import { compileErrorHint } from '@/lib/compile-error-hint'
+
+type CompileDiagnostic = components['schemas']['JobDiagnostic']
 
 /**
  * "Linha 12, coluna 5" of the owner's file (the column is left out when MetaEditor gave none, 0); a message about the

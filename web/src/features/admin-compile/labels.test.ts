@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { asCompileSource, asCompileStatus } from './api/compilation-history'
-import { activeAgentCount, agentStateLabels, choicesOf, compileSourceLabels, compileStatusTones, labelOf, poolChoices, poolNameOf, toneOf } from './labels'
+import { choices, labelOf, toneOf } from '@/lib/labels'
+import { activeAgentCount, agentStateLabels, compileSourceLabels, compileStatusTones, poolChoices, poolNameOf } from './labels'
 import { dedicatedPool, defaultPool } from './test-support'
 
 describe('compile labels', () => {
@@ -17,7 +18,7 @@ describe('compile labels', () => {
   })
 
   it('makes select options in the labels’ order', () => {
-    expect(choicesOf(compileSourceLabels)).toEqual([
+    expect(choices(compileSourceLabels)).toEqual([
       { value: 'import', label: 'Importação' },
       { value: 'ai-factory', label: 'Fábrica IA' },
     ])

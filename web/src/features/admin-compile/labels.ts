@@ -5,7 +5,7 @@ import type { PoolItem } from './api/compile-pools'
 
 /*
  * What the compile screens call the server's codes. The server sends plain strings, so a code this screen
- * does not know yet shows as it came (`labelOf`) instead of an empty cell.
+ * does not know yet shows as it came (`labelOf` from src/lib/labels) instead of an empty cell.
  */
 
 export const compileSourceLabels: Record<CompileSource, string> = { import: 'Importação', 'ai-factory': 'Fábrica IA' }
@@ -33,21 +33,6 @@ export const agentStateTones: Record<AgentState, StatusTone> = { offline: 'secon
 export const agentPlatformLabels: Record<AgentPlatform, string> = { windows: 'Windows', wine: 'Wine (Linux)' }
 
 export const platformAlertKindLabels: Record<string, string> = { compile_job_stalled: 'Job sem agente' }
-
-/** The options of a select, in the order of the labels' keys. */
-export function choicesOf<Value extends string>(labels: Record<Value, string>): { value: Value; label: string }[] {
-  return (Object.keys(labels) as Value[]).map((value) => ({ value, label: labels[value] }))
-}
-
-/** The label of a code, or the code itself when this screen does not know it. */
-export function labelOf(labels: Record<string, string>, code: string): string {
-  return Object.hasOwn(labels, code) ? labels[code]! : code
-}
-
-/** The tone of a code's badge; unknown codes are grey. */
-export function toneOf(tones: Record<string, StatusTone>, code: string): StatusTone {
-  return Object.hasOwn(tones, code) ? tones[code]! : 'secondary'
-}
 
 /** What the default pool does, in place of a list of tenants. */
 export const DEFAULT_POOL_DESCRIPTION = 'Padrão — atende todos os tenants que não estão em outro pool'

@@ -2,7 +2,8 @@ import type { StatusTone } from '@/components/data'
 import type { LicenseStatus } from './api/licenses'
 
 // Subscription statuses and recurrences read as in the other portals; they are reused from there.
-export { labelOf, recurrenceLabels, subscriptionStatusLabels, subscriptionStatusTones } from '@/features/admin-commerce/labels'
+export { labelOf } from '@/lib/labels'
+export { recurrenceLabels, subscriptionStatusLabels, subscriptionStatusTones } from '@/lib/commerce-labels'
 
 /** How the client sees a license's status (a trial is "Teste", as the tenant owner calls it). */
 export const licenseStatusLabels: Record<LicenseStatus, string> = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { tenantCatalogKeys } from '@/features/tenant-catalog/api/keys'
+import { tenantCatalogKeys } from '@/lib/query-keys/tenant-catalog'
 import { compilationJobQuery, useCreateCompilationJob, type CompilationJob, type ImportRequest } from './api/compilation-jobs'
 import { importPhase, PHASE_PROGRESS, type ImportPhase } from './job-progress'
 import { useJobLiveRefresh } from './use-job-live-refresh'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { subscribeCompilationEvents } from '@/features/notifications/compilation-events'
+import { subscribeCompilationEvents } from '@/lib/live-events/compilation-events'
 import { compilationKeys } from './api/compilation-jobs'
 
 /**

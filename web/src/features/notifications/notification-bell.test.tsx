@@ -3,8 +3,6 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWithProviders } from '@/test/render'
 import { toast } from '@/components/ui/use-toast'
-import { dashboardKeys } from '@/features/admin-dashboard/api/dashboard'
-import { useDashboardLiveRefresh } from '@/features/admin-dashboard/api/live-refresh'
 import { NotificationBell } from './notification-bell'
 import { fakeStreamServer, HANDSHAKE, notificationEvent, stubResizeObserver } from './test-support'
 
@@ -188,25 +186,5 @@ describe('notification bell', () => {
     expect(await within(menu).findByText('Offline')).toBeInTheDocument()
     expect(within(menu).queryByText('Online')).not.toBeInTheDocument()
     expect(openToasts()).toHaveLength(0)
-  })
-})
-
-/** The bell as the admin header mounts it. */
-function AdminBell() {
-  return <NotificationBell onNotification={useDashboardLiveRefresh()} />
-}
-
-describe('notification bell and the dashboard', () => {
-  it('marks the dashboard stale on a sale, not on the handshake', async () => {
-    const server = fakeStreamServer()
-    const { queryClient } = renderWithProviders(<AdminBell />)
-    queryClient.setQueryData(dashboardKeys.stats(), {})
-    const stale = () => queryClient.getQueryState(dashboardKeys.stats())!.isInvalidated
-    await waitFor(() => expect(server.fetch).toHaveBeenCalledTimes(1))
-    send(server, HANDSHAKE)
-    await openMenu()
-    expect(stale()).toBe(false)
-    send(server, notificationEvent({ type: 'NEW_SALE' }))
-    await waitFor(() => expect(stale()).toBe(true))
   })
 })

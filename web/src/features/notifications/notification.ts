@@ -1,4 +1,4 @@
-import type { SseEvent } from './sse-reader'
+import type { SseEvent } from '@/lib/live-events/sse-reader'
 
 /** One notification of the live stream. `type` is NEW_SALE, REFUND, SUBSCRIPTION_CANCELLED or one the app does not know yet. */
 export interface LiveNotification {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, renderHook } from '@testing-library/react'
-import { subscribeCompilationEvents, type CompilationEvent } from './compilation-events'
-import { subscribeFactoryEvents, type FactoryEvent } from './factory-events'
+import { subscribeCompilationEvents, type CompilationEvent } from '@/lib/live-events/compilation-events'
+import { subscribeFactoryEvents, type FactoryEvent } from '@/lib/live-events/factory-events'
 import { useNotificationStream } from './use-notification-stream'
 import { fakeStreamServer, HANDSHAKE, notificationEvent } from './test-support'
 

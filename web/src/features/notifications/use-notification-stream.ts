@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useEffectEvent, useReducer } from 'react'
 import { toast } from '@/components/ui/use-toast'
-import { compilationFromEvent, publishCompilationEvent } from './compilation-events'
-import { factoryFromEvent, publishFactoryEvent } from './factory-events'
+import { compilationFromEvent, publishCompilationEvent } from '@/lib/live-events/compilation-events'
+import { factoryFromEvent, publishFactoryEvent } from '@/lib/live-events/factory-events'
 import { notificationFromEvent, type LiveNotification } from './notification'
 import { notificationLabel } from './notification-labels'
 import { reconnectDelay } from './reconnect-delay'
-import { readSseStream, SseHttpError, type SseEvent } from './sse-reader'
+import { readSseStream, SseHttpError, type SseEvent } from '@/lib/live-events/sse-reader'
 
 export const NOTIFICATION_STREAM_PATH = '/api/notifications/stream'
 /** The list keeps the newest ones only. */

@@ -2,9 +2,8 @@ import type { StatusTone } from '@/components/data'
 
 /*
  * What the factory screens call the server's codes (the contract's pt-BR labels). The server sends plain strings, so a
- * code this app does not know yet shows as it came (`labelOf` from the compile screens) instead of an empty badge.
+ * code this app does not know yet shows as it came (`labelOf` from src/lib/labels) instead of an empty badge.
  */
-export { labelOf, toneOf } from '@/features/admin-compile/labels'
 
 export type ProjectStatus = 'in_progress' | 'ready_to_publish' | 'published'
 

@@ -2,7 +2,7 @@
  * Fixtures of the AI robot factory screens (imported by tests only): the factory's status, a project at work on its
  * second version after a first that compiled, and generations, as the API answers them.
  */
-import { page } from '@/features/admin-commerce/test-support'
+import { page } from '@/test/api-routes'
 import type { ConversationMessage, FactoryStatus, GenerationDetail, GenerationSummary, ProjectDetail, ProjectSummary, ProjectVersion } from './api/types'
 
 export const tenantId = '0190c0de-0000-7000-8000-00000000000a'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { subscribeFactoryEvents } from '@/features/notifications/factory-events'
+import { subscribeFactoryEvents } from '@/lib/live-events/factory-events'
 import { robotFactoryKeys } from './api/keys'
 
 /** The text the model is writing right now for one version, as streamed so far. */

@@ -1,7 +1,7 @@
 /**
  * Test helpers of the role-aware tenant portal (imported by tests only).
  */
-import { authKeys } from '@/features/auth/api/auth-keys'
+import { authKeys } from '@/lib/query-keys/auth'
 import type { TenantSession } from '@/lib/api/types'
 import type { OwnerRole } from './permissions'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { useQuery } from '@tanstack/react-query'
-import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, requestsTo } from '@/test/api-routes'
 import { api, unwrap } from '@/lib/api/client'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import type { OwnerRole } from './permissions'

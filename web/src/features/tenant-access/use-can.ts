@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useTenantSession } from '@/features/auth/api/tenant-session'
-import { authKeys } from '@/features/auth/api/auth-keys'
+import { useTenantSession } from '@/hooks/use-tenant-session'
+import { authKeys } from '@/lib/query-keys/auth'
 import { ApiError } from '@/lib/api/client'
 import { roleCan, type Capability, type OwnerRole } from './permissions'
 

@@ -2,7 +2,7 @@
  * Fixtures of the tenant owner's catalog and settings screens (imported by tests only): two robots (one with a
  * logo, an active version and a verified webhook; one bare), versions, a sales page, settings and e-mail templates.
  */
-import { page } from '@/features/admin-commerce/test-support'
+import { page } from '@/test/api-routes'
 
 export const tenant = { id: '0190c0de-0000-7000-8000-00000000000a', name: 'Robôs do João', url: 'robosdojoao.com.br' }
 

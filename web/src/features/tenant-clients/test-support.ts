@@ -2,7 +2,7 @@
  * Fixtures of the tenant owner's clients and licenses screens (imported by tests only): one client with two
  * licenses, one of them run from two accounts lately (a possibly shared license).
  */
-import { page } from '@/features/admin-commerce/test-support'
+import { page } from '@/test/api-routes'
 
 export const tenant = { id: '0190c0de-0000-7000-8000-00000000000a', name: 'Robôs do João', url: 'robosdojoao.com.br' }
 

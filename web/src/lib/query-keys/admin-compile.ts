@@ -1,4 +1,4 @@
-import { catalogKeys } from '@/features/admin-catalog/api/keys'
+import { catalogKeys } from '@/lib/query-keys/admin-catalog'
 
 /**
  * Query keys of the admin's compile screens. They follow the other admin screens' layout (`['admin', resource, …]`),

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { SIDEBAR_COOKIE_MAX_AGE_SECONDS, SIDEBAR_COOKIE_NAME } from '@/components/ui/sidebar'
 import { mockFetch } from '@/test/render'
-import { apiRoutes } from '@/features/admin-commerce/test-support'
+import { apiRoutes } from '@/test/api-routes'
 import { ClientSidebarLayout } from './client-sidebar-layout'
 
 const session = {

@@ -1,6 +1,7 @@
 import { SignedInOnly } from '@/components/auth/session-gates'
 import { SidebarPortalLayout } from '@/components/portal-shell/sidebar-portal-layout'
-import { tenantDisplayName, useTenantLogout, useTenantSession } from '@/features/auth/api/tenant-session'
+import { useTenantSession } from '@/hooks/use-tenant-session'
+import { tenantDisplayName, useTenantLogout } from '@/features/auth/api/tenant-session'
 import { NotificationBell, tenantOwnerStreamHeaders } from '@/features/notifications'
 import { useRefreshRoleOnForbidden } from '@/features/tenant-access/use-can'
 import { useTenantLiveRefresh } from '@/features/tenant-commerce/api/live-refresh'

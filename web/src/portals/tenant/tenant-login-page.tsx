@@ -1,7 +1,8 @@
 import { BrandedLoginPage, ForgotPasswordLink } from '@/components/auth/branded-login-page'
 import { LoginField, LoginForm, useLoginForm, type LoginChecks } from '@/components/auth/login-form'
 import { LoginScreen } from '@/components/auth/session-gates'
-import { useTenantLogin, useTenantSession } from '@/features/auth/api/tenant-session'
+import { useTenantSession } from '@/hooks/use-tenant-session'
+import { useTenantLogin } from '@/features/auth/api/tenant-session'
 import { fieldCheck } from '@/lib/field-check'
 import { tenantHomePath } from './tenant-home'
 

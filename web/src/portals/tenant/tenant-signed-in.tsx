@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { screenRoutes } from '@/components/portal-shell/screens'
 import { SignedInRoutes } from '@/components/portal-shell/sign-in-portal-routes'
-import { useTenantSession } from '@/features/auth/api/tenant-session'
+import { useTenantSession } from '@/hooks/use-tenant-session'
 import { tenantHomePath } from './tenant-home'
 import { TenantLayout } from './tenant-layout'
 import { guardedTenantScreens } from './tenant-screens'

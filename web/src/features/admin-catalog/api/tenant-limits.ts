@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
-import { catalogKeys } from './keys'
+import { catalogKeys } from '@/lib/query-keys/admin-catalog'
 
 export type TenantLimits = components['schemas']['TenantLimitsView']
 export type TenantLimitsRequest = components['schemas']['TenantLimitsRequest']

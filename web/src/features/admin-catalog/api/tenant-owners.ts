@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
-import { catalogKeys } from './keys'
-import { presentFilters, type PageParams } from './list-params'
+import { catalogKeys } from '@/lib/query-keys/admin-catalog'
+import { presentFilters, type PageParams } from '@/lib/api/list-params'
 
 export type OwnerItem = components['schemas']['OwnerItem']
 export type OwnerRequest = components['schemas']['OwnerRequest']

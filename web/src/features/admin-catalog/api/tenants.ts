@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
-import { authKeys } from '@/features/auth/api/auth-keys'
-import { catalogKeys } from './keys'
-import { presentFilters, type PageParams } from './list-params'
+import { authKeys } from '@/lib/query-keys/auth'
+import { catalogKeys } from '@/lib/query-keys/admin-catalog'
+import { presentFilters, type PageParams } from '@/lib/api/list-params'
 
 export type TenantItem = components['schemas']['TenantListItem']
 export type TenantRequest = components['schemas']['TenantRequest']

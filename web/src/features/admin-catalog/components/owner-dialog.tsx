@@ -9,7 +9,7 @@ import { applyServerErrors } from '@/lib/forms'
 import { useCreateOwner, useUpdateOwner, type OwnerItem } from '../api/tenant-owners'
 import { activeChoices } from '../active-choices'
 import { ownerFormDefaults, ownerFormSchema, ownerPayload, ownerRoleLabels, ownerRoles, type OwnerFormValues } from '../owner-form'
-import { useTenantOptions } from '../tenant-options'
+import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { SelectField, TextField } from '@/components/data'
 
 const roleChoices = ownerRoles.map((role) => ({ value: role, label: ownerRoleLabels[role] }))

@@ -9,7 +9,7 @@ import { applyServerErrors } from '@/lib/forms'
 import { useCreateRobot, useUpdateRobot, type RobotItem } from '../api/robots'
 import { activeChoices } from '../active-choices'
 import { ROBOT_PLATFORMS, robotFormDefaults, robotFormSchema, robotPayload, type RobotFormValues } from '../robot-form'
-import { useTenantOptions } from '../tenant-options'
+import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { SelectField, TextareaField, TextField } from '@/components/data'
 
 const platformChoices = ROBOT_PLATFORMS.map((platform) => ({ value: platform, label: platform }))

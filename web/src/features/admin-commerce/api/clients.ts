@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-que
 import { api, unwrap } from '@/lib/api/client'
 import type { components, paths } from '@/lib/api/schema'
 import { adminCommerceKeys } from './keys'
-import { presentParams } from './query'
+import { presentParams } from '@/lib/api/present-params'
 import { useInvalidate } from './invalidate'
 
 export type ClientItem = components['schemas']['ClientItem']

@@ -1,5 +1,5 @@
-import { catalogKeys } from '@/features/admin-catalog/api/keys'
-import { dashboardKeys } from '@/features/admin-dashboard/api/dashboard'
+import { catalogKeys } from '@/lib/query-keys/admin-catalog'
+import { dashboardKeys } from '@/lib/query-keys/admin-dashboard'
 
 /**
  * Query keys of the admin's commerce screens. They follow the admin catalog's layout (`['admin', resource, …]`),

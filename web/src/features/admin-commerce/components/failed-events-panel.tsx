@@ -6,7 +6,7 @@ import { TableCell, TableRow } from '@/components/ui/table'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api/client'
 import { formatDateTime } from '@/lib/format'
-import { useTenantOptions } from '@/features/admin-catalog/tenant-options'
+import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { failedHotmartEventsQuery, useReplayHotmartEvent, type HotmartEventItem } from '../api/hotmart-events'
 import { ConfirmDialog, FilterBar, FilterSelect, ListTable, PAGE_SIZE, PaginationBar } from '@/components/data'
 

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge'
 import type { Origin, PaymentMethod } from '../api/sales'
-import { originText } from '../labels'
+import { originText } from '@/lib/commerce-labels'
 
 /**
  * Where a sale came from, as a badge: Hotmart's filled, a manual sale outlined with how it was paid

@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge'
 import { errorMessage } from '@/lib/api/client'
 import { formatBRL, formatDateTime } from '@/lib/format'
 import { saleDetailQuery, type SaleDetail, type SaleItem } from '../api/sales'
-import { labelOf, originText, saleStatusLabels, saleStatusTones } from '../labels'
+import { labelOf } from '@/lib/labels'
+import { originText, saleStatusLabels, saleStatusTones } from '@/lib/commerce-labels'
 import { saleAmountFields } from '../schemas/sale-form'
 
 /** The id a sale is known by: its external id, or the first 8 characters of its own id. */

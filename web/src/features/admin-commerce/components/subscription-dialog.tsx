@@ -4,7 +4,7 @@ import { Form } from '@/components/ui/form'
 import { toast } from '@/components/ui/use-toast'
 import { applyServerErrors } from '@/lib/forms'
 import { useSaveSubscription, type SubscriptionItem } from '../api/subscriptions'
-import { originChoices, recurrenceChoices, subscriptionStatusChoices } from '../labels'
+import { originChoices, recurrenceChoices, subscriptionStatusChoices } from '@/lib/commerce-labels'
 import {
   subscriptionFormDefaults,
   subscriptionFormSchema,

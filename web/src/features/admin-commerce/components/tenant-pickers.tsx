@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form'
 import { Input } from '@/components/ui/input'
 import { formatBRL, formatDate } from '@/lib/format'
-import { useTenantOptions } from '@/features/admin-catalog/tenant-options'
+import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { tenantClientOptionsQuery } from '../api/clients'
 import { tenantRobotsQuery } from '../api/robots'
 import { tenantSaleOptionsQuery, type SaleItem } from '../api/sales'
-import { useDebouncedValue } from '../use-debounced-value'
+import { useDebouncedValue } from '@/hooks/use-debounced-value'
 import { SelectField, type Option } from '@/components/data'
 
 interface PickerProps<Values extends FieldValues> {

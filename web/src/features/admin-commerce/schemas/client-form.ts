@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { fieldSchema } from '@/lib/field-rules'
 import type { ClientItem, ClientRequest, ClientStatus } from '../api/clients'
-import { clientStatusLabels } from '../labels'
-import { orNull } from '../form-values'
+import { clientStatusLabels } from '@/lib/commerce-labels'
+import { orNull } from '@/lib/form-values'
 
 const clientStatuses = Object.keys(clientStatusLabels) as ClientStatus[]
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { LicenseItem, LicenseRequest, LicenseStatus } from '../api/licenses'
-import { licenseStatusLabels } from '../labels'
-import { orNull, toDateInput } from '../form-values'
+import { licenseStatusLabels } from '@/lib/commerce-labels'
+import { orNull, toDateInput } from '@/lib/form-values'
 
 const licenseStatuses = Object.keys(licenseStatusLabels) as LicenseStatus[]
 

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import type { Origin, SaleItem, SaleRequest, SaleStatus } from '../api/sales'
-import { originLabels, saleStatusLabels } from '../labels'
-import { moneyOrNull, orNull, toDateTimeInput, toMoneyInput } from '../form-values'
-import { moneySchema, rateSchema, REQUIRED, requiredChoice } from './money'
+import { originLabels, saleStatusLabels } from '@/lib/commerce-labels'
+import { moneyOrNull, orNull, toDateTimeInput, toMoneyInput } from '@/lib/form-values'
+import { moneySchema, rateSchema, REQUIRED, requiredChoice } from '@/lib/form-schemas'
 
 const saleStatuses = Object.keys(saleStatusLabels) as SaleStatus[]
 const origins = Object.keys(originLabels) as Origin[]

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { Origin } from '../api/sales'
 import type { Recurrence, SubscriptionItem, SubscriptionRequest, SubscriptionStatus } from '../api/subscriptions'
-import { originLabels, recurrenceLabels, subscriptionStatusLabels } from '../labels'
-import { moneyOrNull, orNull, toDateInput, toDateTimeInput, toMoneyInput } from '../form-values'
-import { moneySchema, REQUIRED, requiredChoice } from './money'
+import { originLabels, recurrenceLabels, subscriptionStatusLabels } from '@/lib/commerce-labels'
+import { moneyOrNull, orNull, toDateInput, toDateTimeInput, toMoneyInput } from '@/lib/form-values'
+import { moneySchema, REQUIRED, requiredChoice } from '@/lib/form-schemas'
 
 const statuses = Object.keys(subscriptionStatusLabels) as SubscriptionStatus[]
 const recurrences = Object.keys(recurrenceLabels) as Recurrence[]

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
-import { compileKeys } from './keys'
+import { compileKeys } from '@/lib/query-keys/admin-compile'
 
 export type AuthTemplate = components['schemas']['AuthTemplateResponse']
 

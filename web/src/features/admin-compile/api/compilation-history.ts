@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components, paths } from '@/lib/api/schema'
-import { presentFilters } from '@/features/admin-catalog/api/list-params'
-import { compileKeys } from './keys'
+import { presentFilters } from '@/lib/api/list-params'
+import { compileKeys } from '@/lib/query-keys/admin-compile'
 
 export type HistoryItem = components['schemas']['HistoryItem']
 export type HistoryListParams = NonNullable<paths['/api/compilation-history']['get']['parameters']['query']>

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
-import { compileKeys } from './keys'
+import { compileKeys } from '@/lib/query-keys/admin-compile'
 
 export type PoolItem = components['schemas']['PoolItem']
 export type PoolRequest = components['schemas']['PoolRequest']

@@ -8,7 +8,8 @@ import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api/client'
 import { formatDateTime } from '@/lib/format'
 import { compileQueueQuery, useAcknowledgeAlert, type PlatformAlert } from '../api/compile-queue'
-import { labelOf, platformAlertKindLabels } from '../labels'
+import { labelOf } from '@/lib/labels'
+import { platformAlertKindLabels } from '../labels'
 
 function AlertBanner({ alert, acknowledging, onAcknowledge }: { alert: PlatformAlert; acknowledging: boolean; onAcknowledge: () => void }) {
   const messageId = useId()

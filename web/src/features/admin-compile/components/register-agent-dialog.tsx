@@ -8,9 +8,10 @@ import { applyServerErrors } from '@/lib/forms'
 import { useRegisterAgent, type RegisteredAgent } from '../api/compile-agents'
 import { compilePoolsQuery } from '../api/compile-pools'
 import { registerAgentDefaults, registerAgentPayload, registerAgentSchema, type RegisterAgentValues } from '../agent-form'
-import { agentPlatformLabels, choicesOf, poolChoices } from '../labels'
+import { choices } from '@/lib/labels'
+import { agentPlatformLabels, poolChoices } from '../labels'
 
-const platformChoices = choicesOf(agentPlatformLabels)
+const platformChoices = choices(agentPlatformLabels)
 
 /** Registers a compile agent; `onRegistered` receives the answer with the token, to show it once. */
 export function RegisterAgentDialog({

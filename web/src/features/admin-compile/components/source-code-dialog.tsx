@@ -5,7 +5,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Spinner } from '@/components/ui/spinner'
 import { saveBlob } from '@/lib/download'
 import { formatDateTime } from '@/lib/format'
-import { labelOf, compileSourceLabels } from '../labels'
+import { labelOf } from '@/lib/labels'
+import { compileSourceLabels } from '../labels'
 import { mq5Blob, mq5FileName } from '../source-file'
 import type { SourceView } from '../use-source-viewer'
 

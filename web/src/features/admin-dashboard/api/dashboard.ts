@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
+import { dashboardKeys } from '@/lib/query-keys/admin-dashboard'
 
 type Schemas = components['schemas']
 
@@ -12,13 +13,6 @@ export type RecentSale = Schemas['RecentSaleItem']
 export type PerformanceAlert = Schemas['PerformanceAlertItem']
 export type MonthRevenue = Schemas['MonthRevenueItem']
 export type DayChecks = Schemas['DayChecksItem']
-
-/** Query keys of the admin dashboard: `dashboardKeys.all` matches both of its calls. */
-export const dashboardKeys = {
-  all: ['admin-dashboard'] as const,
-  stats: () => [...dashboardKeys.all, 'stats'] as const,
-  activity: () => [...dashboardKeys.all, 'activity'] as const,
-}
 
 /** The seven cards with their month-over-month trends. */
 export const dashboardStatsQuery = () =>

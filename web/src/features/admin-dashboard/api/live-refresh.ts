@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { dashboardKeys } from './dashboard'
+import { dashboardKeys } from '@/lib/query-keys/admin-dashboard'
 
 /** Only the type matters here; the stream's `connected` handshake and unknown types pass through harmlessly. */
 export interface DashboardNotification {

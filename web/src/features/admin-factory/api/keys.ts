@@ -1,5 +1,5 @@
-import { catalogKeys } from '@/features/admin-catalog/api/keys'
-import { compileKeys } from '@/features/admin-compile/api/keys'
+import { catalogKeys } from '@/lib/query-keys/admin-catalog'
+import { compileKeys } from '@/lib/query-keys/admin-compile'
 
 /** Query keys of the admin's AI screens, laid out like the other admin screens' (`['admin', resource, …]`). */
 export const factoryKeys = {

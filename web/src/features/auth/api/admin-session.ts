@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { api, ApiError, errorMessage, unwrap } from '@/lib/api/client'
 import type { AdminUser, LoginRequest } from '@/lib/api/types'
 import { toast } from '@/components/ui/use-toast'
-import { authKeys, endSession, startSession } from './auth-keys'
+import { authKeys, endSession, startSession } from '@/lib/query-keys/auth'
 
 async function fetchAdminSession(): Promise<AdminUser | null> {
   try {

@@ -1,32 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
-import { api, ApiError, errorMessage, unwrap } from '@/lib/api/client'
+import { api, errorMessage, unwrap } from '@/lib/api/client'
 import type { TenantSession } from '@/lib/api/types'
-import { forgetTenantSecret, readTenantSecret, storeTenantSecret } from '@/lib/api/tenant-context'
+import { forgetTenantSecret, storeTenantSecret } from '@/lib/api/tenant-context'
 import { toast } from '@/components/ui/use-toast'
-import { authKeys, startSession } from './auth-keys'
-
-async function fetchTenantSession(): Promise<TenantSession | null> {
-  const secretSent = readTenantSecret()
-  try {
-    return await unwrap(api.GET('/api/tenant-auth/me'))
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
-      // The stored key no longer opens a session: drop it, unless a login stored a new one meanwhile.
-      if (readTenantSecret() === secretSent) forgetTenantSecret()
-      return null
-    }
-    throw error
-  }
-}
-
-/** The signed-in tenant owner with their tenant, or null. */
-export const tenantSessionQuery = () =>
-  queryOptions({ queryKey: authKeys.session('tenant'), queryFn: fetchTenantSession, staleTime: 5 * 60_000, retry: false })
-
-export function useTenantSession() {
-  return useQuery(tenantSessionQuery())
-}
+import { authKeys, startSession } from '@/lib/query-keys/auth'
 
 export interface TenantLoginValues {
   email: string

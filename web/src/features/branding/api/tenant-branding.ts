@@ -1,12 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, ApiError, unwrap } from '@/lib/api/client'
 import type { TenantBranding } from '@/lib/api/types'
-
-/** Query keys of tenant branding, by the `?secret=` it was asked with. */
-export const brandingKeys = {
-  all: ['tenant-branding'] as const,
-  bySecret: (secret: string | null) => [...brandingKeys.all, secret] as const,
-}
+import { brandingKeys } from '@/lib/query-keys/branding'
 
 /** `?secret=` lets a tenant link straight to a branded login page. */
 function brandingSecretFromUrl(): string | undefined {

@@ -2,7 +2,7 @@ import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
 import { fileNameFromDisposition, saveBlob } from '@/lib/download'
-import { tenantCatalogKeys } from '@/features/tenant-catalog/api/keys'
+import { tenantCatalogKeys } from '@/lib/query-keys/tenant-catalog'
 import { isFinishedStatus, JOB_POLL_MS } from '../job-progress'
 
 export type ImportRequest = components['schemas']['ImportRequest']

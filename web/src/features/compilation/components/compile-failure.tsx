@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card'
 import type { CompilationJob } from '../api/compilation-jobs'
-import { compileErrorHint } from '../compile-error-hint'
-import { CompileErrorList, CompileWarningList } from './compile-diagnostics'
+import { compileErrorHint } from '@/lib/compile-error-hint'
+import { CompileErrorList, CompileWarningList } from '@/components/compilation/compile-diagnostics'
 import { OutcomeHeading } from './outcome-heading'
 
 export const COMPILE_FAILED_FALLBACK = 'Não foi possível compilar o robô. Verifique o código-fonte e tente novamente.'

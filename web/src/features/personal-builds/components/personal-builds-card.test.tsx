@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, requestsTo } from '@/test/api-routes'
 import type { LeakTrace, SharedBuildClient } from '../api/personal-builds'
 import { ACTIVE_UPLOADED_EX5, NO_VERSION_YET, PersonalBuildsCard, UPLOADED_EX5_HAS_NO_PERSONAL_BUILDS } from './personal-builds-card'
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import { fileNameFromDisposition, saveBlob } from '@/lib/download'
-import { tenantCatalogKeys } from '@/features/tenant-catalog/api/keys'
+import { tenantCatalogKeys } from '@/lib/query-keys/tenant-catalog'
 import { robotFactoryKeys } from './keys'
 import type { AdjustmentRequest, NewProjectRequest, ProjectDetail, ProjectVersion, VersionType } from './types'
 

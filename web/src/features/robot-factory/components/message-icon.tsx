@@ -14,7 +14,8 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { cn } from '@/lib/class-names'
-import { labelOf, messageTypeLabels, type MessageType } from '../labels'
+import { labelOf } from '@/lib/labels'
+import { messageTypeLabels, type MessageType } from '../labels'
 
 const ICONS: Record<MessageType, LucideIcon> = {
   request: SendIcon,

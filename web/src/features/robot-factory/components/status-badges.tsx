@@ -1,14 +1,6 @@
 import { StatusBadge } from '@/components/data'
-import {
-  generationStatusLabels,
-  generationStatusTones,
-  labelOf,
-  projectStatusLabels,
-  projectStatusTones,
-  toneOf,
-  versionStatusLabels,
-  versionStatusTones,
-} from '../labels'
+import { labelOf, toneOf } from '@/lib/labels'
+import { generationStatusLabels, generationStatusTones, projectStatusLabels, projectStatusTones, versionStatusLabels, versionStatusTones } from '../labels'
 
 export function ProjectStatusBadge({ status }: { status: string }) {
   return <StatusBadge tone={toneOf(projectStatusTones, status)}>{labelOf(projectStatusLabels, status)}</StatusBadge>

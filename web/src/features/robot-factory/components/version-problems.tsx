@@ -1,5 +1,5 @@
-import { CompileErrorList, CompileWarningList } from '@/features/compilation/components/compile-diagnostics'
-import { compileErrorHint } from '@/features/compilation/compile-error-hint'
+import { CompileErrorList, CompileWarningList } from '@/components/compilation/compile-diagnostics'
+import { compileErrorHint } from '@/lib/compile-error-hint'
 import type { ProjectVersion } from '../api/types'
 
 const FAILED_FALLBACK = 'A IA não conseguiu gerar uma versão que compile. Peça ajustes para tentar de novo.'

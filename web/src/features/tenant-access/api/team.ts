@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
 import { forgetTenantSecret } from '@/lib/api/tenant-context'
-import { authKeys } from '@/features/auth/api/auth-keys'
+import { authKeys } from '@/lib/query-keys/auth'
 
 export type TeamMember = components['schemas']['TeamMemberItem']
 export type InviteRequest = components['schemas']['InviteRequest']

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
-import { tenantCatalogKeys } from './keys'
+import { tenantCatalogKeys } from '@/lib/query-keys/tenant-catalog'
 
 export type EmailSettingsItem = components['schemas']['EmailSettingsItem']
 export type EmailSettingsRequest = components['schemas']['EmailSettingsRequest']

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components, paths } from '@/lib/api/schema'
-import { presentParams } from '@/features/admin-commerce/api/query'
-import { tenantCommerceKeys } from '@/features/tenant-commerce/api/keys'
-import { tenantCatalogKeys } from './keys'
+import { presentParams } from '@/lib/api/present-params'
+import { tenantCommerceKeys } from '@/lib/query-keys/tenant-commerce'
+import { tenantCatalogKeys } from '@/lib/query-keys/tenant-catalog'
 import { formDataOf, multipartOptions } from '@/lib/api/multipart'
 
 export type RobotItem = components['schemas']['RobotItem']

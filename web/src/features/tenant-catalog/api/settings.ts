@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
-import { authKeys } from '@/features/auth/api/auth-keys'
-import { brandingKeys } from '@/features/branding/api/tenant-branding'
-import { tenantCatalogKeys } from './keys'
+import { authKeys } from '@/lib/query-keys/auth'
+import { brandingKeys } from '@/lib/query-keys/branding'
+import { tenantCatalogKeys } from '@/lib/query-keys/tenant-catalog'
 import { formDataOf, multipartOptions } from '@/lib/api/multipart'
 
 export type TenantSettings = components['schemas']['TenantSettingsBody']

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
-import { tenantCatalogKeys } from './keys'
+import { tenantCatalogKeys } from '@/lib/query-keys/tenant-catalog'
 
 export type StorageUsage = components['schemas']['StorageUsage']
 

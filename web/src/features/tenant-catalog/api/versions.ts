@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
 import { fileNameFromDisposition, saveBlob } from '@/lib/download'
-import { tenantCatalogKeys } from './keys'
+import { tenantCatalogKeys } from '@/lib/query-keys/tenant-catalog'
 import { formDataOf, multipartOptions } from '@/lib/api/multipart'
 
 export type RobotVersions = components['schemas']['RobotVersions']

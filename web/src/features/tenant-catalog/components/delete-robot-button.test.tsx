@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, requestsTo } from '@/test/api-routes'
 import { alpha } from '../test-support'
 import { DeleteRobotButton } from './delete-robot-button'
 

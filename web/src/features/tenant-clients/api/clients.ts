@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components, paths } from '@/lib/api/schema'
-import { presentParams } from '@/features/admin-commerce/api/query'
-import { tenantClientKeys } from './keys'
+import { presentParams } from '@/lib/api/present-params'
+import { tenantClientKeys } from '@/lib/query-keys/tenant-clients'
 import { useInvalidate } from './invalidate'
 
 export type ClientItem = components['schemas']['ClientItem']
@@ -32,19 +32,6 @@ export const clientDetailsQuery = (id: string) =>
     queryKey: tenantClientKeys.clients.detail(id),
     queryFn: ({ signal }) => unwrap(api.GET('/api/tenant/clients/{id}/details', { params: { path: { id } }, signal })),
   })
-
-/** How many clients the license dialog's picker offers at once; more are reached by searching. */
-export const CLIENT_PICKER_SIZE = 50
-
-/** The clients for a picker, searched on the server (q) rather than loaded whole; the previous results stay while a search runs. */
-export const clientOptionsQuery = (q: string) => {
-  const query = presentParams({ q, pageSize: CLIENT_PICKER_SIZE })
-  return queryOptions({
-    queryKey: tenantClientKeys.clients.list({ ...query, picker: true }),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/tenant/clients', { params: { query }, signal })),
-    placeholderData: keepPreviousData,
-  })
-}
 
 export function useSaveClient() {
   const invalidate = useInvalidate()

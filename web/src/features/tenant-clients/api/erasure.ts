@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
 import { fileNameFromDisposition, saveBlob } from '@/lib/download'
-import { tenantCommerceKeys } from '@/features/tenant-commerce/api/keys'
+import { tenantCommerceKeys } from '@/lib/query-keys/tenant-commerce'
 import type { ClientItem } from './clients'
 import { useInvalidate } from './invalidate'
-import { tenantClientKeys } from './keys'
+import { tenantClientKeys } from '@/lib/query-keys/tenant-clients'
 
 export type ErasureDone = components['schemas']['ErasureDone']
 

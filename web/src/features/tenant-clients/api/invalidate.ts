@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
-import { tenantCommerceKeys } from '@/features/tenant-commerce/api/keys'
+import { tenantCommerceKeys } from '@/lib/query-keys/tenant-commerce'
 
 /**
  * Refreshes every cached query under the given key prefixes after a write (lists, pickers, detail pages),

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components, paths } from '@/lib/api/schema'
-import { presentParams } from '@/features/admin-commerce/api/query'
-import { tenantClientKeys } from './keys'
+import { presentParams } from '@/lib/api/present-params'
+import { tenantClientKeys } from '@/lib/query-keys/tenant-clients'
 import { useInvalidate } from './invalidate'
 
 export type OwnerLicenseItem = components['schemas']['OwnerLicenseItem']

@@ -4,7 +4,7 @@ import { Form } from '@/components/ui/form'
 import { toast } from '@/components/ui/use-toast'
 import { applyServerErrors } from '@/lib/forms'
 import { FormDialog, FormDialogFooter, SelectField, TextField } from '@/components/data'
-import { clientStatusChoices } from '@/features/admin-commerce/labels'
+import { clientStatusChoices } from '@/lib/commerce-labels'
 import { useSaveClient, type ClientItem } from '../api/clients'
 import { clientFormDefaults, clientFormSchema, clientPayload, type ClientFormValues } from '../schemas/client-form'
 

@@ -7,7 +7,7 @@ import { applyServerErrors } from '@/lib/forms'
 import { formatDate } from '@/lib/format'
 import { FormDialog, FormDialogFooter, SelectField, TextField } from '@/components/data'
 import { useCreateLicense, useUpdateLicense, type OwnerLicenseItem } from '../api/licenses'
-import { robotOptionsQuery } from '../api/robots'
+import { robotOptionsQuery } from '@/lib/api/owner-options'
 import { licenseStatusChoices, MISSING_CLIENT, MISSING_ROBOT } from '../labels'
 import {
   licenseCreatePayload,
@@ -17,7 +17,7 @@ import {
   newLicenseStatuses,
   type LicenseFormValues,
 } from '../schemas/license-form'
-import { ClientPickerField, RobotPickerField } from './pickers'
+import { ClientPickerField, RobotPickerField } from '@/components/commerce/owner-pickers'
 import { ReadOnlyField } from './read-only-field'
 
 interface LicenseDialogProps {

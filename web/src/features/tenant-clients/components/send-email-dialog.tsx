@@ -10,7 +10,7 @@ import { applyServerErrors } from '@/lib/forms'
 import { FormDialog } from '@/components/data'
 import { useSendClientEmail, type ClientItem } from '../api/clients'
 import { sendEmailSchema, type SendEmailValues } from '../schemas/send-email-form'
-import { RobotPickerField } from './pickers'
+import { RobotPickerField } from '@/components/commerce/owner-pickers'
 
 interface SendEmailDialogProps {
   open: boolean

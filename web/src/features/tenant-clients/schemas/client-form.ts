@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { fieldRules, fieldSchema } from '@/lib/field-rules'
-import { clientStatusLabels } from '@/features/admin-commerce/labels'
+import { clientStatusLabels } from '@/lib/commerce-labels'
 import type { ClientItem, ClientPayload, ClientStatus } from '../api/clients'
 
 const clientStatuses = Object.keys(clientStatusLabels) as ClientStatus[]

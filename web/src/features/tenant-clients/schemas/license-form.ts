@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { format, isValid, parseISO } from 'date-fns'
-import { orNull } from '@/features/admin-commerce/form-values'
+import { orNull } from '@/lib/form-values'
 import type { LicenseCreateBody, LicenseStatus, LicenseUpdateBody, OwnerLicenseItem } from '../api/licenses'
 import { licenseStatusLabels } from '../labels'
 import { accountNumberSchema } from './account-number'

@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { tenantCommerceKeys } from './keys'
+import { tenantCommerceKeys } from '@/lib/query-keys/tenant-commerce'
 
 /** What a live notification can have changed for the owner: the dashboard's figures, the sales and subscriptions. */
 export const LIVE_REFRESH_KEYS = [tenantCommerceKeys.stats, tenantCommerceKeys.sales.all, tenantCommerceKeys.subscriptions.all] as const

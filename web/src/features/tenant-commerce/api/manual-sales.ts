@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
-import { tenantCommerceKeys } from './keys'
+import { tenantCommerceKeys } from '@/lib/query-keys/tenant-commerce'
 
 export type ManualSaleRequest = components['schemas']['ManualSaleRequest']
 export type ManualSaleRecorded = components['schemas']['ManualSaleRecorded']

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components, paths } from '@/lib/api/schema'
-import { presentParams } from '@/features/admin-commerce/api/query'
-import { tenantCommerceKeys } from './keys'
+import { presentParams } from '@/lib/api/present-params'
+import { tenantCommerceKeys } from '@/lib/query-keys/tenant-commerce'
 
 export type SaleItem = components['schemas']['SaleItem']
 export type SaleDetail = components['schemas']['SaleDetail']

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, unwrap } from '@/lib/api/client'
 import type { components } from '@/lib/api/schema'
-import { tenantCommerceKeys } from './keys'
+import { tenantCommerceKeys } from '@/lib/query-keys/tenant-commerce'
 
 export type TenantStats = components['schemas']['TenantStats']
 export type DayRevenue = components['schemas']['DayRevenueItem']

@@ -1,6 +1,7 @@
 import { StatusBadge } from '@/components/data'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
-import { labelOf, saleStatusLabels, saleStatusTones } from '@/features/admin-commerce/labels'
+import { labelOf } from '@/lib/labels'
+import { saleStatusLabels, saleStatusTones } from '@/lib/commerce-labels'
 import { formatBRL, formatDateTime } from '@/lib/format'
 import type { ChargeItem } from '../api/subscriptions'
 

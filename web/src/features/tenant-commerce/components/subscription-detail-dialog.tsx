@@ -2,13 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { StatusBadge } from '@/components/data'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import {
-  labelOf,
-  originLabels,
-  recurrenceLabels,
-  subscriptionStatusLabels,
-  subscriptionStatusTones,
-} from '@/features/admin-commerce/labels'
+import { labelOf } from '@/lib/labels'
+import { originLabels, recurrenceLabels, subscriptionStatusLabels, subscriptionStatusTones } from '@/lib/commerce-labels'
 import { formatBRL, formatDateTime } from '@/lib/format'
 import { tenantSubscriptionDetailQuery, type OwnerSubscriptionDetail, type SubscriptionItem } from '../api/subscriptions'
 import { BillingHistoryTable } from './billing-history-table'

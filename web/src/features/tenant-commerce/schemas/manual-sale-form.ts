@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import { fieldSchema } from '@/lib/field-rules'
-import { moneySchema } from '@/features/admin-commerce/schemas/money'
-import { paymentMethodLabels } from '@/features/admin-commerce/labels'
-import type { PaymentMethod } from '@/features/admin-commerce/api/sales'
+import { moneySchema } from '@/lib/form-schemas'
+import { paymentMethodLabels } from '@/lib/commerce-labels'
+import type { components } from '@/lib/api/schema'
 import type { ManualSaleRequest } from '../api/manual-sales'
+
+type PaymentMethod = components['schemas']['PaymentMethod']
 
 const paymentMethods = Object.keys(paymentMethodLabels) as PaymentMethod[]
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, errorBody, page, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, page, requestsTo } from '@/test/api-routes'
 import type { AdminUserItem } from '@/features/admin-users/api/admin-users'
 import { AdminUsersPage } from './admin-users-page'
 

@@ -16,7 +16,7 @@ import {
 import { AdminUserDialog } from '@/features/admin-users/components/admin-user-dialog'
 import { ResetPasswordDialog } from '@/features/admin-users/components/reset-password-dialog'
 import { useAdminSession } from '@/features/auth/api/admin-session'
-import { endSession } from '@/features/auth/api/auth-keys'
+import { endSession } from '@/lib/query-keys/auth'
 import { errorMessage } from '@/lib/api/client'
 import { formatDate } from '@/lib/format'
 

@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format'
 import { auditLogQuery } from '@/features/admin-catalog/api/audit-log'
 import { auditActionLabel, auditActorLabel, auditEntityLabel, auditEntityLabels } from '@/features/admin-catalog/audit-labels'
 import { AuditChanges } from '@/features/admin-catalog/components/audit-changes'
-import { useTenantOptions } from '@/features/admin-catalog/tenant-options'
+import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, type StatusTone, useListParams } from '@/components/data'
 
 const columns = [

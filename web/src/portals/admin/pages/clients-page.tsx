@@ -5,11 +5,12 @@ import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDate, formatDateTime } from '@/lib/format'
-import { useTenantOptions } from '@/features/admin-catalog/tenant-options'
+import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { clientsQuery, type ClientItem, type ClientStatus } from '@/features/admin-commerce/api/clients'
 import { ClientDialog } from '@/features/admin-commerce/components/client-dialog'
 import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
-import { clientStatusChoices, clientStatusLabels, clientStatusTones, labelOf } from '@/features/admin-commerce/labels'
+import { labelOf } from '@/lib/labels'
+import { clientStatusChoices, clientStatusLabels, clientStatusTones } from '@/lib/commerce-labels'
 
 const columns = [
   { label: 'Nome' },

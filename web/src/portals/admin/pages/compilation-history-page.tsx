@@ -6,7 +6,8 @@ import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDateTime } from '@/lib/format'
 import { asCompileSource, asCompileStatus, compilationHistoryQuery, type HistoryItem } from '@/features/admin-compile/api/compilation-history'
 import { SourceCodeDialog } from '@/features/admin-compile/components/source-code-dialog'
-import { choicesOf, compileSourceLabels, compileStatusLabels, compileStatusTones, labelOf, toneOf } from '@/features/admin-compile/labels'
+import { choices, labelOf, toneOf } from '@/lib/labels'
+import { compileSourceLabels, compileStatusLabels, compileStatusTones } from '@/features/admin-compile/labels'
 import { useSourceViewer } from '@/features/admin-compile/use-source-viewer'
 import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
 
@@ -19,8 +20,8 @@ const columns = [
   { label: 'Ações', srOnly: true },
 ]
 
-const sourceChoices = choicesOf(compileSourceLabels)
-const statusChoices = choicesOf(compileStatusLabels)
+const sourceChoices = choices(compileSourceLabels)
+const statusChoices = choices(compileStatusLabels)
 
 function StatusCell({ item }: { item: HistoryItem }) {
   return (

@@ -16,7 +16,8 @@ import { MoveAgentDialog } from '@/features/admin-compile/components/move-agent-
 import { PlatformAlerts } from '@/features/admin-compile/components/platform-alerts'
 import { PoolsCard } from '@/features/admin-compile/components/pools-card'
 import { RegisterAgentDialog } from '@/features/admin-compile/components/register-agent-dialog'
-import { agentPlatformLabels, agentStateLabels, agentStateTones, labelOf, poolNameOf, toneOf } from '@/features/admin-compile/labels'
+import { labelOf, toneOf } from '@/lib/labels'
+import { agentPlatformLabels, agentStateLabels, agentStateTones, poolNameOf } from '@/features/admin-compile/labels'
 import { ConfirmDialog, ListTable, StatusBadge } from '@/components/data'
 
 const columns = [

@@ -7,11 +7,12 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDate } from '@/lib/format'
-import { useTenantOptions } from '@/features/admin-catalog/tenant-options'
+import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { licensesQuery, type LicenseItem, type LicenseStatus } from '@/features/admin-commerce/api/licenses'
 import { LicenseDialog } from '@/features/admin-commerce/components/license-dialog'
 import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
-import { labelOf, licenseStatusChoices, licenseStatusLabels, licenseStatusTones } from '@/features/admin-commerce/labels'
+import { labelOf } from '@/lib/labels'
+import { licenseStatusChoices, licenseStatusLabels, licenseStatusTones } from '@/lib/commerce-labels'
 
 const columns = [
   { label: 'Cliente' },

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, requestsTo } from '@/test/api-routes'
 import { authTemplate, templateCode } from '@/features/admin-compile/test-support'
 import { RobotAuthTemplatePage } from './robot-auth-template-page'
 

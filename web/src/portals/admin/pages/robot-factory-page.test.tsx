@@ -2,7 +2,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, choose, errorBody, polyfillRadixSelect, requestsTo, tenantA, tenantsPage } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, requestsTo } from '@/test/api-routes'
+import { choose, polyfillRadixSelect } from '@/test/select'
+import { tenantA, tenantsPage } from '@/features/admin-commerce/test-support'
 import { strategyBlocks } from '@/features/admin-factory/factory-form'
 import {
   compilingGeneration,

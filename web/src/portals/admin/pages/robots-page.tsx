@@ -10,7 +10,7 @@ import { robotsQuery, type RobotItem } from '@/features/admin-catalog/api/robots
 import { RobotDialog } from '@/features/admin-catalog/components/robot-dialog'
 import { WebhookCopyButton } from '@/features/admin-catalog/components/webhook-copy-button'
 import { robotWebhookUrl } from '@/features/admin-catalog/robot-webhook'
-import { useTenantOptions } from '@/features/admin-catalog/tenant-options'
+import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
 
 const columns = [

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, choose, errorBody, page, polyfillRadixSelect, requestsTo, tenantA, tenantsPage } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, page, requestsTo } from '@/test/api-routes'
+import { choose, polyfillRadixSelect } from '@/test/select'
+import { tenantA, tenantsPage } from '@/features/admin-commerce/test-support'
 import { AdminSubscriptionsPage } from './subscriptions-page'
 
 beforeAll(polyfillRadixSelect)

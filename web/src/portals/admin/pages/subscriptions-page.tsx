@@ -5,7 +5,7 @@ import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatBRL, formatDate, formatDateTime } from '@/lib/format'
-import { useTenantOptions } from '@/features/admin-catalog/tenant-options'
+import { useTenantOptions } from '@/hooks/use-tenant-options'
 import {
   subscriptionsQuery,
   type Recurrence,
@@ -14,14 +14,8 @@ import {
 } from '@/features/admin-commerce/api/subscriptions'
 import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
 import { SubscriptionDialog } from '@/features/admin-commerce/components/subscription-dialog'
-import {
-  labelOf,
-  recurrenceChoices,
-  recurrenceLabels,
-  subscriptionStatusChoices,
-  subscriptionStatusLabels,
-  subscriptionStatusTones,
-} from '@/features/admin-commerce/labels'
+import { labelOf } from '@/lib/labels'
+import { recurrenceChoices, recurrenceLabels, subscriptionStatusChoices, subscriptionStatusLabels, subscriptionStatusTones } from '@/lib/commerce-labels'
 
 const columns = [
   { label: 'ID Externo' },

@@ -8,7 +8,7 @@ import { activeLabel } from '@/features/admin-catalog/active-choices'
 import { ownersQuery, type OwnerItem } from '@/features/admin-catalog/api/tenant-owners'
 import { OwnerDialog } from '@/features/admin-catalog/components/owner-dialog'
 import { ownerRoleLabels } from '@/features/admin-catalog/owner-form'
-import { useTenantOptions } from '@/features/admin-catalog/tenant-options'
+import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
 
 const columns = [

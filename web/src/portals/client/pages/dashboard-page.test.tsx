@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { BookOpenIcon, BotIcon } from 'lucide-react'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, errorBody } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody } from '@/test/api-routes'
 import { dashboard, session } from '@/features/client-area/test-support'
 import { ClientDashboardPage } from './dashboard-page'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, errorBody } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody } from '@/test/api-routes'
 import { dashboard } from '@/features/client-area/test-support'
 import { ClientLessonsPage } from './lessons-page'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes } from '@/features/admin-commerce/test-support'
+import { apiRoutes } from '@/test/api-routes'
 import { alphaLicense, betaLicense, licenses } from '@/features/client-area/test-support'
 import { publicBacktest } from '@/components/backtest/test-data'
 import { ClientRobotsPage } from './robots-page'

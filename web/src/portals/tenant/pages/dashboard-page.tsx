@@ -1,7 +1,7 @@
 import { SectionError } from '@/components/dashboard/dashboard-panel'
 import { LicenseChecksChartPanel } from '@/components/dashboard/license-checks-chart'
 import { PageHeading } from '@/components/page-heading'
-import { useTenantSession } from '@/features/auth/api/tenant-session'
+import { useTenantSession } from '@/hooks/use-tenant-session'
 import { useTenantStats } from '@/features/tenant-commerce/api/stats'
 import { DailyRevenueChartPanel } from '@/features/tenant-commerce/components/daily-revenue-chart'
 import { PerformanceAlertCard } from '@/features/tenant-commerce/components/performance-alert-card'

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import type { OwnerRole } from '@/features/tenant-access/permissions'
 import { signedInOwner } from '@/features/tenant-access/test-support'
-import { apiRoutes, choose, errorBody, page, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, page, requestsTo } from '@/test/api-routes'
+import { choose, polyfillRadixSelect } from '@/test/select'
 import {
   alphaLicense,
   beta,

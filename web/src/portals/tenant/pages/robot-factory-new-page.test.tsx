@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, requestsTo } from '@/test/api-routes'
 import { factoryStatus, project, projectId, prompt } from '@/features/robot-factory/test-support'
 import { TenantRobotFactoryNewPage } from './robot-factory-new-page'
 

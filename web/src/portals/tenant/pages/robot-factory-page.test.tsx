@@ -5,7 +5,7 @@ import { Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import type { OwnerRole } from '@/features/tenant-access/permissions'
 import { signedInOwner } from '@/features/tenant-access/test-support'
-import { apiRoutes, errorBody, page } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, page } from '@/test/api-routes'
 import { factoryStatus, projectId, projectSummary, projectsPage } from '@/features/robot-factory/test-support'
 import { TenantRobotFactoryPage } from './robot-factory-page'
 

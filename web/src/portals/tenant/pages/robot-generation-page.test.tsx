@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Navigate, Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, errorBody } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody } from '@/test/api-routes'
 import { generation, generationId, projectId } from '@/features/robot-factory/test-support'
 import { TenantRobotGenerationPage } from './robot-generation-page'
 

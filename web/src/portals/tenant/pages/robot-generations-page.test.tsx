@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, errorBody, page, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, page, requestsTo } from '@/test/api-routes'
 import { generationId, generationSummary, projectId } from '@/features/robot-factory/test-support'
 import { TenantRobotGenerationsPage } from './robot-generations-page'
 

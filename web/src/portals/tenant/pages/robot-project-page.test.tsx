@@ -5,8 +5,9 @@ import { Navigate, Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import type { OwnerRole } from '@/features/tenant-access/permissions'
 import { signedInOwner } from '@/features/tenant-access/test-support'
-import { apiRoutes, choose, errorBody, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
-import { publishFactoryEvent } from '@/features/notifications/factory-events'
+import { apiRoutes, errorBody, requestsTo } from '@/test/api-routes'
+import { choose, polyfillRadixSelect } from '@/test/select'
+import { publishFactoryEvent } from '@/lib/live-events/factory-events'
 import { PROJECT_POLL_MS } from '@/features/robot-factory/api/projects'
 import { robotFactoryKeys } from '@/features/robot-factory/api/keys'
 import {
@@ -20,7 +21,7 @@ import {
   tenantId,
   version,
 } from '@/features/robot-factory/test-support'
-import { tenantCatalogKeys } from '@/features/tenant-catalog/api/keys'
+import { tenantCatalogKeys } from '@/lib/query-keys/tenant-catalog'
 import { TenantRobotProjectPage } from './robot-project-page'
 
 const projectPath = `/api/tenant/robot-projects/${projectId}`

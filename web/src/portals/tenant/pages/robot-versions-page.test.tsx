@@ -5,7 +5,7 @@ import { Navigate, Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import type { OwnerRole } from '@/features/tenant-access/permissions'
 import { signedInOwner } from '@/features/tenant-access/test-support'
-import { apiRoutes, errorBody, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, requestsTo } from '@/test/api-routes'
 import { activeVersion, alpha, alphaLicenseSettings, alphaVersions, fileOf, formFieldsOf, olderVersion } from '@/features/tenant-catalog/test-support'
 import { TenantRobotVersionsPage } from './robot-versions-page'
 

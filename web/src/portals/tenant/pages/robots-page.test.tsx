@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import type { OwnerRole } from '@/features/tenant-access/permissions'
 import { signedInOwner } from '@/features/tenant-access/test-support'
-import { apiRoutes, errorBody, page, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody, page, requestsTo } from '@/test/api-routes'
 import { alpha, beta, fileOf, formFieldsOf, robotsPage } from '@/features/tenant-catalog/test-support'
 import { TenantRobotsPage } from './robots-page'
 

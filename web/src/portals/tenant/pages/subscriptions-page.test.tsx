@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { apiRoutes, choose, page, polyfillRadixSelect, requestsTo } from '@/features/admin-commerce/test-support'
+import { apiRoutes, page, requestsTo } from '@/test/api-routes'
+import { choose, polyfillRadixSelect } from '@/test/select'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { TenantSubscriptionsPage } from './subscriptions-page'
 

@@ -5,15 +5,8 @@ import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBad
 import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
-import {
-  labelOf,
-  originLabels,
-  recurrenceChoices,
-  recurrenceLabels,
-  subscriptionStatusChoices,
-  subscriptionStatusLabels,
-  subscriptionStatusTones,
-} from '@/features/admin-commerce/labels'
+import { labelOf } from '@/lib/labels'
+import { originLabels, recurrenceChoices, recurrenceLabels, subscriptionStatusChoices, subscriptionStatusLabels, subscriptionStatusTones } from '@/lib/commerce-labels'
 import {
   tenantSubscriptionsQuery,
   type Recurrence,

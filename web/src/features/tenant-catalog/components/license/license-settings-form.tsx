@@ -17,7 +17,7 @@ import {
   MAX_GRACE_HOURS,
   type LicenseSettingsValues,
 } from '../../schemas/license-settings-form'
-import { renameServerFields } from '../../server-fields'
+import { renameServerFields } from '@/lib/server-fields'
 
 const GRACE_HELP =
   'Por quanto tempo o robô continua operando quando não consegue falar com o servidor de licenças. Uma recusa assinada o para na hora.'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
-import { apiRoutes, errorBody } from '@/features/admin-commerce/test-support'
+import { apiRoutes, errorBody } from '@/test/api-routes'
 import { NEAR_LIMIT_WARNING, StorageCard } from './storage-card'
 
 const MB = 1024 * 1024

@@ -10,7 +10,7 @@ import { applyServerErrors } from '@/lib/forms'
 import { FileField, RequiredMark, TextareaField, TextField } from '@/components/data'
 import { useUploadVersion } from '../../api/versions'
 import { ROBOT_FILE_ACCEPT } from '../../file-rules'
-import { renameServerFields } from '../../server-fields'
+import { renameServerFields } from '@/lib/server-fields'
 import { versionNumber, versionUploadDefaults, versionUploadSchema, type VersionUploadValues } from '../../schemas/version-form'
 
 const UPLOAD_FAILED = 'Não foi possível enviar a versão.'

@@ -1,7 +1,8 @@
 import { TableCell, TableRow } from '@/components/ui/table'
 import { StatusBadge } from '@/components/data'
 import { formatBRL, formatDateTime } from '@/lib/format'
-import { labelOf, originLabels, saleStatusLabels, saleStatusTones } from '@/features/admin-commerce/labels'
+import { labelOf } from '@/lib/labels'
+import { originLabels, saleStatusLabels, saleStatusTones } from '@/lib/commerce-labels'
 import type { ClientSale } from '../../api/clients'
 import { SectionCard, SectionTable } from './section-card'
 

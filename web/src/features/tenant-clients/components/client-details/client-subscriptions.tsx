@@ -1,7 +1,8 @@
 import { TableCell, TableRow } from '@/components/ui/table'
 import { StatusBadge } from '@/components/data'
 import { formatBRL, formatDate } from '@/lib/format'
-import { labelOf, originLabels, recurrenceLabels, subscriptionStatusLabels, subscriptionStatusTones } from '@/features/admin-commerce/labels'
+import { labelOf } from '@/lib/labels'
+import { originLabels, recurrenceLabels, subscriptionStatusLabels, subscriptionStatusTones } from '@/lib/commerce-labels'
 import type { ClientSubscription } from '../../api/clients'
 import { SectionCard, SectionTable } from './section-card'
 

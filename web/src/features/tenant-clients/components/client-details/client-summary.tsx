@@ -3,7 +3,8 @@ import { MailIcon, PhoneIcon } from 'lucide-react'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { StatusBadge } from '@/components/data'
 import { formatDate, formatDateTime } from '@/lib/format'
-import { clientStatusLabels, clientStatusTones, labelOf } from '@/features/admin-commerce/labels'
+import { labelOf } from '@/lib/labels'
+import { clientStatusLabels, clientStatusTones } from '@/lib/commerce-labels'
 import type { ClientItem } from '../../api/clients'
 
 /** The client's card: contact, status and dates, with the page's actions. */

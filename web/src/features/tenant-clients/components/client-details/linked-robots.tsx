@@ -1,6 +1,6 @@
 import { TableCell, TableRow } from '@/components/ui/table'
 import { StatusBadge } from '@/components/data'
-import { labelOf } from '@/features/admin-commerce/labels'
+import { labelOf } from '@/lib/labels'
 import type { OwnerLicenseItem } from '../../api/licenses'
 import { expiryText, licenseStatusLabels, licenseStatusTones, MISSING_ROBOT } from '../../labels'
 import { ActiveInstallations, LastSeen } from '../installation-cells'

@@ -1,0 +1,6 @@
+/** Query keys of the admin dashboard: `dashboardKeys.all` matches both of its calls. */
+export const dashboardKeys = {
+  all: ['admin-dashboard'] as const,
+  stats: () => [...dashboardKeys.all, 'stats'] as const,
+  activity: () => [...dashboardKeys.all, 'activity'] as const,
+}
