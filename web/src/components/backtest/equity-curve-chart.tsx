@@ -1,6 +1,7 @@
 import { format, isValid, parseISO } from 'date-fns'
 import { ptBR } from 'date-fns/locale/pt-BR'
-import { ChartShell, CHART_HEIGHT, LegendSwatch, SLOT, type ChartColumn } from '@/components/dashboard/chart-shell'
+import { Chart, type ChartSeries } from '@/components/chart/chart'
+import type { ChartColumn } from '@/components/chart/chart-shell'
 import { formatMoney, formatMoneyTick, formatTesterTime, type CurvePoint } from './backtest-format'
 
 export const EQUITY_CURVE_TITLE = 'Curva de saldo do backtest'
@@ -37,14 +38,22 @@ export function summariseCurve(points: readonly CurvePoint[], currency?: string 
   )
 }
 
+const balanceSeries: ChartSeries<CurvePoint>[] = [
+  {
+    name: 'balance',
+    kind: 'line',
+    value: (point) => point.balance,
+    className: 'stroke-primary',
+    legend: { label: 'Saldo após cada operação fechada', swatchClassName: 'bg-primary' },
+  },
+]
+
 /**
  * A run's balance after each closed trade, as a line on the dashboards' chart (scale, tooltip and arrow keys, a
  * hidden table of every point). `small` for a card.
  */
 export function EquityCurveChart({ points, currency, size = 'default' }: { points: CurvePoint[]; currency?: string | null; size?: 'default' | 'small' }) {
   const { low, high } = balanceScale(points)
-  const y = (balance: number) => CHART_HEIGHT - ((balance - low) / (high - low)) * CHART_HEIGHT
-  const line = points.map((point, index) => `${index * SLOT + SLOT / 2},${y(point.balance)}`).join(' ')
   const money = (value: number) => formatMoney(value, currency)
   const columns: ChartColumn<CurvePoint>[] = [
     { header: 'Data', cell: (point) => formatTesterTime(point.time) },
@@ -52,29 +61,20 @@ export function EquityCurveChart({ points, currency, size = 'default' }: { point
   ]
   return (
     <div data-testid="equity-curve">
-      <ChartShell
+      <Chart
         summary={summariseCurve(points, currency)}
         caption={EQUITY_CURVE_TITLE}
         items={points}
+        itemKey={(point) => point.time}
+        series={balanceSeries}
+        scale={{ low, high }}
         ticks={[formatMoneyTick(high, currency), formatMoneyTick((low + high) / 2, currency), formatMoneyTick(low, currency)]}
         xLabel={(point) => dayLabel(point.time)}
         labelEvery={Math.max(1, Math.ceil(points.length / (size === 'small' ? 2 : 4)))}
         describe={(point) => `${formatTesterTime(point.time)}: saldo ${money(point.balance)}`}
         columns={columns}
         size={size}
-        legend={size === 'default' ? <LegendSwatch className="bg-primary" label="Saldo após cada operação fechada" shape="line" /> : undefined}
-      >
-        <polyline
-          data-series="balance"
-          points={line}
-          fill="none"
-          strokeWidth={2}
-          strokeLinejoin="round"
-          strokeLinecap="round"
-          vectorEffect="non-scaling-stroke"
-          className="stroke-primary"
-        />
-      </ChartShell>
+      />
     </div>
   )
 }

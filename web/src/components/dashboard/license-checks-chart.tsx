@@ -1,11 +1,10 @@
 import type { components } from '@/lib/api/schema'
 import { dayLabel, formatCount, plural } from './chart-format'
-import { ChartShell, CHART_HEIGHT, LegendSwatch, niceCountCeiling, scaled, SLOT, type ChartColumn } from './chart-shell'
+import { Chart, type ChartSeries } from '@/components/chart/chart'
+import { niceCountCeiling, type ChartColumn } from '@/components/chart/chart-shell'
 import { ChartSkeleton, DashboardPanel, PanelEmpty } from './dashboard-panel'
 
 export const LICENSE_CHECKS_CHART_TITLE = 'Verificações de licença por dia'
-
-const BAR_WIDTH = 7
 
 /** One day of license checks, as both the admin's and the tenant owner's dashboards receive it. */
 export type DayChecks = components['schemas']['DayChecksItem']
@@ -36,52 +35,39 @@ const columns: ChartColumn<DayChecks>[] = [
   { header: 'Instalações ativas', cell: (day) => formatCount(day.installations) },
 ]
 
+const series: ChartSeries<DayChecks>[] = [
+  {
+    name: 'checks',
+    kind: 'bar',
+    value: (day) => day.checks,
+    className: 'fill-primary/70',
+    legend: { label: 'Verificações', swatchClassName: 'bg-primary/70' },
+  },
+  {
+    name: 'installations',
+    kind: 'line',
+    value: (day) => day.installations,
+    className: 'stroke-emerald-600 dark:stroke-emerald-400',
+    legend: { label: 'Instalações ativas', swatchClassName: 'bg-emerald-600' },
+  },
+]
+
 export function LicenseChecksChart({ days }: { days: DayChecks[] }) {
   const max = niceCountCeiling(Math.max(0, ...days.map((day) => Math.max(day.checks, day.installations))))
-  const line = days.map((day, index) => `${index * SLOT + SLOT / 2},${CHART_HEIGHT - (day.installations / max) * CHART_HEIGHT}`).join(' ')
   return (
-    <ChartShell
+    <Chart
       summary={summariseLicenseChecks(days)}
       caption={LICENSE_CHECKS_CHART_TITLE}
       items={days}
+      itemKey={(day) => day.day}
+      series={series}
+      scale={{ low: 0, high: max }}
       ticks={[formatCount(max), formatCount(max / 2), '0']}
       xLabel={(day) => dayLabel(day.day)}
       labelEvery={5}
       describe={describeDay}
       columns={columns}
-      legend={
-        <>
-          <LegendSwatch className="bg-primary/70" label="Verificações" />
-          <LegendSwatch className="bg-emerald-600" label="Instalações ativas" shape="line" />
-        </>
-      }
-    >
-      {days.map((day, index) => {
-        const height = scaled(day.checks, max)
-        return (
-          <rect
-            key={day.day}
-            data-slot="chart-bar"
-            data-series="checks"
-            x={index * SLOT + (SLOT - BAR_WIDTH) / 2}
-            y={CHART_HEIGHT - height}
-            width={BAR_WIDTH}
-            height={height}
-            className="fill-primary/70"
-          />
-        )
-      })}
-      <polyline
-        data-series="installations"
-        points={line}
-        fill="none"
-        strokeWidth={2}
-        strokeLinejoin="round"
-        strokeLinecap="round"
-        vectorEffect="non-scaling-stroke"
-        className="stroke-emerald-600 dark:stroke-emerald-400"
-      />
-    </ChartShell>
+    />
   )
 }
 

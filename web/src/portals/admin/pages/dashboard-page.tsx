@@ -4,7 +4,8 @@ import { SectionError } from '@/components/dashboard/dashboard-panel'
 import { LicenseChecksChartPanel } from '@/components/dashboard/license-checks-chart'
 import { PerformanceAlertsPanel } from '@/features/admin-dashboard/components/performance-alerts-panel'
 import { RecentSalesPanel, RecentTenantsPanel } from '@/features/admin-dashboard/components/recent-panels'
-import { RevenueChartPanel } from '@/features/admin-dashboard/components/revenue-chart'
+import { RevenueChartPanel } from '@/components/dashboard/revenue-chart'
+import { monthlyRevenue } from '@/features/admin-dashboard/revenue-period'
 import { StatCards, StatCardsSkeleton } from '@/features/admin-dashboard/components/stat-cards'
 
 export function AdminDashboardPage() {
@@ -43,7 +44,7 @@ export function AdminDashboardPage() {
       ) : (
         <div className="space-y-6" aria-busy={activity.isPending}>
           <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-            <RevenueChartPanel months={data?.revenueByMonth} />
+            <RevenueChartPanel period={monthlyRevenue} points={data?.revenueByMonth} />
             <LicenseChecksChartPanel days={data?.licenseChecksByDay} />
           </div>
           <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">

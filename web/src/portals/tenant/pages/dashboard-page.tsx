@@ -3,7 +3,8 @@ import { LicenseChecksChartPanel } from '@/components/dashboard/license-checks-c
 import { PageHeading } from '@/components/page-heading'
 import { useTenantSession } from '@/hooks/use-tenant-session'
 import { useTenantStats } from '@/features/tenant-commerce/api/stats'
-import { DailyRevenueChartPanel } from '@/features/tenant-commerce/components/daily-revenue-chart'
+import { RevenueChartPanel } from '@/components/dashboard/revenue-chart'
+import { dailyRevenue } from '@/features/tenant-commerce/revenue-period'
 import { PerformanceAlertCard } from '@/features/tenant-commerce/components/performance-alert-card'
 import { TenantStatCards, TenantStatCardsSkeleton } from '@/features/tenant-commerce/components/tenant-stat-cards'
 import { firstName } from '@/lib/format'
@@ -32,7 +33,7 @@ export function TenantDashboardPage() {
       <WelcomeCard ownerName={firstName(session?.user.name)} />
       {!failed && (
         <div className="grid grid-cols-1 gap-4 xl:grid-cols-2" aria-busy={stats.isPending}>
-          <DailyRevenueChartPanel days={stats.data?.revenueByDay} />
+          <RevenueChartPanel period={dailyRevenue} points={stats.data?.revenueByDay} />
           <LicenseChecksChartPanel days={stats.data?.licenseChecksByDay} />
         </div>
       )}
