@@ -1,14 +1,13 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { PencilIcon, PlusIcon } from 'lucide-react'
-import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDate, formatDateTime } from '@/lib/format'
 import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { clientsQuery, type ClientItem, type ClientStatus } from '@/features/admin-commerce/api/clients'
 import { ClientDialog } from '@/features/admin-commerce/components/client-dialog'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { ListPage, StatusBadge, useListParams } from '@/components/data'
 import { labelOf } from '@/lib/labels'
 import { clientStatusChoices, clientStatusLabels, clientStatusTones } from '@/lib/commerce-labels'
 
@@ -39,41 +38,28 @@ export function AdminClientsPage() {
   const [dialog, setDialog] = React.useState<{ open: boolean; client: ClientItem | null }>({ open: false, client: null })
 
   return (
-    <div className="space-y-6">
-      <PageHeading
-        title="Clientes"
-        description="Clientes finais de todos os tenants."
-        actions={
-          <Button onClick={() => setDialog({ open: true, client: null })}>
-            <PlusIcon aria-hidden />
-            Novo Cliente
-          </Button>
-        }
-      />
-      <FilterBar>
-        <SearchBox label="Buscar por nome ou email" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
-        <FilterSelect
-          label="Filtrar por tenant"
-          allLabel="Todos os tenants"
-          value={list.filters.tenantId}
-          onChange={(value) => list.setFilter('tenantId', value)}
-          options={tenants.options}
-        />
-        <FilterSelect
-          label="Filtrar por status"
-          allLabel="Todos os status"
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', value)}
-          options={clientStatusChoices}
-        />
-      </FilterBar>
-      <ListTable
-        label="Clientes"
-        columns={columns}
-        query={query}
-        empty="Nenhum cliente encontrado"
-        errorFallback="Não foi possível carregar os clientes."
-        renderRow={(client) => (
+    <ListPage
+      title="Clientes"
+      description="Clientes finais de todos os tenants."
+      actions={
+        <Button onClick={() => setDialog({ open: true, client: null })}>
+          <PlusIcon aria-hidden />
+          Novo Cliente
+        </Button>
+      }
+      list={list}
+      search={{ key: 'q', label: 'Buscar por nome ou email' }}
+      filters={[
+        { key: 'tenantId', label: 'Filtrar por tenant', allLabel: 'Todos os tenants', options: tenants.options },
+        { key: 'status', label: 'Filtrar por status', allLabel: 'Todos os status', options: clientStatusChoices },
+      ]}
+      query={query}
+      table={{
+        label: 'Clientes',
+        columns,
+        empty: 'Nenhum cliente encontrado',
+        errorFallback: 'Não foi possível carregar os clientes.',
+        renderRow: (client) => (
           <TableRow key={client.id}>
             <TableCell className="font-medium">{client.name}</TableCell>
             <TableCell>{client.email}</TableCell>
@@ -90,10 +76,10 @@ export function AdminClientsPage() {
               </Button>
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        ),
+      }}
+    >
       <ClientDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} client={dialog.client} />
-    </div>
+    </ListPage>
   )
 }

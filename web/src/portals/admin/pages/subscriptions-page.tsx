@@ -1,7 +1,6 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { PencilIcon, PlusIcon } from 'lucide-react'
-import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatBRL, formatDate, formatDateTime } from '@/lib/format'
@@ -12,7 +11,7 @@ import {
   type SubscriptionItem,
   type SubscriptionStatus,
 } from '@/features/admin-commerce/api/subscriptions'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { ListPage, StatusBadge, useListParams } from '@/components/data'
 import { SubscriptionDialog } from '@/features/admin-commerce/components/subscription-dialog'
 import { labelOf } from '@/lib/labels'
 import { recurrenceChoices, recurrenceLabels, subscriptionStatusChoices, subscriptionStatusLabels, subscriptionStatusTones } from '@/lib/commerce-labels'
@@ -45,52 +44,29 @@ export function AdminSubscriptionsPage() {
   const [dialog, setDialog] = React.useState<{ open: boolean; subscription: SubscriptionItem | null }>({ open: false, subscription: null })
 
   return (
-    <div className="space-y-6">
-      <PageHeading
-        title="Assinaturas"
-        description="Assinaturas recorrentes de todos os tenants."
-        actions={
-          <Button onClick={() => setDialog({ open: true, subscription: null })}>
-            <PlusIcon aria-hidden />
-            Nova Assinatura
-          </Button>
-        }
-      />
-      <FilterBar>
-        <SearchBox
-          label="Buscar por ID externo ou cliente"
-          value={list.filters.q}
-          onChange={(value) => list.setFilter('q', value)}
-        />
-        <FilterSelect
-          label="Filtrar por tenant"
-          allLabel="Todos os tenants"
-          value={list.filters.tenantId}
-          onChange={(value) => list.setFilter('tenantId', value)}
-          options={tenants.options}
-        />
-        <FilterSelect
-          label="Filtrar por status"
-          allLabel="Todos os status"
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', value)}
-          options={subscriptionStatusChoices}
-        />
-        <FilterSelect
-          label="Filtrar por recorrência"
-          allLabel="Todas as recorrências"
-          value={list.filters.recurrence}
-          onChange={(value) => list.setFilter('recurrence', value)}
-          options={recurrenceChoices}
-        />
-      </FilterBar>
-      <ListTable
-        label="Assinaturas"
-        columns={columns}
-        query={query}
-        empty="Nenhuma assinatura encontrada"
-        errorFallback="Não foi possível carregar as assinaturas."
-        renderRow={(subscription) => (
+    <ListPage
+      title="Assinaturas"
+      description="Assinaturas recorrentes de todos os tenants."
+      actions={
+        <Button onClick={() => setDialog({ open: true, subscription: null })}>
+          <PlusIcon aria-hidden />
+          Nova Assinatura
+        </Button>
+      }
+      list={list}
+      search={{ key: 'q', label: 'Buscar por ID externo ou cliente' }}
+      filters={[
+        { key: 'tenantId', label: 'Filtrar por tenant', allLabel: 'Todos os tenants', options: tenants.options },
+        { key: 'status', label: 'Filtrar por status', allLabel: 'Todos os status', options: subscriptionStatusChoices },
+        { key: 'recurrence', label: 'Filtrar por recorrência', allLabel: 'Todas as recorrências', options: recurrenceChoices },
+      ]}
+      query={query}
+      table={{
+        label: 'Assinaturas',
+        columns,
+        empty: 'Nenhuma assinatura encontrada',
+        errorFallback: 'Não foi possível carregar as assinaturas.',
+        renderRow: (subscription) => (
           <TableRow key={subscription.id}>
             <TableCell className="font-mono text-xs">{subscription.externalId || subscription.id.slice(0, 8)}</TableCell>
             <TableCell>
@@ -120,14 +96,14 @@ export function AdminSubscriptionsPage() {
               </Button>
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        ),
+      }}
+    >
       <SubscriptionDialog
         open={dialog.open}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
         subscription={dialog.subscription}
       />
-    </div>
+    </ListPage>
   )
 }

@@ -2,11 +2,10 @@ import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { EyeIcon, PencilIcon, PlusIcon } from 'lucide-react'
-import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDate } from '@/lib/format'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, RefreshButton, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { ListPage, RefreshButton, StatusBadge, useListParams } from '@/components/data'
 import { labelOf } from '@/lib/labels'
 import { clientStatusChoices, clientStatusLabels, clientStatusTones } from '@/lib/commerce-labels'
 import { tenantClientsQuery, type ClientItem, type ClientStatus } from '@/features/tenant-clients/api/clients'
@@ -40,38 +39,29 @@ export function TenantClientsPage() {
   const canManage = useCan('ManageClients')
 
   return (
-    <div className="space-y-6">
-      <PageHeading
-        title="Clientes"
-        description="Quem compra seus robôs: cadastro, status e acesso aos detalhes."
-        actions={
-          canManage && (
-            <Button onClick={() => setDialog({ open: true, client: null })}>
-              <PlusIcon aria-hidden />
-              Novo Cliente
-            </Button>
-          )
-        }
-      />
-      <FilterBar>
-        <SearchBox label="Buscar por nome ou e-mail" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
-        <FilterSelect
-          label="Filtrar por status"
-          allLabel="Todos os status"
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', value)}
-          options={clientStatusChoices}
-        />
-        <RefreshButton onRefresh={query.refetch} refreshing={query.isFetching} />
-      </FilterBar>
-      <ListTable
-        label="Clientes"
-        columns={columns}
-        query={query}
-        empty="Nenhum cliente encontrado"
-        errorTitle="Erro ao carregar clientes"
-        errorFallback="Não foi possível carregar os clientes."
-        renderRow={(client) => (
+    <ListPage
+      title="Clientes"
+      description="Quem compra seus robôs: cadastro, status e acesso aos detalhes."
+      actions={
+        canManage && (
+          <Button onClick={() => setDialog({ open: true, client: null })}>
+            <PlusIcon aria-hidden />
+            Novo Cliente
+          </Button>
+        )
+      }
+      list={list}
+      search={{ key: 'q', label: 'Buscar por nome ou e-mail' }}
+      filters={[{ key: 'status', label: 'Filtrar por status', allLabel: 'Todos os status', options: clientStatusChoices }]}
+      tools={<RefreshButton onRefresh={query.refetch} refreshing={query.isFetching} />}
+      query={query}
+      table={{
+        label: 'Clientes',
+        columns,
+        empty: 'Nenhum cliente encontrado',
+        errorTitle: 'Erro ao carregar clientes',
+        errorFallback: 'Não foi possível carregar os clientes.',
+        renderRow: (client) => (
           <TableRow key={client.id}>
             <TableCell className="font-medium">{client.name}</TableCell>
             <TableCell>{client.email}</TableCell>
@@ -96,10 +86,10 @@ export function TenantClientsPage() {
               </div>
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        ),
+      }}
+    >
       <ClientDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} client={dialog.client} />
-    </div>
+    </ListPage>
   )
 }

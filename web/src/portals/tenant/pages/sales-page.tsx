@@ -1,8 +1,7 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { EyeIcon, PlusIcon } from 'lucide-react'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
-import { PageHeading } from '@/components/page-heading'
+import { ListPage, StatusBadge, useListParams } from '@/components/data'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { labelOf } from '@/lib/labels'
@@ -44,42 +43,29 @@ export function TenantSalesPage() {
   const [recording, setRecording] = React.useState(false)
 
   return (
-    <div className="space-y-6">
-      <PageHeading
-        title="Vendas"
-        description="Vendas da Hotmart e manuais dos seus robôs."
-        actions={
-          <Button onClick={() => setRecording(true)}>
-            <PlusIcon aria-hidden />
-            Registrar venda
-          </Button>
-        }
-      />
-      <FilterBar>
-        <SearchBox label="Buscar por ID externo" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
-        <FilterSelect
-          label="Filtrar por status"
-          allLabel="Todos os status"
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', value)}
-          options={saleStatusChoices}
-        />
-        <FilterSelect
-          label="Filtrar por origem"
-          allLabel="Todas as origens"
-          value={list.filters.origin}
-          onChange={(value) => list.setFilter('origin', value)}
-          options={originChoices}
-        />
-      </FilterBar>
-      <ListTable
-        label="Vendas"
-        columns={columns}
-        query={query}
-        empty={list.hasFilters ? 'Nenhuma venda encontrada para os filtros escolhidos' : 'Nenhuma venda registrada ainda'}
-        errorTitle="Erro ao carregar vendas"
-        errorFallback="Verifique sua conexão e tente novamente."
-        renderRow={(sale) => (
+    <ListPage
+      title="Vendas"
+      description="Vendas da Hotmart e manuais dos seus robôs."
+      actions={
+        <Button onClick={() => setRecording(true)}>
+          <PlusIcon aria-hidden />
+          Registrar venda
+        </Button>
+      }
+      list={list}
+      search={{ key: 'q', label: 'Buscar por ID externo' }}
+      filters={[
+        { key: 'status', label: 'Filtrar por status', allLabel: 'Todos os status', options: saleStatusChoices },
+        { key: 'origin', label: 'Filtrar por origem', allLabel: 'Todas as origens', options: originChoices },
+      ]}
+      query={query}
+      table={{
+        label: 'Vendas',
+        columns,
+        empty: list.hasFilters ? 'Nenhuma venda encontrada para os filtros escolhidos' : 'Nenhuma venda registrada ainda',
+        errorTitle: 'Erro ao carregar vendas',
+        errorFallback: 'Verifique sua conexão e tente novamente.',
+        renderRow: (sale) => (
           <TableRow key={sale.id}>
             <TableCell>
               <ClientCell record={sale} />
@@ -101,11 +87,11 @@ export function TenantSalesPage() {
               </Button>
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        ),
+      }}
+    >
       <SaleDetailDialog sale={detail} onOpenChange={(open) => !open && setDetail(null)} />
       <ManualSaleDialog open={recording} onOpenChange={setRecording} />
-    </div>
+    </ListPage>
   )
 }

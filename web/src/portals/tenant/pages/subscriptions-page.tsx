@@ -1,8 +1,7 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { EyeIcon } from 'lucide-react'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
-import { PageHeading } from '@/components/page-heading'
+import { ListPage, StatusBadge, useListParams } from '@/components/data'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { labelOf } from '@/lib/labels'
@@ -43,33 +42,23 @@ export function TenantSubscriptionsPage() {
   const [detail, setDetail] = React.useState<SubscriptionItem | null>(null)
 
   return (
-    <div className="space-y-6">
-      <PageHeading title="Assinaturas" description="Assinaturas recorrentes dos seus clientes." />
-      <FilterBar>
-        <SearchBox label="Buscar por ID externo ou cliente" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
-        <FilterSelect
-          label="Filtrar por status"
-          allLabel="Todos os status"
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', value)}
-          options={subscriptionStatusChoices}
-        />
-        <FilterSelect
-          label="Filtrar por recorrência"
-          allLabel="Todas as recorrências"
-          value={list.filters.recurrence}
-          onChange={(value) => list.setFilter('recurrence', value)}
-          options={recurrenceChoices}
-        />
-      </FilterBar>
-      <ListTable
-        label="Assinaturas"
-        columns={columns}
-        query={query}
-        empty={list.hasFilters ? 'Nenhuma assinatura encontrada para os filtros escolhidos' : 'Nenhuma assinatura registrada ainda'}
-        errorTitle="Erro ao carregar assinaturas"
-        errorFallback="Verifique sua conexão e tente novamente."
-        renderRow={(subscription) => (
+    <ListPage
+      title="Assinaturas"
+      description="Assinaturas recorrentes dos seus clientes."
+      list={list}
+      search={{ key: 'q', label: 'Buscar por ID externo ou cliente' }}
+      filters={[
+        { key: 'status', label: 'Filtrar por status', allLabel: 'Todos os status', options: subscriptionStatusChoices },
+        { key: 'recurrence', label: 'Filtrar por recorrência', allLabel: 'Todas as recorrências', options: recurrenceChoices },
+      ]}
+      query={query}
+      table={{
+        label: 'Assinaturas',
+        columns,
+        empty: list.hasFilters ? 'Nenhuma assinatura encontrada para os filtros escolhidos' : 'Nenhuma assinatura registrada ainda',
+        errorTitle: 'Erro ao carregar assinaturas',
+        errorFallback: 'Verifique sua conexão e tente novamente.',
+        renderRow: (subscription) => (
           <TableRow key={subscription.id}>
             <TableCell>
               <ClientCell record={subscription} />
@@ -101,10 +90,10 @@ export function TenantSubscriptionsPage() {
               </Button>
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        ),
+      }}
+    >
       <SubscriptionDetailDialog subscription={detail} onOpenChange={(open) => !open && setDetail(null)} />
-    </div>
+    </ListPage>
   )
 }

@@ -1,0 +1,76 @@
+import type * as React from 'react'
+import { PageHeading } from '@/components/page-heading'
+import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, type Column, type FilterOption, type useListParams } from './list'
+
+/** One select of a list's filter bar: which URL filter it sets, and its options. */
+export interface ListSelectFilter<Key extends string> {
+  key: Key
+  label: string
+  /** The choice that clears the filter ("Todos os status"). */
+  allLabel: string
+  options: FilterOption[]
+}
+
+/** A page of a list as the API answers it, with the query's state. */
+interface ListPageQuery<Item> {
+  data?: { items: Item[]; total: number; totalCapped: boolean }
+  isPending: boolean
+  isError: boolean
+  error: unknown
+  refetch: () => unknown
+}
+
+export interface ListPageProps<Key extends string, Item> {
+  title: string
+  description: string
+  /** The heading's buttons (create, record). */
+  actions?: React.ReactNode
+  /** Page and filters, from `useListParams` (the page fetches with them, this component shows and changes them). */
+  list: ReturnType<typeof useListParams<Key>>
+  /** The search box and the URL filter its text goes to. */
+  search: { key: Key; label: string }
+  filters: ListSelectFilter<Key>[]
+  /** Controls at the end of the filter bar (a refresh button). */
+  tools?: React.ReactNode
+  query: ListPageQuery<Item>
+  /** The table: its accessible name, columns, texts and rows. */
+  table: {
+    label: string
+    columns: Column[]
+    empty: string
+    errorTitle?: string
+    errorFallback?: string
+    renderRow: (item: Item) => React.ReactNode
+  }
+  /** What the page opens over the list (create, edit and detail dialogs). */
+  children?: React.ReactNode
+}
+
+/**
+ * The management list page (admin and tenant owner): heading, a search box and filter selects kept in the URL, the
+ * table with its loading, empty and error states, and the pagination bar. Pages configure it and fetch.
+ */
+export function ListPage<Key extends string, Item>({ title, description, actions, list, search, filters, tools, query, table, children }: ListPageProps<Key, Item>) {
+  return (
+    <div className="space-y-6">
+      <PageHeading title={title} description={description} actions={actions} />
+      <FilterBar>
+        <SearchBox label={search.label} value={list.filters[search.key]} onChange={(value) => list.setFilter(search.key, value)} />
+        {filters.map((filter) => (
+          <FilterSelect
+            key={filter.key}
+            label={filter.label}
+            allLabel={filter.allLabel}
+            value={list.filters[filter.key]}
+            onChange={(value) => list.setFilter(filter.key, value)}
+            options={filter.options}
+          />
+        ))}
+        {tools}
+      </FilterBar>
+      <ListTable {...table} query={query} />
+      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+      {children}
+    </div>
+  )
+}
