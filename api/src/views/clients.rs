@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 pub const NOT_FOUND: &str = "Cliente não encontrado";
+crate::not_found_as!(UnknownClient, NOT_FOUND);
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 pub const NOT_FOUND: &str = "Licença não encontrada";
+crate::not_found_as!(UnknownLicense, NOT_FOUND);
 
 pub const SALE_OF_ANOTHER_TENANT: &str = "A venda selecionada não pertence ao tenant escolhido.";
 

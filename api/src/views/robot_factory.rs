@@ -1,16 +1,7 @@
 //! What the admin's and owner's factory screens share.
 
-use serde::Deserialize;
-use utoipa::IntoParams;
-
 pub const GENERATION_NOT_FOUND: &str = "Geração não encontrada";
+crate::not_found_as!(UnknownGeneration, GENERATION_NOT_FOUND);
 
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(default, rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct ProjectListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
-}
+pub const PROJECT_NOT_FOUND: &str = "Projeto não encontrado";
+crate::not_found_as!(UnknownProject, PROJECT_NOT_FOUND);

@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 pub const UNKNOWN_ROBOT: &str = "Robô não encontrado";
+crate::not_found_as!(UnknownRobot, UNKNOWN_ROBOT);
 
 /// The robot's tenant, as the admin's list needs it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -164,3 +165,4 @@ pub async fn find_own(tx: &mut Tx, owner: &SignedInOwner, id: Uuid) -> Result<Ro
 }
 
 pub const VERSION_NOT_FOUND: &str = "Versão não encontrada";
+crate::not_found_as!(UnknownVersion, VERSION_NOT_FOUND);

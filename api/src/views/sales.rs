@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 pub const NOT_FOUND: &str = "Venda não encontrada";
+crate::not_found_as!(UnknownSale, NOT_FOUND);
 
 pub const REQUIRED: &str = "Campo obrigatório";
 

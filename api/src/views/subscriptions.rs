@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 pub const NOT_FOUND: &str = "Assinatura não encontrada";
+crate::not_found_as!(UnknownSubscription, NOT_FOUND);
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

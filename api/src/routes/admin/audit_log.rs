@@ -4,7 +4,7 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::audit_log::{self, AuditFilter, AuditRow};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -13,6 +13,7 @@ use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiQuery, ApiResult};
 use crate::extractors::SignedInAdmin;
+use crate::extractors::{PageQuery, Paging};
 use crate::form_input::{day_filter, search_term};
 use crate::AppState;
 
@@ -20,10 +21,6 @@ use crate::AppState;
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct AuditListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     pub tenant_id: Option<Uuid>,
     /// Part of the actor's name, username or e-mail.
     #[param(max_length = 200)]
@@ -78,9 +75,13 @@ impl From<AuditRow> for AuditItem {
 
 /// The audit log, newest first.
 #[utoipa::path(operation_id = "listAuditLog", get, path = "/api/audit-log", tag = "audit",
-    security(("adminSession" = [])), params(AuditListQuery),
+    security(("adminSession" = [])), params(PageQuery, AuditListQuery),
     responses((status = 200, body = Page<AuditItem>), AdminErrors))]
-pub async fn list(admin: SignedInAdmin, ApiQuery(query): ApiQuery<AuditListQuery>) -> ApiResult<Json<Page<AuditItem>>> {
+pub async fn list(
+    admin: SignedInAdmin,
+    Paging(paging): Paging,
+    ApiQuery(query): ApiQuery<AuditListQuery>,
+) -> ApiResult<Json<Page<AuditItem>>> {
     let filter = AuditFilter {
         tenant_id: query.tenant_id,
         actor: search_term(query.actor),
@@ -89,7 +90,7 @@ pub async fn list(admin: SignedInAdmin, ApiQuery(query): ApiQuery<AuditListQuery
         to: day_filter(query.to.as_deref(), "to")?,
     };
     let mut tx = admin.begin().await?;
-    let page = audit_log::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = audit_log::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(AuditItem::from)))
 }

@@ -1,11 +1,11 @@
 //! `/api/clients`: the platform admin's view of every tenant's clients.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_clients::{self, ClientChanges, ClientFilter};
 use shared::repositories::{sessions, tenants};
@@ -17,13 +17,16 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
-use crate::form_input::{path_id, search_term};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::search_term;
 use crate::request_meta::RequestMeta;
 use crate::views::clients::audited;
 use crate::views::clients::validate;
 use crate::views::clients::ClientItem;
 use crate::views::clients::ClientRequest;
+use crate::views::clients::UnknownClient;
 use crate::views::clients::NOT_FOUND;
 use crate::AppState;
 
@@ -31,10 +34,6 @@ use crate::AppState;
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ClientListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the name or e-mail.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -44,15 +43,16 @@ pub struct ClientListQuery {
 
 /// Clients of every tenant, newest first.
 #[utoipa::path(operation_id = "listClients", get, path = "/api/clients", tag = "clients",
-    security(("adminSession" = [])), params(ClientListQuery),
+    security(("adminSession" = [])), params(PageQuery, ClientListQuery),
     responses((status = 200, body = Page<ClientItem>), AdminErrors))]
 pub async fn list(
     admin: SignedInAdmin,
+    Paging(paging): Paging,
     ApiQuery(query): ApiQuery<ClientListQuery>,
 ) -> ApiResult<Json<Page<ClientItem>>> {
     let filter = ClientFilter { tenant_id: query.tenant_id, status: query.status, q: search_term(query.q) };
     let mut tx = admin.begin().await?;
-    let page = tenant_clients::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = tenant_clients::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(ClientItem::from)))
 }
@@ -106,10 +106,9 @@ pub async fn update(
     State(state): State<AppState>,
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownClient>,
     ApiJson(body): ApiJson<ClientRequest>,
 ) -> ApiResult<Json<ClientItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let checked = validate(&body, false, true)?;
     let password_hash = match checked.password {
         Some(password) => Some(state.hasher.hash(password).await?),

@@ -2,11 +2,10 @@
 //! admin, and the source each was compiled from (admin only: the injected
 //! source carries the robot's signing key).
 
-use axum::extract::Path;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::compile_jobs::{self, HistoryFilter, HistoryRow};
 use shared::status::{CompileSource, CompileStatus};
 use shared::AppError;
@@ -16,21 +15,20 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiQuery, ApiResult};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
-use crate::form_input::{path_id, search_term};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::search_term;
 use crate::AppState;
 
 const NOT_FOUND: &str = "Compilação não encontrada";
+crate::not_found_as!(UnknownJob, NOT_FOUND);
 const NO_SOURCE: &str = "Esta compilação não possui código-fonte armazenado";
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the robot's or the tenant's name.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -75,16 +73,20 @@ impl From<HistoryRow> for HistoryItem {
 
 /// Compile jobs of every tenant, newest first.
 #[utoipa::path(operation_id = "listCompilationHistory", get, path = "/api/compilation-history", tag = "compilation",
-    security(("adminSession" = [])), params(HistoryQuery),
+    security(("adminSession" = [])), params(PageQuery, HistoryQuery),
     responses((status = 200, body = Page<HistoryItem>), AdminErrors))]
-pub async fn list(admin: SignedInAdmin, ApiQuery(query): ApiQuery<HistoryQuery>) -> ApiResult<Json<Page<HistoryItem>>> {
+pub async fn list(
+    admin: SignedInAdmin,
+    Paging(paging): Paging,
+    ApiQuery(query): ApiQuery<HistoryQuery>,
+) -> ApiResult<Json<Page<HistoryItem>>> {
     let filter = HistoryFilter {
         q: search_term(query.q),
         source: query.source.map(|s| s.as_str().to_string()),
         status: query.status.map(|s| s.as_str().to_string()),
     };
     let mut tx = admin.begin().await?;
-    let page = compile_jobs::history(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = compile_jobs::history(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(HistoryItem::from)))
 }
@@ -112,10 +114,10 @@ pub struct SourceQuery {
     responses((status = 200, body = SourceResponse), AdminErrors))]
 pub async fn source(
     admin: SignedInAdmin,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownJob>,
+    Paging(_paging): Paging,
     ApiQuery(query): ApiQuery<SourceQuery>,
 ) -> ApiResult<Json<SourceResponse>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let mut tx = admin.begin().await?;
     let job = compile_jobs::find_any(&mut tx, id).await?;
     let code = compile_jobs::source_code(&mut tx, id).await?;

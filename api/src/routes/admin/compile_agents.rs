@@ -1,7 +1,6 @@
 //! `/api/compile-agents`: the platform admin registers compile agents (the
 //! token is shown once), sees their state and revokes them.
 
-use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
@@ -18,12 +17,14 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
-use crate::form_input::{blank_to_none, path_id};
+use crate::form_input::blank_to_none;
 use crate::request_meta::RequestMeta;
 use crate::AppState;
 
 pub const NOT_FOUND: &str = "Agente não encontrado";
+crate::not_found_as!(UnknownAgent, NOT_FOUND);
 const POOL_NOT_FOUND: &str = "Pool não encontrado";
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -137,8 +138,11 @@ pub async fn register(
 #[utoipa::path(operation_id = "revokeCompileAgent", delete, path = "/api/compile-agents/{id}", tag = "agents",
     security(("adminSession" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = AgentItem), (status = 404, body = ErrorBody), AdminErrors))]
-pub async fn revoke(admin: SignedInAdmin, meta: RequestMeta, Path(id): Path<String>) -> ApiResult<Json<AgentItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
+pub async fn revoke(
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    PathId(id, _): PathId<UnknownAgent>,
+) -> ApiResult<Json<AgentItem>> {
     let mut tx = admin.begin().await?;
     let agent = compile_fleet::revoke(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
     admin
@@ -186,10 +190,9 @@ pub struct MoveAgentRequest {
 pub async fn move_to_pool(
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownAgent>,
     ApiJson(body): ApiJson<MoveAgentRequest>,
 ) -> ApiResult<Json<AgentItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let mut v = Validator::new();
     let pool = pool_field(&mut v, body.pool_id.as_deref());
     v.check(

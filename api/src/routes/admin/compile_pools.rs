@@ -3,7 +3,6 @@
 //! made here serves only its listed tenants, whose jobs then reach no other
 //! agents.
 
-use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
@@ -19,12 +18,14 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
-use crate::form_input::{blank_to_none, path_id};
+use crate::form_input::blank_to_none;
 use crate::request_meta::RequestMeta;
 use crate::AppState;
 
 pub const NOT_FOUND: &str = "Pool não encontrado";
+crate::not_found_as!(UnknownPool, NOT_FOUND);
 const DEFAULT_POOL_SERVES_ALL: &str = "O pool padrão atende todos os tenants que não estão em outro pool.";
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -148,10 +149,9 @@ pub async fn create(
 pub async fn update(
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownPool>,
     ApiJson(body): ApiJson<PoolRequest>,
 ) -> ApiResult<Json<PoolItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let checked = validate(&body, false)?;
     if id == DEFAULT_POOL && checked.tenant_ids.is_some() {
         return Err(AppError::validation_field("tenantIds", DEFAULT_POOL_SERVES_ALL).into());
@@ -178,8 +178,11 @@ pub async fn update(
 #[utoipa::path(operation_id = "deleteCompilePool", delete, path = "/api/compile-pools/{id}", tag = "agents",
     security(("adminSession" = [])), params(("id" = Uuid, Path)),
     responses((status = 204), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), AdminErrors))]
-pub async fn delete(admin: SignedInAdmin, meta: RequestMeta, Path(id): Path<String>) -> ApiResult<StatusCode> {
-    let id = path_id(&id, NOT_FOUND)?;
+pub async fn delete(
+    admin: SignedInAdmin,
+    meta: RequestMeta,
+    PathId(id, _): PathId<UnknownPool>,
+) -> ApiResult<StatusCode> {
     if id == DEFAULT_POOL {
         return Err(AppError::Conflict(DEFAULT_POOL_SERVES_ALL.into()).into());
     }

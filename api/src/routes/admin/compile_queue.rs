@@ -2,7 +2,6 @@
 //! queue — depth and oldest wait per tenant — and the alerts raised for jobs
 //! no agent claimed in time (`/api/platform-alerts/{id}/acknowledge`).
 
-use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
@@ -15,11 +14,12 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
-use crate::form_input::path_id;
 use crate::AppState;
 
 const ALERT_NOT_FOUND: &str = "Alerta não encontrado";
+crate::not_found_as!(UnknownAlert, ALERT_NOT_FOUND);
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -100,8 +100,7 @@ pub async fn view(admin: SignedInAdmin) -> ApiResult<Json<CompileQueueView>> {
 #[utoipa::path(operation_id = "acknowledgePlatformAlert", post, path = "/api/platform-alerts/{id}/acknowledge",
     tag = "agents", security(("adminSession" = [])), params(("id" = Uuid, Path)),
     responses((status = 204), (status = 404, body = ErrorBody), AdminErrors))]
-pub async fn acknowledge(admin: SignedInAdmin, Path(id): Path<String>) -> ApiResult<StatusCode> {
-    let id = path_id(&id, ALERT_NOT_FOUND)?;
+pub async fn acknowledge(admin: SignedInAdmin, PathId(id, _): PathId<UnknownAlert>) -> ApiResult<StatusCode> {
     let mut tx = admin.begin().await?;
     let found = compile_queue::acknowledge(&mut tx, id).await?;
     tx.commit().await?;

@@ -6,7 +6,7 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use shared::jobs::{ProcessHotmartEvent, HOTMART_QUEUE};
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::audit_log::{self, Action, Entry};
 use shared::repositories::hotmart_inbox::{self, InboxListRow};
 use shared::repositories::job_queue;
@@ -18,6 +18,7 @@ use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiQuery, ApiResult, ErrorBody};
 use crate::extractors::SignedInAdmin;
+use crate::extractors::{PageQuery, Paging};
 use crate::request_meta::RequestMeta;
 use crate::AppState;
 
@@ -28,10 +29,6 @@ pub const NOT_FAILED: &str = "Só um evento que falhou pode ser reprocessado";
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct HotmartEventQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     pub tenant_id: Option<Uuid>,
     /// Only events whose retries ran out.
     pub failed: Option<bool>,
@@ -73,20 +70,15 @@ impl From<InboxListRow> for HotmartEventItem {
 
 /// Received Hotmart events, newest first.
 #[utoipa::path(operation_id = "listHotmartEvents", get, path = "/api/hotmart-events", tag = "webhooks",
-    security(("adminSession" = [])), params(HotmartEventQuery),
+    security(("adminSession" = [])), params(PageQuery, HotmartEventQuery),
     responses((status = 200, body = Page<HotmartEventItem>), AdminErrors))]
 pub async fn list(
     admin: SignedInAdmin,
+    Paging(paging): Paging,
     ApiQuery(query): ApiQuery<HotmartEventQuery>,
 ) -> ApiResult<Json<Page<HotmartEventItem>>> {
     let mut tx = admin.begin().await?;
-    let page = hotmart_inbox::list(
-        &mut tx,
-        query.tenant_id,
-        query.failed.unwrap_or(false),
-        PageParams::new(query.page, query.page_size),
-    )
-    .await?;
+    let page = hotmart_inbox::list(&mut tx, query.tenant_id, query.failed.unwrap_or(false), paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(HotmartEventItem::from)))
 }

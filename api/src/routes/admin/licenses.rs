@@ -1,14 +1,13 @@
 //! `/api/client-robots`: licenses (client × robot) of every tenant, for the
 //! platform admin.
 
-use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::db::Tx;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::audit_log::Action;
 use shared::repositories::licenses::{self, LicenseFields, LicenseFilter, LicenseListRow};
 use shared::repositories::{tenant_clients, tenant_robots, tenant_sales, tenants};
@@ -21,9 +20,12 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
-use crate::form_input::{date_field, day_filter, id_field, path_id, search_term, text_field};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::{date_field, day_filter, id_field, search_term, text_field};
 use crate::request_meta::RequestMeta;
+use crate::views::licenses::UnknownLicense;
 use crate::views::licenses::NOT_FOUND;
 use crate::views::licenses::SALE_OF_ANOTHER_TENANT;
 use crate::AppState;
@@ -35,10 +37,6 @@ pub const ROBOT_OF_ANOTHER_TENANT: &str = "O robô selecionado não pertence ao 
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct LicenseListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the client's name or e-mail, or of the robot's name.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -102,10 +100,11 @@ fn audited(l: &LicenseItem) -> Value {
 
 /// Licenses of every tenant, newest first.
 #[utoipa::path(operation_id = "listLicenses", get, path = "/api/client-robots", tag = "licenses",
-    security(("adminSession" = [])), params(LicenseListQuery),
+    security(("adminSession" = [])), params(PageQuery, LicenseListQuery),
     responses((status = 200, body = Page<LicenseItem>), AdminErrors))]
 pub async fn list(
     admin: SignedInAdmin,
+    Paging(paging): Paging,
     ApiQuery(query): ApiQuery<LicenseListQuery>,
 ) -> ApiResult<Json<Page<LicenseItem>>> {
     let filter = LicenseFilter {
@@ -117,7 +116,7 @@ pub async fn list(
         activated_to: day_filter(query.to.as_deref(), "to")?,
     };
     let mut tx = admin.begin().await?;
-    let page = licenses::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = licenses::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(LicenseItem::from)))
 }
@@ -221,10 +220,9 @@ pub async fn create(
 pub async fn update(
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownLicense>,
     ApiJson(body): ApiJson<LicenseRequest>,
 ) -> ApiResult<Json<LicenseItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let not_found = || AppError::NotFound(NOT_FOUND.into());
     let mut tx = admin.begin().await?;
     let before: LicenseItem = licenses::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();

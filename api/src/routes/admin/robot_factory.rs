@@ -4,7 +4,7 @@
 //! `/api/ai-usage` and `/api/tenants/{id}/ai-quota` show what each tenant's
 //! generations cost and set their monthly quota.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use rust_decimal::Decimal;
@@ -21,14 +21,16 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
 use crate::factory_start::{self, StrategyRequest};
-use crate::form_input::path_id;
 use crate::request_meta::RequestMeta;
+use crate::views::robot_factory::UnknownGeneration;
 use crate::views::robot_factory::GENERATION_NOT_FOUND;
 use crate::AppState;
 
 const UNKNOWN_TENANT: &str = "Tenant não encontrado";
+crate::not_found_as!(UnknownTenant, UNKNOWN_TENANT);
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
@@ -139,8 +141,10 @@ pub async fn generate(
 #[utoipa::path(operation_id = "getRobotGeneration", get, path = "/api/robots/generations/{id}", tag = "robot-factory",
     security(("adminSession" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = AdminGeneration), (status = 404, body = ErrorBody), AdminErrors))]
-pub async fn generation(admin: SignedInAdmin, Path(id): Path<String>) -> ApiResult<Json<AdminGeneration>> {
-    let id = path_id(&id, GENERATION_NOT_FOUND)?;
+pub async fn generation(
+    admin: SignedInAdmin,
+    PathId(id, _): PathId<UnknownGeneration>,
+) -> ApiResult<Json<AdminGeneration>> {
     let mut tx = admin.begin().await?;
     let generation = robot_factory::find_generation(&mut tx, None, id)
         .await?
@@ -220,10 +224,9 @@ pub struct AiQuotaResult {
 pub async fn set_quota(
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownTenant>,
     ApiJson(body): ApiJson<AiQuotaRequest>,
 ) -> ApiResult<Json<AiQuotaResult>> {
-    let id = path_id(&id, UNKNOWN_TENANT)?;
     let quota = body.monthly_quota.filter(|q| (0..=10_000).contains(q));
     let Some(quota) = quota else {
         return Err(AppError::validation_field("monthlyQuota", "Informe uma cota entre 0 e 10000").into());
@@ -270,10 +273,9 @@ pub struct TesterQuotaResult {
 pub async fn set_tester_quota(
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownTenant>,
     ApiJson(body): ApiJson<TesterQuotaRequest>,
 ) -> ApiResult<Json<TesterQuotaResult>> {
-    let id = path_id(&id, UNKNOWN_TENANT)?;
     let Some(minutes) = body.monthly_minutes.filter(|m| (0..=100_000).contains(m)) else {
         return Err(AppError::validation_field(
             "monthlyMinutes",

@@ -7,7 +7,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared::mql5;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_robots::{RobotChanges, RobotFilter};
 use shared::repositories::{tenant_robots, tenants};
@@ -19,13 +19,16 @@ use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiBytes, ApiJson, ApiQuery, ApiResult, ErrorBody, OwnerErrors};
 use crate::auth_injection::inject_for_robot;
+use crate::extractors::PathId;
+use crate::extractors::{PageQuery, Paging};
 use crate::extractors::{SignedInAdmin, SignedInManager};
-use crate::form_input::{path_id, search_term};
+use crate::form_input::search_term;
 use crate::request_meta::RequestMeta;
 use crate::views::robots::audited;
 use crate::views::robots::validate_robot;
 use crate::views::robots::RobotItem;
 use crate::views::robots::RobotRequest;
+use crate::views::robots::UnknownRobot;
 use crate::views::robots::UNKNOWN_ROBOT;
 use crate::AppState;
 
@@ -93,10 +96,6 @@ pub async fn inject_auth(
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct RobotListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the name.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -105,12 +104,16 @@ pub struct RobotListQuery {
 
 /// Robots of every tenant, newest first, each with its tenant and webhook URL.
 #[utoipa::path(operation_id = "listRobots", get, path = "/api/robots", tag = "robots",
-    security(("adminSession" = [])), params(RobotListQuery),
+    security(("adminSession" = [])), params(PageQuery, RobotListQuery),
     responses((status = 200, body = Page<RobotItem>), AdminErrors))]
-pub async fn list(admin: SignedInAdmin, ApiQuery(query): ApiQuery<RobotListQuery>) -> ApiResult<Json<Page<RobotItem>>> {
+pub async fn list(
+    admin: SignedInAdmin,
+    Paging(paging): Paging,
+    ApiQuery(query): ApiQuery<RobotListQuery>,
+) -> ApiResult<Json<Page<RobotItem>>> {
     let filter = RobotFilter { tenant_id: query.tenant_id, q: search_term(query.q) };
     let mut tx = admin.begin().await?;
-    let page = tenant_robots::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = tenant_robots::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(RobotItem::from)))
 }
@@ -159,10 +162,9 @@ pub async fn create(
 pub async fn update(
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownRobot>,
     ApiJson(body): ApiJson<RobotRequest>,
 ) -> ApiResult<Json<RobotItem>> {
-    let id = path_id(&id, UNKNOWN_ROBOT)?;
     let checked = validate_robot(&body, false, true)?;
     let not_found = || AppError::NotFound(UNKNOWN_ROBOT.into());
     let mut tx = admin.begin().await?;

@@ -1,13 +1,12 @@
 //! `/api/sales`: sales of every tenant, for the platform admin. Hotmart's
 //! arrive through the webhook; manual ones are typed here.
 
-use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::Value;
 use shared::db::Tx;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_sales::{self, SaleFields, SaleFilter};
 use shared::repositories::{tenant_clients, tenants};
@@ -20,11 +19,14 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
-use crate::form_input::{date_field, id_field, money_field, path_id, rate_field, search_term, text_field};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::{date_field, id_field, money_field, rate_field, search_term, text_field};
 use crate::request_meta::RequestMeta;
 use crate::views::sales::SaleDetail;
 use crate::views::sales::SaleItem;
+use crate::views::sales::UnknownSale;
 use crate::views::sales::CLIENT_OF_ANOTHER_TENANT;
 use crate::views::sales::NOT_FOUND;
 use crate::views::sales::REQUIRED;
@@ -34,10 +36,6 @@ use crate::AppState;
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SaleListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the external id.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -58,9 +56,13 @@ fn audited(s: &SaleItem) -> Value {
 
 /// Sales of every tenant, newest first.
 #[utoipa::path(operation_id = "listSales", get, path = "/api/sales", tag = "sales",
-    security(("adminSession" = [])), params(SaleListQuery),
+    security(("adminSession" = [])), params(PageQuery, SaleListQuery),
     responses((status = 200, body = Page<SaleItem>), AdminErrors))]
-pub async fn list(admin: SignedInAdmin, ApiQuery(query): ApiQuery<SaleListQuery>) -> ApiResult<Json<Page<SaleItem>>> {
+pub async fn list(
+    admin: SignedInAdmin,
+    Paging(paging): Paging,
+    ApiQuery(query): ApiQuery<SaleListQuery>,
+) -> ApiResult<Json<Page<SaleItem>>> {
     let filter = SaleFilter {
         tenant_id: query.tenant_id,
         status: query.status,
@@ -69,7 +71,7 @@ pub async fn list(admin: SignedInAdmin, ApiQuery(query): ApiQuery<SaleListQuery>
         ..SaleFilter::default()
     };
     let mut tx = admin.begin().await?;
-    let page = tenant_sales::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = tenant_sales::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(SaleItem::from)))
 }
@@ -78,8 +80,7 @@ pub async fn list(admin: SignedInAdmin, ApiQuery(query): ApiQuery<SaleListQuery>
 #[utoipa::path(operation_id = "getSale", get, path = "/api/sales/{id}", tag = "sales",
     security(("adminSession" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = SaleDetail), (status = 404, body = ErrorBody), AdminErrors))]
-pub async fn detail(admin: SignedInAdmin, Path(id): Path<String>) -> ApiResult<Json<SaleDetail>> {
-    let id = path_id(&id, NOT_FOUND)?;
+pub async fn detail(admin: SignedInAdmin, PathId(id, _): PathId<UnknownSale>) -> ApiResult<Json<SaleDetail>> {
     let mut tx = admin.begin().await?;
     let (sale, payload) =
         tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
@@ -194,10 +195,9 @@ pub async fn create(
 pub async fn update(
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownSale>,
     ApiJson(body): ApiJson<SaleRequest>,
 ) -> ApiResult<Json<SaleItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let not_found = || AppError::NotFound(NOT_FOUND.into());
     let mut tx = admin.begin().await?;
     let before: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(not_found)?.0.into();

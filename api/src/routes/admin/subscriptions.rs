@@ -1,12 +1,11 @@
 //! `/api/subscriptions`: subscriptions of every tenant, for the platform admin.
 
-use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::Value;
 use shared::db::Tx;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_subscriptions::{self, SubscriptionFields, SubscriptionFilter};
 use shared::repositories::{tenant_clients, tenant_sales, tenants};
@@ -19,12 +18,15 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
-use crate::form_input::{date_field, id_field, money_field, path_id, search_term, text_field};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::{date_field, id_field, money_field, search_term, text_field};
 use crate::request_meta::RequestMeta;
 use crate::views::licenses::SALE_OF_ANOTHER_TENANT;
 use crate::views::sales::{CLIENT_OF_ANOTHER_TENANT, REQUIRED};
 use crate::views::subscriptions::SubscriptionItem;
+use crate::views::subscriptions::UnknownSubscription;
 use crate::views::subscriptions::NOT_FOUND;
 use crate::AppState;
 
@@ -32,10 +34,6 @@ use crate::AppState;
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SubscriptionListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the external id or of the client's name or e-mail.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -56,10 +54,11 @@ fn audited(s: &SubscriptionItem) -> Value {
 
 /// Subscriptions of every tenant, newest first.
 #[utoipa::path(operation_id = "listSubscriptions", get, path = "/api/subscriptions", tag = "subscriptions",
-    security(("adminSession" = [])), params(SubscriptionListQuery),
+    security(("adminSession" = [])), params(PageQuery, SubscriptionListQuery),
     responses((status = 200, body = Page<SubscriptionItem>), AdminErrors))]
 pub async fn list(
     admin: SignedInAdmin,
+    Paging(paging): Paging,
     ApiQuery(query): ApiQuery<SubscriptionListQuery>,
 ) -> ApiResult<Json<Page<SubscriptionItem>>> {
     let filter = SubscriptionFilter {
@@ -70,7 +69,7 @@ pub async fn list(
         q: search_term(query.q),
     };
     let mut tx = admin.begin().await?;
-    let page = tenant_subscriptions::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = tenant_subscriptions::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(SubscriptionItem::from)))
 }
@@ -176,10 +175,9 @@ pub async fn create(
 pub async fn update(
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownSubscription>,
     ApiJson(body): ApiJson<SubscriptionRequest>,
 ) -> ApiResult<Json<SubscriptionItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let not_found = || AppError::NotFound(NOT_FOUND.into());
     let mut tx = admin.begin().await?;
     let before: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();

@@ -2,7 +2,7 @@
 //! the spec's fields — `#import` of DLLs in its robots' sources, and its
 //! object-storage quota (with its use now).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -16,9 +16,10 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
-use crate::form_input::path_id;
 use crate::request_meta::RequestMeta;
+use crate::views::tenants::UnknownTenant;
 use crate::views::tenants::NOT_FOUND;
 use crate::AppState;
 
@@ -69,9 +70,8 @@ async fn view_of(state: &AppState, tenant: Uuid, limits: TenantLimits) -> Result
 pub async fn get(
     State(state): State<AppState>,
     admin: SignedInAdmin,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownTenant>,
 ) -> ApiResult<Json<TenantLimitsView>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let mut tx = admin.begin().await?;
     let limits = tenant_limits::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
     tx.commit().await?;
@@ -87,10 +87,9 @@ pub async fn update(
     State(state): State<AppState>,
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownTenant>,
     ApiJson(body): ApiJson<TenantLimitsRequest>,
 ) -> ApiResult<Json<TenantLimitsView>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let mut v = Validator::new();
     v.check(
         body.storage_quota_mb.is_none_or(|mb| (1..=MAX_QUOTA_MB).contains(&mb)),

@@ -1,12 +1,12 @@
 //! `/api/tenant-owners`: the platform admin's view of every tenant's owners.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::tenant_owners::{self, OwnerChanges, OwnerFilter, OwnerListRow};
 use shared::repositories::{sessions, tenants};
@@ -19,21 +19,20 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
-use crate::form_input::{blank_to_none, id_field, path_id, search_term, text_field};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::{blank_to_none, id_field, search_term, text_field};
 use crate::request_meta::RequestMeta;
 use crate::AppState;
 
 pub const NOT_FOUND: &str = "Owner não encontrado";
+crate::not_found_as!(UnknownOwner, NOT_FOUND);
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OwnerListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the name or e-mail.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -81,12 +80,16 @@ fn audited(o: &OwnerItem) -> Value {
 
 /// Owners of every tenant, newest first.
 #[utoipa::path(operation_id = "listTenantOwners", get, path = "/api/tenant-owners", tag = "tenant-owners",
-    security(("adminSession" = [])), params(OwnerListQuery),
+    security(("adminSession" = [])), params(PageQuery, OwnerListQuery),
     responses((status = 200, body = Page<OwnerItem>), AdminErrors))]
-pub async fn list(admin: SignedInAdmin, ApiQuery(query): ApiQuery<OwnerListQuery>) -> ApiResult<Json<Page<OwnerItem>>> {
+pub async fn list(
+    admin: SignedInAdmin,
+    Paging(paging): Paging,
+    ApiQuery(query): ApiQuery<OwnerListQuery>,
+) -> ApiResult<Json<Page<OwnerItem>>> {
     let filter = OwnerFilter { tenant_id: query.tenant_id, q: search_term(query.q) };
     let mut tx = admin.begin().await?;
-    let page = tenant_owners::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = tenant_owners::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(OwnerItem::from)))
 }
@@ -206,10 +209,9 @@ pub async fn update(
     State(state): State<AppState>,
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownOwner>,
     ApiJson(body): ApiJson<OwnerRequest>,
 ) -> ApiResult<Json<OwnerItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let checked = validate(&body, false)?;
     let password_hash = match checked.password {
         Some(password) => Some(state.hasher.hash(password).await?),

@@ -6,7 +6,7 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::portal::domain_of_url;
 use shared::repositories::audit_log::{self, Action, Entry};
 use shared::repositories::tenants::{self, TenantFilter, TenantListRow};
@@ -20,6 +20,7 @@ use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::extractors::SignedInAdmin;
+use crate::extractors::{PageQuery, Paging};
 use crate::request_meta::RequestMeta;
 use crate::views::tenants::NOT_FOUND;
 use crate::AppState;
@@ -28,12 +29,6 @@ use crate::AppState;
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct TenantListQuery {
-    /// 1-based page number.
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    /// Rows per page (1–100, default 20).
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the name, display name or URL.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -77,15 +72,16 @@ impl From<TenantListRow> for TenantListItem {
 
 /// Tenants, newest first, filtered and paginated on the server.
 #[utoipa::path(operation_id = "listTenants", get, path = "/api/tenants", tag = "tenants",
-    security(("adminSession" = [])), params(TenantListQuery),
+    security(("adminSession" = [])), params(PageQuery, TenantListQuery),
     responses((status = 200, body = Page<TenantListItem>), AdminErrors))]
 pub async fn list(
     admin: SignedInAdmin,
+    Paging(paging): Paging,
     ApiQuery(query): ApiQuery<TenantListQuery>,
 ) -> ApiResult<Json<Page<TenantListItem>>> {
     let filter = TenantFilter { q: query.q.map(|q| q.chars().take(200).collect()), status: query.status };
     let mut tx = admin.begin().await?;
-    let page = tenants::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = tenants::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(TenantListItem::from)))
 }

@@ -4,13 +4,13 @@
 //! take turns under one lock and refuse to remove the last one. Every change
 //! is audited.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::admin_users::{self, AdminUser, NewAdminUser};
 use shared::repositories::audit_log::Action;
 use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
@@ -21,13 +21,16 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{not_authenticated, AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
-use crate::form_input::{path_id, search_term};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::search_term;
 use crate::request_meta::RequestMeta;
 use crate::views::sessions::AdminUserResponse;
 use crate::AppState;
 
 pub const NOT_FOUND: &str = "Usuário não encontrado";
+crate::not_found_as!(UnknownUser, NOT_FOUND);
 pub const LAST_ACTIVE: &str =
     "Este é o último administrador ativo: ative ou crie outro administrador antes de desativar este.";
 const PASSWORD_TOO_SHORT: &str = "Senha deve ter no mínimo 6 caracteres";
@@ -68,10 +71,6 @@ fn audited(u: &AdminUser) -> serde_json::Value {
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct AdminUserListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the username, name or e-mail.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -79,15 +78,16 @@ pub struct AdminUserListQuery {
 
 /// The platform's admins, active first.
 #[utoipa::path(operation_id = "listAdminUsers", get, path = "/api/users", tag = "admin-auth",
-    security(("adminSession" = [])), params(AdminUserListQuery),
+    security(("adminSession" = [])), params(PageQuery, AdminUserListQuery),
     responses((status = 200, body = Page<AdminUserItem>), AdminErrors))]
 pub async fn list(
     admin: SignedInAdmin,
+    Paging(paging): Paging,
     ApiQuery(query): ApiQuery<AdminUserListQuery>,
 ) -> ApiResult<Json<Page<AdminUserItem>>> {
     let mut tx = admin.begin().await?;
     let q = search_term(query.q);
-    let page = admin_users::list(&mut tx, q.as_deref(), PageParams::new(query.page, query.page_size)).await?;
+    let page = admin_users::list(&mut tx, q.as_deref(), paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(AdminUserItem::from)))
 }
@@ -150,9 +150,8 @@ pub async fn create(
 pub async fn deactivate(
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownUser>,
 ) -> ApiResult<Json<AdminUserItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let mut tx = admin.begin().await?;
     admin_users::lock_roster(&mut tx).await?;
     // Whoever waited for the lock may have been deactivated meanwhile.
@@ -178,9 +177,8 @@ pub async fn deactivate(
 pub async fn reactivate(
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownUser>,
 ) -> ApiResult<Json<AdminUserItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let mut tx = admin.begin().await?;
     admin_users::lock_roster(&mut tx).await?;
     let before = admin_users::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
@@ -207,10 +205,9 @@ pub async fn reset_password(
     State(state): State<AppState>,
     admin: SignedInAdmin,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownUser>,
     ApiJson(body): ApiJson<ResetAdminPasswordRequest>,
 ) -> ApiResult<Json<AdminUserItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let mut v = Validator::new();
     check_password(&mut v, &body.password);
     v.finish()?;

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -28,7 +28,7 @@ use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::extractors::CompileAgent;
-use crate::form_input::path_id;
+use crate::extractors::PathId;
 use crate::AppState;
 
 /// The longest a claim waits for work before answering 204.
@@ -40,6 +40,7 @@ const AFTER_EXPIRY: Duration = Duration::from_millis(50);
 /// stuck job) has no NOTIFY and no expiry the waiter knew of.
 const RECHECK_AT_LEAST: Duration = Duration::from_secs(10);
 const JOB_NOT_YOURS: &str = "Este job não está mais com este agente (lease expirado ou revogado).";
+crate::not_found_as!(NotYourJob, JOB_NOT_YOURS);
 const SOURCE_MISMATCH: &str =
     "O resultado não corresponde a este job: o hash do código-fonte compilado difere do enviado ao agente.";
 
@@ -168,10 +169,9 @@ pub async fn heartbeat(
 pub async fn result(
     State(state): State<AppState>,
     agent: CompileAgent,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<NotYourJob>,
     ApiJson(body): ApiJson<JobResult>,
 ) -> ApiResult<StatusCode> {
-    let id = path_id(&id, JOB_NOT_YOURS)?;
     let errors = body.diagnostics.iter().filter(|d| d.severity == Severity::Error).count();
     let ex5 = match body.ex5_base64.as_deref().filter(|_| body.success) {
         Some(encoded) => {
@@ -273,8 +273,7 @@ pub async fn result(
 #[utoipa::path(operation_id = "agentReleaseJob", post, path = "/api/agents/jobs/{id}/release", tag = "agents",
     security(("agentToken" = [])), params(("id" = Uuid, Path)),
     responses((status = 204), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)))]
-pub async fn release(agent: CompileAgent, Path(id): Path<String>) -> ApiResult<StatusCode> {
-    let id = path_id(&id, JOB_NOT_YOURS)?;
+pub async fn release(agent: CompileAgent, PathId(id, _): PathId<NotYourJob>) -> ApiResult<StatusCode> {
     let mut tx = agent.begin().await?;
     let released = compile_fleet::release(&mut tx, agent.agent.id, id).await?
         || backtests::release(&mut tx, agent.agent.id, id).await?;
@@ -297,10 +296,9 @@ pub async fn release(agent: CompileAgent, Path(id): Path<String>) -> ApiResult<S
 pub async fn backtest_result(
     State(state): State<AppState>,
     agent: CompileAgent,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<NotYourJob>,
     ApiJson(body): ApiJson<BacktestResult>,
 ) -> ApiResult<StatusCode> {
-    let id = path_id(&id, JOB_NOT_YOURS)?;
     let report = match body.report_base64.as_deref() {
         Some(encoded) => {
             let bytes = base64::engine::general_purpose::STANDARD

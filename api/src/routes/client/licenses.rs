@@ -2,7 +2,7 @@
 //! robots — the cards, moving a license to another MetaTrader account
 //! (limited, DESIGN 6), and downloading the robot's active compiled version.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -20,13 +20,15 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInClient;
-use crate::form_input::{path_id, text_field};
+use crate::form_input::text_field;
 use crate::request_meta::RequestMeta;
 use crate::views::files::file_response;
 use crate::AppState;
 
 pub const NOT_FOUND: &str = "Licença não encontrada";
+crate::not_found_as!(UnknownLicense, NOT_FOUND);
 pub const NOT_USABLE: &str =
     "Esta licença não está ativa: download e troca de conta estão disponíveis apenas para licenças ativas ou de teste.";
 pub const NO_VERSION: &str = "Este robô ainda não tem uma versão disponível para download.";
@@ -167,10 +169,9 @@ pub struct ClientAccountRequest {
               (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn change_account(
     client: SignedInClient,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownLicense>,
     ApiJson(body): ApiJson<ClientAccountRequest>,
 ) -> ApiResult<Json<ClientLicenseItem>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let (tenant, me) = (client.tenant.id, client.client.id);
     let mut tx = client.begin().await?;
     let license = client_portal::lock_license(&mut tx, tenant, me, id)
@@ -229,9 +230,8 @@ pub async fn download(
     State(state): State<AppState>,
     client: SignedInClient,
     meta: RequestMeta,
-    Path(license_id): Path<String>,
+    PathId(license_id, _): PathId<UnknownLicense>,
 ) -> ApiResult<Response> {
-    let license_id = path_id(&license_id, NOT_FOUND)?;
     let (tenant, me) = (client.tenant.id, client.client.id);
     let mut tx = client.begin().await?;
     let row = client_portal::licenses(&mut tx, tenant, me)

@@ -2,7 +2,7 @@
 //! (only their own, only when active, only once; irreversible) — at Hotmart
 //! too when Hotmart bills it.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
@@ -22,12 +22,13 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiResult, ErrorBody};
+use crate::extractors::PathId;
 use crate::extractors::SignedInClient;
-use crate::form_input::path_id;
 use crate::request_meta::RequestMeta;
 use crate::AppState;
 
 pub const NOT_FOUND: &str = "Assinatura não encontrada";
+crate::not_found_as!(UnknownSubscription, NOT_FOUND);
 pub const NOT_ACTIVE: &str = "Esta assinatura não está ativa e não pode ser cancelada.";
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -131,9 +132,8 @@ pub async fn cancel(
     State(state): State<AppState>,
     client: SignedInClient,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownSubscription>,
 ) -> ApiResult<Json<ClientCancelResult>> {
-    let id = path_id(&id, NOT_FOUND)?;
     let (tenant, me) = (client.tenant.id, client.client.id);
     // Read first, in its own short transaction: one request holds one
     // connection at a time.

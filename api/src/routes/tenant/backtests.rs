@@ -3,7 +3,6 @@
 //! sales page shows, the month's minutes, and a factory project's default
 //! profile and thresholds.
 
-use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -24,15 +23,18 @@ use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
-use crate::form_input::path_id;
+use crate::extractors::{PathId, PathIds};
 use crate::views::backtests::{BacktestView, TesterProfileView, ThresholdsView};
+use crate::views::robot_factory::UnknownProject;
+use crate::views::robot_factory::PROJECT_NOT_FOUND;
 use crate::views::robots::find_own;
-use crate::views::robots::UNKNOWN_ROBOT;
+use crate::views::robots::UnknownRobot;
+use crate::views::robots::UnknownVersion;
 use crate::views::robots::VERSION_NOT_FOUND;
 use crate::AppState;
 
 pub const BACKTEST_NOT_FOUND: &str = "Teste não encontrado";
-pub const PROJECT_NOT_FOUND: &str = "Projeto não encontrado";
+crate::not_found_as!(UnknownBacktest, BACKTEST_NOT_FOUND);
 pub const ONLY_EX5: &str = "Só versões em .ex5 podem ser testadas no Strategy Tester (um .zip não).";
 pub const ALREADY_OVER: &str = "Este teste já terminou: não há o que cancelar.";
 pub const NOT_COMPLETED: &str = "Só um teste concluído pode aparecer na página de vendas.";
@@ -177,11 +179,9 @@ fn to_json<T: Serialize>(value: &T) -> Value {
     responses((status = 200, body = BacktestList), OwnerErrors))]
 pub async fn list(
     owner: SignedInOwner,
-    Path((robot_id, version_id)): Path<(String, String)>,
+    PathIds(robot_id, version_id, _): PathIds<UnknownRobot, UnknownVersion>,
 ) -> ApiResult<Json<BacktestList>> {
     owner.require(Capability::ViewRobots)?;
-    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
-    let version_id = path_id(&version_id, VERSION_NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     find_own(&mut tx, &owner, robot_id).await?;
@@ -215,12 +215,10 @@ async fn runs_of_file(tx: &mut shared::db::Tx, tenant: Uuid, file_key: Option<&s
               (status = 429, body = crate::api_error::ErrorBody), OwnerErrors))]
 pub async fn start(
     owner: SignedInOwner,
-    Path((robot_id, version_id)): Path<(String, String)>,
+    PathIds(robot_id, version_id, _): PathIds<UnknownRobot, UnknownVersion>,
     ApiJson(body): ApiJson<StartBacktest>,
 ) -> ApiResult<(StatusCode, Json<BacktestView>)> {
     owner.require(Capability::ManageRobots)?;
-    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
-    let version_id = path_id(&version_id, VERSION_NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let robot = find_own(&mut tx, &owner, robot_id).await?;
@@ -289,8 +287,7 @@ async fn queue_within_quota(
     Ok((StatusCode::CREATED, Json(BacktestView::from(&run))))
 }
 
-async fn own_run(tx: &mut shared::db::Tx, tenant: Uuid, id: &str) -> Result<Backtest, AppError> {
-    let id = path_id(id, BACKTEST_NOT_FOUND)?;
+async fn own_run(tx: &mut shared::db::Tx, tenant: Uuid, id: Uuid) -> Result<Backtest, AppError> {
     backtests::find(tx, tenant, id).await?.ok_or_else(|| AppError::NotFound(BACKTEST_NOT_FOUND.into()))
 }
 
@@ -299,11 +296,11 @@ async fn own_run(tx: &mut shared::db::Tx, tenant: Uuid, id: &str) -> Result<Back
 #[utoipa::path(operation_id = "tenantCancelBacktest", post, path = "/api/tenant/backtests/{id}/cancel", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = BacktestView), (status = 409, body = crate::api_error::ErrorBody), OwnerErrors))]
-pub async fn cancel(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<BacktestView>> {
+pub async fn cancel(owner: SignedInOwner, PathId(id, _): PathId<UnknownBacktest>) -> ApiResult<Json<BacktestView>> {
     owner.require(Capability::ManageRobots)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
-    let before = own_run(&mut tx, tenant, &id).await?;
+    let before = own_run(&mut tx, tenant, id).await?;
     let cancelled =
         backtests::cancel(&mut tx, tenant, before.id).await?.ok_or_else(|| AppError::Conflict(ALREADY_OVER.into()))?;
     owner
@@ -334,13 +331,13 @@ pub struct BacktestUpdate {
     responses((status = 200, body = BacktestView), (status = 409, body = crate::api_error::ErrorBody), OwnerErrors))]
 pub async fn update(
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownBacktest>,
     ApiJson(body): ApiJson<BacktestUpdate>,
 ) -> ApiResult<Json<BacktestView>> {
     owner.require(Capability::ManageRobots)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
-    let before = own_run(&mut tx, tenant, &id).await?;
+    let before = own_run(&mut tx, tenant, id).await?;
     let shown = body
         .on_sales_page
         .ok_or_else(|| AppError::validation_field("onSalesPage", "Informe se o teste aparece na página de vendas."))?;
@@ -400,9 +397,8 @@ fn settings_view(profile: Option<Value>, thresholds: Option<Value>, usage: Teste
 #[utoipa::path(operation_id = "tenantProjectTesterSettings", get, path = "/api/tenant/robot-projects/{id}/tester-settings",
     tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = TesterSettings), OwnerErrors))]
-pub async fn settings(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<TesterSettings>> {
+pub async fn settings(owner: SignedInOwner, PathId(id, _): PathId<UnknownProject>) -> ApiResult<Json<TesterSettings>> {
     owner.require(Capability::ViewRobots)?;
-    let id = path_id(&id, PROJECT_NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let (profile, thresholds) = backtests::project_settings(&mut tx, tenant, id)
@@ -419,11 +415,10 @@ pub async fn settings(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult
     request_body = TesterSettingsInput, responses((status = 200, body = TesterSettings), OwnerErrors))]
 pub async fn set_settings(
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownProject>,
     ApiJson(body): ApiJson<TesterSettingsInput>,
 ) -> ApiResult<Json<TesterSettings>> {
     owner.require(Capability::ManageRobots)?;
-    let id = path_id(&id, PROJECT_NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let (before_profile, before_thresholds) = backtests::project_settings(&mut tx, tenant, id)
@@ -455,11 +450,9 @@ pub async fn set_settings(
     responses((status = 200, body = BacktestList), OwnerErrors))]
 pub async fn factory_version_runs(
     owner: SignedInOwner,
-    Path((project_id, version_id)): Path<(String, String)>,
+    PathIds(project_id, version_id, _): PathIds<UnknownProject, UnknownVersion>,
 ) -> ApiResult<Json<BacktestList>> {
     owner.require(Capability::ViewRobots)?;
-    let project_id = path_id(&project_id, PROJECT_NOT_FOUND)?;
-    let version_id = path_id(&version_id, VERSION_NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let version = robot_factory::find_version(&mut tx, tenant, version_id)

@@ -5,7 +5,7 @@
 //! (docs/owner-roles.md); the erasure asks for the client's e-mail as
 //! confirmation and is audited without the personal data.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -22,8 +22,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
+use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
-use crate::form_input::path_id;
+use crate::views::clients::UnknownClient;
 use crate::views::clients::NOT_FOUND;
 use crate::AppState;
 
@@ -37,10 +38,9 @@ const ALREADY_ERASED: &str = "Os dados deste cliente já foram apagados.";
 pub async fn export(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownClient>,
 ) -> ApiResult<Response> {
     owner.require(Capability::EraseClients)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let mut tx = db::begin(&state.pool, Scope::worker_for(owner.tenant.id)).await?;
     let data = client_erasure::export(&mut tx, owner.tenant.id, id)
         .await?
@@ -80,11 +80,10 @@ pub struct ErasureDone {
 pub async fn erase(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownClient>,
     ApiJson(body): ApiJson<EraseRequest>,
 ) -> ApiResult<Json<ErasureDone>> {
     owner.require(Capability::EraseClients)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let mut tx = db::begin(&state.pool, Scope::worker_for(owner.tenant.id)).await?;
     let client = tenant_clients::find(&mut tx, owner.tenant.id, id)
         .await?

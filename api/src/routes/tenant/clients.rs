@@ -2,7 +2,7 @@
 //! (licenses, subscriptions, sales, installations) and re-sending the
 //! welcome e-mail for one of their robots.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -25,9 +25,12 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
+use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
-use crate::form_input::{id_field, path_id, search_term};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::{id_field, search_term};
 use crate::request_meta::RequestMeta;
+use crate::views::clients::UnknownClient;
 use crate::views::clients::{audited, validate, ClientItem, ClientRequest, NOT_FOUND};
 use crate::views::licenses::{InstallationItem, OwnerLicenseItem};
 use crate::views::sales::SaleItem;
@@ -41,10 +44,6 @@ const DETAIL_ROWS: u32 = 100;
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OwnerClientListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the name or e-mail.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -53,16 +52,17 @@ pub struct OwnerClientListQuery {
 
 /// The owner's clients, newest first.
 #[utoipa::path(operation_id = "tenantListClients", get, path = "/api/tenant/clients", tag = "tenant",
-    security(("tenantSession" = [], "tenantSecret" = [])), params(OwnerClientListQuery),
+    security(("tenantSession" = [], "tenantSecret" = [])), params(PageQuery, OwnerClientListQuery),
     responses((status = 200, body = Page<ClientItem>), OwnerErrors))]
 pub async fn list(
     owner: SignedInOwner,
+    Paging(paging): Paging,
     ApiQuery(query): ApiQuery<OwnerClientListQuery>,
 ) -> ApiResult<Json<Page<ClientItem>>> {
     owner.require(Capability::ViewClients)?;
     let filter = ClientFilter { tenant_id: Some(owner.tenant.id), status: query.status, q: search_term(query.q) };
     let mut tx = owner.begin().await?;
-    let page = tenant_clients::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = tenant_clients::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(ClientItem::from)))
 }
@@ -144,11 +144,10 @@ pub async fn create(
 pub async fn update(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownClient>,
     ApiJson(body): ApiJson<OwnerClientRequest>,
 ) -> ApiResult<Json<ClientItem>> {
     owner.require(Capability::ManageClients)?;
-    let id = path_id(&id, NOT_FOUND)?;
     // The client must be this tenant's before any input is judged or hashed.
     let mut tx = owner.begin().await?;
     let before = find_own(&mut tx, &owner, id).await?;
@@ -209,9 +208,8 @@ pub struct DownloadItem {
 #[utoipa::path(operation_id = "tenantClientDetails", get, path = "/api/tenant/clients/{id}/details", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = ClientDetails), OwnerErrors))]
-pub async fn details(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<ClientDetails>> {
+pub async fn details(owner: SignedInOwner, PathId(id, _): PathId<UnknownClient>) -> ApiResult<Json<ClientDetails>> {
     owner.require(Capability::ViewClients)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let rows = PageParams::new(Some(1), Some(DETAIL_ROWS));
     let mut tx = owner.begin().await?;
@@ -265,11 +263,10 @@ pub struct SentEmail {
 pub async fn send_email(
     owner: SignedInOwner,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownClient>,
     ApiJson(body): ApiJson<SendClientEmailRequest>,
 ) -> ApiResult<(StatusCode, Json<SentEmail>)> {
     owner.require(Capability::ManageClients)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let client = find_own(&mut tx, &owner, id).await?;

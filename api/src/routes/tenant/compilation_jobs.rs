@@ -5,7 +5,7 @@
 //! becomes the robot's next version. The source itself never comes back:
 //! the injected code carries the robot's signing key.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
@@ -25,8 +25,8 @@ use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
 use crate::auth_injection::inject_for_robot;
+use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
-use crate::form_input::path_id;
 use crate::views::compilation_jobs::check_daily_imports;
 use crate::views::compilation_jobs::item;
 use crate::views::compilation_jobs::CompilationJobItem;
@@ -35,6 +35,7 @@ use crate::views::files::file_response;
 use crate::AppState;
 
 pub const JOB_NOT_FOUND: &str = "Compilação não encontrada";
+crate::not_found_as!(UnknownJob, JOB_NOT_FOUND);
 const NOT_COMPILED: &str = "Esta compilação ainda não gerou um arquivo .ex5";
 const REQUIRED: &str = "Campos obrigatórios";
 /// An EA's source is a few hundred KB at most; 1 MB leaves room.
@@ -178,10 +179,9 @@ const STAND_IN: InjectionValues<'static> = InjectionValues {
 pub async fn get(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownJob>,
 ) -> ApiResult<Json<CompilationJobItem>> {
     owner.require(Capability::ViewRobots)?;
-    let id = path_id(&id, JOB_NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let job = compile_jobs::find(&mut tx, owner.tenant.id, id)
         .await?
@@ -217,10 +217,9 @@ pub async fn get(
 pub async fn download(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownJob>,
 ) -> ApiResult<Response> {
     owner.require(Capability::ViewRobots)?;
-    let id = path_id(&id, JOB_NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let job = compile_jobs::find(&mut tx, owner.tenant.id, id)
         .await?

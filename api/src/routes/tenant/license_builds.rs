@@ -3,7 +3,7 @@
 //! and revoking the leaked build (its next check fails; the buyer's other
 //! builds and robots are untouched).
 
-use axum::extract::{Path, Request, State};
+use axum::extract::{Request, State};
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -20,11 +20,12 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
+use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
-use crate::form_input::path_id;
 use crate::upload::{multipart_of, read_form};
+use crate::views::licenses::UnknownLicense;
 use crate::views::robots::find_own;
-use crate::views::robots::UNKNOWN_ROBOT;
+use crate::views::robots::UnknownRobot;
 use crate::AppState;
 
 pub const NOT_AN_EX5: &str = "O arquivo enviado não é um .ex5.";
@@ -59,10 +60,9 @@ pub struct SharedBuildClients {
     responses((status = 200, body = SharedBuildClients), OwnerErrors))]
 pub async fn shared_build_clients(
     owner: SignedInOwner,
-    Path(robot_id): Path<String>,
+    PathId(robot_id, _): PathId<UnknownRobot>,
 ) -> ApiResult<Json<SharedBuildClients>> {
     owner.require(Capability::ViewLicenses)?;
-    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     find_own(&mut tx, &owner, robot_id).await?;
     let rows = license_builds::on_shared_build(&mut tx, owner.tenant.id, robot_id, 500).await?;
@@ -117,11 +117,10 @@ pub struct LeakTrace {
 pub async fn trace_leak(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(robot_id): Path<String>,
+    PathId(robot_id, _): PathId<UnknownRobot>,
     request: Request,
 ) -> ApiResult<Json<LeakTrace>> {
     owner.require(Capability::ViewLicenses)?;
-    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     find_own(&mut tx, &owner, robot_id).await?;
@@ -185,11 +184,10 @@ pub struct RevokedBuild {
     request_body = RevokeBuildRequest, responses((status = 200, body = RevokedBuild), OwnerErrors))]
 pub async fn revoke_build(
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(license_id, _): PathId<UnknownLicense>,
     ApiJson(body): ApiJson<RevokeBuildRequest>,
 ) -> ApiResult<Json<RevokedBuild>> {
     owner.require(Capability::ManageLicenses)?;
-    let license_id = path_id(&id, LICENSE_NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     licenses::find_listed(&mut tx, license_id).await?.ok_or_else(|| AppError::NotFound(LICENSE_NOT_FOUND.into()))?;

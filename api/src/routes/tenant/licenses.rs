@@ -4,14 +4,13 @@
 
 use shared::owner_permissions::Capability;
 
-use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::db::Tx;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::audit_log::Action;
 use shared::repositories::installations::{self};
 use shared::repositories::licenses::{self, LicenseFields, LicenseFilter};
@@ -25,10 +24,13 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
+use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
-use crate::form_input::{date_field, id_field, path_id, search_term, text_field};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::{date_field, id_field, search_term, text_field};
 use crate::views::licenses::InstallationItem;
 use crate::views::licenses::OwnerLicenseItem;
+use crate::views::licenses::UnknownLicense;
 use crate::views::licenses::NOT_FOUND;
 use crate::AppState;
 
@@ -46,10 +48,6 @@ fn audited(l: &OwnerLicenseItem) -> Value {
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OwnerLicenseListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the client's name or e-mail, or of the robot's name.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -59,10 +57,11 @@ pub struct OwnerLicenseListQuery {
 
 /// The owner's licenses, newest first, with their installation counts.
 #[utoipa::path(operation_id = "tenantListLicenses", get, path = "/api/tenant/licenses", tag = "tenant",
-    security(("tenantSession" = [], "tenantSecret" = [])), params(OwnerLicenseListQuery),
+    security(("tenantSession" = [], "tenantSecret" = [])), params(PageQuery, OwnerLicenseListQuery),
     responses((status = 200, body = Page<OwnerLicenseItem>), OwnerErrors))]
 pub async fn list(
     owner: SignedInOwner,
+    Paging(paging): Paging,
     ApiQuery(query): ApiQuery<OwnerLicenseListQuery>,
 ) -> ApiResult<Json<Page<OwnerLicenseItem>>> {
     owner.require(Capability::ViewLicenses)?;
@@ -75,7 +74,7 @@ pub async fn list(
         ..LicenseFilter::default()
     };
     let mut tx = owner.begin().await?;
-    let page = licenses::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = licenses::list(&mut tx, &filter, paging).await?;
     let (total, number, size, capped) = (page.total, page.page, page.page_size, page.total_capped);
     let items = OwnerLicenseItem::with_usage(&mut tx, tenant, page.items).await?;
     tx.commit().await?;
@@ -102,9 +101,11 @@ pub struct OwnerLicenseDetail {
 #[utoipa::path(operation_id = "tenantGetLicense", get, path = "/api/tenant/licenses/{id}", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = OwnerLicenseDetail), OwnerErrors))]
-pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<OwnerLicenseDetail>> {
+pub async fn detail(
+    owner: SignedInOwner,
+    PathId(id, _): PathId<UnknownLicense>,
+) -> ApiResult<Json<OwnerLicenseDetail>> {
     owner.require(Capability::ViewLicenses)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let license = find_own(&mut tx, &owner, id).await?;
     let installations = installations::of_license(&mut tx, owner.tenant.id, id).await?;
@@ -238,11 +239,10 @@ pub async fn create(
     request_body = OwnerLicenseRequest, responses((status = 200, body = OwnerLicenseItem), OwnerErrors))]
 pub async fn update(
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownLicense>,
     ApiJson(body): ApiJson<OwnerLicenseRequest>,
 ) -> ApiResult<Json<OwnerLicenseItem>> {
     owner.require(Capability::ManageLicenses)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let before = find_own(&mut tx, &owner, id).await?;
@@ -307,11 +307,10 @@ pub struct SwitchAccountRequest {
     request_body = SwitchAccountRequest, responses((status = 200, body = OwnerLicenseItem), OwnerErrors))]
 pub async fn switch_account(
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownLicense>,
     ApiJson(body): ApiJson<SwitchAccountRequest>,
 ) -> ApiResult<Json<OwnerLicenseItem>> {
     owner.require(Capability::ManageLicenses)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let before = find_own(&mut tx, &owner, id).await?;

@@ -1,12 +1,11 @@
 //! `/api/tenant/robot-generations`: every generation the owner's factory
 //! ran (one per project version), with its code and review notes.
 
-use axum::extract::Path;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use shared::owner_permissions::Capability;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::robot_factory::{self, Generation};
 use shared::AppError;
 use utoipa::ToSchema;
@@ -14,10 +13,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::api_error::{ApiQuery, ApiResult, OwnerErrors};
+use crate::api_error::{ApiResult, OwnerErrors};
+use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
-use crate::form_input::path_id;
-use crate::views::robot_factory::ProjectListQuery;
+use crate::extractors::{PageQuery, Paging};
+use crate::views::robot_factory::UnknownGeneration;
 use crate::views::robot_factory::GENERATION_NOT_FOUND;
 use crate::AppState;
 
@@ -92,16 +92,12 @@ impl From<&Generation> for GenerationDetail {
 
 /// The owner's generations, newest first.
 #[utoipa::path(operation_id = "tenantListRobotGenerations", get, path = "/api/tenant/robot-generations", tag = "tenant",
-    security(("tenantSession" = [], "tenantSecret" = [])), params(ProjectListQuery),
+    security(("tenantSession" = [], "tenantSecret" = [])), params(PageQuery),
     responses((status = 200, body = Page<GenerationSummary>), OwnerErrors))]
-pub async fn list(
-    owner: SignedInOwner,
-    ApiQuery(query): ApiQuery<ProjectListQuery>,
-) -> ApiResult<Json<Page<GenerationSummary>>> {
+pub async fn list(owner: SignedInOwner, Paging(paging): Paging) -> ApiResult<Json<Page<GenerationSummary>>> {
     owner.require(Capability::ViewRobots)?;
     let mut tx = owner.begin().await?;
-    let page =
-        robot_factory::list_generations(&mut tx, owner.tenant.id, PageParams::new(query.page, query.page_size)).await?;
+    let page = robot_factory::list_generations(&mut tx, owner.tenant.id, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(|g| GenerationSummary::from(&g))))
 }
@@ -110,9 +106,11 @@ pub async fn list(
 #[utoipa::path(operation_id = "tenantGetRobotGeneration", get, path = "/api/tenant/robot-generations/{id}", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = GenerationDetail), OwnerErrors))]
-pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<GenerationDetail>> {
+pub async fn detail(
+    owner: SignedInOwner,
+    PathId(id, _): PathId<UnknownGeneration>,
+) -> ApiResult<Json<GenerationDetail>> {
     owner.require(Capability::ViewRobots)?;
-    let id = path_id(&id, GENERATION_NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let generation = robot_factory::find_generation(&mut tx, Some(owner.tenant.id), id)
         .await?

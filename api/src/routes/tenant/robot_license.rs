@@ -4,7 +4,7 @@
 //! which of its versions still carry the older check (protocol v1, the key
 //! inside the robot) and should be rebuilt.
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -22,11 +22,12 @@ use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::auth_injection::inject_for_robot;
-use crate::extractors::SignedInOwner;
-use crate::form_input::path_id;
+use crate::extractors::{PathId, SignedInOwner};
 use crate::views::compilation_jobs::{item, CompilationJobItem};
+use crate::views::robots::UnknownRobot;
 use crate::views::robots::UNKNOWN_ROBOT;
 use crate::AppState;
+use uuid::Uuid;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -59,8 +60,7 @@ async fn settings_of(tx: &mut shared::db::Tx, robot: TenantRobot) -> Result<Robo
     })
 }
 
-async fn own_robot(tx: &mut shared::db::Tx, owner: &SignedInOwner, id: &str) -> Result<TenantRobot, AppError> {
-    let id = path_id(id, UNKNOWN_ROBOT)?;
+async fn own_robot(tx: &mut shared::db::Tx, owner: &SignedInOwner, id: Uuid) -> Result<TenantRobot, AppError> {
     tenant_robots::find(tx, owner.tenant.id, id).await?.ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))
 }
 
@@ -68,10 +68,10 @@ async fn own_robot(tx: &mut shared::db::Tx, owner: &SignedInOwner, id: &str) -> 
 #[utoipa::path(operation_id = "tenantGetRobotLicense", get, path = "/api/tenant/robots/{id}/license", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = RobotLicenseSettings), OwnerErrors))]
-pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<RobotLicenseSettings>> {
+pub async fn get(owner: SignedInOwner, PathId(id, _): PathId<UnknownRobot>) -> ApiResult<Json<RobotLicenseSettings>> {
     owner.require(Capability::ViewRobots)?;
     let mut tx = owner.begin().await?;
-    let robot = own_robot(&mut tx, &owner, &id).await?;
+    let robot = own_robot(&mut tx, &owner, id).await?;
     let settings = settings_of(&mut tx, robot).await?;
     tx.commit().await?;
     Ok(Json(settings))
@@ -96,7 +96,7 @@ pub const UNKNOWN_POLICY: &str = "Política de vínculo inválida: use \"first_u
     request_body = RobotLicenseChanges, responses((status = 200, body = RobotLicenseSettings), OwnerErrors))]
 pub async fn update(
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownRobot>,
     ApiJson(body): ApiJson<RobotLicenseChanges>,
 ) -> ApiResult<Json<RobotLicenseSettings>> {
     owner.require(Capability::ManageRobots)?;
@@ -110,7 +110,7 @@ pub async fn update(
     let policy = body.binding_policy.as_deref().map(BindingPolicy::parse);
     v.check(!matches!(policy, Some(None)), "bindingPolicy", UNKNOWN_POLICY);
     let mut tx = owner.begin().await?;
-    let before = own_robot(&mut tx, &owner, &id).await?;
+    let before = own_robot(&mut tx, &owner, id).await?;
     v.finish()?;
     let grace = grace.map(|g| i32::try_from(g).expect("validated range"));
     let after = tenant_robots::set_license_policy(&mut tx, owner.tenant.id, before.id, grace, policy.flatten())
@@ -139,11 +139,11 @@ pub const NO_SOURCE_TO_REBUILD: &str =
 pub async fn rebuild(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownRobot>,
 ) -> ApiResult<(StatusCode, Json<CompilationJobItem>)> {
     owner.require(Capability::ManageRobots)?;
     let mut tx = owner.begin().await?;
-    let robot = own_robot(&mut tx, &owner, &id).await?;
+    let robot = own_robot(&mut tx, &owner, id).await?;
     let active = robot.active_version.clone().ok_or_else(|| AppError::Conflict(NO_VERSION_TO_REBUILD.into()))?;
     let imported = compile_jobs::imported_source_of_version(&mut tx, robot.tenant_id, robot.id, &active).await?;
     let policy = shared::repositories::tenant_limits::directive_policy(&mut tx, robot.tenant_id).await?;

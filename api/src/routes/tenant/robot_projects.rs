@@ -3,7 +3,7 @@
 //! and versions, adjustments, publishing, and the compiled `.ex5`. The
 //! pipeline itself runs in the worker (`worker::factory`).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
@@ -14,7 +14,7 @@ use shared::compile_diagnostics::JobDiagnostic;
 use shared::factory::prompts::StrategyPrompt;
 use shared::factory::publish::{self, NOT_COMPILED};
 use shared::owner_permissions::Capability;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::audit_log::Action;
 use shared::repositories::robot_factory::{self, ConversationMessage, Project, Version};
 use shared::repositories::robot_versions::Bump;
@@ -25,16 +25,18 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::api_error::{ApiJson, ApiQuery, ApiResult, ErrorBody, OwnerErrors};
+use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
 use crate::extractors::SignedInOwner;
+use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PathId, PathIds};
 use crate::factory_start::{self, StrategyRequest};
-use crate::form_input::path_id;
 use crate::views::files::file_response;
-use crate::views::robot_factory::ProjectListQuery;
+use crate::views::robot_factory::UnknownProject;
+use crate::views::robot_factory::PROJECT_NOT_FOUND;
+use crate::views::robots::UnknownVersion;
 use crate::views::robots::VERSION_NOT_FOUND;
 use crate::AppState;
 
-pub const PROJECT_NOT_FOUND: &str = "Projeto não encontrado";
 const BUSY: &str = "Aguarde a versão atual terminar antes de pedir novos ajustes.";
 
 /// Whether the factory can be used now, and the month's quota.
@@ -197,16 +199,12 @@ pub async fn factory_status(owner: SignedInOwner, State(state): State<AppState>)
 
 /// The owner's projects, most recently changed first.
 #[utoipa::path(operation_id = "tenantListRobotProjects", get, path = "/api/tenant/robot-projects", tag = "tenant",
-    security(("tenantSession" = [], "tenantSecret" = [])), params(ProjectListQuery),
+    security(("tenantSession" = [], "tenantSecret" = [])), params(PageQuery),
     responses((status = 200, body = Page<ProjectSummary>), OwnerErrors))]
-pub async fn list(
-    owner: SignedInOwner,
-    ApiQuery(query): ApiQuery<ProjectListQuery>,
-) -> ApiResult<Json<Page<ProjectSummary>>> {
+pub async fn list(owner: SignedInOwner, Paging(paging): Paging) -> ApiResult<Json<Page<ProjectSummary>>> {
     owner.require(Capability::ViewRobots)?;
     let mut tx = owner.begin().await?;
-    let page =
-        robot_factory::list_projects(&mut tx, owner.tenant.id, PageParams::new(query.page, query.page_size)).await?;
+    let page = robot_factory::list_projects(&mut tx, owner.tenant.id, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(|p| ProjectSummary::from(&p))))
 }
@@ -245,9 +243,8 @@ pub async fn create(
 #[utoipa::path(operation_id = "tenantGetRobotProject", get, path = "/api/tenant/robot-projects/{id}", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = ProjectDetail), OwnerErrors))]
-pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<ProjectDetail>> {
+pub async fn detail(owner: SignedInOwner, PathId(id, _): PathId<UnknownProject>) -> ApiResult<Json<ProjectDetail>> {
     owner.require(Capability::ViewRobots)?;
-    let id = path_id(&id, PROJECT_NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let detail = detail_of(&mut tx, owner.tenant.id, id).await?;
     tx.commit().await?;
@@ -263,11 +260,10 @@ pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<J
 pub async fn request_adjustments(
     owner: SignedInOwner,
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownProject>,
     ApiJson(body): ApiJson<AdjustmentRequest>,
 ) -> ApiResult<(StatusCode, Json<AdjustmentQueued>)> {
     owner.require(Capability::ManageRobots)?;
-    let id = path_id(&id, PROJECT_NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut v = Validator::new();
     let adjustment = body.adjustment_request.as_deref().map(str::trim).unwrap_or_default().to_string();
@@ -316,11 +312,10 @@ pub async fn request_adjustments(
 pub async fn publish_version(
     owner: SignedInOwner,
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownProject>,
     ApiJson(body): ApiJson<PublishRequest>,
 ) -> ApiResult<Json<PublishResult>> {
     owner.require(Capability::ManageRobots)?;
-    let id = path_id(&id, PROJECT_NOT_FOUND)?;
     // Another tenant's project is not found, whatever the body says.
     let mut tx = owner.begin().await?;
     let found = robot_factory::find_project(&mut tx, owner.tenant.id, id).await?;
@@ -363,11 +358,9 @@ pub async fn publish_version(
 pub async fn download(
     owner: SignedInOwner,
     State(state): State<AppState>,
-    Path((id, version_id)): Path<(String, String)>,
+    PathIds(id, version_id, _): PathIds<UnknownProject, UnknownVersion>,
 ) -> ApiResult<Response> {
     owner.require(Capability::ViewRobots)?;
-    let id = path_id(&id, PROJECT_NOT_FOUND)?;
-    let version_id = path_id(&version_id, VERSION_NOT_FOUND)?;
     let (project, version) = own_version(&owner, id, version_id).await?;
     let key = version
         .compiled_file_url

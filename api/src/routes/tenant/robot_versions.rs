@@ -24,10 +24,13 @@ use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
+use crate::extractors::{PathId, PathIds};
 use crate::form_input::path_id;
 use crate::upload::{multipart_of, read_form, UploadedFile};
 use crate::views::files::file_response;
 use crate::views::robots::find_own;
+use crate::views::robots::UnknownRobot;
+use crate::views::robots::UnknownVersion;
 use crate::views::robots::VERSION_NOT_FOUND;
 use crate::views::robots::{RobotItem, UNKNOWN_ROBOT};
 use crate::AppState;
@@ -127,9 +130,8 @@ async fn versions_of(
 #[utoipa::path(operation_id = "tenantListRobotVersions", get, path = "/api/tenant/robots/{robotId}/versions", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("robotId" = Uuid, Path)),
     responses((status = 200, body = RobotVersions), OwnerErrors))]
-pub async fn list(owner: SignedInOwner, Path(robot_id): Path<String>) -> ApiResult<Json<RobotVersions>> {
+pub async fn list(owner: SignedInOwner, PathId(robot_id, _): PathId<UnknownRobot>) -> ApiResult<Json<RobotVersions>> {
     owner.require(Capability::ViewRobots)?;
-    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     let versions = versions_of(&mut tx, &owner, robot_id).await?;
     tx.commit().await?;
@@ -196,11 +198,10 @@ fn mime(kind: RobotFile) -> &'static str {
 pub async fn upload(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(robot_id): Path<String>,
+    PathId(robot_id, _): PathId<UnknownRobot>,
     request: Request,
 ) -> ApiResult<(StatusCode, Json<VersionItem>)> {
     owner.require(Capability::ManageRobots)?;
-    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let robot = find_own(&mut tx, &owner, robot_id).await?;
@@ -276,11 +277,10 @@ pub struct ActivateVersionRequest {
     request_body = ActivateVersionRequest, responses((status = 200, body = RobotVersions), OwnerErrors))]
 pub async fn activate(
     owner: SignedInOwner,
-    Path(robot_id): Path<String>,
+    PathId(robot_id, _): PathId<UnknownRobot>,
     ApiJson(body): ApiJson<ActivateVersionRequest>,
 ) -> ApiResult<Json<RobotVersions>> {
     owner.require(Capability::ManageRobots)?;
-    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let before = find_own(&mut tx, &owner, robot_id).await?;
@@ -324,12 +324,10 @@ pub struct VersionNotesRequest {
 pub async fn update(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path((robot_id, version_id)): Path<(String, String)>,
+    PathIds(robot_id, version_id, _): PathIds<UnknownRobot, UnknownVersion>,
     request: Request,
 ) -> ApiResult<Json<VersionItem>> {
     owner.require(Capability::ManageRobots)?;
-    let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
-    let version_id = path_id(&version_id, VERSION_NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let robot = find_own(&mut tx, &owner, robot_id).await?;

@@ -2,14 +2,14 @@
 //! The spec's dialog creates the robot first and uploads the logo after, so
 //! a failed logo never loses the robot.
 
-use axum::extract::{Path, Request, State};
+use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::Json;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::owner_permissions::Capability;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_robots::{self, RobotChanges, RobotFilter};
 use shared::storage::new_key;
@@ -20,11 +20,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
+use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
-use crate::form_input::{path_id, search_term};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::search_term;
 use crate::upload::{multipart_of, read_form};
 use crate::views::files::public_url;
 use crate::views::robots::find_own;
+use crate::views::robots::UnknownRobot;
 use crate::views::robots::{audited, validate_robot, CheckedRobot, RobotItem, RobotRequest, UNKNOWN_ROBOT};
 use crate::AppState;
 
@@ -32,10 +35,6 @@ use crate::AppState;
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OwnerRobotListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the name.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -43,16 +42,17 @@ pub struct OwnerRobotListQuery {
 
 /// The owner's robots, newest first.
 #[utoipa::path(operation_id = "tenantListRobots", get, path = "/api/tenant/robots", tag = "tenant",
-    security(("tenantSession" = [], "tenantSecret" = [])), params(OwnerRobotListQuery),
+    security(("tenantSession" = [], "tenantSecret" = [])), params(PageQuery, OwnerRobotListQuery),
     responses((status = 200, body = Page<RobotItem>), OwnerErrors))]
 pub async fn list(
     owner: SignedInOwner,
+    Paging(paging): Paging,
     ApiQuery(query): ApiQuery<OwnerRobotListQuery>,
 ) -> ApiResult<Json<Page<RobotItem>>> {
     owner.require(Capability::ViewRobots)?;
     let filter = RobotFilter { tenant_id: Some(owner.tenant.id), q: search_term(query.q) };
     let mut tx = owner.begin().await?;
-    let page = tenant_robots::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = tenant_robots::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(RobotItem::from)))
 }
@@ -60,9 +60,8 @@ pub async fn list(
 #[utoipa::path(operation_id = "tenantGetRobot", get, path = "/api/tenant/robots/{id}", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = RobotItem), OwnerErrors))]
-pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<RobotItem>> {
+pub async fn get(owner: SignedInOwner, PathId(id, _): PathId<UnknownRobot>) -> ApiResult<Json<RobotItem>> {
     owner.require(Capability::ViewRobots)?;
-    let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     let robot = find_own(&mut tx, &owner, id).await?;
     tx.commit().await?;
@@ -159,11 +158,10 @@ pub async fn create(
     request_body = OwnerRobotRequest, responses((status = 200, body = RobotItem), OwnerErrors))]
 pub async fn update(
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownRobot>,
     ApiJson(body): ApiJson<OwnerRobotRequest>,
 ) -> ApiResult<Json<RobotItem>> {
     owner.require(Capability::ManageRobots)?;
-    let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     let before = find_own(&mut tx, &owner, id).await?;
     let (checked, trial_days) = checked_form(&body, false)?;
@@ -200,11 +198,10 @@ pub struct LogoUploaded {
 pub async fn upload_logo(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownRobot>,
     request: Request,
 ) -> ApiResult<Json<LogoUploaded>> {
     owner.require(Capability::ManageRobots)?;
-    let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     let before = find_own(&mut tx, &owner, id).await?;
     tx.commit().await?;
@@ -243,10 +240,9 @@ pub async fn upload_logo(
 pub async fn delete(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownRobot>,
 ) -> ApiResult<StatusCode> {
     owner.require(Capability::ManageRobots)?;
-    let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     let before = find_own(&mut tx, &owner, id).await?;
     let keys = tenant_robots::delete_unsold(&mut tx, owner.tenant.id, id)

@@ -1,10 +1,9 @@
 //! `/api/tenant/sales`: the owner's sales, display only.
 
-use axum::extract::Path;
 use axum::Json;
 use serde::Deserialize;
 use shared::owner_permissions::Capability;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::tenant_sales::{self, SaleFilter};
 use shared::status::{Origin, SaleStatus};
 use shared::AppError;
@@ -14,8 +13,11 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiQuery, ApiResult, OwnerErrors};
+use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
-use crate::form_input::{path_id, search_term};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::search_term;
+use crate::views::sales::UnknownSale;
 use crate::views::sales::{SaleDetail, SaleItem, NOT_FOUND};
 use crate::AppState;
 
@@ -23,10 +25,6 @@ use crate::AppState;
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OwnerSaleListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the external id (the Hotmart transaction code).
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -37,10 +35,11 @@ pub struct OwnerSaleListQuery {
 
 /// The owner's sales, newest first.
 #[utoipa::path(operation_id = "tenantListSales", get, path = "/api/tenant/sales", tag = "tenant",
-    security(("tenantSession" = [], "tenantSecret" = [])), params(OwnerSaleListQuery),
+    security(("tenantSession" = [], "tenantSecret" = [])), params(PageQuery, OwnerSaleListQuery),
     responses((status = 200, body = Page<SaleItem>), OwnerErrors))]
 pub async fn list(
     owner: SignedInOwner,
+    Paging(paging): Paging,
     ApiQuery(query): ApiQuery<OwnerSaleListQuery>,
 ) -> ApiResult<Json<Page<SaleItem>>> {
     owner.require(Capability::ViewSales)?;
@@ -52,7 +51,7 @@ pub async fn list(
         q: search_term(query.q),
     };
     let mut tx = owner.begin().await?;
-    let page = tenant_sales::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = tenant_sales::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(SaleItem::from)))
 }
@@ -61,9 +60,8 @@ pub async fn list(
 #[utoipa::path(operation_id = "tenantGetSale", get, path = "/api/tenant/sales/{id}", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = SaleDetail), OwnerErrors))]
-pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<SaleDetail>> {
+pub async fn detail(owner: SignedInOwner, PathId(id, _): PathId<UnknownSale>) -> ApiResult<Json<SaleDetail>> {
     owner.require(Capability::ViewSales)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let mut tx = owner.begin().await?;
     let (sale, payload) = tenant_sales::find_detail(&mut tx, id)
         .await?

@@ -2,7 +2,6 @@
 //! robot's sales page, stored sanitized (no script, event handler or
 //! `javascript:` URL survives) and served publicly under a strict policy.
 
-use axum::extract::Path;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -18,10 +17,10 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
+use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
-use crate::form_input::path_id;
 use crate::views::robots::find_own;
-use crate::views::robots::UNKNOWN_ROBOT;
+use crate::views::robots::UnknownRobot;
 use crate::AppState;
 
 const MAX_SECTION_CHARS: usize = 100_000;
@@ -65,9 +64,8 @@ fn item(robot_id: Uuid, page: SalesPage) -> SalesPageItem {
 #[utoipa::path(operation_id = "tenantGetSalesPage", get, path = "/api/tenant/robots/{id}/sales-page", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = SalesPageItem), OwnerErrors))]
-pub async fn get(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<SalesPageItem>> {
+pub async fn get(owner: SignedInOwner, PathId(id, _): PathId<UnknownRobot>) -> ApiResult<Json<SalesPageItem>> {
     owner.require(Capability::ViewRobots)?;
-    let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     find_own(&mut tx, &owner, id).await?;
     let page = sales_pages::find(&mut tx, owner.tenant.id, id).await?.unwrap_or_default();
@@ -87,11 +85,10 @@ fn section(v: &mut Validator, field: &str, html: Option<&str>) -> Option<String>
     request_body = SalesPageSections, responses((status = 200, body = SalesPageItem), OwnerErrors))]
 pub async fn update(
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownRobot>,
     ApiJson(body): ApiJson<SalesPageSections>,
 ) -> ApiResult<Json<SalesPageItem>> {
     owner.require(Capability::ManageRobots)?;
-    let id = path_id(&id, UNKNOWN_ROBOT)?;
     let mut tx = owner.begin().await?;
     find_own(&mut tx, &owner, id).await?;
     let mut v = Validator::new();

@@ -1,14 +1,13 @@
 //! `/api/tenant/subscriptions`: the owner's subscriptions, display only,
 //! each with its billing history and original payload.
 
-use axum::extract::Path;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared::owner_permissions::Capability;
-use shared::pagination::{Page, PageParams};
+use shared::pagination::Page;
 use shared::repositories::tenant_subscriptions::{self, Charge, SubscriptionFilter};
 use shared::status::{Recurrence, SaleStatus, SubscriptionStatus};
 use shared::AppError;
@@ -18,8 +17,11 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiQuery, ApiResult, OwnerErrors};
+use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
-use crate::form_input::{path_id, search_term};
+use crate::extractors::{PageQuery, Paging};
+use crate::form_input::search_term;
+use crate::views::subscriptions::UnknownSubscription;
 use crate::views::subscriptions::{SubscriptionItem, NOT_FOUND};
 use crate::AppState;
 
@@ -27,10 +29,6 @@ use crate::AppState;
 #[serde(default, rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OwnerSubscriptionListQuery {
-    #[param(minimum = 1)]
-    pub page: Option<u32>,
-    #[param(minimum = 1, maximum = 100)]
-    pub page_size: Option<u32>,
     /// Part of the external id or of the client's name or e-mail.
     #[param(max_length = 200)]
     pub q: Option<String>,
@@ -41,10 +39,11 @@ pub struct OwnerSubscriptionListQuery {
 
 /// The owner's subscriptions, newest first.
 #[utoipa::path(operation_id = "tenantListSubscriptions", get, path = "/api/tenant/subscriptions", tag = "tenant",
-    security(("tenantSession" = [], "tenantSecret" = [])), params(OwnerSubscriptionListQuery),
+    security(("tenantSession" = [], "tenantSecret" = [])), params(PageQuery, OwnerSubscriptionListQuery),
     responses((status = 200, body = Page<SubscriptionItem>), OwnerErrors))]
 pub async fn list(
     owner: SignedInOwner,
+    Paging(paging): Paging,
     ApiQuery(query): ApiQuery<OwnerSubscriptionListQuery>,
 ) -> ApiResult<Json<Page<SubscriptionItem>>> {
     owner.require(Capability::ViewSales)?;
@@ -56,7 +55,7 @@ pub async fn list(
         q: search_term(query.q),
     };
     let mut tx = owner.begin().await?;
-    let page = tenant_subscriptions::list(&mut tx, &filter, PageParams::new(query.page, query.page_size)).await?;
+    let page = tenant_subscriptions::list(&mut tx, &filter, paging).await?;
     tx.commit().await?;
     Ok(Json(page.map(SubscriptionItem::from)))
 }
@@ -102,9 +101,11 @@ pub struct OwnerSubscriptionDetail {
 #[utoipa::path(operation_id = "tenantGetSubscription", get, path = "/api/tenant/subscriptions/{id}", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
     responses((status = 200, body = OwnerSubscriptionDetail), OwnerErrors))]
-pub async fn detail(owner: SignedInOwner, Path(id): Path<String>) -> ApiResult<Json<OwnerSubscriptionDetail>> {
+pub async fn detail(
+    owner: SignedInOwner,
+    PathId(id, _): PathId<UnknownSubscription>,
+) -> ApiResult<Json<OwnerSubscriptionDetail>> {
     owner.require(Capability::ViewSales)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let subscription = tenant_subscriptions::find_listed(&mut tx, id)

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
@@ -29,13 +29,15 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
+use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
-use crate::form_input::{blank_to_none, path_id};
+use crate::form_input::blank_to_none;
 use crate::password_reset::{reset_link, OWNER};
 use crate::request_meta::RequestMeta;
 use crate::AppState;
 
 const NOT_FOUND: &str = "Usuário da equipe não encontrado";
+crate::not_found_as!(UnknownMember, NOT_FOUND);
 const ALREADY_ACCEPTED: &str = "Este convite já foi aceito: a pessoa já criou a senha.";
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -185,10 +187,9 @@ pub async fn resend(
     State(state): State<AppState>,
     owner: SignedInOwner,
     meta: RequestMeta,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownMember>,
 ) -> ApiResult<StatusCode> {
     owner.require(Capability::ManageTeam)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let mut tx = team_tx(&state, &owner).await?;
     let member = member_of(&mut tx, &owner, id).await?;
     if !member.invitation_pending {
@@ -215,11 +216,10 @@ pub struct TeamMemberChange {
 pub async fn update(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownMember>,
     ApiJson(body): ApiJson<TeamMemberChange>,
 ) -> ApiResult<Json<TeamMemberItem>> {
     owner.require(Capability::ManageTeam)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let mut tx = team_tx(&state, &owner).await?;
     let before = member_of(&mut tx, &owner, id).await?;
     let (role, active) = (body.role.unwrap_or(before.role), body.active.unwrap_or(before.active));
@@ -243,10 +243,9 @@ pub async fn update(
 pub async fn delete(
     State(state): State<AppState>,
     owner: SignedInOwner,
-    Path(id): Path<String>,
+    PathId(id, _): PathId<UnknownMember>,
 ) -> ApiResult<StatusCode> {
     owner.require(Capability::ManageTeam)?;
-    let id = path_id(&id, NOT_FOUND)?;
     let mut tx = team_tx(&state, &owner).await?;
     let before = member_of(&mut tx, &owner, id).await?;
     owner_team::delete(&mut tx, owner.tenant.id, id).await?;

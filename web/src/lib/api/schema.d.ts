@@ -5651,7 +5651,9 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 tenantId?: string;
                 /** @description Part of the actor's name, username or e-mail. */
@@ -6033,7 +6035,9 @@ export interface operations {
     listLicenses: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the client's name or e-mail, or of the robot's name. */
                 q?: string;
@@ -6466,7 +6470,9 @@ export interface operations {
     listClients: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the name or e-mail. */
                 q?: string;
@@ -6629,7 +6635,9 @@ export interface operations {
     listCompilationHistory: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the robot's or the tenant's name. */
                 q?: string;
@@ -7324,7 +7332,9 @@ export interface operations {
     listHotmartEvents: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 tenantId?: string;
                 /** @description Only events whose retries ran out. */
@@ -7767,7 +7777,9 @@ export interface operations {
     listRobots: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the name. */
                 q?: string;
@@ -8114,7 +8126,9 @@ export interface operations {
     listSales: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the external id. */
                 q?: string;
@@ -8334,7 +8348,9 @@ export interface operations {
     listSubscriptions: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the external id or of the client's name or e-mail. */
                 q?: string;
@@ -8662,7 +8678,9 @@ export interface operations {
     listTenantOwners: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the name or e-mail. */
                 q?: string;
@@ -8958,7 +8976,9 @@ export interface operations {
     tenantListClients: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the name or e-mail. */
                 q?: string;
@@ -10097,7 +10117,9 @@ export interface operations {
     tenantListLicenses: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the client's name or e-mail, or of the robot's name. */
                 q?: string;
@@ -10591,7 +10613,9 @@ export interface operations {
     tenantListRobotGenerations: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
             };
             header?: never;
@@ -10706,7 +10730,9 @@ export interface operations {
     tenantListRobotProjects: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
             };
             header?: never;
@@ -11269,7 +11295,9 @@ export interface operations {
     tenantListRobots: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the name. */
                 q?: string;
@@ -12529,7 +12557,9 @@ export interface operations {
     tenantListSales: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the external id (the Hotmart transaction code). */
                 q?: string;
@@ -13064,7 +13094,9 @@ export interface operations {
     tenantListSubscriptions: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the external id or of the client's name or e-mail. */
                 q?: string;
@@ -13947,7 +13979,9 @@ export interface operations {
     listAdminUsers: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
                 page?: number;
+                /** @description Rows per page (1–100, default 20). */
                 pageSize?: number;
                 /** @description Part of the username, name or e-mail. */
                 q?: string;
