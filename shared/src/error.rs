@@ -68,3 +68,42 @@ pub fn unique_violation(err: &sqlx::Error) -> Option<&str> {
         _ => None,
     }
 }
+
+/// A unique constraint and the form field whose value it refused, with the
+/// pt-BR message the form shows under that field.
+#[derive(Debug, Clone, Copy)]
+pub struct UniqueField {
+    /// The constraint's name in the schema; [`ANY_UNIQUE`] for whichever.
+    pub constraint: &'static str,
+    pub field: &'static str,
+    pub message: &'static str,
+}
+
+/// Matches any unique constraint (a table with one).
+pub const ANY_UNIQUE: &str = "*";
+
+/// `UniqueField { constraint, field, message }`, shorter.
+pub const fn unique(constraint: &'static str, field: &'static str, message: &'static str) -> UniqueField {
+    UniqueField { constraint, field, message }
+}
+
+/// realworld's `on_constraint`: a statement that a unique constraint refused
+/// becomes the 400 of the field it guards (two people saving the same
+/// e-mail at once: the second gets "já está em uso", never a 500); any other
+/// error is converted as usual.
+pub trait OnConstraint<T> {
+    fn on_constraint(self, fields: &[UniqueField]) -> AppResult<T>;
+}
+
+impl<T> OnConstraint<T> for Result<T, sqlx::Error> {
+    fn on_constraint(self, fields: &[UniqueField]) -> AppResult<T> {
+        self.map_err(|err| {
+            let guarded = unique_violation(&err)
+                .and_then(|violated| fields.iter().find(|f| f.constraint == ANY_UNIQUE || f.constraint == violated));
+            match guarded {
+                Some(f) => AppError::validation_field(f.field, f.message),
+                None => err.into(),
+            }
+        })
+    }
+}

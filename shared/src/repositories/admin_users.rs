@@ -2,7 +2,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique_violation, AppError, AppResult};
+use crate::error::{unique, AppResult, OnConstraint};
 use crate::ids::new_id;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -67,11 +67,10 @@ pub async fn create(conn: &mut PgConnection, new: NewAdminUser) -> AppResult<Adm
     .bind(&new.name)
     .fetch_one(conn)
     .await
-    .map_err(|e| match unique_violation(&e) {
-        Some("users_username_key") => AppError::validation_field("username", "Este nome de usuário já está em uso"),
-        Some("users_email_key") => AppError::validation_field("email", "Este e-mail já está em uso"),
-        _ => e.into(),
-    })
+    .on_constraint(&[
+        unique("users_username_key", "username", "Este nome de usuário já está em uso"),
+        unique("users_email_key", "email", "Este e-mail já está em uso"),
+    ])
 }
 
 /// Admins, active first, then by name; `q` matches username, name or e-mail.

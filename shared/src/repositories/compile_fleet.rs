@@ -7,7 +7,7 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique_violation, AppError, AppResult};
+use crate::error::{unique, AppResult, OnConstraint};
 use crate::ids::new_id;
 use crate::secrets::{key_prefix, random_token, sha256};
 
@@ -55,10 +55,7 @@ pub async fn register(conn: &mut PgConnection, name: &str, platform: &str, pool:
     .bind(pool)
     .fetch_one(conn)
     .await
-    .map_err(|e| match unique_violation(&e) {
-        Some("compile_agents_name_key") => AppError::validation_field("name", "Já existe um agente com este nome"),
-        _ => e.into(),
-    })?;
+    .on_constraint(&[unique("compile_agents_name_key", "name", "Já existe um agente com este nome")])?;
     Ok((agent, token))
 }
 

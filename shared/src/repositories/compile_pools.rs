@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique_violation, AppError, AppResult};
+use crate::error::{unique, AppError, AppResult, OnConstraint, UniqueField};
 use crate::ids::new_id;
 
 /// The pool every agent starts in (migration 24).
@@ -71,7 +71,7 @@ pub async fn create(conn: &mut PgConnection, name: &str, tenant_ids: &[Uuid]) ->
         .bind(name)
         .execute(&mut *conn)
         .await
-        .map_err(name_conflict)?;
+        .on_constraint(NAME_UNIQUE)?;
     set_tenants(conn, id, tenant_ids).await?;
     find(conn, id).await?.ok_or_else(|| AppError::internal("the pool just made is gone"))
 }
@@ -89,7 +89,7 @@ pub async fn update(
         .bind(name)
         .execute(&mut *conn)
         .await
-        .map_err(name_conflict)?;
+        .on_constraint(NAME_UNIQUE)?;
     if updated.rows_affected() == 0 {
         return Ok(None);
     }
@@ -150,9 +150,4 @@ pub async fn move_agent(conn: &mut PgConnection, agent: Uuid, pool: Uuid) -> App
     Ok((moved.rows_affected() == 1).then_some(()))
 }
 
-fn name_conflict(e: sqlx::Error) -> AppError {
-    match unique_violation(&e) {
-        Some("compile_agent_pools_name_key") => AppError::validation_field("name", NAME_TAKEN),
-        _ => e.into(),
-    }
-}
+const NAME_UNIQUE: &[UniqueField] = &[unique("compile_agent_pools_name_key", "name", NAME_TAKEN)];

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique_violation, AppError, AppResult};
+use crate::error::{unique, AppError, AppResult, OnConstraint, ANY_UNIQUE};
 use crate::ids::new_id;
 use crate::status::OwnerRole;
 
@@ -79,10 +79,7 @@ pub async fn invite(conn: &mut PgConnection, invitation: Invitation<'_>) -> AppR
     .bind(invitation.invited_by)
     .fetch_one(conn)
     .await
-    .map_err(|e| match unique_violation(&e) {
-        Some(_) => AppError::validation_field("email", EMAIL_TAKEN),
-        None => e.into(),
-    })
+    .on_constraint(&[unique(ANY_UNIQUE, "email", EMAIL_TAKEN)])
 }
 
 /// Changes a member's role and whether they may sign in. Refuses (409) a

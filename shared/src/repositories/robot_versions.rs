@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique_violation, AppError, AppResult};
+use crate::error::{unique, AppResult, OnConstraint, ANY_UNIQUE};
 use crate::ids::new_id;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -201,10 +201,7 @@ pub async fn create(conn: &mut PgConnection, new: NewVersion<'_>) -> AppResult<R
     .bind(new.provenance.is_some_and(|p| p.loads_dll))
     .fetch_one(conn)
     .await
-    .map_err(|e| match unique_violation(&e) {
-        Some(_) => AppError::validation_field("version", VERSION_EXISTS),
-        None => e.into(),
-    })
+    .on_constraint(&[unique(ANY_UNIQUE, "version", VERSION_EXISTS)])
 }
 
 /// A replacement file for a version.

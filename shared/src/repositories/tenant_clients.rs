@@ -3,7 +3,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::listing::{fetch_page, Listing, Narrow};
-use crate::error::{unique_violation, AppError, AppResult};
+use crate::error::{unique, AppResult, OnConstraint, UniqueField};
 use crate::ids::new_id;
 use crate::pagination::{contains_pattern, Page, PageParams};
 use crate::status::ClientStatus;
@@ -122,7 +122,7 @@ pub async fn create(conn: &mut PgConnection, new: NewTenantClient) -> AppResult<
     .bind(new.status)
     .fetch_one(conn)
     .await
-    .map_err(client_conflict)
+    .on_constraint(CLIENT_UNIQUE)
 }
 
 /// The client with this e-mail, created (without a password) when there is
@@ -157,14 +157,8 @@ pub async fn find_or_create_by_email(
     Ok((id, false))
 }
 
-fn client_conflict(e: sqlx::Error) -> AppError {
-    match unique_violation(&e) {
-        Some("tenant_clients_tenant_id_email_key") => {
-            AppError::validation_field("email", "Já existe um cliente com este e-mail")
-        }
-        _ => e.into(),
-    }
-}
+const CLIENT_UNIQUE: &[UniqueField] =
+    &[unique("tenant_clients_tenant_id_email_key", "email", "Já existe um cliente com este e-mail")];
 
 /// A client as the lists show them.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -249,7 +243,7 @@ pub async fn update(conn: &mut PgConnection, id: Uuid, c: ClientChanges) -> AppR
     .bind(c.status)
     .fetch_optional(&mut *conn)
     .await
-    .map_err(client_conflict)?;
+    .on_constraint(CLIENT_UNIQUE)?;
     // A statement of its own: owners may write the hash but never read it,
     // and `COALESCE($x, password)` would read it.
     if let (Some(_), Some(hash)) = (&updated, c.password_hash) {

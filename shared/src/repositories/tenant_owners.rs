@@ -1,7 +1,7 @@
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique_violation, AppError, AppResult};
+use crate::error::{unique, AppResult, OnConstraint, UniqueField};
 use crate::ids::new_id;
 use crate::status::OwnerRole;
 
@@ -80,7 +80,7 @@ pub async fn create(conn: &mut PgConnection, new: NewTenantOwner) -> AppResult<T
     .bind(new.is_active)
     .fetch_one(conn)
     .await
-    .map_err(owner_conflict)
+    .on_constraint(OWNER_UNIQUE)
 }
 
 /// An owner as the lists show them, with their tenant's name.
@@ -171,14 +171,8 @@ pub async fn update(conn: &mut PgConnection, id: Uuid, c: OwnerChanges) -> AppRe
     .bind(c.is_active)
     .fetch_optional(conn)
     .await
-    .map_err(owner_conflict)
+    .on_constraint(OWNER_UNIQUE)
 }
 
-fn owner_conflict(e: sqlx::Error) -> AppError {
-    match unique_violation(&e) {
-        Some("tenant_owners_tenant_id_email_key") => {
-            AppError::validation_field("email", "Já existe um owner com este e-mail neste tenant")
-        }
-        _ => e.into(),
-    }
-}
+const OWNER_UNIQUE: &[UniqueField] =
+    &[unique("tenant_owners_tenant_id_email_key", "email", "Já existe um owner com este e-mail neste tenant")];

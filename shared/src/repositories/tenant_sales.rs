@@ -4,7 +4,7 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use super::listing::{fetch_page, Listing, Narrow};
-use crate::error::{unique_violation, AppError, AppResult};
+use crate::error::{unique, AppResult, OnConstraint};
 use crate::ids::new_id;
 use crate::pagination::{contains_pattern, Page, PageParams};
 use crate::status::{Origin, PaymentMethod, SaleStatus};
@@ -369,12 +369,11 @@ pub async fn save(conn: &mut PgConnection, id: Option<Uuid>, f: &SaleFields) -> 
         .bind(f.status)
         .fetch_optional(conn)
         .await
-        .map_err(|e| match unique_violation(&e) {
-            Some("tenant_sales_external_key") => {
-                AppError::validation_field("externalId", "Já existe uma venda com este ID externo nesta origem")
-            }
-            _ => e.into(),
-        })
+        .on_constraint(&[unique(
+            "tenant_sales_external_key",
+            "externalId",
+            "Já existe uma venda com este ID externo nesta origem",
+        )])
 }
 
 /// Whether the tenant has this sale.

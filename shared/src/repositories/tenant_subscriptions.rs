@@ -8,7 +8,7 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use super::listing::{fetch_page, Listing, Narrow};
-use crate::error::{unique_violation, AppError, AppResult};
+use crate::error::{unique, AppResult, OnConstraint};
 use crate::ids::new_id;
 use crate::pagination::{contains_pattern, Page, PageParams};
 use crate::status::{Origin, Recurrence, SubscriptionStatus};
@@ -283,12 +283,11 @@ pub async fn save(conn: &mut PgConnection, id: Option<Uuid>, f: &SubscriptionFie
         .bind(f.last_charge_attempt)
         .fetch_optional(conn)
         .await
-        .map_err(|e| match unique_violation(&e) {
-            Some("tenant_subscriptions_external_key") => {
-                AppError::validation_field("externalId", "Já existe uma assinatura com este ID externo nesta origem")
-            }
-            _ => e.into(),
-        })
+        .on_constraint(&[unique(
+            "tenant_subscriptions_external_key",
+            "externalId",
+            "Já existe uma assinatura com este ID externo nesta origem",
+        )])
 }
 
 /// The provider's payload of a subscription (the last event that wrote it).

@@ -3,7 +3,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::crypto::SecretBox;
-use crate::error::{unique_violation, AppError, AppResult};
+use crate::error::{unique, AppResult, OnConstraint, UniqueField};
 use crate::ids::new_id;
 use crate::pagination::{contains_pattern, Counted, Page, PageParams};
 use crate::portal::domain_of_url;
@@ -79,21 +79,15 @@ pub async fn create(conn: &mut PgConnection, new: NewTenant) -> AppResult<Tenant
     .bind(&new.settings)
     .fetch_one(conn)
     .await
-    .map_err(tenant_conflict)
+    .on_constraint(TENANT_UNIQUE)
 }
 
 /// Unique violations of `tenants` as pt-BR field messages.
-fn tenant_conflict(e: sqlx::Error) -> AppError {
-    match unique_violation(&e) {
-        Some("tenants_url_key" | "tenants_domain_key") => {
-            AppError::validation_field("url", "Já existe um tenant com esta URL")
-        }
-        Some("tenants_secret_hash_key") => {
-            AppError::validation_field("secretHash", "Este secret hash já pertence a outro tenant")
-        }
-        _ => e.into(),
-    }
-}
+const TENANT_UNIQUE: &[UniqueField] = &[
+    unique("tenants_url_key", "url", "Já existe um tenant com esta URL"),
+    unique("tenants_domain_key", "url", "Já existe um tenant com esta URL"),
+    unique("tenants_secret_hash_key", "secretHash", "Este secret hash já pertence a outro tenant"),
+];
 
 pub async fn find(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<TenantSummary>> {
     Ok(sqlx::query_as(concat!("SELECT ", summary!(), " FROM tenants WHERE id = $1"))
@@ -286,7 +280,7 @@ pub async fn update(conn: &mut PgConnection, id: Uuid, c: TenantChanges) -> AppR
     .bind(c.settings)
     .fetch_optional(conn)
     .await
-    .map_err(tenant_conflict)
+    .on_constraint(TENANT_UNIQUE)
 }
 
 /// Deletes the tenant and, by cascade, everything it owns; its license-check
