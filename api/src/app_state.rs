@@ -2,10 +2,8 @@ use std::sync::Arc;
 
 use shared::config::Config;
 
-use crate::license_cache::LicenseCache;
-use crate::license_log::LicenseCheckLog;
+use crate::license_check::LicenseCheck;
 use crate::notification_hub::NotificationHub;
-use crate::rate_limit::PerIpLimit;
 use shared::db::PgPool;
 use shared::passwords::Hasher;
 use shared::storage::Storage;
@@ -24,14 +22,8 @@ pub struct AppState {
     pub hasher: Hasher,
     /// Live notifications of this instance (one listener, many streams).
     pub notifications: Arc<NotificationHub>,
-    /// The license-check log, written in batches off the request path.
-    pub license_log: Arc<LicenseCheckLog>,
-    /// License checks per IP and minute.
-    pub license_limit: Arc<PerIpLimit>,
-    /// License-check facts, invalidated through the listener.
-    pub license_cache: Arc<LicenseCache>,
-    /// Refused checks per robot and account or e-mail (buyer guessing).
-    pub refusal_throttle: Arc<crate::refusal_throttle::RefusalThrottle>,
+    /// The license check robots call, with its cache, throttles and log.
+    pub license_check: Arc<LicenseCheck>,
     /// Robot files, logos and favicons (a directory or an S3 bucket).
     pub storage: Storage,
     /// Logins in progress. A login holds pooled connections twice and a
@@ -45,17 +37,13 @@ impl AppState {
         let capacity = config.capacity;
         let hasher = Hasher::new(capacity.concurrent_hashes, capacity.hash_wait);
         let logins = Arc::new(Semaphore::new((capacity.request_pool_size as usize / 4).max(2)));
-        let license_limit = Arc::new(PerIpLimit::new(config.license_checks_per_minute));
         Self {
             listen_pool: pool.clone(),
             pool,
             hasher,
             logins,
             notifications: NotificationHub::new(),
-            license_log: LicenseCheckLog::new(&config),
-            license_limit,
-            license_cache: Arc::new(LicenseCache::new()),
-            refusal_throttle: Arc::new(crate::refusal_throttle::RefusalThrottle::new()),
+            license_check: Arc::new(LicenseCheck::new(&config)),
             // A storage URL that cannot even be opened is a deployment error
             // worth stopping for (an unreachable bucket is not: it fails per request).
             storage: Storage::open(&config.storage_url).expect("STORAGE_URL: a directory or s3://bucket"),

@@ -138,7 +138,7 @@ pub async fn scrape(State(state): State<AppState>, request: Request) -> ApiResul
         "License check log rows: written from memory, spilled to disk, loaded from the spill.",
         "counter",
     );
-    for (outcome, rows) in state.license_log.counts() {
+    for (outcome, rows) in state.license_check.log().counts() {
         gauge_line(&mut out, "roboforge_license_check_log_rows", &[("outcome", outcome)], rows as f64);
     }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use shared::db::PgPool;
 use shared::notifications::{self, CompileJobUpdate, FactoryUpdate, Heard, Notification};
 
-use crate::license_cache::LicenseCache;
+use crate::license_check::cache::LicenseCache;
 use tokio::sync::{broadcast, Notify};
 use uuid::Uuid;
 

@@ -95,9 +95,9 @@ pub async fn serve(
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    state.notifications.start(state.listen_pool.clone(), state.license_cache.clone());
-    state.license_log.start(state.pool.clone());
-    let license_log = state.license_log.clone();
+    state.notifications.start(state.listen_pool.clone(), state.license_check.cache().clone());
+    state.license_check.log().start(state.pool.clone());
+    let license_log = state.license_check.log().clone();
     axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
         .with_graceful_shutdown(shutdown)
         .await?;

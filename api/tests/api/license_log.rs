@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use api::license_log::{LicenseCheckLog, LogSettings, Spill};
+use api::license_check::log::{LicenseCheckLog, LogSettings, Spill};
 use chrono::Utc;
 use shared::db::{self, Scope};
 use shared::license_check::{log as rows, CheckCode, CheckRecord};

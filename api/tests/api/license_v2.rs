@@ -42,7 +42,7 @@ async fn check(app: &TestApp, tenant: Uuid, robot: Uuid, email: &str, account: u
 }
 
 fn v2_message(answer: &Value, robot: Uuid, account: u64) -> String {
-    shared::mql5::signed_string_v2(
+    shared::license_check::signed_string_v2(
         answer["nonce"].as_str().unwrap(),
         answer["valid"] == true,
         answer["code"].as_str().unwrap(),

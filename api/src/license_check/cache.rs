@@ -10,21 +10,19 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use shared::license_check::CheckFacts;
+use shared::license_check::{CheckFacts, RobotKeys};
 use uuid::Uuid;
 
 const MAX_AGE: Duration = Duration::from_secs(60);
 const MAX_ENTRIES: usize = 200_000;
 
-/// (tenant, robot, e-mail)
+/// (tenant, robot, e-mail or personal build: `CheckRequest::cache_identity`)
 pub type CacheKey = (Uuid, Uuid, String);
 
 pub struct CachedFacts {
     pub facts: CheckFacts,
-    /// The robot's signing key, decrypted once (protocol v1).
-    pub signing_key: Option<String>,
-    /// The robot's Ed25519 signer, opened once (protocol v2).
-    pub signer: Option<shared::license_keys::AnswerSigner>,
+    /// The robot's keys, opened once (HMAC for v1, Ed25519 for v2).
+    pub keys: RobotKeys,
     generation: u64,
     loaded: Instant,
 }
@@ -50,15 +48,8 @@ impl LicenseCache {
         (entry.generation == self.generation(key.0) && entry.loaded.elapsed() < MAX_AGE).then_some(entry)
     }
 
-    pub fn put(
-        &self,
-        key: CacheKey,
-        facts: CheckFacts,
-        signing_key: Option<String>,
-        signer: Option<shared::license_keys::AnswerSigner>,
-        generation: u64,
-    ) -> Arc<CachedFacts> {
-        let entry = Arc::new(CachedFacts { facts, signing_key, signer, generation, loaded: Instant::now() });
+    pub fn put(&self, key: CacheKey, facts: CheckFacts, keys: RobotKeys, generation: u64) -> Arc<CachedFacts> {
+        let entry = Arc::new(CachedFacts { facts, keys, generation, loaded: Instant::now() });
         let mut entries = self.entries.write().expect("entries");
         if entries.len() >= MAX_ENTRIES {
             entries.clear();

@@ -1,0 +1,98 @@
+//! The codes a check answers with: what the robot's alerts key on, what its
+//! user reads, and which of them a stranger is never told.
+
+use serde::Serialize;
+
+/// Machine-readable outcome; the robot's alerts key on these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum CheckCode {
+    Ok,
+    InvalidRequest,
+    NotFound,
+    Expired,
+    Cancelled,
+    Suspended,
+    RobotInactive,
+    TenantSuspended,
+    AccountMismatch,
+    RateLimited,
+    /// The robot's policy wants the account confirmed in the client portal,
+    /// and the license has none yet.
+    NotConfirmed,
+    /// Too many refused checks for this robot from this account or for this
+    /// e-mail: someone is guessing.
+    Throttled,
+    /// A personal build the owner revoked after a leak (decision 0015).
+    BuildRevoked,
+}
+
+impl CheckCode {
+    pub const ALL: [CheckCode; 13] = [
+        CheckCode::Ok,
+        CheckCode::InvalidRequest,
+        CheckCode::NotFound,
+        CheckCode::Expired,
+        CheckCode::Cancelled,
+        CheckCode::Suspended,
+        CheckCode::RobotInactive,
+        CheckCode::TenantSuspended,
+        CheckCode::AccountMismatch,
+        CheckCode::RateLimited,
+        CheckCode::NotConfirmed,
+        CheckCode::Throttled,
+        CheckCode::BuildRevoked,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CheckCode::Ok => "OK",
+            CheckCode::InvalidRequest => "INVALID_REQUEST",
+            CheckCode::NotFound => "NOT_FOUND",
+            CheckCode::Expired => "EXPIRED",
+            CheckCode::Cancelled => "CANCELLED",
+            CheckCode::Suspended => "SUSPENDED",
+            CheckCode::RobotInactive => "ROBOT_INACTIVE",
+            CheckCode::TenantSuspended => "TENANT_SUSPENDED",
+            CheckCode::AccountMismatch => "ACCOUNT_MISMATCH",
+            CheckCode::RateLimited => "RATE_LIMITED",
+            CheckCode::NotConfirmed => "NOT_CONFIRMED",
+            CheckCode::Throttled => "THROTTLED",
+            CheckCode::BuildRevoked => "BUILD_REVOKED",
+        }
+    }
+
+    /// The code the robot is told. A stranger must not learn who bought:
+    /// an unknown e-mail, a license bound to another account and one
+    /// waiting for its account to be confirmed all answer `ACCOUNT_MISMATCH`
+    /// (the spec's "Conta MT5 não autorizada"); the check log keeps the real
+    /// reason for the owner.
+    pub fn answered(self) -> CheckCode {
+        match self {
+            CheckCode::NotFound | CheckCode::NotConfirmed => CheckCode::AccountMismatch,
+            other => other,
+        }
+    }
+
+    /// What the robot's user reads (pt-BR).
+    pub fn message(self) -> &'static str {
+        match self {
+            CheckCode::Ok => "Licença válida.",
+            CheckCode::InvalidRequest => "Requisição inválida: informe email, mtAccount, robotId e tenantId.",
+            CheckCode::NotFound => "Licença não encontrada para este e-mail e robô.",
+            CheckCode::Expired => "Licença expirada.",
+            CheckCode::Cancelled => "Licença cancelada.",
+            CheckCode::Suspended => "Cliente suspenso. Fale com o vendedor.",
+            CheckCode::RobotInactive => "Este robô está desativado.",
+            CheckCode::TenantSuspended => "Loja suspensa. Fale com o vendedor.",
+            CheckCode::AccountMismatch => {
+                "Conta MT5 não autorizada para este e-mail e robô. Se você comprou este robô, confira o e-mail da \
+                 compra e confirme o número da conta no portal do cliente."
+            }
+            CheckCode::RateLimited => "Muitas verificações. Aguarde um minuto.",
+            CheckCode::NotConfirmed => "Confirme o número da conta no portal do cliente antes de usar o robô.",
+            CheckCode::Throttled => "Muitas tentativas recusadas. Tente novamente em alguns minutos.",
+            CheckCode::BuildRevoked => "Esta cópia do robô foi bloqueada pelo vendedor. Fale com o vendedor.",
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! The license check every robot calls when it starts (and hourly after),
+//! as one unit: [`request`] reads what the robot sent, [`load`] reads the
+//! facts (one indexed query, through the repository), [`decide`] gives every
+//! answer code, [`bind`] binds a license to its first account, [`sign`]
+//! signs the answer (HMAC for v1 robots, Ed25519 for v2,
+//! docs/license-signature.md) so a fake server or a replayed answer fails in
+//! the robot, and [`record`] is what the check log keeps. The api's
+//! `license_check` module composes them with its cache, throttles and log
+//! writer.
+//!
+//! Which license counts when a client holds several of one robot (renewals,
+//! repeat purchases): usable ones first (active or trial, not expired), then
+//! one already bound to this account, then an unbound one, then the latest
+//! expiration (no expiration first), then the newest.
+
+pub mod bind;
+mod code;
+pub mod decide;
+pub mod load;
+pub mod log;
+pub mod record;
+pub mod request;
+pub mod sign;
+
+pub use bind::{bind_account, license_to_bind};
+pub use code::CheckCode;
+pub use decide::{after_binding, judge, refuse_early, same_account, EarlyRefusal, Verdict};
+pub use load::{load, CheckFacts};
+pub use record::{CheckRecord, InstallationFold, InstallationFolds};
+pub use request::{parse_account, parse_request, BuildClaim, CheckRequest};
+pub use sign::{hmac_hex, signed_string, signed_string_v2, RobotKeys, SignedFields, SIGNATURE_VERSION};
