@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint'
 import { importX } from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import reactHooks from 'eslint-plugin-react-hooks'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
 import fs from 'node:fs'
 
 // Each feature stands alone: what two features share lives in src/lib, src/components, src/hooks or src/test.
@@ -57,6 +58,22 @@ export default tseslint.config(
         },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Accessibility of the markup (labels, roles, keyboard access, alt texts): jsx-a11y's recommended rules.
+    // axe-core checks the rendered pages in the browser journeys (expectNoSeriousA11yViolations in e2e/support.mjs).
+    ...jsxA11y.flatConfigs.recommended,
+    files: ['**/*.tsx'],
+    languageOptions: { ...jsxA11y.flatConfigs.recommended.languageOptions, globals: globals.browser },
+    // The ui/ wrappers that render one plain element are checked as that element. (FormLabel is not: it takes its
+    // htmlFor from the form item, which the rule cannot see.)
+    settings: { 'jsx-a11y': { components: { Button: 'button', Input: 'input', Label: 'label' } } },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A scrollable block (code, logs, payloads, message lists) takes tabIndex={0} so a keyboard can scroll it
+      // (axe's scrollable-region-focusable); it is then a named role="region", which this allows besides tabpanel.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
     },
   },
   {

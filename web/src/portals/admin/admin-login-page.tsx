@@ -56,7 +56,7 @@ export function AdminLoginForm() {
   const form = useLoginForm(adminLoginChecks, { username: '', password: '' })
   return (
     <LoginForm form={form} login={login} failure={{ title: 'Falha no login', fallback: 'Usuário ou senha inválidos' }}>
-      <LoginField form={form} name="username" label="Usuário" autoComplete="username" autoFocus />
+      <LoginField form={form} name="username" label="Usuário" autoComplete="username" />
       <LoginField form={form} name="password" label="Senha" type="password" autoComplete="current-password" />
     </LoginForm>
   )

@@ -115,6 +115,7 @@ function CodeField({ form }: { form: LoginFormState<CodeValues> }) {
       pattern="[0-9]*"
       maxLength={CODE_LENGTH}
       placeholder="000000"
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- focus follows the client to the step they just opened, not a page load
       autoFocus
       className="text-center font-mono text-lg tracking-[0.4em]"
       description={`Digite o código de ${CODE_LENGTH} dígitos do e-mail. Não chegou? Veja a caixa de spam ou peça um novo código.`}

@@ -85,6 +85,7 @@ function PurchaseStep({
   }
   return (
     <LoginForm form={form} login={login} failure={failure} submitLabel="Enviar código">
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- only on coming back from the code step: focus returns to what the client chose to change */}
       <LoginField form={form} name="email" label="Email" type="email" autoComplete="email" placeholder="seu@email.com" autoFocus={focusEmail} />
       <LoginField
         form={form}

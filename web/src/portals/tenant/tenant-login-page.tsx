@@ -19,7 +19,7 @@ function TenantLoginForm() {
   const form = useLoginForm(tenantLoginChecks, { email: '', password: '', securityKey: '' })
   return (
     <LoginForm form={form} login={login} failure={failure} footer={<ForgotPasswordLink />}>
-      <LoginField form={form} name="email" label="E-mail" type="email" autoComplete="email" required autoFocus placeholder="voce@empresa.com" />
+      <LoginField form={form} name="email" label="E-mail" type="email" autoComplete="email" required placeholder="voce@empresa.com" />
       <LoginField form={form} name="password" label="Senha" type="password" autoComplete="current-password" required />
       <LoginField form={form} name="securityKey" label="Chave de Segurança" type="password" autoComplete="off" required />
     </LoginForm>

@@ -93,6 +93,7 @@ function SaleDetailContent({ sale }: { sale: SaleDetail }) {
           <pre
             data-testid="sale-payload"
             tabIndex={0}
+            role="region"
             aria-label="Payload original da venda"
             className="max-h-80 overflow-auto rounded-md border bg-muted/40 p-3 font-mono text-xs whitespace-pre"
           >

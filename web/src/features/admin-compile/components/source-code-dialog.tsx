@@ -32,6 +32,7 @@ export function SourceCodeDialog({ view, onClose }: { view: SourceView | null; o
           // Focusable, so the code scrolls with the keyboard too.
           <pre
             tabIndex={0}
+            role="region"
             aria-label={`Código-fonte de ${item?.robotName}`}
             data-testid="source-code"
             className="max-h-[60vh] overflow-auto rounded-md border bg-muted/50 p-4 font-mono text-xs leading-relaxed focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

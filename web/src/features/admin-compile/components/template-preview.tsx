@@ -21,6 +21,7 @@ export function TemplatePreview({ templateCode }: { templateCode: string }) {
       <CardContent>
         <pre
           tabIndex={0}
+          role="region"
           aria-label="Pré-visualização do template"
           data-testid="template-preview"
           className="max-h-96 overflow-auto rounded-md border bg-muted/50 p-4 font-mono text-xs leading-relaxed focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"

@@ -40,7 +40,7 @@ export function GeneratedCode({ generation }: { generation: AdminGeneration }) {
           </section>
         )}
         {/* Focusable, so the code scrolls with the keyboard too. */}
-        <pre tabIndex={0} aria-label="Código MQL5 gerado" data-testid="generated-code" className={codeBlockClasses}>
+        <pre tabIndex={0} role="region" aria-label="Código MQL5 gerado" data-testid="generated-code" className={codeBlockClasses}>
           {sourceCode}
         </pre>
       </CardContent>
@@ -56,7 +56,7 @@ export function GenerationFailure({ generation }: { generation: AdminGeneration 
       <AlertTitle>A geração falhou</AlertTitle>
       <AlertDescription className="w-full min-w-0">
         {generation.errorLog ? (
-          <pre tabIndex={0} aria-label="Log de erros" data-testid="error-log" className={cn(codeBlockClasses, 'w-full break-words whitespace-pre-wrap text-destructive')}>
+          <pre tabIndex={0} role="region" aria-label="Log de erros" data-testid="error-log" className={cn(codeBlockClasses, 'w-full break-words whitespace-pre-wrap text-destructive')}>
             {generation.errorLog}
           </pre>
         ) : (
@@ -65,7 +65,7 @@ export function GenerationFailure({ generation }: { generation: AdminGeneration 
         {generation.sourceCode && (
           <details className="w-full min-w-0">
             <summary className="cursor-pointer text-foreground">Ver o último código gerado</summary>
-            <pre tabIndex={0} aria-label="Último código gerado" className={cn(codeBlockClasses, 'mt-2 w-full text-foreground')}>
+            <pre tabIndex={0} role="region" aria-label="Último código gerado" className={cn(codeBlockClasses, 'mt-2 w-full text-foreground')}>
               {generation.sourceCode}
             </pre>
           </details>

@@ -79,7 +79,6 @@ function ChangeAccountForm({ license, onDone }: { license: ClientLicenseItem; on
                   autoComplete="off"
                   placeholder="Ex.: 12345678"
                   aria-required
-                  autoFocus
                 />
               </FormControl>
               <FormDescription>

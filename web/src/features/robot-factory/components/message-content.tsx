@@ -14,6 +14,7 @@ export function MessageContent({ content }: { content: string }) {
           <pre
             key={index}
             tabIndex={0}
+            role="region"
             aria-label={part.language ? `Código ${part.language}` : 'Código'}
             className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
           >

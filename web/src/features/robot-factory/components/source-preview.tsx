@@ -15,6 +15,7 @@ export function SourcePreview({ source }: { source: string }) {
       <pre
         id={id}
         tabIndex={0}
+        role="region"
         aria-label="Código-fonte"
         className="w-full overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
       >

@@ -29,7 +29,7 @@ export function VersionProblems({ version }: { version: ProjectVersion }) {
       {log && (
         <details className="text-sm">
           <summary className="cursor-pointer rounded-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">Log do compilador</summary>
-          <pre tabIndex={0} className="mt-2 max-h-64 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap">
+          <pre tabIndex={0} role="region" aria-label="Log do compilador" className="mt-2 max-h-64 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap">
             {log}
           </pre>
         </details>

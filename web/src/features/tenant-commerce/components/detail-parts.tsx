@@ -54,6 +54,7 @@ export function PayloadView({ payload, label, empty }: { payload: unknown; label
     <pre
       data-testid="original-payload"
       tabIndex={0}
+      role="region"
       aria-label={label}
       className="max-h-96 overflow-auto rounded-md border bg-muted/40 p-3 font-mono text-xs whitespace-pre"
     >

@@ -62,7 +62,7 @@ export function ClientForgotPasswordPage() {
       {token && <DevelopmentToken token={token} />}
       <Form {...form}>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <SchemaField control={form.control} name="email" label="Email" type="email" autoComplete="email" autoFocus placeholder="seu@email.com" />
+          <SchemaField control={form.control} name="email" label="Email" type="email" autoComplete="email" placeholder="seu@email.com" />
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending && <Spinner label="Enviando" />}
             Enviar link de recuperação

@@ -71,7 +71,7 @@ function ResetPasswordForm({ token }: { token: string }) {
       {!done && (
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <SchemaField control={form.control} name="newPassword" label="Nova senha" type="password" autoComplete="new-password" autoFocus />
+            <SchemaField control={form.control} name="newPassword" label="Nova senha" type="password" autoComplete="new-password" />
             <SchemaField control={form.control} name="confirmPassword" label="Confirmar senha" type="password" autoComplete="new-password" />
             <Button type="submit" className="w-full" disabled={reset.isPending}>
               {reset.isPending && <Spinner label="Salvando" />}

@@ -29,7 +29,7 @@ export function TenantForgotPasswordPage() {
       {outcome && <FormOutcomeAlert outcome={outcome} />}
       <Form {...form}>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <SchemaField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" required autoFocus placeholder="voce@empresa.com" />
+          <SchemaField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" required placeholder="voce@empresa.com" />
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending && <Spinner label="Enviando" />}
             Enviar link de recuperação

@@ -72,7 +72,7 @@ export function TenantResetPasswordPage() {
       {!done && (
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <SchemaField control={form.control} name="newPassword" label="Nova senha" type="password" autoComplete="new-password" required autoFocus />
+            <SchemaField control={form.control} name="newPassword" label="Nova senha" type="password" autoComplete="new-password" required />
             <SchemaField control={form.control} name="confirmPassword" label="Confirmar senha" type="password" autoComplete="new-password" required />
             <Button type="submit" className="w-full" disabled={!token || reset.isPending}>
               {reset.isPending && <Spinner label="Salvando" />}

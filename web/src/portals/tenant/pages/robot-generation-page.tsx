@@ -94,7 +94,7 @@ function GenerationView({ generation }: { generation: GenerationDetail }) {
       </Section>
       {generation.errorLog?.trim() && (
         <Section title="Log de erros">
-          <pre tabIndex={0} className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap">
+          <pre tabIndex={0} role="region" aria-label="Log de erros" className="max-h-96 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap">
             {generation.errorLog}
           </pre>
         </Section>
