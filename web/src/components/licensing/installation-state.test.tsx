@@ -9,7 +9,7 @@ describe('InstallationState', () => {
     ['valid', 'Válida', 'bg-success/15'],
     ['in_grace', 'Em tolerância', 'bg-amber-500/15'],
     ['lapsed', 'Encerrada', 'bg-secondary'],
-    ['denied', 'Negada', 'bg-destructive'],
+    ['denied', 'Negada', 'bg-destructive-fill'],
   ])('shows %s as %s in its colour, then since when', (state, label, colour) => {
     render(<InstallationState state={state} since={since} />)
     expect(screen.getByText(label)).toHaveClass(colour)

@@ -10,7 +10,7 @@ export const badgeVariants = cva(
       variant: {
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
-        destructive: 'border-transparent bg-destructive text-white',
+        destructive: 'border-transparent bg-destructive-fill text-white',
         success: 'border-transparent bg-success/15 text-success',
         warning: 'border-transparent bg-amber-500/15 text-amber-500',
         outline: 'text-foreground',

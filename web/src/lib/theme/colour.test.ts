@@ -46,11 +46,16 @@ describe('colour maths (WCAG 2.x)', () => {
     expect(readableText('#04111d')).toBe('#fafafa')
   })
 
-  it('labels filled colours white while white reads at 3:1, else near-black', () => {
+  it('labels filled colours white while white reads as text (4.5:1), else whichever reads better', () => {
     expect(labelOn('#2563eb')).toBe(WHITE)
-    expect(labelOn('#3b82f6')).toBe(WHITE)
+    // The default blue and violet: white gives 3.7:1 and 4.2:1, near-black 5.4:1 and 4.7:1.
+    expect(labelOn('#3b82f6')).toBe(NEAR_BLACK)
+    expect(labelOn('#8b5cf6')).toBe(NEAR_BLACK)
     expect(labelOn('#facc15')).toBe(NEAR_BLACK)
     expect(labelOn('#10b981')).toBe(NEAR_BLACK)
+    // Neither reaches 4.5:1 here: the better one.
+    expect(contrastRatio(WHITE, '#3575dd')).toBeLessThan(AA_TEXT)
+    expect(labelOn('#3575dd')).toBe(NEAR_BLACK)
   })
 
   it('finds the nearest colour that passes: one 8-bit step from #777777 on white', () => {

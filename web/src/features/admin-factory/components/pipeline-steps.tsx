@@ -14,7 +14,7 @@ const markClasses: Record<StepState, string> = {
   pending: 'border-border bg-background text-muted-foreground',
   active: 'border-primary bg-primary text-primary-foreground',
   done: 'border-success bg-success text-white',
-  failed: 'border-destructive bg-destructive text-white',
+  failed: 'border-destructive-fill bg-destructive-fill text-white',
 }
 
 function StepMark({ state, number }: { state: StepState; number: number }) {

@@ -35,13 +35,14 @@ describe('contrast guard in the settings', () => {
     expect(screen.getByTestId('settings-preview').style.getPropertyValue('--foreground')).toBe('#737373')
   })
 
-  it('warns about white on the default blue (3,7:1) and offers the nearest blue that reads', async () => {
+  it('warns about a blue on which neither label reaches 4,5:1 and offers the nearest blue that reads', async () => {
     const user = userEvent.setup()
-    renderForm({ themeColors: { primary: '#3b82f6', secondary: '#7c3aed', accent: '#10b981' } })
+    renderForm({ themeColors: { primary: '#3575dd', secondary: '#7c3aed', accent: '#10b981' } })
     const warning = screen.getByRole('status', { name: 'Contraste baixo: Texto sobre a cor primária' })
-    expect(warning).toHaveTextContent('3,7:1')
-    await user.click(within(warning).getByRole('button', { name: 'Usar #3473da na cor primária' }))
-    expect(screen.getByLabelText('Cor primária')).toHaveValue('#3473da')
+    // 4.47:1 shows as 4,4:1: a ratio under the minimum never reads as the minimum.
+    expect(warning).toHaveTextContent('4,4:1, abaixo do mínimo de 4,5:1')
+    await user.click(within(warning).getByRole('button', { name: 'Usar #3676dd na cor primária' }))
+    expect(screen.getByLabelText('Cor primária')).toHaveValue('#3676dd')
     expect(screen.queryByRole('status', { name: /Contraste baixo/ })).not.toBeInTheDocument()
   })
 

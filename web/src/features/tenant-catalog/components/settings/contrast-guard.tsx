@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button'
 import { AA_TEXT } from '@/lib/theme/colour'
 import { contrastChecks, type ColourName, type Theme } from '@/lib/theme/palette'
 
-const ratioText = (ratio: number) => `${ratio.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}:1`
+// Rounded down: 4.47:1 is shown as 4,4:1, never as the 4,5:1 it falls short of.
+const ratioText = (ratio: number) => `${(Math.floor(ratio * 10) / 10).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}:1`
 
 /** The colour fields' names in pt-BR, for the fix button. */
 const colourLabels: Partial<Record<ColourName, string>> = { foreground: 'no texto', primary: 'na cor primária', secondary: 'na cor secundária' }
