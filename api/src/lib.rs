@@ -6,6 +6,7 @@
 
 pub mod api_error;
 pub mod app_state;
+pub mod audited;
 pub mod auth_injection;
 pub mod cookies;
 pub mod extractors;

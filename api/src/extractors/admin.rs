@@ -7,6 +7,7 @@ use shared::repositories::audit_log::{self, Action};
 use shared::repositories::sessions;
 
 use crate::api_error::{not_authenticated, ApiResult};
+use crate::request_meta::RequestMeta;
 use crate::{cookies, AppState};
 
 /// A signed-in platform admin. The extractor only authenticates (one short
@@ -14,6 +15,8 @@ use crate::{cookies, AppState};
 /// [`SignedInAdmin::begin`] when it needs one, after any slow work.
 pub struct SignedInAdmin {
     pub user: AdminUser,
+    /// Where the request came from, for the audit log.
+    pub ip: Option<std::net::IpAddr>,
     pool: PgPool,
 }
 
@@ -55,6 +58,7 @@ impl FromRequestParts<AppState> for SignedInAdmin {
             .await?
             .ok_or_else(not_authenticated)?;
         tx.commit().await?;
-        Ok(SignedInAdmin { user, pool: state.pool.clone() })
+        let ip = RequestMeta::from_request_parts(parts, state).await?.ip;
+        Ok(SignedInAdmin { user, ip, pool: state.pool.clone() })
     }
 }

@@ -51,6 +51,8 @@ pub(crate) fn audited(c: &ClientItem) -> Value {
     json!({ "name": c.name, "email": c.email, "phone": c.phone, "status": c.status })
 }
 
+crate::audited_as!(ClientItem, "client", audited);
+
 /// A client as the dialog sends it. The tenant is set at creation; on edit
 /// a blank `password` keeps the current one.
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -84,6 +84,8 @@ pub(crate) fn audited(r: &RobotItem) -> Value {
             "filePath": r.file_path, "version": r.version, "active": r.active, "trialDays": r.trial_days })
 }
 
+crate::audited_as!(RobotItem, "robot", audited);
+
 /// A robot as the admin's dialog sends it. The tenant is set at creation
 /// and cannot change.
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::json;
 use shared::pagination::Page;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_clients::{self, ClientChanges, ClientFilter};
@@ -17,6 +17,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::audited;
 use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
 use crate::extractors::{PageQuery, Paging};
@@ -64,7 +65,6 @@ pub async fn list(
 pub async fn create(
     State(state): State<AppState>,
     admin: SignedInAdmin,
-    meta: RequestMeta,
     ApiJson(body): ApiJson<ClientRequest>,
 ) -> ApiResult<(StatusCode, Json<ClientItem>)> {
     let checked = validate(&body, true, true)?;
@@ -90,11 +90,7 @@ pub async fn create(
         .await?
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
         .into();
-    admin
-        .audit(&mut tx, meta.ip, Some(tenant_id), Action::Create, "client", item.id, &Value::Null, &audited(&item))
-        .await?;
-    tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(item)))
+    audited::created(&admin, tx, item).await
 }
 
 /// Changes a client. A new password or a status other than active ends

@@ -18,6 +18,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiResult, ErrorBody};
+use crate::audited;
 use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
 use crate::form_input::blank_to_none;
@@ -66,6 +67,8 @@ impl From<Pool> for PoolItem {
 fn audited(p: &PoolItem) -> Value {
     json!({ "name": p.name, "tenantIds": p.tenants.iter().map(|t| t.id).collect::<Vec<_>>() })
 }
+
+crate::audited_as!(PoolItem, "compile_pool", audited, tenant_of_caller);
 
 #[utoipa::path(operation_id = "listCompilePools", get, path = "/api/compile-pools", tag = "agents",
     security(("adminSession" = [])), responses((status = 200, body = Vec<PoolItem>), AdminErrors))]
@@ -128,7 +131,6 @@ async fn check_tenants_exist(tx: &mut shared::db::Tx, ids: Option<&[Uuid]>) -> R
     responses((status = 201, body = PoolItem), AdminErrors))]
 pub async fn create(
     admin: SignedInAdmin,
-    meta: RequestMeta,
     ApiJson(body): ApiJson<PoolRequest>,
 ) -> ApiResult<(StatusCode, Json<PoolItem>)> {
     let checked = validate(&body, true)?;
@@ -137,9 +139,7 @@ pub async fn create(
     check_tenants_exist(&mut tx, Some(&tenant_ids)).await?;
     let pool: PoolItem =
         compile_pools::create(&mut tx, checked.name.as_deref().expect("validated"), &tenant_ids).await?.into();
-    admin.audit(&mut tx, meta.ip, None, Action::Create, "compile_pool", pool.id, &Value::Null, &audited(&pool)).await?;
-    tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(pool)))
+    audited::created(&admin, tx, pool).await
 }
 
 /// Renames a pool or replaces the tenants it serves.
@@ -148,7 +148,6 @@ pub async fn create(
     responses((status = 200, body = PoolItem), (status = 404, body = ErrorBody), AdminErrors))]
 pub async fn update(
     admin: SignedInAdmin,
-    meta: RequestMeta,
     PathId(id, _): PathId<UnknownPool>,
     ApiJson(body): ApiJson<PoolRequest>,
 ) -> ApiResult<Json<PoolItem>> {
@@ -167,11 +166,7 @@ pub async fn update(
         .await?
         .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
         .into();
-    admin
-        .audit(&mut tx, meta.ip, None, Action::Update, "compile_pool", id, &audited(&before), &audited(&after))
-        .await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    audited::updated(&admin, tx, &before, after).await
 }
 
 /// Deletes a pool without active agents; its tenants go back to the default pool.

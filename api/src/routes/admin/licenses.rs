@@ -20,6 +20,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::audited;
 use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
 use crate::extractors::{PageQuery, Paging};
@@ -97,6 +98,8 @@ fn audited(l: &LicenseItem) -> Value {
             "activationDate": l.activation_date, "expirationDate": l.expiration_date, "status": l.status,
             "accountNumber": l.account_number })
 }
+
+crate::audited_as!(LicenseItem, "license", audited);
 
 /// Licenses of every tenant, newest first.
 #[utoipa::path(operation_id = "listLicenses", get, path = "/api/client-robots", tag = "licenses",
@@ -219,7 +222,6 @@ pub async fn create(
     responses((status = 200, body = LicenseItem), (status = 404, body = ErrorBody), AdminErrors))]
 pub async fn update(
     admin: SignedInAdmin,
-    meta: RequestMeta,
     PathId(id, _): PathId<UnknownLicense>,
     ApiJson(body): ApiJson<LicenseRequest>,
 ) -> ApiResult<Json<LicenseItem>> {
@@ -229,20 +231,7 @@ pub async fn update(
     let fields = checked_fields(&mut tx, &body).await?;
     licenses::save(&mut tx, Some(id), &fields).await?.ok_or_else(not_found)?;
     let after: LicenseItem = licenses::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
-    admin
-        .audit(
-            &mut tx,
-            meta.ip,
-            Some(after.tenant_id),
-            Action::Update,
-            "license",
-            id,
-            &audited(&before),
-            &audited(&after),
-        )
-        .await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    audited::updated(&admin, tx, &before, after).await
 }
 
 /// `/api/client-robots`.

@@ -5,10 +5,8 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use shared::mql5;
 use shared::pagination::Page;
-use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_robots::{RobotChanges, RobotFilter};
 use shared::repositories::{tenant_robots, tenants};
 use shared::AppError;
@@ -18,13 +16,12 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiBytes, ApiJson, ApiQuery, ApiResult, ErrorBody, OwnerErrors};
+use crate::audited;
 use crate::auth_injection::inject_for_robot;
 use crate::extractors::PathId;
 use crate::extractors::{PageQuery, Paging};
 use crate::extractors::{SignedInAdmin, SignedInManager};
 use crate::form_input::search_term;
-use crate::request_meta::RequestMeta;
-use crate::views::robots::audited;
 use crate::views::robots::validate_robot;
 use crate::views::robots::RobotItem;
 use crate::views::robots::RobotRequest;
@@ -125,7 +122,6 @@ pub async fn list(
 pub async fn create(
     State(state): State<AppState>,
     admin: SignedInAdmin,
-    meta: RequestMeta,
     ApiJson(body): ApiJson<RobotRequest>,
 ) -> ApiResult<(StatusCode, Json<RobotItem>)> {
     let checked = validate_robot(&body, true, true)?;
@@ -148,11 +144,7 @@ pub async fn create(
         .await?
         .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))?
         .into();
-    admin
-        .audit(&mut tx, meta.ip, Some(tenant_id), Action::Create, "robot", item.id, &Value::Null, &audited(&item))
-        .await?;
-    tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(item)))
+    audited::created(&admin, tx, item).await
 }
 
 /// Changes a robot; its tenant cannot change.
@@ -161,7 +153,6 @@ pub async fn create(
     responses((status = 200, body = RobotItem), (status = 404, body = ErrorBody), AdminErrors))]
 pub async fn update(
     admin: SignedInAdmin,
-    meta: RequestMeta,
     PathId(id, _): PathId<UnknownRobot>,
     ApiJson(body): ApiJson<RobotRequest>,
 ) -> ApiResult<Json<RobotItem>> {
@@ -182,20 +173,7 @@ pub async fn update(
     };
     tenant_robots::update(&mut tx, id, changes).await?;
     let after: RobotItem = tenant_robots::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
-    admin
-        .audit(
-            &mut tx,
-            meta.ip,
-            Some(after.tenant_id),
-            Action::Update,
-            "robot",
-            id,
-            &audited(&before),
-            &audited(&after),
-        )
-        .await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    audited::updated(&admin, tx, &before, after).await
 }
 
 /// `/api/robots/*`.

@@ -19,6 +19,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::audited;
 use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
 use crate::extractors::{PageQuery, Paging};
@@ -53,6 +54,8 @@ fn audited(s: &SaleItem) -> Value {
     }
     value
 }
+
+crate::audited_as!(SaleItem, "sale", audited);
 
 /// Sales of every tenant, newest first.
 #[utoipa::path(operation_id = "listSales", get, path = "/api/sales", tag = "sales",
@@ -194,7 +197,6 @@ pub async fn create(
     responses((status = 200, body = SaleItem), (status = 404, body = ErrorBody), AdminErrors))]
 pub async fn update(
     admin: SignedInAdmin,
-    meta: RequestMeta,
     PathId(id, _): PathId<UnknownSale>,
     ApiJson(body): ApiJson<SaleRequest>,
 ) -> ApiResult<Json<SaleItem>> {
@@ -207,11 +209,7 @@ pub async fn update(
     }
     tenant_sales::save(&mut tx, Some(id), &fields).await?.ok_or_else(not_found)?;
     let after: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(not_found)?.0.into();
-    admin
-        .audit(&mut tx, meta.ip, Some(after.tenant_id), Action::Update, "sale", id, &audited(&before), &audited(&after))
-        .await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    audited::updated(&admin, tx, &before, after).await
 }
 
 /// `/api/sales`.

@@ -18,6 +18,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
+use crate::audited;
 use crate::extractors::PathId;
 use crate::extractors::SignedInAdmin;
 use crate::extractors::{PageQuery, Paging};
@@ -51,6 +52,8 @@ fn audited(s: &SubscriptionItem) -> Value {
     }
     value
 }
+
+crate::audited_as!(SubscriptionItem, "subscription", audited);
 
 /// Subscriptions of every tenant, newest first.
 #[utoipa::path(operation_id = "listSubscriptions", get, path = "/api/subscriptions", tag = "subscriptions",
@@ -174,7 +177,6 @@ pub async fn create(
     responses((status = 200, body = SubscriptionItem), (status = 404, body = ErrorBody), AdminErrors))]
 pub async fn update(
     admin: SignedInAdmin,
-    meta: RequestMeta,
     PathId(id, _): PathId<UnknownSubscription>,
     ApiJson(body): ApiJson<SubscriptionRequest>,
 ) -> ApiResult<Json<SubscriptionItem>> {
@@ -192,20 +194,7 @@ pub async fn update(
     }
     tenant_subscriptions::save(&mut tx, Some(id), &fields).await?.ok_or_else(not_found)?;
     let after: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
-    admin
-        .audit(
-            &mut tx,
-            meta.ip,
-            Some(after.tenant_id),
-            Action::Update,
-            "subscription",
-            id,
-            &audited(&before),
-            &audited(&after),
-        )
-        .await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    audited::updated(&admin, tx, &before, after).await
 }
 
 /// `/api/subscriptions`.

@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::json;
 use shared::email;
 use shared::owner_permissions::Capability;
 use shared::pagination::{Page, PageParams};
@@ -25,6 +25,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
+use crate::audited;
 use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
 use crate::extractors::{PageQuery, Paging};
@@ -131,9 +132,7 @@ pub async fn create(
     )
     .await?;
     let item = find_own(&mut tx, &owner, client.id).await?;
-    owner.audit(&mut tx, Action::Create, "client", item.id, &Value::Null, &audited(&item)).await?;
-    tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(item)))
+    audited::created(&owner, tx, item).await
 }
 
 /// Changes a client of the owner's tenant. A new password or a status other

@@ -24,6 +24,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
+use crate::audited;
 use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
 use crate::extractors::{PageQuery, Paging};
@@ -43,6 +44,8 @@ fn audited(l: &OwnerLicenseItem) -> Value {
             "accountNumber": l.account_number, "activationDate": l.activation_date,
             "expirationDate": l.expiration_date })
 }
+
+crate::audited_as!(OwnerLicenseItem, "license", audited, tenant_of_caller);
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -287,9 +290,7 @@ pub async fn update(
     };
     licenses::save(&mut tx, Some(id), &fields).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
     let after = find_own(&mut tx, &owner, id).await?;
-    owner.audit(&mut tx, Action::Update, "license", id, &audited(&before), &audited(&after)).await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    audited::updated(&owner, tx, &before, after).await
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -320,9 +321,7 @@ pub async fn switch_account(
     v.finish()?;
     licenses::set_account(&mut tx, tenant, id, account.as_deref()).await?;
     let after = find_own(&mut tx, &owner, id).await?;
-    owner.audit(&mut tx, Action::Update, "license", id, &audited(&before), &audited(&after)).await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    audited::updated(&owner, tx, &before, after).await
 }
 
 /// `/api/tenant/licenses`.

@@ -20,6 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
+use crate::audited;
 use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
 use crate::extractors::{PageQuery, Paging};
@@ -147,9 +148,7 @@ pub async fn create(
         tenant_robots::set_trial_days(&mut tx, owner.tenant.id, robot.id, days).await?;
     }
     let item = find_own(&mut tx, &owner, robot.id).await?;
-    owner.audit(&mut tx, Action::Create, "robot", item.id, &Value::Null, &audited(&item)).await?;
-    tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(item)))
+    audited::created(&owner, tx, item).await
 }
 
 /// Changes a robot of the owner's tenant.
@@ -178,9 +177,7 @@ pub async fn update(
         tenant_robots::set_trial_days(&mut tx, owner.tenant.id, id, days).await?;
     }
     let after = find_own(&mut tx, &owner, id).await?;
-    owner.audit(&mut tx, Action::Update, "robot", id, &audited(&before), &audited(&after)).await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    audited::updated(&owner, tx, &before, after).await
 }
 
 #[derive(Debug, Serialize, ToSchema)]

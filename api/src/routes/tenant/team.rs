@@ -29,6 +29,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
+use crate::audited;
 use crate::extractors::PathId;
 use crate::extractors::SignedInOwner;
 use crate::form_input::blank_to_none;
@@ -75,6 +76,8 @@ impl From<TeamMember> for TeamMemberItem {
 fn audited(m: &TeamMemberItem) -> Value {
     json!({ "name": m.name, "email": m.email, "role": m.role, "active": m.active })
 }
+
+crate::audited_as!(TeamMemberItem, "tenant_owner", audited, tenant_of_caller);
 
 /// The tenant's scope for team writes, opened after the role check: owners
 /// have no grant on other owners' rows or on sessions (migration 29).
@@ -144,9 +147,7 @@ pub async fn invite(
     };
     let member: TeamMemberItem = owner_team::invite(&mut tx, invitation).await?.into();
     send_invitation(&state, &meta, &owner, &mut tx, &member).await?;
-    owner.audit(&mut tx, Action::Create, "tenant_owner", member.id, &Value::Null, &audited(&member)).await?;
-    tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(member)))
+    audited::created(&owner, tx, member).await
 }
 
 /// A new invitation link (the earlier one stops working) in a sealed e-mail.
@@ -230,9 +231,7 @@ pub async fn update(
     if before.active && !after.active {
         sessions::end_for_owner(&mut tx, id).await?;
     }
-    owner.audit(&mut tx, Action::Update, "tenant_owner", id, &audited(&before), &audited(&after)).await?;
-    tx.commit().await?;
-    Ok(Json(after))
+    audited::updated(&owner, tx, &before, after).await
 }
 
 /// Removes an owner from the team (their sessions end); the audit log keeps
