@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { baseUrl, env, launchChromium, newPage, requireEnv, screenshot } from './support.mjs'
+import { baseUrl, env, expectNoSeriousA11yViolations, launchChromium, newPage, requireEnv, screenshot } from './support.mjs'
 /* global document -- callbacks passed to waitForFunction run in the page */
 
 const fixture = new URL('../../shared/tests/fixtures/hotmart/purchase_approved.json', import.meta.url)
@@ -64,6 +64,8 @@ async function journey(page) {
   await page.goto('/tenants')
   await page.getByRole('button', { name: 'Novo Tenant' }).click()
   let dialog = page.getByRole('dialog')
+  await dialog.locator('#name').waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: dialog Novo Tenant')
   await dialog.locator('#name').fill(tenantName)
   await dialog.locator('#url').fill(`https://loja-${run}.example.com`)
   await dialog.getByRole('button', { name: 'Gerar' }).click()
@@ -77,26 +79,33 @@ async function journey(page) {
   await dialog.getByRole('button', { name: 'Concluir' }).click()
   await page.getByRole('cell', { name: tenantName }).first().waitFor()
   await page.getByText(`${secret.slice(0, 12)}…`).waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: tenants')
 
   // Owner of that tenant.
   await page.goto('/tenant-owners')
   await page.getByRole('button', { name: 'Novo Owner' }).click()
   dialog = page.getByRole('dialog')
+  await dialog.locator('#name').waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: dialog Novo Owner')
   await dialog.locator('#name').fill('Dona da Loja')
   await dialog.locator('#email').fill(`dona-${run}@example.com`)
   await dialog.locator('#password').fill('senha-segura-123')
   await choose(page, dialog, /Tenant/, tenantName)
   await dialog.getByRole('button', { name: 'Criar owner' }).click()
   await page.getByRole('cell', { name: `dona-${run}@example.com` }).first().waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: tenant owners')
 
   // Robot: its webhook URL is the tenant's URL plus the robot's path; copy it.
   await page.goto('/robots')
   await page.getByRole('button', { name: 'Novo Robô' }).click()
   dialog = page.getByRole('dialog')
+  await dialog.locator('#name').waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: dialog Novo Robô')
   await choose(page, dialog, /Tenant/, tenantName)
   await dialog.locator('#name').fill(`Robô E2E ${run}`)
   await dialog.getByRole('button', { name: /Criar/ }).click()
   await page.getByRole('cell', { name: `Robô E2E ${run}` }).first().waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: robots')
   await page.getByRole('button', { name: `Copiar URL do webhook de Robô E2E ${run}` }).click()
   const webhookUrl = await clipboard()
   assert.match(webhookUrl, new RegExp(`^https://loja-${run}\\.example\\.com/api/webhooks/hotmart/robot/[0-9a-f-]{36}$`))
@@ -105,26 +114,34 @@ async function journey(page) {
   await page.goto('/clients')
   await page.getByRole('button', { name: 'Novo Cliente' }).click()
   dialog = page.getByRole('dialog')
+  await dialog.locator('#name').waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: dialog Novo Cliente')
   await choose(page, dialog, /Tenant/, tenantName)
   await dialog.locator('#name').fill('Cliente Manual')
   await dialog.locator('#email').fill(`cliente-${run}@example.com`)
   await dialog.locator('#password').fill('senha-cliente-123')
   await dialog.getByRole('button', { name: 'Criar' }).click()
   await page.getByRole('cell', { name: `cliente-${run}@example.com` }).first().waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: clients')
 
   await page.goto('/client-robots')
   await page.getByRole('button', { name: 'Nova Licença' }).click()
   dialog = page.getByRole('dialog')
+  await dialog.getByRole('combobox', { name: /Tenant/ }).waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: dialog Nova Licença')
   await choose(page, dialog, /Tenant/, tenantName)
   await choose(page, dialog, /^Cliente/, /Cliente Manual/)
   await choose(page, dialog, /^Robô/, `Robô E2E ${run}`)
   await choose(page, dialog, /^Status/, 'Ativa')
   await dialog.getByRole('button', { name: 'Criar' }).click()
   await page.getByRole('cell', { name: 'Cliente Manual' }).first().waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: licenses')
 
   await page.goto('/sales')
   await page.getByRole('button', { name: 'Nova Venda' }).click()
   dialog = page.getByRole('dialog')
+  await dialog.locator('#externalId').waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: dialog Nova Venda')
   await choose(page, dialog, /Tenant/, tenantName)
   await dialog.locator('#externalId').fill(`MAN-${run}`)
   await choose(page, dialog, /^Origem/, 'Manual')
@@ -132,6 +149,7 @@ async function journey(page) {
   await dialog.locator('#grossAmount').fill('150.00')
   await dialog.getByRole('button', { name: 'Criar' }).click()
   await page.getByRole('cell', { name: `MAN-${run}` }).first().waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: sales')
 
   // A Hotmart purchase of this month, posted to the copied URL's path on this server.
   await page.goto('/')
@@ -157,6 +175,13 @@ async function journey(page) {
   await page.getByText('Nova venda').first().waitFor()
   await page.getByRole('button', { name: /^Notificações/ }).first().click()
   await page.getByRole('menu').getByText('Venda', { exact: true }).waitFor()
+  await expectNoSeriousA11yViolations(page, 'admin: notifications menu', {
+    allow: {
+      // Radix's modal menu hides the page from assistive technology (aria-hidden on #root) while its focus trap keeps
+      // focus in the menu: what axe finds focusable under #root cannot be reached until the menu closes.
+      'aria-hidden-focus': 'Radix menu: the page under it is aria-hidden and out of focus reach while it is open',
+    },
+  })
   await page.keyboard.press('Escape')
   await page.waitForFunction(
     ([title, before]) => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { env, launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
+import { env, expectNoSeriousA11yViolations, launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 
 const run = Date.now().toString(36)
 const ROBOT = `Backtest_${run}`
@@ -50,8 +50,12 @@ async function journey(page) {
 
   // A robot of its own: its first version is the active one, whose chosen run the sales page shows.
   await page.goto('/tenant/robots')
+  await page.getByRole('link', { name: /^Versões de / }).first().waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: robots')
   await page.getByRole('button', { name: 'Novo Robô' }).click()
   const create = page.getByRole('dialog', { name: 'Novo Robô' })
+  await create.getByLabel(/^Nome/).waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: dialog Novo Robô')
   await create.getByLabel(/^Nome/).fill(ROBOT)
   await create.getByRole('button', { name: 'Criar' }).click()
   await page.getByText('Robô criado').first().waitFor()
@@ -60,6 +64,8 @@ async function journey(page) {
   const robotId = page.url().match(/\/tenant\/robots\/([^/]+)\/versions$/)[1]
 
   const upload = page.getByRole('form', { name: 'Enviar nova versão' })
+  await upload.waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: robot versions')
   await upload.getByLabel('Major').fill('1')
   await upload.getByLabel('Arquivo').setInputFiles(await ex5File(`${ROBOT}.ex5`))
   await upload.getByLabel('Notas').fill('Primeira versão')
@@ -78,6 +84,7 @@ async function journey(page) {
   assert.equal(await form.getByLabel(/^Moeda/).inputValue(), 'USD')
   assert.equal(await form.getByLabel(/^Alavancagem/).inputValue(), '100')
   assert.match(await form.getByLabel(/^De\W*$/).inputValue(), /^\d{4}-\d{2}-\d{2}$/)
+  await expectNoSeriousA11yViolations(page, 'tenant: dialog Executar backtest')
   await screenshot(page, 'backtest-run-dialog')
   await form.getByRole('button', { name: 'Executar backtest' }).click()
   await page.getByText('Backtest na fila').first().waitFor()
@@ -95,6 +102,7 @@ async function journey(page) {
   }
   assert.match(await latest.textContent(), /(Não recomendado|Recomendado)/)
   assert.match(await panel.getByTestId('tester-minutes').textContent(), /de \d+ minutos de teste usados neste mês/)
+  await expectNoSeriousA11yViolations(page, 'tenant: dialog Backtest da versão')
   await screenshot(page, 'backtest-completed')
 
   // Shown on the sales page.
@@ -121,5 +129,6 @@ async function journey(page) {
   assert.ok(text.includes('Backtest no Strategy Tester'), text)
   assert.ok(text.includes('Lucro líquido'), text)
   await section.getByRole('img', { name: 'Curva de saldo do backtest' }).waitFor()
+  await expectNoSeriousA11yViolations(page, 'public sales page')
   await screenshot(page, 'backtest-sales-page')
 }

@@ -8,7 +8,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 /* global document, getComputedStyle -- callbacks passed to evaluate/waitForFunction run in the page */
-import { env, launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
+import { env, expectNoSeriousA11yViolations, launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a0a2a9d60000000049454e44ae426082',
@@ -52,6 +52,7 @@ test('catalog journey: logo, theme, two versions with the second active, a sanit
   const logo = page.getByRole('img', { name: 'Logo atual' })
   await logo.waitFor()
   assert.match(await logo.getAttribute('src'), /^\/api\/public\/files\/.+\.png$/)
+  await expectNoSeriousA11yViolations(page, 'tenant: settings')
 
   // A theme: Esmeralda, saved, restyles the portal.
   const before = await primaryToken()
@@ -60,6 +61,7 @@ test('catalog journey: logo, theme, two versions with the second active, a sanit
   await page.getByText(/Configurações salvas/).first().waitFor()
   await page.waitForFunction(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim() === '#10b981')
   assert.notEqual(before, '#10b981')
+  await expectNoSeriousA11yViolations(page, 'tenant: settings, Esmeralda theme')
   await screenshot(page, 'catalog-theme')
 
   // Two versions of the demo robot; the first becomes active, then the second is activated.
@@ -75,6 +77,8 @@ test('catalog journey: logo, theme, two versions with the second active, a sanit
     await page.getByRole('cell', { name: `RoboDemo-${major}.ex5` }).first().waitFor()
   }
   await page.getByRole('button', { name: 'Ativar versão 2.0.0' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ativar' }).waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: dialog Ativar versão')
   await page.getByRole('alertdialog').getByRole('button', { name: 'Ativar' }).click()
   await page.getByRole('button', { name: 'Ativar versão 1.0.0' }).waitFor()
   assert.equal(await page.getByRole('button', { name: 'Ativar versão 2.0.0' }).count(), 0, 'the second is the active one')

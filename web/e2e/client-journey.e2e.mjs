@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import { baseUrl, env, launchChromium, newPage, openMailbox, purchaseIdLogin, requireEnv } from './support.mjs'
+import { baseUrl, env, expectNoSeriousA11yViolations, launchChromium, newPage, openMailbox, purchaseIdLogin, requireEnv } from './support.mjs'
 
 const fixture = new URL('../../shared/tests/fixtures/hotmart/subscription_approved.json', import.meta.url)
 const DEMO_HOTTOK = 'demo-hottok-0000000000'
@@ -100,6 +100,8 @@ test('client journey: Hotmart purchase, login with the purchase id, download, sw
   await page.goto('/client/robots')
   await page.getByText('Robô Demo').first().waitFor()
   const downloadButton = page.getByRole('article', { name: 'Robô Demo' }).getByRole('button', { name: 'Download' })
+  await downloadButton.waitFor()
+  await expectNoSeriousA11yViolations(page, 'client: robots and licenses')
   const downloaded = page.waitForEvent('download').catch(async (error) => {
     await page.screenshot({ path: new URL('./screenshots/client-download-failed.png', import.meta.url).pathname, fullPage: true })
     throw error
@@ -113,6 +115,8 @@ test('client journey: Hotmart purchase, login with the purchase id, download, sw
   // Move the license to a MetaTrader account.
   await page.getByRole('button', { name: /Trocar Conta/ }).first().click()
   const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Número da Conta').waitFor()
+  await expectNoSeriousA11yViolations(page, 'client: dialog Trocar Conta')
   await dialog.getByLabel('Número da Conta').fill('87654321')
   await dialog.getByRole('button', { name: /Salvar|Confirmar|Trocar/ }).first().click()
   await page.getByText('Conta atualizada').first().waitFor()
@@ -121,9 +125,12 @@ test('client journey: Hotmart purchase, login with the purchase id, download, sw
   // Cancel the subscription. Hotmart bills it and this seller has not connected the Hotmart API: the portal says how
   // to cancel at Hotmart, tells the seller, keeps the subscription active and never claims the billing stopped.
   await page.goto('/client/subscriptions')
+  await page.getByRole('button', { name: 'Cancelar assinatura' }).first().waitFor()
+  await expectNoSeriousA11yViolations(page, 'client: subscriptions')
   await page.getByRole('button', { name: 'Cancelar assinatura' }).first().click()
   const hotmartDialog = page.getByRole('alertdialog', { name: 'Cancelar na Hotmart' })
   await hotmartDialog.getByText(/Para cancelar a cobrança, acesse sua conta na Hotmart/).waitFor()
+  await expectNoSeriousA11yViolations(page, 'client: dialog Cancelar na Hotmart')
   await hotmartDialog.getByRole('button', { name: 'Avisar o vendedor' }).click()
   await page.getByText('Pedido registrado').first().waitFor()
   await page.getByText(/Cancelamento solicitado em/).first().waitFor()

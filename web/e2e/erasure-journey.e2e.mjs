@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import { env, launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
+import { env, expectNoSeriousA11yViolations, launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 
 const fixture = new URL('../../shared/tests/fixtures/hotmart/purchase_approved.json', import.meta.url)
 const DEMO_HOTTOK = 'demo-hottok-0000000000'
@@ -109,6 +109,7 @@ test('erasure journey: a buyer with a sale, export, erase by typing the e-mail; 
   const erase = dialog.getByRole('button', { name: 'Baixar exportação e apagar' })
   assert.equal(await erase.isDisabled(), true, 'no erasure before the e-mail is typed')
   await dialog.getByLabel('Digite o e-mail do cliente para confirmar').fill(email)
+  await expectNoSeriousA11yViolations(page, 'tenant: dialog Apagar dados do cliente')
   await screenshot(page, 'erasure-dialog')
   const beforeErasure = await downloadOf(() => erase.click())
   assert.ok(beforeErasure.text.includes(email), 'the export downloaded before the erasure names the client')

@@ -5,7 +5,7 @@
 // the owner's password).
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
+import { expectNoSeriousA11yViolations, launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 /* global window, document, MutationObserver -- callbacks passed to evaluate run in the page */
 
 requireEnv('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET')
@@ -57,6 +57,8 @@ test('factory journey: wizard → generating → conversation fills → compiled
   await signInAsOwner(page)
 
   await page.goto('/tenant/robot-factory')
+  await page.getByRole('link', { name: /Novo Projeto/ }).first().waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: robot factory')
   await page.getByRole('link', { name: /Novo Projeto/ }).first().click()
   await page.waitForURL((url) => url.pathname === '/tenant/robot-factory/new')
   const wizard = page.getByRole('form', { name: 'Novo projeto' })
@@ -95,6 +97,8 @@ test('factory journey: wizard → generating → conversation fills → compiled
 
   await page.getByRole('button', { name: 'Publicar Robô' }).click()
   const publish = page.getByRole('dialog', { name: 'Publicar Robô' })
+  await publish.getByRole('button', { name: 'Publicar' }).waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: dialog Publicar Robô')
   await publish.getByRole('button', { name: 'Publicar' }).click()
   await page.getByText('Versão 1.0.0 disponível para clientes').first().waitFor()
   await page.getByText('Publicado', { exact: true }).first().waitFor()

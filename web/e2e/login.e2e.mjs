@@ -2,7 +2,7 @@
 // Configure with E2E_* variables (listed in web/README.md). Run: npm run e2e
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { env, launchChromium, newPage, openMailbox, purchaseIdLogin, screenshot } from './support.mjs'
+import { env, expectNoSeriousA11yViolations, launchChromium, newPage, openMailbox, purchaseIdLogin, screenshot } from './support.mjs'
 
 const TIMEOUT_MS = 15_000
 
@@ -47,6 +47,8 @@ describe('admin portal', () => {
   test('admin signs in at /auth and lands on the dashboard', { skip: missing('E2E_ADMIN_USER', 'E2E_ADMIN_PASSWORD') }, () =>
     withPage(async (page) => {
       await page.goto('/auth')
+      await page.getByRole('button', { name: 'Entrar' }).waitFor()
+      await expectNoSeriousA11yViolations(page, 'admin: login')
       await page.fill('#username', env.E2E_ADMIN_USER)
       await page.fill('#password', env.E2E_ADMIN_PASSWORD)
       await page.getByRole('button', { name: 'Entrar' }).click()
@@ -54,6 +56,8 @@ describe('admin portal', () => {
       await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor()
       await page.getByText('Admin Master', { exact: true }).waitFor()
       assert.equal(await page.title(), 'Dashboard | RoboForge')
+      await page.getByRole('group', { name: 'Total de Clientes' }).waitFor()
+      await expectNoSeriousA11yViolations(page, 'admin: dashboard')
       await screenshot(page, 'admin-dashboard')
     }),
   )
@@ -66,6 +70,7 @@ describe('admin portal', () => {
       await page.press('#password', 'Enter')
       await page.getByText('Falha no login', { exact: true }).waitFor()
       assert.equal(pathOf(page), '/auth')
+      await expectNoSeriousA11yViolations(page, 'admin: login refused (toast)')
       await screenshot(page, 'admin-login-failed')
     }),
   )
@@ -110,6 +115,7 @@ describe('tenant-owner portal', () => {
     withPage(async (page) => {
       await page.goto('/tenant/login')
       await page.getByRole('heading', { name: 'Portal do Tenant' }).waitFor()
+      await expectNoSeriousA11yViolations(page, 'tenant: login')
       await page.fill('#email', env.E2E_OWNER_EMAIL)
       await page.fill('#password', env.E2E_OWNER_PASSWORD)
       await page.fill('#securityKey', env.E2E_TENANT_SECRET)
@@ -121,6 +127,8 @@ describe('tenant-owner portal', () => {
       if (env.E2E_TENANT_NAME) assert.equal(tenantName, env.E2E_TENANT_NAME)
       assert.notEqual(tenantName, 'White Label')
       assert.equal(await page.evaluate(() => localStorage.getItem('tenant_secret')), env.E2E_TENANT_SECRET)
+      await page.getByText('Total de Clientes').first().waitFor()
+      await expectNoSeriousA11yViolations(page, 'tenant: dashboard')
       await screenshot(page, 'tenant-dashboard')
     }),
   )
@@ -129,8 +137,12 @@ describe('tenant-owner portal', () => {
 describe('client portal', () => {
   const loginUrl = () => `/client/login?tenant=${encodeURIComponent(env.E2E_TENANT ?? '')}`
 
-  async function passwordLogin(page) {
+  async function passwordLogin(page, { a11y = false } = {}) {
     await page.goto(loginUrl())
+    if (a11y) {
+      await page.getByRole('button', { name: 'Entrar' }).waitFor()
+      await expectNoSeriousA11yViolations(page, 'client: login (e-mail e senha)')
+    }
     await page.fill('#email', env.E2E_CLIENT_EMAIL)
     await page.fill('#password', env.E2E_CLIENT_PASSWORD)
     await page.getByRole('button', { name: 'Entrar' }).click()
@@ -140,10 +152,11 @@ describe('client portal', () => {
 
   test('client signs in with e-mail and password and is greeted', { skip: missing('E2E_TENANT', 'E2E_CLIENT_EMAIL', 'E2E_CLIENT_PASSWORD') }, () =>
     withPage(async (page) => {
-      await passwordLogin(page)
+      await passwordLogin(page, { a11y: true })
       await page.getByText('Login realizado com sucesso!', { exact: true }).waitFor()
       const greeting = await page.getByTestId('client-greeting').textContent()
       assert.match(greeting ?? '', /^Olá, \S+/)
+      await expectNoSeriousA11yViolations(page, 'client: dashboard')
       await screenshot(page, 'client-dashboard')
     }),
   )
@@ -158,7 +171,7 @@ describe('client portal', () => {
           await passwordLogin(page)
           await page.getByRole('button', { name: 'Sair' }).click()
           await page.waitForURL((url) => url.pathname === '/client/login')
-          await purchaseIdLogin(page, mailbox, { email: env.E2E_CLIENT_EMAIL, purchaseId: env.E2E_PURCHASE_ID })
+          await purchaseIdLogin(page, mailbox, { email: env.E2E_CLIENT_EMAIL, purchaseId: env.E2E_PURCHASE_ID, a11y: true })
           await page.getByTestId('client-greeting').waitFor()
           await screenshot(page, 'client-dashboard-purchase-id')
         } finally {

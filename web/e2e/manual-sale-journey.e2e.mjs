@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
-import { env, launchChromium, newPage, openMailbox, purchaseIdLogin, requireEnv, screenshot, signInAsOwner } from './support.mjs'
+import { env, expectNoSeriousA11yViolations, launchChromium, newPage, openMailbox, purchaseIdLogin, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 
 const run = Date.now().toString(36)
 const ACCOUNT = `7${String(Date.now()).slice(-7)}`
@@ -61,8 +61,12 @@ test('manual sale journey: the owner records a PIX sale, the buyer signs in with
   await signInAsOwner(owner)
   const { tenantId, robotId } = await demoRobotWithVersion(owner, bytes)
   await owner.goto('/tenant/sales')
+  await owner.getByRole('button', { name: 'Registrar venda' }).waitFor()
+  await expectNoSeriousA11yViolations(owner, 'tenant: sales')
   await owner.getByRole('button', { name: 'Registrar venda' }).click()
   const dialog = owner.getByRole('dialog', { name: 'Registrar venda' })
+  await dialog.getByLabel('E-mail do comprador').waitFor()
+  await expectNoSeriousA11yViolations(owner, 'tenant: dialog Registrar venda')
   // Keyboard first: the dialog opens on the buyer's name.
   await owner.keyboard.type('Paula Pix')
   await dialog.getByLabel('E-mail do comprador').fill(buyer)
@@ -87,6 +91,7 @@ test('manual sale journey: the owner records a PIX sale, the buyer signs in with
   const row = owner.getByRole('row').filter({ hasText: purchaseId })
   await row.getByText('Manual · PIX').waitFor()
   await row.getByText(/R\$\s297,90/).first().waitFor()
+  await expectNoSeriousA11yViolations(owner, 'tenant: sales, with the new sale')
   await screenshot(owner, 'manual-sale-listed')
   await owner.context().close()
 

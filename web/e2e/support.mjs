@@ -1,8 +1,11 @@
 // What every Chromium journey shares: the server scripts/e2e.sh started, the browser, a fresh page, screenshots,
 // the owner's sign-in and the mailbox the server's e-mail arrives at. (Not a test file: the e2e list in package.json names the journeys.)
+import { readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
 import { chromium } from 'playwright-core'
+/* global window, document -- the axe callbacks run in the page */
 
 export const env = process.env
 export const baseUrl = (env.E2E_BASE_URL ?? 'http://127.0.0.1:18080').replace(/\/$/, '')
@@ -46,6 +49,46 @@ export async function newPage(browser, { width = 1280, height = 900, timeout = 1
 /** A full-page screenshot under e2e/screenshots/, for a person to look at after the run. */
 export async function screenshot(page, name) {
   await page.screenshot({ path: new URL(`${name}.png`, screenshotDir).pathname, fullPage: true })
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/**
+ * Runs axe-core on what the page shows now (the whole document, open dialogs included) and fails, naming `label`,
+ * when a rule finds a serious or critical violation: each with its rule id, impact, the elements (CSS selector and
+ * markup), what axe found there (for color-contrast the ratio, both colours and the font size) and axe's help link.
+ * Call it once the screen's content is there. The mouse is moved off the page first and running animations (a toast
+ * or a dialog fading in) are let finish, so hover styles and half-faded colours do not decide the result.
+ * `allow` turns rules off for this one check, each with the reason it is wrong there: { 'rule-id': 'why' }.
+ * axe is injected through evaluate rather than a script tag, so a page whose Content-Security-Policy allows no
+ * inline script (the public sales page) is checked too.
+ */
+export async function expectNoSeriousA11yViolations(page, label, { allow = {} } = {}) {
+  await page.mouse.move(0, 0)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity) // not spinners
+        .map((animation) => animation.finished.catch(() => {})),
+    ),
+  )
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  const rules = Object.fromEntries(Object.keys(allow).map((id) => [id, { enabled: false }]))
+  const violations = await page.evaluate(async (rules) => {
+    const results = await window.axe.run(document, { resultTypes: ['violations'], rules })
+    return results.violations.map(({ id, impact, help, helpUrl, nodes }) => ({
+      id,
+      impact,
+      help,
+      helpUrl,
+      nodes: nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 140)} — ${node.failureSummary?.replace(/\s*\n\s*/g, ' ') ?? ''}`),
+    }))
+  }, rules)
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  if (serious.length === 0) return
+  const list = serious.map((v) => `- ${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n${v.nodes.map((node) => `    ${node}`).join('\n')}`)
+  throw new Error(`acessibilidade: ${serious.length} violação(ões) séria(s) em "${label}" (${page.url()}):\n${list.join('\n')}`)
 }
 
 /** Signs in at /tenant/login as the tenant owner scripts/e2e.sh created and waits for the dashboard. */
@@ -116,15 +159,17 @@ export function signInCodeOf(mail) {
 
 /**
  * Signs a client in at /client/login with e-mail and purchase id: sends the code, reads it from the e-mail in
- * `mailbox`, types it and waits for the dashboard.
+ * `mailbox`, types it and waits for the dashboard. `a11y`: axe checks the purchase-id tab and the code step.
  */
-export async function purchaseIdLogin(page, mailbox, { email, purchaseId }) {
+export async function purchaseIdLogin(page, mailbox, { email, purchaseId, a11y = false }) {
   const before = mailbox.messages.length
   await page.getByRole('tab', { name: 'ID de Compra' }).click()
+  if (a11y) await expectNoSeriousA11yViolations(page, 'client: login (ID de compra)')
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByRole('textbox', { name: 'ID de Compra' }).fill(purchaseId)
   await page.getByRole('button', { name: 'Enviar código' }).click()
   await page.getByText('Enviamos um código de 6 dígitos').waitFor()
+  if (a11y) await expectNoSeriousA11yViolations(page, 'client: login (código)')
   const mail = await mailbox.waitFor(email, 'Seu código de acesso', { after: before })
   await page.getByLabel('Código', { exact: true }).fill(signInCodeOf(mail))
   await page.getByRole('button', { name: 'Entrar' }).click()

@@ -7,7 +7,7 @@
 // Runs before the tenant journey, which changes the demo owner's password.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { env, launchChromium, newPage, openMailbox, requireEnv, screenshot, signInAsOwner } from './support.mjs'
+import { env, expectNoSeriousA11yViolations, launchChromium, newPage, openMailbox, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 
 const run = Date.now().toString(36)
 const INVITEE = { name: `Suporte E2E ${run}`, email: `suporte-${run}@example.com`, password: `senha-suporte-${run}` }
@@ -46,6 +46,8 @@ test('team journey: an admin invites a Suporte owner, who accepts by e-mail and 
   await admin.waitForURL((url) => url.pathname === '/tenant/team')
   await admin.getByRole('button', { name: 'Convidar' }).click()
   const dialog = admin.getByRole('dialog', { name: 'Convidar para a equipe' })
+  await dialog.getByLabel('Nome').waitFor()
+  await expectNoSeriousA11yViolations(admin, 'tenant: dialog Convidar para a equipe')
   await dialog.getByLabel('Nome').fill(INVITEE.name)
   await dialog.getByLabel('E-mail').fill(INVITEE.email)
   await dialog.getByRole('combobox', { name: 'Perfil' }).click()

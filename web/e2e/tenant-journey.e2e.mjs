@@ -5,7 +5,7 @@
 // demo owner's password.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { env, launchChromium, newPage, openMailbox, requireEnv, screenshot } from './support.mjs'
+import { env, expectNoSeriousA11yViolations, launchChromium, newPage, openMailbox, requireEnv, screenshot } from './support.mjs'
 
 const run = Date.now().toString(36)
 const NEW_PASSWORD = `nova-senha-${run}`
@@ -36,9 +36,12 @@ async function choose(scope, label, option) {
 test('owner journey: forgot password, reset by e-mail, sign in with the key, client, license, switch account, details', async () => {
   // Forgot the password: the answer never says whether the e-mail exists.
   await page.goto(`/tenant/forgot-password?tenant=${env.E2E_TENANT}`)
+  await page.getByLabel('E-mail').waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: forgot password')
   await page.getByLabel('E-mail').fill(env.E2E_OWNER_EMAIL)
   await page.getByRole('button', { name: 'Enviar link de recuperação' }).click()
   await page.getByText('Se o e-mail estiver cadastrado').waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: forgot password, sent')
 
   const mail = await mailbox.waitFor(env.E2E_OWNER_EMAIL, 'Redefinição de senha')
   const link = mail.html.match(/href="([^"]*reset-password\?token=[^"]+)"/)?.[1] ?? mail.html.match(/(https?:\/\/\S*reset-password\?token=[\w.]+)/)?.[1]
@@ -48,6 +51,8 @@ test('owner journey: forgot password, reset by e-mail, sign in with the key, cli
 
   // Reset through the link; the confirmation leads back to the login.
   await page.goto(`/tenant/reset-password?token=${token}`)
+  await page.getByLabel('Nova senha').waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: reset password')
   await page.getByLabel('Nova senha').fill(NEW_PASSWORD)
   await page.getByLabel('Confirmar senha').fill(NEW_PASSWORD)
   await page.getByRole('button', { name: 'Salvar senha' }).click()
@@ -71,25 +76,33 @@ test('owner journey: forgot password, reset by e-mail, sign in with the key, cli
   await page.goto('/tenant/clients')
   await page.getByRole('button', { name: 'Novo Cliente' }).click()
   let dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Nome').waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: dialog Novo Cliente')
   await dialog.getByLabel('Nome').fill(clientName)
   await dialog.getByLabel('E-mail').fill(`cliente-${run}@example.com`)
   await dialog.getByLabel('Senha').fill('senha-do-cliente')
   await dialog.getByRole('button', { name: 'Criar' }).click()
   await page.getByRole('cell', { name: clientName }).first().waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: clients')
 
   // A license of the demo robot for them.
   await page.goto('/tenant/licenses')
   await page.getByRole('button', { name: 'Nova Licença' }).click()
   dialog = page.getByRole('dialog')
+  await dialog.getByRole('combobox', { name: 'Cliente' }).waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: dialog Nova Licença')
   await choose(dialog, 'Cliente', clientName)
   await choose(dialog, 'Robô', 'Robô Demo')
   await dialog.getByRole('button', { name: 'Criar' }).click()
   const licenseLabel = `licença de ${clientName} (Robô Demo)`
   await page.getByRole('button', { name: `Trocar conta da ${licenseLabel}` }).waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: licenses')
 
   // Switch its MetaTrader account.
   await page.getByRole('button', { name: `Trocar conta da ${licenseLabel}` }).click()
   dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Número da Conta').waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: dialog Trocar Conta')
   await dialog.getByLabel('Número da Conta').fill('55501234')
   await dialog.getByRole('button', { name: 'Salvar' }).click()
   await page.getByText('Conta atualizada').first().waitFor()
@@ -102,5 +115,6 @@ test('owner journey: forgot password, reset by e-mail, sign in with the key, cli
   const robots = page.getByRole('region', { name: 'Robôs vinculados' })
   await robots.getByText('Robô Demo').first().waitFor()
   await robots.getByText('55501234').first().waitFor()
+  await expectNoSeriousA11yViolations(page, 'tenant: client details')
   await screenshot(page, 'tenant-client-details')
 })
