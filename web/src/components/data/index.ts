@@ -4,6 +4,7 @@
  */
 export * from './clipboard'
 export * from './copy-button'
+export * from './entity-form-dialog'
 export * from './form-dialog'
 export * from './form-fields'
 export * from './list'

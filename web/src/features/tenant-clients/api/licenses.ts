@@ -42,21 +42,15 @@ function useInvalidateLicenses() {
   return () => invalidate(tenantClientKeys.licenses.all, tenantClientKeys.clients.details)
 }
 
-export function useCreateLicense() {
+/** Creates a license (no id) or edits one (the robot cannot change, and the server refuses a different one). */
+export function useSaveLicense() {
   const invalidated = useInvalidateLicenses()
   return useMutation({
     // The generated type lists every field because the server defaults them.
-    mutationFn: (body: LicenseCreateBody) => unwrap(api.POST('/api/tenant/licenses', { body: body as OwnerLicenseRequest })),
-    onSuccess: invalidated,
-  })
-}
-
-export function useUpdateLicense() {
-  const invalidated = useInvalidateLicenses()
-  return useMutation({
-    // No robotId: the robot cannot change, and the server refuses a different one.
-    mutationFn: ({ id, body }: { id: string; body: LicenseUpdateBody }) =>
-      unwrap(api.PATCH('/api/tenant/licenses/{id}', { params: { path: { id } }, body: body as OwnerLicenseRequest })),
+    mutationFn: (save: { id: string; body: LicenseUpdateBody } | { id?: undefined; body: LicenseCreateBody }) =>
+      save.id === undefined
+        ? unwrap(api.POST('/api/tenant/licenses', { body: save.body as OwnerLicenseRequest }))
+        : unwrap(api.PATCH('/api/tenant/licenses/{id}', { params: { path: { id: save.id } }, body: save.body as OwnerLicenseRequest })),
     onSuccess: invalidated,
   })
 }

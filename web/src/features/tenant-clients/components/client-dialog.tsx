@@ -1,12 +1,8 @@
-import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Form } from '@/components/ui/form'
-import { toast } from '@/components/ui/use-toast'
-import { applyServerErrors } from '@/lib/forms'
-import { FormDialog, FormDialogFooter, SelectField, TextField } from '@/components/data'
+import { EntityFormDialog, SelectField, TextField } from '@/components/data'
 import { clientStatusChoices } from '@/lib/commerce-labels'
 import { useSaveClient, type ClientItem } from '../api/clients'
-import { clientFormDefaults, clientFormSchema, clientPayload, type ClientFormValues } from '../schemas/client-form'
+import { clientFormDefaults, clientFormSchema, clientPayload } from '../schemas/client-form'
 
 interface ClientDialogProps {
   open: boolean
@@ -17,61 +13,43 @@ interface ClientDialogProps {
 
 /** Creates or edits one of the owner's clients; on edit a blank password keeps the current one. */
 export function ClientDialog({ open, onOpenChange, client }: ClientDialogProps) {
+  const editing = client !== null
+  const save = useSaveClient()
   return (
-    <FormDialog
+    <EntityFormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={client ? 'Editar Cliente' : 'Novo Cliente'}
-      description={client ? 'Altere os dados do cliente.' : 'Cadastre um cliente para liberar robôs a ele.'}
+      item={client}
+      title={{ create: 'Novo Cliente', edit: 'Editar Cliente' }}
+      description={editing ? 'Altere os dados do cliente.' : 'Cadastre um cliente para liberar robôs a ele.'}
+      resolver={zodResolver(clientFormSchema(editing ? 'edit' : 'create'))}
+      defaultValues={clientFormDefaults(client)}
+      mutation={save}
+      variables={(values) => ({ id: client?.id, body: clientPayload(values) })}
+      texts={{
+        created: 'Cliente criado',
+        updated: 'Cliente atualizado',
+        failed: { create: 'Erro ao criar cliente', edit: 'Erro ao atualizar cliente' },
+        fallback: 'Não foi possível salvar o cliente.',
+      }}
     >
-      {/* Keyed by client: each opening starts from that client's values. */}
-      <ClientForm key={client?.id ?? 'new'} client={client} onDone={() => onOpenChange(false)} />
-    </FormDialog>
-  )
-}
-
-function ClientForm({ client, onDone }: { client: ClientItem | null; onDone: () => void }) {
-  const editing = client !== null
-  const form = useForm<ClientFormValues>({
-    resolver: zodResolver(clientFormSchema(editing ? 'edit' : 'create')),
-    defaultValues: clientFormDefaults(client),
-  })
-  const save = useSaveClient()
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { id: client?.id, body: clientPayload(values) },
-      {
-        onSuccess: () => {
-          toast({ title: editing ? 'Cliente atualizado' : 'Cliente criado' })
-          onDone()
-        },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: editing ? 'Erro ao atualizar cliente' : 'Erro ao criar cliente',
-            description: applyServerErrors(form, error, 'Não foi possível salvar o cliente.'),
-          }),
-      },
-    ),
-  )
-  return (
-    <Form {...form}>
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        <TextField control={form.control} name="name" label="Nome" autoComplete="off" required />
-        <TextField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" required />
-        <TextField control={form.control} name="phone" label="Telefone" type="tel" autoComplete="off" placeholder="Opcional" />
-        <TextField
-          control={form.control}
-          name="password"
-          label="Senha"
-          type="password"
-          autoComplete="new-password"
-          required={!editing}
-          description={editing ? 'Deixe em branco para manter a senha atual.' : 'Mínimo de 6 caracteres.'}
-        />
-        <SelectField control={form.control} name="status" label="Status" options={clientStatusChoices} required />
-        <FormDialogFooter editing={editing} pending={save.isPending} onCancel={onDone} />
-      </form>
-    </Form>
+      {(form) => (
+        <>
+          <TextField control={form.control} name="name" label="Nome" autoComplete="off" required />
+          <TextField control={form.control} name="email" label="E-mail" type="email" autoComplete="off" required />
+          <TextField control={form.control} name="phone" label="Telefone" type="tel" autoComplete="off" placeholder="Opcional" />
+          <TextField
+            control={form.control}
+            name="password"
+            label="Senha"
+            type="password"
+            autoComplete="new-password"
+            required={!editing}
+            description={editing ? 'Deixe em branco para manter a senha atual.' : 'Mínimo de 6 caracteres.'}
+          />
+          <SelectField control={form.control} name="status" label="Status" options={clientStatusChoices} required />
+        </>
+      )}
+    </EntityFormDialog>
   )
 }

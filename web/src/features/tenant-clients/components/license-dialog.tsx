@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { useForm, useWatch } from 'react-hook-form'
+import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Form } from '@/components/ui/form'
-import { toast } from '@/components/ui/use-toast'
-import { applyServerErrors } from '@/lib/forms'
 import { formatDate } from '@/lib/format'
-import { FormDialog, FormDialogFooter, SelectField, TextField } from '@/components/data'
-import { useCreateLicense, useUpdateLicense, type OwnerLicenseItem } from '../api/licenses'
+import { EntityFormDialog, SelectField, TextField } from '@/components/data'
+import { useSaveLicense, type OwnerLicenseItem } from '../api/licenses'
 import { robotOptionsQuery } from '@/lib/api/owner-options'
 import { licenseStatusChoices, MISSING_CLIENT, MISSING_ROBOT } from '../labels'
 import {
@@ -32,46 +29,36 @@ interface LicenseDialogProps {
  * one: client, status, account and end day. The robot and the activation are shown but fixed.
  */
 export function LicenseDialog({ open, onOpenChange, license }: LicenseDialogProps) {
+  const save = useSaveLicense()
   return (
-    <FormDialog
+    <EntityFormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={license ? 'Editar Licença' : 'Nova Licença'}
+      item={license}
+      title={{ create: 'Nova Licença', edit: 'Editar Licença' }}
       description={license ? 'Altere o cliente, o status, a conta MetaTrader ou a data de expiração da licença.' : 'Libere um robô para um cliente, por tempo indeterminado ou como teste.'}
       wide
+      resolver={zodResolver(licenseFormSchema(license ? 'edit' : 'create'))}
+      defaultValues={licenseFormDefaults(license)}
+      mutation={save}
+      variables={(values, form) =>
+        license
+          ? { id: license.id, body: licenseUpdatePayload(values, { endChanged: form.getFieldState('expirationDate').isDirty }) }
+          : { body: licenseCreatePayload(values) }
+      }
+      texts={{
+        created: 'Licença criada',
+        updated: 'Licença atualizada',
+        failed: { create: 'Erro ao criar licença', edit: 'Erro ao atualizar licença' },
+        fallback: 'Não foi possível salvar a licença.',
+      }}
     >
-      <LicenseForm key={license?.id ?? 'new'} license={license} onDone={() => onOpenChange(false)} />
-    </FormDialog>
+      {(form) => <LicenseFields form={form} license={license} />}
+    </EntityFormDialog>
   )
 }
 
-function LicenseForm({ license, onDone }: { license: OwnerLicenseItem | null; onDone: () => void }) {
-  const editing = license !== null
-  const form = useForm<LicenseFormValues>({
-    resolver: zodResolver(licenseFormSchema(editing ? 'edit' : 'create')),
-    defaultValues: licenseFormDefaults(license),
-  })
-  const create = useCreateLicense()
-  const update = useUpdateLicense()
-  const pending = create.isPending || update.isPending
-
-  const callbacks = {
-    onSuccess: () => {
-      toast({ title: editing ? 'Licença atualizada' : 'Licença criada' })
-      onDone()
-    },
-    onError: (error: unknown) =>
-      toast({
-        variant: 'destructive',
-        title: editing ? 'Erro ao atualizar licença' : 'Erro ao criar licença',
-        description: applyServerErrors(form, error, 'Não foi possível salvar a licença.'),
-      }),
-  }
-  const submit = form.handleSubmit((values) =>
-    license
-      ? update.mutate({ id: license.id, body: licenseUpdatePayload(values, { endChanged: form.getFieldState('expirationDate').isDirty }) }, callbacks)
-      : create.mutate(licenseCreatePayload(values), callbacks),
-  )
+function LicenseFields({ form, license }: { form: UseFormReturn<LicenseFormValues>; license: OwnerLicenseItem | null }) {
   const [status, robotId, expirationDate] = useWatch({ control: form.control, name: ['status', 'robotId', 'expirationDate'] })
   const robots = useQuery(robotOptionsQuery())
   const trialDays = robots.data?.items.find((robot) => robot.id === (license?.robotId ?? robotId))?.trialDays
@@ -80,46 +67,43 @@ function LicenseForm({ license, onDone }: { license: OwnerLicenseItem | null; on
   const knownClient = license?.clientId ? { value: license.clientId, label: clientLabel(license) } : null
 
   return (
-    <Form {...form}>
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <ClientPickerField control={form.control} name="clientId" known={knownClient} required />
-          {license ? (
-            <ReadOnlyField id="license-robot" label="Robô" value={license.robotName ?? MISSING_ROBOT} description="O robô de uma licença não pode ser alterado." />
-          ) : (
-            <RobotPickerField control={form.control} name="robotId" required />
-          )}
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            control={form.control}
-            name="status"
-            label="Status"
-            options={license ? licenseStatusChoices : licenseStatusChoices.filter((choice) => (newLicenseStatuses as readonly string[]).includes(choice.value))}
-            required
-          />
-          <TextField
-            control={form.control}
-            name="accountNumber"
-            label="Conta MT"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="Número da conta MetaTrader (opcional)"
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          {license && <ReadOnlyField id="license-activation" label="Data de ativação" value={formatDate(license.activationDate)} />}
-          <TextField
-            control={form.control}
-            name="expirationDate"
-            label="Expira em"
-            type="date"
-            description={endHint(status, expirationDate, trialDays)}
-          />
-        </div>
-        <FormDialogFooter editing={editing} pending={pending} onCancel={onDone} />
-      </form>
-    </Form>
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <ClientPickerField control={form.control} name="clientId" known={knownClient} required />
+        {license ? (
+          <ReadOnlyField id="license-robot" label="Robô" value={license.robotName ?? MISSING_ROBOT} description="O robô de uma licença não pode ser alterado." />
+        ) : (
+          <RobotPickerField control={form.control} name="robotId" required />
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          control={form.control}
+          name="status"
+          label="Status"
+          options={license ? licenseStatusChoices : licenseStatusChoices.filter((choice) => (newLicenseStatuses as readonly string[]).includes(choice.value))}
+          required
+        />
+        <TextField
+          control={form.control}
+          name="accountNumber"
+          label="Conta MT"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="Número da conta MetaTrader (opcional)"
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {license && <ReadOnlyField id="license-activation" label="Data de ativação" value={formatDate(license.activationDate)} />}
+        <TextField
+          control={form.control}
+          name="expirationDate"
+          label="Expira em"
+          type="date"
+          description={endHint(status, expirationDate, trialDays)}
+        />
+      </div>
+    </>
   )
 }
 
