@@ -11,9 +11,9 @@
 use std::time::{Duration, Instant};
 
 use chrono::Utc;
-use shared::db::{self, Scope};
-use shared::license_check::{log, CheckCode, CheckRecord};
+use shared::infrastructure::db::{self, Scope};
 use shared::repositories::license_checks;
+use shared::workflows::license_check::{log, CheckCode, CheckRecord};
 use uuid::Uuid;
 
 #[tokio::main]
@@ -21,8 +21,8 @@ async fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<usize>().expect("a number"));
     let rows = args.next().unwrap_or(200_000);
     let batch = args.next().unwrap_or(2_000);
-    let test_db = shared::testing::fresh_database().await;
-    let tenant = shared::testing::create_tenant(&test_db.app_pool, "check-log-writes").await;
+    let test_db = shared::infrastructure::testing::fresh_database().await;
+    let tenant = shared::infrastructure::testing::create_tenant(&test_db.app_pool, "check-log-writes").await;
     let records: Vec<CheckRecord> = (0..rows)
         .map(|i| CheckRecord {
             tenant_id: tenant,
@@ -39,7 +39,7 @@ async fn main() {
     let started = Instant::now();
     let mut encoded = Vec::new();
     for record in &records {
-        log::encode(&mut encoded, shared::ids::new_id(), record);
+        log::encode(&mut encoded, shared::domain::ids::new_id(), record);
     }
     println!("encode: {:.0} ns per row", started.elapsed().as_nanos() as f64 / rows as f64);
 
@@ -55,7 +55,7 @@ async fn main() {
                 let mut tx = db::begin(pool, Scope::worker()).await.unwrap();
                 let mut lines = Vec::with_capacity(chunk.len() * 180);
                 if method > 0 {
-                    chunk.iter().for_each(|record| log::encode(&mut lines, shared::ids::new_id(), record));
+                    chunk.iter().for_each(|record| log::encode(&mut lines, shared::domain::ids::new_id(), record));
                 }
                 let written = match method {
                     0 => insert_unnest(&mut tx, chunk).await,
@@ -79,7 +79,7 @@ async fn main() {
 
 /// The statement the log used before (up to issue 25), kept here to compare against.
 async fn insert_unnest(conn: &mut sqlx::PgConnection, batch: &[CheckRecord]) -> u64 {
-    let ids: Vec<Uuid> = batch.iter().map(|_| shared::ids::new_id()).collect();
+    let ids: Vec<Uuid> = batch.iter().map(|_| shared::domain::ids::new_id()).collect();
     let tenants: Vec<Uuid> = batch.iter().map(|r| r.tenant_id).collect();
     let robots: Vec<Option<Uuid>> = batch.iter().map(|r| r.robot_id).collect();
     let licenses: Vec<Option<Uuid>> = batch.iter().map(|r| r.license_id).collect();

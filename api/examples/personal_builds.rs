@@ -16,7 +16,7 @@ use base64::Engine;
 use serde_json::{json, Value};
 use sqlx::postgres::PgPoolOptions;
 
-const EA: &str = include_str!("../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+const EA: &str = include_str!("../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5");
 
 struct Agent {
     http: reqwest::Client,

@@ -32,8 +32,8 @@ impl From<AppError> for ApiError {
     }
 }
 
-impl From<shared::db::DbError> for ApiError {
-    fn from(err: shared::db::DbError) -> Self {
+impl From<shared::infrastructure::db::DbError> for ApiError {
+    fn from(err: shared::infrastructure::db::DbError) -> Self {
         ApiError(err.into())
     }
 }
@@ -51,7 +51,7 @@ impl IntoResponse for ApiError {
             AppError::TooManyRequests(m) => (StatusCode::TOO_MANY_REQUESTS, m, None),
             AppError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m, None),
             AppError::Internal(err) => {
-                let reference = shared::ids::new_id();
+                let reference = shared::domain::ids::new_id();
                 tracing::error!(error = %err, source = ?err, %reference, "internal error");
                 (
                     StatusCode::INTERNAL_SERVER_ERROR,

@@ -1,12 +1,12 @@
 use std::sync::Arc;
 
-use shared::config::Config;
+use shared::infrastructure::config::Config;
 
 use crate::license_check::LicenseCheck;
 use crate::notification_hub::NotificationHub;
-use shared::db::PgPool;
-use shared::passwords::Hasher;
-use shared::storage::Storage;
+use shared::infrastructure::db::PgPool;
+use shared::infrastructure::passwords::Hasher;
+use shared::infrastructure::storage::Storage;
 use shared::AppError;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -62,7 +62,7 @@ impl AppState {
         let wait = self.config.capacity.hash_wait;
         match tokio::time::timeout(wait, self.logins.clone().acquire_owned()).await {
             Ok(Ok(permit)) => Ok(permit),
-            _ => Err(AppError::Unavailable(shared::passwords::BUSY.into())),
+            _ => Err(AppError::Unavailable(shared::infrastructure::passwords::BUSY.into())),
         }
     }
 }

@@ -7,7 +7,7 @@
 use axum::http::StatusCode;
 use axum::Json;
 use serde_json::Value;
-use shared::db::Tx;
+use shared::infrastructure::db::Tx;
 use shared::repositories::audit_log::Action;
 use shared::AppError;
 use uuid::Uuid;

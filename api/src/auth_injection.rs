@@ -1,8 +1,8 @@
 //! The robot injection of `shared`, with the api's pool and secrets.
 
-use shared::mql5::LapsePolicy;
+use shared::domain::mql5::LapsePolicy;
 use shared::repositories::tenant_robots::TenantRobot;
-pub use shared::robot_injection::Injected;
+pub use shared::workflows::robot_injection::Injected;
 use shared::AppError;
 
 use crate::AppState;
@@ -12,6 +12,12 @@ use crate::AppState;
 /// code the owner wrote or imported: a lapse stops it, as it always did
 /// (only factory robots are generated to keep managing open positions).
 pub async fn inject_for_robot(state: &AppState, robot: &TenantRobot, source: &str) -> Result<Injected, AppError> {
-    shared::robot_injection::inject_for_robot(&state.pool, &state.config.secrets, robot, source, LapsePolicy::Stop)
-        .await
+    shared::workflows::robot_injection::inject_for_robot(
+        &state.pool,
+        &state.config.secrets,
+        robot,
+        source,
+        LapsePolicy::Stop,
+    )
+    .await
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use axum::http::header::{COOKIE, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue};
-use shared::portal::Portal;
+use shared::domain::portal::Portal;
 
 pub fn name(portal: Portal) -> &'static str {
     match portal {

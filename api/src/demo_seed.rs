@@ -2,10 +2,10 @@
 //! client, one sale, with published credentials. It refuses a database that
 //! holds any other tenant (a real platform) unless `--force` is given.
 
-use shared::crypto::SecretBox;
-use shared::db::{self, PgPool, Scope};
+use shared::infrastructure::crypto::SecretBox;
+use shared::infrastructure::db::{self, PgPool, Scope};
 use shared::repositories::{tenant_robots, tenants};
-use shared::seed::TenantSeed;
+use shared::workflows::seed::TenantSeed;
 
 pub const TENANT_URL: &str = "demo.localhost";
 pub const SECRET: &str = "demo0000000000000000000000000000000000000000000000000000000000ff";

@@ -5,14 +5,14 @@
 //! in the same transaction.
 
 use serde::{Deserialize, Serialize};
-use shared::config::AiConfig;
-use shared::crypto::SecretBox;
-use shared::db::Tx;
-use shared::factory::prompts::StrategyPrompt;
-use shared::jobs::{FactoryStep, RunFactoryStep};
+use shared::domain::validation::{char_len, Validator};
+use shared::infrastructure::config::AiConfig;
+use shared::infrastructure::crypto::SecretBox;
+use shared::infrastructure::db::Tx;
 use shared::repositories::robot_factory::{self, NewVersion};
 use shared::repositories::tenant_robots::{self, NewTenantRobot, TenantRobot};
-use shared::validation::{char_len, Validator};
+use shared::workflows::factory::prompts::StrategyPrompt;
+use shared::workflows::jobs::{FactoryStep, RunFactoryStep};
 use shared::AppError;
 use utoipa::ToSchema;
 use uuid::Uuid;

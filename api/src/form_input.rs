@@ -6,7 +6,7 @@
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveDateTime, TimeZone, Utc};
 use rust_decimal::Decimal;
 use serde_json::Value;
-use shared::validation::{char_len, Validator};
+use shared::domain::validation::{char_len, Validator};
 use shared::AppError;
 use uuid::Uuid;
 

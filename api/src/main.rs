@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use api::{server, startup, AppState};
-use shared::config::Config;
+use shared::infrastructure::config::Config;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
@@ -13,11 +13,11 @@ mod demo_seed;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    if let Err(message) = shared::logging::init_from_env("info,sqlx=warn,apalis=warn,tower_http=info") {
+    if let Err(message) = shared::infrastructure::logging::init_from_env("info,sqlx=warn,apalis=warn,tower_http=info") {
         eprintln!("{message}");
         return std::process::ExitCode::FAILURE;
     }
-    shared::logging::exit_code(run().await)
+    shared::infrastructure::logging::exit_code(run().await)
 }
 
 async fn run() -> anyhow::Result<()> {
@@ -29,7 +29,7 @@ async fn run() -> anyhow::Result<()> {
         return Ok(());
     }
     if command == "field-rules" {
-        println!("{}", shared::field_rules::export_json());
+        println!("{}", shared::domain::field_rules::export_json());
         return Ok(());
     }
     let config = Arc::new(Config::from_env()?);

@@ -1,6 +1,6 @@
 //! `GET /metrics` (Prometheus text format) and the middleware that counts
 //! and times every HTTP request by its route. Counters live in the
-//! process-wide recorder (`shared::metrics`); queue depth, compile jobs and
+//! process-wide recorder (`shared::infrastructure::metrics`); queue depth, compile jobs and
 //! agents are read from the database when scraped, so every instance
 //! reports the same fleet-wide gauges.
 
@@ -13,8 +13,8 @@ use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use shared::db::{self, Scope};
-use shared::metrics::{self, gauge_line, header as metric_header, HTTP_DURATION, HTTP_REQUESTS};
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::metrics::{self, gauge_line, header as metric_header, HTTP_DURATION, HTTP_REQUESTS};
 use shared::repositories::{compile_jobs, operations};
 
 use crate::api_error::ApiResult;
@@ -88,7 +88,7 @@ thread_local! {
     static SERIES: RefCell<RouteSeries> = RefCell::new(HashMap::new());
 }
 
-/// Whether the caller may read the metrics (`shared::metrics::scrape_allowed`).
+/// Whether the caller may read the metrics (`shared::infrastructure::metrics::scrape_allowed`).
 fn allowed(state: &AppState, headers: &HeaderMap, peer: Option<SocketAddr>) -> bool {
     let authorization = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
     let forwarded = headers.contains_key("x-forwarded-for") || headers.contains_key(header::FORWARDED);

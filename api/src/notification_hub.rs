@@ -6,8 +6,8 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use shared::db::PgPool;
-use shared::notifications::{self, CompileJobUpdate, FactoryUpdate, Heard, Notification};
+use shared::infrastructure::db::PgPool;
+use shared::workflows::notifications::{self, CompileJobUpdate, FactoryUpdate, Heard, Notification};
 
 use crate::license_check::cache::LicenseCache;
 use tokio::sync::{broadcast, Notify};

@@ -10,15 +10,17 @@
 use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
-use shared::db::{self, Actor, Scope};
-use shared::email::{self, EmailTemplate};
-use shared::portal::Portal;
+use shared::domain::portal::Portal;
+use shared::domain::validation::{
+    char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
+};
+use shared::infrastructure::db::{self, Actor, Scope};
+use shared::infrastructure::secrets::{random_token, sha256_hex};
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::reset_tokens::{self, Account};
 use shared::repositories::tenants::TenantSummary;
 use shared::repositories::{sessions, tenant_clients, tenant_owners};
-use shared::secrets::{random_token, sha256_hex};
-use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
+use shared::workflows::email::{self, EmailTemplate};
 use shared::AppError;
 use uuid::Uuid;
 
@@ -129,7 +131,7 @@ pub(crate) fn reset_link(
     if meta.dev_host {
         return format!("http://{}{prefix}/reset-password?token={token}", meta.host);
     }
-    let domain = shared::portal::domain_of_url(&tenant.url);
+    let domain = shared::domain::portal::domain_of_url(&tenant.url);
     let domain = if domain.is_empty() { state.config.portal_rules.platform_domain().to_string() } else { domain };
     format!("https://{subdomain}{domain}/reset-password?token={token}")
 }

@@ -4,7 +4,7 @@
 //! after the owner's transaction: a build that cannot be queued leaves the
 //! license on the shared file, never fails the owner's request.
 
-use shared::db::{self, PgPool, Scope};
+use shared::infrastructure::db::{self, PgPool, Scope};
 use shared::repositories::license_builds;
 
 use uuid::Uuid;

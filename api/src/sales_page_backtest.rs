@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use shared::email::escape_html;
+use shared::workflows::email::escape_html;
 
 use crate::views::backtests::{CurvePoint, PublicBacktest};
 

@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use axum::http::{HeaderName, HeaderValue};
 use axum::response::AppendHeaders;
-use shared::db::Tx;
-use shared::portal::Portal;
+use shared::domain::portal::Portal;
+use shared::infrastructure::db::Tx;
 use shared::repositories::login_failures::{self, Reservation};
 use shared::repositories::sessions;
 
@@ -52,7 +52,8 @@ impl Attempt<'_> {
         let value = cookies::value_in(self.meta.cookies.as_deref(), cookies::device_name(self.portal))?;
         let (device, tag) = value.split_once('.')?;
         let valid = device.len() == 32 && device.bytes().all(|b| b.is_ascii_hexdigit());
-        (valid && shared::secrets::constant_time_eq(tag, &self.device_tag(device))).then(|| device.to_string())
+        (valid && shared::infrastructure::secrets::constant_time_eq(tag, &self.device_tag(device)))
+            .then(|| device.to_string())
     }
 
     fn device_tag(&self, device: &str) -> String {
@@ -89,7 +90,8 @@ impl Attempt<'_> {
         }
         let ttl = self.state.config.session_ttl;
         let token = sessions::create(tx, principal, &self.meta.session_meta(), ttl).await?;
-        let device = self.trusted_device().unwrap_or_else(|| shared::secrets::random_token()[..32].to_string());
+        let device =
+            self.trusted_device().unwrap_or_else(|| shared::infrastructure::secrets::random_token()[..32].to_string());
         let device_cookie = format!("{device}.{}", self.device_tag(&device));
         // Appended: two Set-Cookie headers (an array of pairs would keep the last only).
         Ok(AppendHeaders([

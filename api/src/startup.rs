@@ -1,10 +1,10 @@
 //! What happens before the first request: the database checks of
-//! `shared::db::prepare_database`, then the first admin.
+//! `shared::infrastructure::db::prepare_database`, then the first admin.
 
-use shared::config::Config;
-use shared::db::{self, PgPool, Scope};
-pub use shared::db::{prepare_database, Pools};
-use shared::passwords;
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, PgPool, Scope};
+pub use shared::infrastructure::db::{prepare_database, Pools};
+use shared::infrastructure::passwords;
 use shared::repositories::admin_users::{self, NewAdminUser};
 
 /// Creates the first platform admin when there is none, from ADMIN_USERNAME /
@@ -21,7 +21,7 @@ pub async fn ensure_first_admin(pool: &PgPool, config: &Config) -> anyhow::Resul
     let (password, generated) = match &first.password {
         Some(p) if p.chars().count() >= 6 => (p.clone(), false),
         Some(_) => anyhow::bail!("ADMIN_PASSWORD must have at least 6 characters"),
-        None => (shared::secrets::random_token()[..20].to_string(), true),
+        None => (shared::infrastructure::secrets::random_token()[..20].to_string(), true),
     };
     let email = first.email.clone().unwrap_or_else(|| format!("{username}@roboforge.local")).to_lowercase();
     let password_hash = passwords::hash(password.clone()).await?;

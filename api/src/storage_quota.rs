@@ -6,9 +6,9 @@
 //! take the last room.
 
 use bytes::Bytes;
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::storage::TenantUsage;
 use shared::repositories::tenant_limits;
-use shared::storage::TenantUsage;
 use shared::AppError;
 use uuid::Uuid;
 

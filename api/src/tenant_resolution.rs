@@ -6,8 +6,8 @@
 //! parameter (the tenant's id or domain) names it.
 
 use serde::Deserialize;
-use shared::db::Tx;
-use shared::portal::Portal;
+use shared::domain::portal::Portal;
+use shared::infrastructure::db::Tx;
 use shared::repositories::tenants::{self, TenantSummary};
 use utoipa::IntoParams;
 

@@ -1,7 +1,7 @@
 //! Reading a multipart upload without trusting it: the file field is read
 //! chunk by chunk and refused (413) the moment it passes its limit, so an
 //! oversized upload is never read whole; text fields are capped too. What the
-//! file is gets decided by `shared::uploads` from its bytes.
+//! file is gets decided by `shared::domain::uploads` from its bytes.
 
 use std::collections::HashMap;
 
@@ -92,14 +92,16 @@ pub async fn multipart_of(request: axum::extract::Request, state: &crate::AppSta
 /// so a failed change never loses the file still in use; a failed delete only
 /// leaves an orphan, logged.
 pub async fn delete_replaced(state: &crate::AppState, tenant: uuid::Uuid, replaced: Option<&str>) {
-    let Some(key) = replaced.and_then(|url| shared::storage::key_of_public_url(url, tenant)) else { return };
+    let Some(key) = replaced.and_then(|url| shared::infrastructure::storage::key_of_public_url(url, tenant)) else {
+        return;
+    };
     if let Err(error) = state.storage.delete(&key).await {
         tracing::warn!(%tenant, key, %error, "a replaced file could not be removed from storage");
     }
 }
 
 /// Removes every file of a tenant whose deletion committed. A failure only
-/// leaves orphans, which housekeeping removes (`shared::orphans`).
+/// leaves orphans, which housekeeping removes (`shared::workflows::orphans`).
 pub async fn delete_tenant_files(state: &crate::AppState, tenant: uuid::Uuid) {
     let objects = match state.storage.list_under(&format!("tenants/{tenant}")).await {
         Ok(objects) => objects,

@@ -8,7 +8,7 @@ use axum::body::Body;
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
-use shared::portal::PortalRules;
+use shared::domain::portal::PortalRules;
 use shared::AppError;
 use tower::ServiceExt;
 use tower_http::services::ServeDir;

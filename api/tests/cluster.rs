@@ -584,8 +584,8 @@ async fn next_event(stream: &mut Response, name: &str, within: Duration) -> Opti
 
 /// Transactions of two parameterized queries each from 8 connections at
 /// once through `url`: how many failed.
-async fn statement_failures(url: &str, statements: shared::db::Statements) -> usize {
-    let pool = shared::db::connect_app(url, 8, Duration::from_secs(10), statements).await.unwrap();
+async fn statement_failures(url: &str, statements: shared::infrastructure::db::Statements) -> usize {
+    let pool = shared::infrastructure::db::connect_app(url, 8, Duration::from_secs(10), statements).await.unwrap();
     let tasks: Vec<_> = (0..8)
         .map(|task| {
             let pool = pool.clone();
@@ -625,10 +625,10 @@ async fn through_pgbouncer_cached_statements_fail_and_the_pooler_setting_holds()
     // sqlx's default (named statements cached per connection): each
     // transaction may land on another server connection, where the name is
     // unknown (or, without the reset query, another statement's).
-    let cached = statement_failures(through_pgbouncer, shared::db::Statements::Cached).await;
+    let cached = statement_failures(through_pgbouncer, shared::infrastructure::db::Statements::Cached).await;
     println!("through PgBouncer, cached statements: {cached} of 800 transactions failed");
     assert!(cached > 0, "the cache should not survive a transaction pooler");
     // DATABASE_POOLER=transaction: prepared in each transaction, never reused.
-    let uncached = statement_failures(through_pgbouncer, shared::db::Statements::Uncached).await;
+    let uncached = statement_failures(through_pgbouncer, shared::infrastructure::db::Statements::Uncached).await;
     assert_eq!(uncached, 0, "through PgBouncer with DATABASE_POOLER=transaction");
 }

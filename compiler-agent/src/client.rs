@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use base64::Engine;
 use sha2::{Digest, Sha256};
-use shared::protocol::{
+use shared::domain::protocol::{
     BacktestResult, ClaimRequest, HeartbeatRequest, HeartbeatResponse, JobResult, LeasedBacktest, LeasedJob, TESTER,
 };
 use uuid::Uuid;
@@ -98,7 +98,7 @@ impl ApiClient {
             diagnostics: outcome.diagnostics.clone(),
             ex5_base64: outcome.ex5.as_ref().map(|b| base64::engine::general_purpose::STANDARD.encode(b)),
             error: outcome.fault.clone(),
-            // Hex SHA-256, as the server computes it (`shared::secrets`, which the agent does not link).
+            // Hex SHA-256, as the server computes it (`shared::infrastructure::secrets`, which the agent does not link).
             source_sha256: hex::encode(Sha256::digest(source.as_bytes())),
         };
         self.post(&format!("/api/agents/jobs/{job}/result"), &body).await.map(|_| ())

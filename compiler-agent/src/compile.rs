@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use shared::protocol::{Diagnostic, Severity};
+use shared::domain::protocol::{Diagnostic, Severity};
 
 use crate::config::AgentConfig;
 use crate::{log, sandbox};
@@ -75,8 +75,8 @@ pub(crate) const PASSED_ENV: &[&str] = &[
 /// Refused before MetaEditor runs: a directive that reads outside the job
 /// (checked by the api before queueing; checked again here, as the agent
 /// must not trust what it is given).
-fn refused(source: &str, policy: shared::mql5::DirectivePolicy) -> Option<Outcome> {
-    let refusal = shared::mql5::check_directives(source, policy).err()?;
+fn refused(source: &str, policy: shared::domain::mql5::DirectivePolicy) -> Option<Outcome> {
+    let refusal = shared::domain::mql5::check_directives(source, policy).err()?;
     let message = refusal.to_string();
     Some(Outcome {
         success: false,
@@ -99,7 +99,7 @@ pub async fn compile(
     job_dir: &Path,
     robot_name: &str,
     source: &str,
-    policy: shared::mql5::DirectivePolicy,
+    policy: shared::domain::mql5::DirectivePolicy,
 ) -> Outcome {
     if let Some(refusal) = refused(source, policy) {
         return refusal;

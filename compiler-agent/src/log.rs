@@ -3,7 +3,7 @@
 //! `Result: N errors, M warnings`. The exit code means nothing; this log and
 //! a fresh `.ex5` are the verdict.
 
-use shared::protocol::{Diagnostic, Severity};
+use shared::domain::protocol::{Diagnostic, Severity};
 
 /// The log's text: UTF-16LE when it has the BOM (or looks like it), else UTF-8.
 pub fn decode(bytes: &[u8]) -> String {

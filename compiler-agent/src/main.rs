@@ -16,7 +16,7 @@ use base64::Engine;
 use client::{ApiClient, CallError, Work};
 use config::AgentConfig;
 use rand::Rng;
-use shared::logging::LogFormat;
+use shared::infrastructure::logging::LogFormat;
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
@@ -36,8 +36,9 @@ async fn main() {
         std::env::var(name).ok().or_else(|| file_values.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
     };
     // Before anything else is said, so that even a bad configuration is reported in the chosen format.
-    let logging = LogFormat::parse(setting("LOG_FORMAT").as_deref())
-        .and_then(|format| shared::logging::init(format, "info", shared::logging::warnings_to_stderr()));
+    let logging = LogFormat::parse(setting("LOG_FORMAT").as_deref()).and_then(|format| {
+        shared::infrastructure::logging::init(format, "info", shared::infrastructure::logging::warnings_to_stderr())
+    });
     if let Err(message) = logging {
         eprintln!("configuração inválida: {message}");
         std::process::exit(2);
@@ -127,10 +128,10 @@ async fn run(config: AgentConfig) {
 async fn work_on(
     config: &AgentConfig,
     api: &ApiClient,
-    job: &shared::protocol::LeasedJob,
+    job: &shared::domain::protocol::LeasedJob,
     job_dir: &std::path::Path,
 ) -> String {
-    let policy = shared::mql5::DirectivePolicy { allow_dll_imports: job.dll_imports_allowed };
+    let policy = shared::domain::mql5::DirectivePolicy { allow_dll_imports: job.dll_imports_allowed };
     let compiling = compile::compile(config, job_dir, &job.robot_name, &job.source_code, policy);
     tokio::pin!(compiling);
     let mut beat = tokio::time::interval(config.heartbeat);
@@ -167,12 +168,12 @@ async fn work_on(
 async fn test_on(
     config: &AgentConfig,
     api: &ApiClient,
-    run: &shared::protocol::LeasedBacktest,
+    run: &shared::domain::protocol::LeasedBacktest,
     job_dir: &std::path::Path,
 ) -> String {
     let id = run.backtest_id;
     let ex5 = base64::engine::general_purpose::STANDARD.decode(run.ex5_base64.trim()).ok();
-    let profile = serde_json::from_value::<shared::backtest::ini::TesterProfile>(run.profile.clone())
+    let profile = serde_json::from_value::<shared::domain::backtest::ini::TesterProfile>(run.profile.clone())
         .ok()
         .and_then(|p| p.validate().ok());
     let (Some(ex5), Some(profile)) = (ex5, profile) else {

@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use shared::backtest::ini::{encode_utf16le, tester_ini, RobotInput, TesterRun, ValidProfile};
-use shared::backtest::report::{parse_report, BacktestReport};
+use shared::domain::backtest::ini::{encode_utf16le, tester_ini, RobotInput, TesterRun, ValidProfile};
+use shared::domain::backtest::report::{parse_report, BacktestReport};
 
 use crate::config::AgentConfig;
 use crate::{compile, sandbox};

@@ -7,10 +7,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use shared::config::Config;
-use shared::db::{self, Scope};
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::testing::{fresh_database, TestDb, TEST_APP_ROLE};
 use shared::repositories::compile_fleet;
-use shared::testing::{fresh_database, TestDb, TEST_APP_ROLE};
 use uuid::Uuid;
 
 struct Fleet {
@@ -26,7 +26,8 @@ async fn fleet() -> Fleet {
     config.web_dist = std::env::temp_dir().join("roboforge-no-web-dist");
     config.capacity.request_pool_size = 8;
     api::startup::seed_defaults(&db.worker_pool).await.unwrap();
-    let seeded = shared::seed::TenantSeed::example("frota", "segredo123").create(&db.app_pool).await.unwrap();
+    let seeded =
+        shared::workflows::seed::TenantSeed::example("frota", "segredo123").create(&db.app_pool).await.unwrap();
     let state = api::AppState::new(db.app_pool.clone(), Arc::new(config));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());

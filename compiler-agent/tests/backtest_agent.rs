@@ -10,12 +10,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use shared::config::Config;
-use shared::db::{self, Scope};
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::storage::Storage;
+use shared::infrastructure::testing::{fresh_database, TestDb, TEST_APP_ROLE};
 use shared::repositories::backtests::{self, NewBacktest};
 use shared::repositories::compile_fleet;
-use shared::storage::Storage;
-use shared::testing::{fresh_database, TestDb, TEST_APP_ROLE};
 use uuid::Uuid;
 
 /// The lease a backtest gets without a heartbeat, shorter than any run here.
@@ -47,7 +47,8 @@ async fn bench() -> Bench {
     config.backtest_lease_seconds = LEASE_SECONDS;
     config.storage_url = work.join("storage").to_string_lossy().into_owned();
     api::startup::seed_defaults(&db.worker_pool).await.unwrap();
-    let seeded = shared::seed::TenantSeed::example("testes", "segredo123").create(&db.app_pool).await.unwrap();
+    let seeded =
+        shared::workflows::seed::TenantSeed::example("testes", "segredo123").create(&db.app_pool).await.unwrap();
     let storage = Storage::open(&config.storage_url).unwrap();
     let state = api::AppState::new(db.app_pool.clone(), Arc::new(config));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 
 use api::openai_stand_in::{answer_with, broken_ea, OpenAiStandIn, Scripted, GOOD_EA};
 use rust_decimal::Decimal;
-use shared::config::Config;
-use shared::db::{self, Scope};
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::testing::{fresh_database, TestDb, TEST_APP_ROLE};
 use shared::repositories::compile_fleet;
 use shared::repositories::robot_factory::{self, Version};
-use shared::testing::{fresh_database, TestDb, TEST_APP_ROLE};
 use uuid::Uuid;
 
 struct Factory {
@@ -50,7 +50,8 @@ async fn factory_with_agent(settings: &[(&str, &str)]) -> Factory {
     config.ai.retry_wait = Duration::from_millis(50);
     let config = Arc::new(config);
     api::startup::seed_defaults(&db.worker_pool).await.unwrap();
-    let seeded = shared::seed::TenantSeed::example("fabrica", "segredo123").create(&db.app_pool).await.unwrap();
+    let seeded =
+        shared::workflows::seed::TenantSeed::example("fabrica", "segredo123").create(&db.app_pool).await.unwrap();
     let state = api::AppState::new(db.app_pool.clone(), config.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
@@ -160,7 +161,8 @@ async fn a_generation_that_compiles_first_time_carries_the_license_check_of_its_
     // The injected source: the check wired into OnInit with this tenant's and robot's values.
     let injected = done.injected_source.unwrap();
     let on_init = injected.find("int OnInit()").expect("OnInit kept");
-    let wire = injected[on_init..].find(shared::mql5::AUTH_WIRE_MARKER).expect("the check is called from OnInit");
+    let wire =
+        injected[on_init..].find(shared::domain::mql5::AUTH_WIRE_MARKER).expect("the check is called from OnInit");
     assert!(wire < injected[on_init..].find("iMA(").unwrap(), "the check runs before the robot's own start-up");
     assert!(injected.contains(&f.tenant.to_string()));
     let mut tx = db::begin(&f.db.app_pool, Scope::worker_for(f.tenant)).await.unwrap();
@@ -257,13 +259,13 @@ async fn a_model_outage_is_retried_then_reported() {
 #[tokio::test]
 async fn the_model_client_retries_outages_and_rate_limits_then_gives_up_with_a_reason() {
     let model = OpenAiStandIn::start().await;
-    let config = shared::config::AiConfig {
+    let config = shared::infrastructure::config::AiConfig {
         base_url: Some(model.base_url.clone()),
         model: Some("stand-in-coder".into()),
         retry_wait: Duration::from_millis(10),
         ..Default::default()
     };
-    let client = shared::factory::model::Model::from_config(&config).unwrap();
+    let client = shared::workflows::factory::model::Model::from_config(&config).unwrap();
     model.script([Scripted::Fail(503), Scripted::Fail(429), Scripted::Answer("Olá\n```mql5\nint x;\n```".into())]);
     let mut streamed = String::new();
     let answer = client.ask("sistema", "pedido", |piece| streamed.push_str(piece), || {}).await.unwrap();

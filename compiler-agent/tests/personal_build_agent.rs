@@ -12,14 +12,14 @@ use std::time::{Duration, Instant};
 
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
-use shared::config::Config;
-use shared::db::{self, Scope};
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::testing::{fresh_database, TestDb, TEST_APP_ROLE};
 use shared::repositories::compile_fleet;
-use shared::seed::TenantSeed;
-use shared::testing::{fresh_database, TestDb, TEST_APP_ROLE};
+use shared::workflows::seed::TenantSeed;
 use uuid::Uuid;
 
-const EA: &str = include_str!("../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+const EA: &str = include_str!("../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5");
 const PASSWORD: &str = "segredo123";
 
 struct Shop {

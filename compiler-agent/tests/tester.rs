@@ -1,15 +1,15 @@
 //! The tester stand-in (src/bin/tester-stand-in.rs) run as the agent will run
 //! the terminal: a data folder with the robot under MQL5\Experts, the `.ini`
-//! from shared::backtest::ini, `/portable /config:<ini>`; its report read by
-//! shared::backtest::report and judged by the verdict rule.
+//! from shared::domain::backtest::ini, `/portable /config:<ini>`; its report read by
+//! shared::domain::backtest::report and judged by the verdict rule.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use shared::backtest::ini::{encode_utf16le, tester_ini, RobotInput, TesterProfile, TesterRun, TickModel};
-use shared::backtest::report::{parse_report, BacktestReport};
-use shared::backtest::verdict::{verdict, Concern, Thresholds};
+use shared::domain::backtest::ini::{encode_utf16le, tester_ini, RobotInput, TesterProfile, TesterRun, TickModel};
+use shared::domain::backtest::report::{parse_report, BacktestReport};
+use shared::domain::backtest::verdict::{verdict, Concern, Thresholds};
 
 fn profile() -> TesterProfile {
     TesterProfile {

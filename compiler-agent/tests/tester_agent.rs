@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use shared::backtest::ini::{RobotInput, TesterProfile, TickModel, ValidProfile};
-use shared::backtest::report::parse_report;
+use shared::domain::backtest::ini::{RobotInput, TesterProfile, TickModel, ValidProfile};
+use shared::domain::backtest::report::parse_report;
 
 fn agent(terminal: Option<&str>) -> (config::AgentConfig, PathBuf) {
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tester-agent-{}", uuid::Uuid::now_v7()));

@@ -1,5 +1,5 @@
 //! The layering, checked on the source text (DESIGN.md §10): every SQL
-//! statement lives in `shared/src/repositories/`, or in `shared/src/db/` (the
+//! statement lives in `shared/src/repositories/`, or in `shared/src/infrastructure/db/` (the
 //! database infrastructure: pools, roles, migrations, scopes, NOTIFY, test
 //! databases); and repositories never call up into a workflow. A reviewer
 //! misses a `sqlx::query` in a workflow; this test does not.
@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 const SOURCE_ROOTS: &[&str] = &["shared/src", "api/src", "worker/src", "compiler-agent/src"];
 
 /// Where SQL may be written.
-const SQL_HOMES: &[&str] = &["shared/src/repositories/", "shared/src/db/"];
+const SQL_HOMES: &[&str] = &["shared/src/repositories/", "shared/src/infrastructure/db/"];
 
 /// Ways of sending SQL through sqlx, imported names included (`query_as(`).
 const SQL_MARKERS: &[&str] = &[
@@ -36,19 +36,9 @@ const SQL_MARKERS: &[&str] = &[
 /// `query("…")` would pass the markers above).
 const SQLX_STATEMENT_ITEMS: &[&str] = &["query", "query_as", "query_scalar", "query_with", "raw_sql", "QueryBuilder"];
 
-/// Workflows: they call repositories, never the other way round.
-const WORKFLOWS: &[&str] = &[
-    "factory",
-    "sales_engine",
-    "email",
-    "compiled_imports",
-    "license_check",
-    "license_expiry",
-    "notifications",
-    "orphans",
-    "robot_injection",
-    "seed",
-];
+/// Workflows (`shared/src/workflows/`): they call repositories, never the
+/// other way round.
+const WORKFLOWS: &[&str] = &["workflows"];
 
 struct Source {
     /// Relative to the workspace, with `/`.
@@ -194,7 +184,7 @@ fn sql_is_written_only_in_repositories_and_the_db_layer() {
     );
     assert!(
         stray.is_empty(),
-        "{} line(s) of SQL outside shared/src/repositories/ and shared/src/db/; move each statement into a \
+        "{} line(s) of SQL outside shared/src/repositories/ and shared/src/infrastructure/db/; move each statement into a \
          repository function and call that:\n{}",
         stray.len(),
         stray.join("\n")
@@ -286,4 +276,125 @@ fn the_route_check_sees_sideways_imports() {
             .into(),
     };
     assert_eq!(route_module_imports(&source).len(), 2);
+}
+
+/// The kinds of `shared`, lowest first: a module may use its own kind and
+/// the kinds below it, never one above (so no import circle between kinds).
+const KINDS: &[&str] = &["domain", "infrastructure", "repositories", "workflows"];
+
+/// Test support builds fixtures through the repositories; it is compiled
+/// only for tests (`testing` feature).
+const LAYERING_EXCEPTIONS: &[&str] = &["shared/src/infrastructure/testing.rs"];
+
+/// Every `crate::<kind>::<module>` a source names, with the line.
+fn kind_paths(source: &Source) -> Vec<(usize, String, String)> {
+    let mut found = Vec::new();
+    for (number, line) in source.code_lines() {
+        let mut rest = line;
+        while let Some(at) = rest.find("crate::") {
+            rest = &rest[at + "crate::".len()..];
+            let mut segments = words(rest);
+            if let (Some(kind), Some(module)) = (segments.next(), segments.next()) {
+                if KINDS.contains(&kind) {
+                    found.push((number, kind.to_string(), module.to_string()));
+                }
+            }
+        }
+    }
+    found
+}
+
+fn kind_of(path: &str) -> Option<(&'static str, String)> {
+    let rest = path.strip_prefix("shared/src/")?;
+    let (kind, tail) = rest.split_once('/')?;
+    let kind = KINDS.iter().find(|k| **k == kind)?;
+    let module = tail.split(['/', '.']).next().unwrap_or_default().to_string();
+    Some((kind, module))
+}
+
+#[test]
+fn shared_kinds_only_use_the_kinds_below_them() {
+    let mut upward = Vec::new();
+    let mut seen = 0;
+    for source in sources().iter().filter(|s| s.under("shared/src/") && !LAYERING_EXCEPTIONS.contains(&s.path.as_str()))
+    {
+        let Some((own, _)) = kind_of(&source.path) else { continue };
+        seen += 1;
+        let own_rank = KINDS.iter().position(|k| *k == own).expect("a kind");
+        for (number, kind, _) in kind_paths(source) {
+            if KINDS.iter().position(|k| *k == kind).expect("a kind") > own_rank {
+                upward.push(source.at(number, &format!("({own} uses {kind})")));
+            }
+        }
+    }
+    assert!(seen > 100, "only {seen} files of shared/src found in its kinds: is the scan looking in the right place?");
+    assert!(upward.is_empty(), "{} use(s) of a higher kind:\n{}", upward.len(), upward.join("\n"));
+}
+
+/// No circle between the modules of `shared` (`workflows::email` using
+/// `workflows::factory` which uses `workflows::email`): a circle means two
+/// modules are one, or a shared piece wants its own home.
+#[test]
+fn shared_modules_import_no_circle() {
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for source in sources().iter().filter(|s| s.under("shared/src/")) {
+        let Some((kind, module)) = kind_of(&source.path) else { continue };
+        let from = format!("{kind}::{module}");
+        let targets = edges.entry(from.clone()).or_default();
+        for (_, to_kind, to_module) in kind_paths(source) {
+            let to = format!("{to_kind}::{to_module}");
+            if to != from {
+                targets.insert(to);
+            }
+        }
+    }
+    assert!(edges.len() > 50, "only {} modules found", edges.len());
+    let circles = find_circles(&edges);
+    assert!(circles.is_empty(), "import circles in shared:\n{}", circles.join("\n"));
+}
+
+/// Each circle once, as `a -> b -> a`.
+fn find_circles(edges: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>) -> Vec<String> {
+    fn visit(
+        node: &str,
+        edges: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut std::collections::BTreeSet<String>,
+        circles: &mut Vec<String>,
+    ) {
+        if let Some(at) = path.iter().position(|n| n == node) {
+            let mut circle = path[at..].to_vec();
+            circle.push(node.to_string());
+            circles.push(circle.join(" -> "));
+            return;
+        }
+        if done.contains(node) {
+            return;
+        }
+        path.push(node.to_string());
+        for next in edges.get(node).into_iter().flatten() {
+            visit(next, edges, path, done, circles);
+        }
+        path.pop();
+        done.insert(node.to_string());
+    }
+    let mut circles = Vec::new();
+    let mut done = std::collections::BTreeSet::new();
+    for node in edges.keys() {
+        visit(node, edges, &mut Vec::new(), &mut done, &mut circles);
+    }
+    circles
+}
+
+#[test]
+fn the_circle_finder_sees_a_circle_and_only_one() {
+    let mut edges = std::collections::BTreeMap::new();
+    edges.insert("a".to_string(), ["b".to_string()].into());
+    edges.insert("b".to_string(), ["c".to_string()].into());
+    edges.insert("c".to_string(), ["a".to_string()].into());
+    edges.insert("d".to_string(), ["a".to_string()].into());
+    assert_eq!(find_circles(&edges), ["a -> b -> c -> a"]);
+    edges.insert("c".to_string(), std::collections::BTreeSet::new());
+    assert!(find_circles(&edges).is_empty());
 }

@@ -3,13 +3,13 @@
 //! unquoted attributes, Settings/Results/Orders/Deals in one table), and
 //! against damaged copies of it: a clear error, never a panic.
 
-use shared::backtest::report::{parse_report, EquityPoint, ReportError};
-use shared::backtest::verdict::{verdict, Concern, Thresholds};
+use shared::domain::backtest::report::{parse_report, EquityPoint, ReportError};
+use shared::domain::backtest::verdict::{verdict, Concern, Thresholds};
 
 const FIXTURE: &[u8] = include_bytes!("fixtures/backtest/ReportTester-EURUSD-H1.htm");
 
 fn fixture_text() -> String {
-    shared::backtest::report::decode_text(FIXTURE).unwrap()
+    shared::domain::backtest::report::decode_text(FIXTURE).unwrap()
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! connections: what a client's or owner's transaction can read and change,
 //! and what is left after `RESET ROLE`.
 
-use shared::db::{self, Scope};
-use shared::testing::{create_client, create_tenant, fresh_database, TEST_APP_ROLE};
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::testing::{create_client, create_tenant, fresh_database, TEST_APP_ROLE};
 use uuid::Uuid;
 
 /// Runs `sql` in a fresh transaction of `scope`; the error text, if any.

@@ -1,9 +1,11 @@
 //! Forced row-level security, checked the only way that proves anything: as
 //! the runtime role the app's queries run as.
 
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::testing::{
+    create_client as client, create_tenant as tenant, fresh_database, TEST_APP_ROLE,
+};
 use shared::repositories::tenant_clients;
-use shared::testing::{create_client as client, create_tenant as tenant, fresh_database, TEST_APP_ROLE};
 use uuid::Uuid;
 
 #[tokio::test]

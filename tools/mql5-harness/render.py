@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Substitutes the template's placeholders the way shared/src/mql5/template.rs
+"""Substitutes the template's placeholders the way shared/src/domain/mql5/template.rs
 does (one pass; values escaped for an MQL5 string literal; unknown {{...}}
 left alone) and appends the minimal EA the harness runs.
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { launchChromium, newPage, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 
-const EA = new URL('../../shared/src/mql5/fixtures/ctrade_indicators.mq5', import.meta.url)
+const EA = new URL('../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5', import.meta.url)
 
 requireEnv('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET')
 

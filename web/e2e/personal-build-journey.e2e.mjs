@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { env, launchChromium, newPage, openMailbox, purchaseIdLogin, requireEnv, screenshot, signInAsOwner } from './support.mjs'
 
-const EA = new URL('../../shared/src/mql5/fixtures/ctrade_indicators.mq5', import.meta.url)
+const EA = new URL('../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5', import.meta.url)
 const run = Date.now().toString(36)
 const ROBOT = `Copia_Pessoal_${run}`
 /**

@@ -7,11 +7,11 @@
 use std::sync::Arc;
 
 use apalis::prelude::{BoxDynError, Data};
-use shared::config::Config;
-use shared::db::{self, PgPool, Scope};
-use shared::email::resend;
-use shared::jobs::SendEmail;
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, PgPool, Scope};
 use shared::repositories::{email_outbox, tenants};
+use shared::workflows::email::resend;
+use shared::workflows::jobs::SendEmail;
 use shared::AppError;
 
 /// Attempts before a message that keeps failing for retryable reasons is
@@ -19,7 +19,7 @@ use shared::AppError;
 pub const MAX_ATTEMPTS: i32 = 6;
 
 pub async fn handle(job: SendEmail, pool: Data<PgPool>, config: Data<Arc<Config>>) -> Result<(), BoxDynError> {
-    crate::timed(shared::jobs::EMAIL_QUEUE, send(&pool, &config, &job))
+    crate::timed(shared::workflows::jobs::EMAIL_QUEUE, send(&pool, &config, &job))
         .await
         .map(|_| ())
         .map_err(|e| Box::new(e) as BoxDynError)

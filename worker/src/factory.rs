@@ -4,27 +4,27 @@
 //! failed. Each step writes the version's status, its code and the project's
 //! conversation; the model's text goes to the owner's stream as it arrives.
 //! The compile result itself is handled where the agent reports it
-//! (`shared::factory::compile_outcome`).
+//! (`shared::workflows::factory::compile_outcome`).
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use apalis::prelude::{BoxDynError, Data};
-use shared::config::Config;
-use shared::db::{self, PgPool, Scope};
-use shared::factory::model::Model;
-use shared::factory::prompts::{self, StrategyPrompt};
-use shared::jobs::{FactoryStep, RunFactoryStep};
-use shared::mql5::LapsePolicy;
-use shared::mql5::{self, static_checks};
+use shared::domain::mql5::LapsePolicy;
+use shared::domain::mql5::{self, static_checks};
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, PgPool, Scope};
 use shared::repositories::compile_jobs::{self, NewImport};
 use shared::repositories::robot_factory::{self, ConversationMessage, Usage, Version};
 use shared::repositories::{tenant_limits, tenant_robots};
+use shared::workflows::factory::model::Model;
+use shared::workflows::factory::prompts::{self, StrategyPrompt};
+use shared::workflows::jobs::{FactoryStep, RunFactoryStep};
 use shared::AppError;
 use tokio::sync::mpsc;
 
 pub async fn handle(job: RunFactoryStep, pool: Data<PgPool>, config: Data<Arc<Config>>) -> Result<(), BoxDynError> {
-    crate::timed(shared::jobs::FACTORY_QUEUE, run(&pool, &config, &job))
+    crate::timed(shared::workflows::jobs::FACTORY_QUEUE, run(&pool, &config, &job))
         .await
         .map(|_| ())
         .map_err(|e| Box::new(e) as BoxDynError)
@@ -204,24 +204,28 @@ async fn check_then_compile(
         }
     };
     tx.commit().await?;
-    let injected =
-        match shared::robot_injection::inject_for_robot(pool, &config.secrets, &robot, source, LapsePolicy::Manage)
-            .await
-        {
-            Ok(injected) => injected,
-            Err(AppError::Unprocessable(reason)) => {
-                let tx = db::begin(pool, Scope::worker_for(version.tenant_id)).await?;
-                if fix_rounds_left {
-                    let message = format!(
-                        "A verificação de licença não pôde ser inserida: {reason}\n\nA IA vai corrigir o código."
-                    );
-                    return queue_fix(tx, &version, "static_check", &message).await;
-                }
-                fail(pool, &version, &format!("A verificação de licença não pôde ser inserida: {reason}")).await?;
-                return Ok(StepDone::Failed);
+    let injected = match shared::workflows::robot_injection::inject_for_robot(
+        pool,
+        &config.secrets,
+        &robot,
+        source,
+        LapsePolicy::Manage,
+    )
+    .await
+    {
+        Ok(injected) => injected,
+        Err(AppError::Unprocessable(reason)) => {
+            let tx = db::begin(pool, Scope::worker_for(version.tenant_id)).await?;
+            if fix_rounds_left {
+                let message =
+                    format!("A verificação de licença não pôde ser inserida: {reason}\n\nA IA vai corrigir o código.");
+                return queue_fix(tx, &version, "static_check", &message).await;
             }
-            Err(other) => return Err(other),
-        };
+            fail(pool, &version, &format!("A verificação de licença não pôde ser inserida: {reason}")).await?;
+            return Ok(StepDone::Failed);
+        }
+        Err(other) => return Err(other),
+    };
     let mut tx = db::begin(pool, Scope::worker_for(version.tenant_id)).await?;
     let job = compile_jobs::create_import(
         &mut tx,
@@ -344,7 +348,7 @@ async fn ask_streaming(
     model: &Model,
     version: &Version,
     ask: &str,
-) -> Result<shared::factory::model::Answer, shared::factory::model::ModelError> {
+) -> Result<shared::workflows::factory::model::Answer, shared::workflows::factory::model::ModelError> {
     let (sender, receiver) = mpsc::unbounded_channel::<String>();
     let relay = tokio::spawn(relay_text(pool.clone(), version.tenant_id, version.project_id, version.id, receiver));
     let answer = model
@@ -381,8 +385,10 @@ async fn relay_text(
         if !pending.is_empty() && (due || finished) {
             // Announced outside any transaction: the text shows as it comes.
             if let Ok(mut conn) = pool.acquire().await {
-                if let Err(error) =
-                    shared::notifications::announce_factory_text(&mut conn, tenant, project, version, &pending).await
+                if let Err(error) = shared::workflows::notifications::announce_factory_text(
+                    &mut conn, tenant, project, version, &pending,
+                )
+                .await
                 {
                     tracing::debug!(%error, "factory: model text not relayed");
                 }

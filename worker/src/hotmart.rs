@@ -5,14 +5,14 @@
 //! visible to the admin and replayable — never silently dropped.
 
 use apalis::prelude::{BoxDynError, Data};
-use shared::db::{self, PgPool, Scope};
-use shared::jobs::ProcessHotmartEvent;
+use shared::infrastructure::db::{self, PgPool, Scope};
 use shared::repositories::hotmart_inbox;
-use shared::sales_engine::{self, MAX_ATTEMPTS};
+use shared::workflows::jobs::ProcessHotmartEvent;
+use shared::workflows::sales_engine::{self, MAX_ATTEMPTS};
 use shared::AppError;
 
 pub async fn handle(job: ProcessHotmartEvent, pool: Data<PgPool>) -> Result<(), BoxDynError> {
-    crate::timed(shared::jobs::HOTMART_QUEUE, run(&pool, &job)).await.map_err(|e| Box::new(e) as BoxDynError)
+    crate::timed(shared::workflows::jobs::HOTMART_QUEUE, run(&pool, &job)).await.map_err(|e| Box::new(e) as BoxDynError)
 }
 
 /// Processes one event now (the job's body; tests call it directly).
@@ -44,7 +44,7 @@ async fn apply(pool: &PgPool, job: &ProcessHotmartEvent) -> Result<&'static str,
         return Ok("already_processed");
     }
     let processed = sales_engine::process(&mut tx, &event).await?;
-    shared::email::buyer::queue(&mut tx, job.tenant_id, &processed.emails).await?;
+    shared::workflows::email::buyer::queue(&mut tx, job.tenant_id, &processed.emails).await?;
     hotmart_inbox::mark_processed(&mut tx, job.tenant_id, job.inbox_id, processed.outcome).await?;
     tx.commit().await?;
     Ok(processed.outcome)

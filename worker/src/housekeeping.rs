@@ -5,19 +5,19 @@
 use std::time::Duration;
 
 use apalis::prelude::{BoxDynError, Data};
-use shared::db::{self, Scope};
-use shared::jobs::{Housekeeping, HOUSEKEEPING_QUEUE};
-use shared::orphans::{self, remove_orphans};
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::storage::Storage;
 use shared::repositories::compile_queue;
 use shared::repositories::housekeeping::purge_expired;
-use shared::storage::Storage;
+use shared::workflows::jobs::{Housekeeping, HOUSEKEEPING_QUEUE};
+use shared::workflows::orphans::{self, remove_orphans};
 use sqlx::PgPool;
 use tokio::sync::watch;
 
 use crate::periodic;
 
 pub async fn handle(job: Housekeeping, pool: Data<PgPool>, storage: Data<Storage>) -> Result<(), BoxDynError> {
-    crate::timed(shared::jobs::HOUSEKEEPING_QUEUE, async {
+    crate::timed(shared::workflows::jobs::HOUSEKEEPING_QUEUE, async {
         let mut tx = db::begin(&pool, Scope::worker()).await?;
         let purged = purge_expired(&mut tx).await?;
         tx.commit().await?;

@@ -16,8 +16,8 @@ use std::time::Duration;
 
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
-use shared::config::Config;
-use shared::jobs::{
+use shared::infrastructure::config::Config;
+use shared::workflows::jobs::{
     ExpireLicenses, Housekeeping, ProcessHotmartEvent, RunFactoryStep, SendEmail, EMAIL_QUEUE, FACTORY_QUEUE,
     HOTMART_QUEUE, HOUSEKEEPING_QUEUE, LICENSE_EXPIRY_QUEUE,
 };
@@ -36,7 +36,7 @@ const FACTORY_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_mil
 
 /// Retries after the first attempt, so that attempts end at the engine's limit.
 fn hotmart_retries() -> usize {
-    (shared::sales_engine::MAX_ATTEMPTS - 1) as usize
+    (shared::workflows::sales_engine::MAX_ATTEMPTS - 1) as usize
 }
 
 /// 0.5 s, 1 s, 2 s, ... up to a minute, with jitter.
@@ -55,9 +55,16 @@ fn retry_backoff() -> tower::retry::backoff::ExponentialBackoff {
 pub async fn timed<T, E>(queue: &str, job: impl std::future::Future<Output = Result<T, E>>) -> Result<T, E> {
     let started = std::time::Instant::now();
     let result = job.await;
-    shared::metrics::observe(&shared::metrics::JOB_DURATION, &[("queue", queue)], started.elapsed());
+    shared::infrastructure::metrics::observe(
+        &shared::infrastructure::metrics::JOB_DURATION,
+        &[("queue", queue)],
+        started.elapsed(),
+    );
     let outcome = if result.is_ok() { "succeeded" } else { "failed" };
-    shared::metrics::inc(&shared::metrics::JOBS, &[("queue", queue), ("outcome", outcome)]);
+    shared::infrastructure::metrics::inc(
+        &shared::infrastructure::metrics::JOBS,
+        &[("queue", queue), ("outcome", outcome)],
+    );
     result
 }
 
@@ -84,7 +91,7 @@ pub async fn run(
         STALL_CHECK_EVERY.min(config.compile_wait_notice).max(Duration::from_secs(1)),
         stopped.clone(),
     ));
-    let storage = shared::storage::Storage::open(&config.storage_url)?;
+    let storage = shared::infrastructure::storage::Storage::open(&config.storage_url)?;
 
     let queues = vec![
         tokio::spawn(supervise(HOUSEKEEPING_QUEUE, stopped.clone(), {
@@ -220,7 +227,7 @@ async fn supervise(
     build: impl Fn(String) -> Monitor + Send + 'static,
 ) {
     // Worker names must be unique across processes: apalis registers them.
-    let instance = shared::ids::new_id().simple().to_string();
+    let instance = shared::domain::ids::new_id().simple().to_string();
     let mut delay = std::time::Duration::from_secs(1);
     for start in 0u64.. {
         let started = std::time::Instant::now();
@@ -238,7 +245,7 @@ async fn supervise(
         if started.elapsed() >= HEALTHY_RUN {
             delay = std::time::Duration::from_secs(1);
         }
-        shared::metrics::inc(&shared::metrics::WORKER_RESTARTS, &[("queue", queue)]);
+        shared::infrastructure::metrics::inc(&shared::infrastructure::metrics::WORKER_RESTARTS, &[("queue", queue)]);
         tracing::warn!(queue, ?outcome, retry_in = ?delay, "worker stopped on its own; starting it again");
         tokio::select! {
             _ = tokio::time::sleep(delay) => {}

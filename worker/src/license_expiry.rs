@@ -1,7 +1,7 @@
 //! The license expiry job: every `LICENSE_EXPIRY_INTERVAL_SECONDS` one job is
 //! queued (once per interval across all instances, by idempotency key, as
 //! housekeeping does), and whichever worker claims it runs
-//! `shared::license_expiry::run`: licenses past their end become expired
+//! `shared::workflows::license_expiry::run`: licenses past their end become expired
 //! (audited as the system) and buyers whose license ends within three days
 //! are e-mailed, once. The license check never waits for it: it compares the
 //! end date with the clock when it answers.
@@ -10,9 +10,9 @@ use std::time::Duration;
 
 use apalis::prelude::{BoxDynError, Data};
 use chrono::{DateTime, Utc};
-use shared::db::{self, Scope};
-use shared::jobs::{ExpireLicenses, LICENSE_EXPIRY_QUEUE};
-use shared::license_expiry::{self, ExpiryRun};
+use shared::infrastructure::db::{self, Scope};
+use shared::workflows::jobs::{ExpireLicenses, LICENSE_EXPIRY_QUEUE};
+use shared::workflows::license_expiry::{self, ExpiryRun};
 use sqlx::PgPool;
 use tokio::sync::watch;
 

@@ -5,23 +5,23 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use shared::config::Config;
+use shared::infrastructure::config::Config;
 use tokio::net::TcpListener;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    if let Err(message) = shared::logging::init_from_env("info,sqlx=warn") {
+    if let Err(message) = shared::infrastructure::logging::init_from_env("info,sqlx=warn") {
         eprintln!("{message}");
         return std::process::ExitCode::FAILURE;
     }
-    shared::logging::exit_code(run().await)
+    shared::infrastructure::logging::exit_code(run().await)
 }
 
 async fn run() -> anyhow::Result<()> {
     let config = Arc::new(Config::from_env()?);
     let metrics_address =
         worker::metrics_endpoint::address(std::env::var("METRICS_ADDR").ok().as_deref()).map_err(anyhow::Error::msg)?;
-    let pools = shared::db::prepare_database(&config).await?;
+    let pools = shared::infrastructure::db::prepare_database(&config).await?;
     // The endpoint outlives the shutdown signal: it answers until the running jobs are done.
     let (jobs_done, endpoint_stop) = tokio::sync::oneshot::channel::<()>();
     let endpoint = match metrics_address {

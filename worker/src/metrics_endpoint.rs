@@ -49,12 +49,12 @@ async fn scrape(
 ) -> Response {
     let authorization = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok());
     let forwarded = headers.contains_key("x-forwarded-for") || headers.contains_key(header::FORWARDED);
-    if !shared::metrics::scrape_allowed(token.as_deref(), authorization, forwarded, Some(peer)) {
+    if !shared::infrastructure::metrics::scrape_allowed(token.as_deref(), authorization, forwarded, Some(peer)) {
         // Says nothing about what is there.
         return StatusCode::NOT_FOUND.into_response();
     }
     let mut out = String::with_capacity(4 * 1024);
-    shared::metrics::render(&mut out);
+    shared::infrastructure::metrics::render(&mut out);
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], out).into_response()
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use shared::repositories::job_queue;
 use sqlx::PgPool;
 use tokio::sync::watch;

@@ -5,11 +5,11 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use shared::config::Config;
-use shared::db::{self, Scope};
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::testing::{create_client, create_tenant, fresh_database, TEST_APP_ROLE};
 use shared::repositories::admin_users;
 use shared::repositories::sessions::{self, Principal, SessionMeta};
-use shared::testing::{create_client, create_tenant, fresh_database, TEST_APP_ROLE};
 
 #[tokio::test]
 async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
@@ -37,7 +37,7 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
         .await
         .unwrap();
     sqlx::query("UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE token_hash = $1")
-        .bind(shared::secrets::sha256(&expired))
+        .bind(shared::infrastructure::secrets::sha256(&expired))
         .execute(&mut *tx)
         .await
         .unwrap();
@@ -80,7 +80,7 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
         let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM sessions").fetch_one(&mut *tx).await.unwrap();
         // The job is acknowledged just after its handler commits.
         let done: i64 = sqlx::query_scalar("SELECT count(*) FROM apalis.jobs WHERE job_type = $1 AND status = 'Done'")
-            .bind(shared::jobs::HOUSEKEEPING_QUEUE)
+            .bind(shared::workflows::jobs::HOUSEKEEPING_QUEUE)
             .fetch_one(&mut *tx)
             .await
             .unwrap();
@@ -103,7 +103,7 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
             .unwrap();
     assert_eq!(tokens, vec![("novo@t.com".into(), Some("hash".into())), ("velho@t.com".into(), None)]);
     let jobs: i64 = sqlx::query_scalar("SELECT count(*) FROM apalis.jobs WHERE job_type = $1")
-        .bind(shared::jobs::HOUSEKEEPING_QUEUE)
+        .bind(shared::workflows::jobs::HOUSEKEEPING_QUEUE)
         .fetch_one(&mut *tx)
         .await
         .unwrap();
@@ -118,9 +118,9 @@ async fn housekeeping_job_purges_expired_sessions_and_reset_tokens() {
     assert!(matches!(finished, Ok(Ok(Ok(())))), "workers stop gracefully: {finished:?}");
 }
 
-async fn session_row_exists(tx: &mut shared::db::Tx, token: &str) -> bool {
+async fn session_row_exists(tx: &mut shared::infrastructure::db::Tx, token: &str) -> bool {
     sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM sessions WHERE token_hash = $1)")
-        .bind(shared::secrets::sha256(token))
+        .bind(shared::infrastructure::secrets::sha256(token))
         .fetch_one(&mut **tx)
         .await
         .unwrap()

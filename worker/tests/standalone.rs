@@ -10,9 +10,9 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use shared::db::{self, Scope};
-use shared::email::EmailTemplate;
-use shared::testing::{create_tenant, fresh_database, TestDb, TEST_APP_ROLE};
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::testing::{create_tenant, fresh_database, TestDb, TEST_APP_ROLE};
+use shared::workflows::email::EmailTemplate;
 use uuid::Uuid;
 
 /// How long the stand-in holds its answer to the second message: the job
@@ -64,8 +64,9 @@ async fn queue_email(db: &TestDb, tenant: Uuid) -> Uuid {
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
     let mut tx = db::begin(&db.app_pool, Scope::worker_for(tenant)).await.unwrap();
-    let id =
-        shared::email::queue(&mut tx, tenant, EmailTemplate::Welcome, "comprador@example.com", &vars).await.unwrap();
+    let id = shared::workflows::email::queue(&mut tx, tenant, EmailTemplate::Welcome, "comprador@example.com", &vars)
+        .await
+        .unwrap();
     tx.commit().await.unwrap();
     id
 }

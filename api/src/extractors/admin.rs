@@ -1,7 +1,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use shared::db::{self, PgPool, Scope, Tx};
-use shared::portal::Portal;
+use shared::domain::portal::Portal;
+use shared::infrastructure::db::{self, PgPool, Scope, Tx};
 use shared::repositories::admin_users::AdminUser;
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::sessions;

@@ -1,7 +1,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
-use shared::db::{self, PgPool, Scope, Tx};
+use shared::infrastructure::db::{self, PgPool, Scope, Tx};
 use shared::repositories::compile_fleet::{self, Agent};
 use shared::AppError;
 

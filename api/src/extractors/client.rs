@@ -1,7 +1,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use shared::db::{self, PgPool, Scope, Tx};
-use shared::portal::Portal;
+use shared::domain::portal::Portal;
+use shared::infrastructure::db::{self, PgPool, Scope, Tx};
 use shared::repositories::sessions;
 use shared::repositories::tenant_clients::TenantClient;
 use shared::repositories::tenants::TenantSummary;

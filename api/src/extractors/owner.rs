@@ -3,14 +3,14 @@ use std::net::IpAddr;
 
 use axum::http::request::Parts;
 use serde_json::Value;
-use shared::db::{self, PgPool, Scope, Tx};
-use shared::owner_permissions::{self, Capability};
-use shared::portal::Portal;
+use shared::domain::owner_permissions::{self, Capability};
+use shared::domain::portal::Portal;
+use shared::infrastructure::db::{self, PgPool, Scope, Tx};
+use shared::infrastructure::secrets::{constant_time_eq, sha256_hex};
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::sessions;
 use shared::repositories::tenant_owners::TenantOwner;
 use shared::repositories::tenants::TenantSummary;
-use shared::secrets::{constant_time_eq, sha256_hex};
 use shared::AppError;
 use uuid::Uuid;
 
@@ -45,7 +45,7 @@ impl SignedInOwner {
     }
 
     /// 403 with a pt-BR message unless this owner's role allows `capability`
-    /// (shared::owner_permissions). Every tenant handler asks first.
+    /// (shared::domain::owner_permissions). Every tenant handler asks first.
     pub fn require(&self, capability: Capability) -> Result<(), AppError> {
         if owner_permissions::allows(self.owner.role, capability) {
             Ok(())

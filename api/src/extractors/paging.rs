@@ -5,7 +5,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use serde::Deserialize;
-use shared::pagination::PageParams;
+use shared::domain::pagination::PageParams;
 use utoipa::IntoParams;
 
 use crate::api_error::{ApiError, ApiQuery};

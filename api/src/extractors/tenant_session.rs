@@ -4,7 +4,7 @@
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use shared::portal::{domain_of_url, Portal};
+use shared::domain::portal::{domain_of_url, Portal};
 use shared::repositories::tenants::TenantSummary;
 
 use crate::api_error::{not_authenticated, ApiError};

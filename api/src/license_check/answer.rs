@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use serde::Serialize;
-use shared::license_check::{CheckCode, CheckRequest, SignedFields, Verdict};
+use shared::workflows::license_check::{CheckCode, CheckRequest, SignedFields, Verdict};
 use utoipa::ToSchema;
 
 use super::cache::CachedFacts;
@@ -101,8 +101,13 @@ impl LicenseAnswer {
 fn count(code: CheckCode) {
     const CODES: usize = 16;
     const _: () = assert!((CheckCode::BuildRevoked as usize) < CODES, "one counter slot per code");
-    static COUNTERS: [OnceLock<shared::metrics::Counter>; CODES] = [const { OnceLock::new() }; CODES];
+    static COUNTERS: [OnceLock<shared::infrastructure::metrics::Counter>; CODES] = [const { OnceLock::new() }; CODES];
     COUNTERS[code as usize]
-        .get_or_init(|| shared::metrics::counter(&shared::metrics::LICENSE_CHECKS, &[("result", code.as_str())]))
+        .get_or_init(|| {
+            shared::infrastructure::metrics::counter(
+                &shared::infrastructure::metrics::LICENSE_CHECKS,
+                &[("result", code.as_str())],
+            )
+        })
         .increment(1);
 }

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use shared::license_check::{CheckFacts, RobotKeys};
+use shared::workflows::license_check::{CheckFacts, RobotKeys};
 use uuid::Uuid;
 
 const MAX_AGE: Duration = Duration::from_secs(60);

@@ -1,7 +1,7 @@
 //! The license-check log, written off the request path and never losing a
 //! row. A check pushes its record into a bounded channel without waiting;
 //! one task per instance drains it every 100 ms, or at 10,000
-//! records, into one `COPY` (`shared::license_check::log` encodes the rows,
+//! records, into one `COPY` (`shared::workflows::license_check::log` encodes the rows,
 //! `shared::repositories::license_checks` sends them).
 //!
 //! When the channel is full, or a write fails, the rows go to a local spill
@@ -26,10 +26,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use shared::db::{self, PgPool, Scope};
-use shared::license_check::log as rows;
-use shared::license_check::{CheckRecord, InstallationFolds};
+use shared::infrastructure::db::{self, PgPool, Scope};
 use shared::repositories::license_checks;
+use shared::workflows::license_check::log as rows;
+use shared::workflows::license_check::{CheckRecord, InstallationFolds};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
@@ -71,7 +71,7 @@ pub struct LogSettings {
 }
 
 impl LogSettings {
-    pub fn from_config(config: &shared::config::Config) -> Self {
+    pub fn from_config(config: &shared::infrastructure::config::Config) -> Self {
         Self {
             capacity: 50_000,
             spill_dir: config.license_log_spill_dir.clone(),
@@ -102,7 +102,7 @@ pub struct LicenseCheckLog {
 }
 
 impl LicenseCheckLog {
-    pub fn new(config: &shared::config::Config) -> Arc<Self> {
+    pub fn new(config: &shared::infrastructure::config::Config) -> Arc<Self> {
         Self::with_settings(LogSettings::from_config(config))
     }
 
@@ -130,7 +130,7 @@ impl LicenseCheckLog {
     fn spill_records(&self, records: &[CheckRecord]) {
         let mut encoded = Vec::with_capacity(records.len() * 128);
         for record in records {
-            rows::encode(&mut encoded, shared::ids::new_id(), record);
+            rows::encode(&mut encoded, shared::domain::ids::new_id(), record);
         }
         self.spill_rows(&encoded, records.len() as u64);
     }
@@ -292,7 +292,7 @@ impl Writer {
         let encoded = tokio::task::spawn_blocking(move || {
             let mut encoded = Vec::with_capacity(records.len() * 128);
             for record in &records {
-                rows::encode(&mut encoded, shared::ids::new_id(), record);
+                rows::encode(&mut encoded, shared::domain::ids::new_id(), record);
             }
             (records, encoded)
         })

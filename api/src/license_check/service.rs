@@ -5,9 +5,11 @@ use std::sync::Arc;
 
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use shared::config::Config;
-use shared::db::{self, Scope};
-use shared::license_check::{self, CheckCode, CheckFacts, CheckRecord, CheckRequest, EarlyRefusal, RobotKeys, Verdict};
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, Scope};
+use shared::workflows::license_check::{
+    self, CheckCode, CheckFacts, CheckRecord, CheckRequest, EarlyRefusal, RobotKeys, Verdict,
+};
 use shared::AppResult;
 
 use super::cache::{CachedFacts, LicenseCache};

@@ -13,7 +13,7 @@ use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream, StreamExt};
-use shared::notifications::Notification;
+use shared::workflows::notifications::Notification;
 use tokio::sync::broadcast::error::RecvError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -48,9 +48,9 @@ pub struct TesterProfileView {
     pub model: String,
 }
 
-impl From<&shared::backtest::ini::TesterProfile> for TesterProfileView {
-    fn from(p: &shared::backtest::ini::TesterProfile) -> Self {
-        use shared::backtest::ini::TickModel;
+impl From<&shared::domain::backtest::ini::TesterProfile> for TesterProfileView {
+    fn from(p: &shared::domain::backtest::ini::TesterProfile) -> Self {
+        use shared::domain::backtest::ini::TickModel;
         TesterProfileView {
             symbol: p.symbol.clone(),
             timeframe: p.timeframe.clone(),
@@ -123,9 +123,8 @@ impl From<&Backtest> for BacktestView {
             status: b.status.clone(),
             origin: b.origin.clone(),
             profile: read(Some(&b.profile)),
-            thresholds: read::<shared::backtest::verdict::Thresholds>(Some(&b.thresholds)).map(|t| ThresholdsView {
-                max_drawdown_percent: t.max_drawdown_percent,
-                min_profit_factor: t.min_profit_factor,
+            thresholds: read::<shared::domain::backtest::verdict::Thresholds>(Some(&b.thresholds)).map(|t| {
+                ThresholdsView { max_drawdown_percent: t.max_drawdown_percent, min_profit_factor: t.min_profit_factor }
             }),
             numbers: read(b.summary.as_ref()),
             equity_curve: read(b.equity_curve.as_ref()).unwrap_or_default(),

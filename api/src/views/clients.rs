@@ -4,9 +4,11 @@ use crate::form_input::{blank_to_none, id_field, text_field};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use shared::domain::status::ClientStatus;
+use shared::domain::validation::{
+    char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
+};
 use shared::repositories::tenant_clients::ClientListRow;
-use shared::status::ClientStatus;
-use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use shared::AppError;
 use utoipa::ToSchema;
 use uuid::Uuid;

@@ -3,7 +3,7 @@
 use crate::AppState;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use shared::compile_diagnostics::{self, JobDiagnostic};
+use shared::domain::compile_diagnostics::{self, JobDiagnostic};
 use shared::repositories::compile_jobs::{self, CompileJob};
 use shared::AppError;
 use utoipa::ToSchema;
@@ -34,7 +34,7 @@ pub struct CompilationJobItem {
 
 /// 429 past the tenant's daily imports (the fleet is shared by every tenant).
 pub(crate) async fn check_daily_imports(
-    tx: &mut shared::db::Tx,
+    tx: &mut shared::infrastructure::db::Tx,
     state: &AppState,
     tenant: Uuid,
 ) -> Result<(), AppError> {

@@ -2,10 +2,10 @@
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use shared::db::Tx;
+use shared::domain::status::LicenseStatus;
+use shared::infrastructure::db::Tx;
 use shared::repositories::installations::{self, Installation};
 use shared::repositories::licenses::LicenseListRow;
-use shared::status::LicenseStatus;
 use shared::AppError;
 use std::collections::HashMap;
 use utoipa::ToSchema;

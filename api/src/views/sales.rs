@@ -4,8 +4,8 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use serde_json::Value;
+use shared::domain::status::{Origin, PaymentMethod, SaleStatus};
 use shared::repositories::tenant_sales::SaleListRow;
-use shared::status::{Origin, PaymentMethod, SaleStatus};
 use utoipa::ToSchema;
 use uuid::Uuid;
 

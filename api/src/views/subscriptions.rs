@@ -3,8 +3,8 @@
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::Serialize;
+use shared::domain::status::{Origin, Recurrence, SubscriptionStatus};
 use shared::repositories::tenant_subscriptions::SubscriptionListRow;
-use shared::status::{Origin, Recurrence, SubscriptionStatus};
 use utoipa::ToSchema;
 use uuid::Uuid;
 

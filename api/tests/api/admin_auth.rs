@@ -211,7 +211,8 @@ async fn a_deactivated_admin_loses_the_session_at_once() {
     let browser = app.browser();
     app.admin_login(&browser, "maria", PASSWORD).await;
     assert_eq!(browser.get(app.url("/api/auth/me")).send().await.unwrap().status(), StatusCode::OK);
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker()).await.unwrap();
     sqlx::query("UPDATE users SET is_active = false WHERE id = $1").bind(id).execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
     assert_eq!(browser.get(app.url("/api/auth/me")).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);

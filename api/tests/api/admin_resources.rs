@@ -5,7 +5,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 
 use crate::support::{TestApp, PASSWORD};
 
@@ -157,7 +157,7 @@ async fn robots_carry_their_webhook_url_and_keep_their_tenant() {
     let robot: Value = created.json().await.unwrap();
     let id = robot["id"].as_str().unwrap();
     assert_eq!((robot["platform"].as_str(), robot["version"].as_str()), (Some("MT5"), Some("1.0.0")));
-    let domain = shared::portal::domain_of_url(&a.url);
+    let domain = shared::domain::portal::domain_of_url(&a.url);
     assert_eq!(robot["webhookUrl"], format!("https://{domain}/api/webhooks/hotmart/robot/{id}"));
     assert_eq!(robot["webhookVerifiedAt"], Value::Null);
     assert_eq!(robot["tenant"]["id"], a.id.to_string());

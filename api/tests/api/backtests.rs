@@ -9,7 +9,7 @@
 use base64::Engine;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::compile_fleet::{agent_post, queue_job, register};

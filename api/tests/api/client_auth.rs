@@ -70,7 +70,10 @@ async fn a_purchase_made_with_someone_elses_email_opens_nothing_of_theirs() {
     // The attacker buys with the victim's e-mail: the sale joins the victim's
     // record, as the Hotmart intake files it (the e-mail is the client's identity).
     let attacker_purchase = "HP-ATACANTE-1";
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker_for(acme.id)).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker_for(acme.id))
+            .await
+            .unwrap();
     sqlx::query(
         "INSERT INTO tenant_sales (id, tenant_id, client_id, external_id, origin, net_amount, status, sale_date)
          VALUES (gen_random_uuid(), $1, $2, $3, 'hotmart', 97, 'confirmed', now())",
@@ -223,12 +226,14 @@ async fn a_suspended_client_or_tenant_loses_its_session_at_once() {
     let me = || reqwest::Client::new().get(app.url("/api/client-auth/me")).headers(with_cookie(COOKIE, &token)).send();
     assert_eq!(me().await.unwrap().status(), StatusCode::OK);
 
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker()).await.unwrap();
     sqlx::query("UPDATE tenants SET status = 'suspended' WHERE id = $1").bind(acme.id).execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
     assert_eq!(me().await.unwrap().status(), StatusCode::UNAUTHORIZED);
 
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker()).await.unwrap();
     sqlx::query("UPDATE tenants SET status = 'active' WHERE id = $1").bind(acme.id).execute(&mut *tx).await.unwrap();
     sqlx::query("UPDATE tenant_clients SET status = 'suspended' WHERE tenant_id = $1")
         .bind(acme.id)

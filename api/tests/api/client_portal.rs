@@ -5,7 +5,7 @@
 
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::support::{fake_ex5, join_all, json as read_json, Caller, Part, TenantFixture, TenantRows, TestApp};

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use base64::Engine;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::support::{fake_ex5, join_all, json as read_json, TestApp};

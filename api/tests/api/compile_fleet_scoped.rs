@@ -9,14 +9,14 @@ use std::time::Duration;
 use base64::Engine;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::compile_fleet::{agent_post, claim, job_row, queue_job, register};
 use crate::compile_imports::import;
 use crate::support::{fake_ex5, json as read_json, TestApp};
 
-const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+const EA: &str = include_str!("../../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5");
 
 fn compiled(seed: u32) -> Value {
     let ex5 = base64::engine::general_purpose::STANDARD.encode(fake_ex5(seed));
@@ -200,12 +200,15 @@ async fn a_result_must_answer_its_jobs_source_and_the_version_records_the_job_an
     let leased = claim(&app, &token, 0).await.unwrap();
     let job_id = leased["jobId"].as_str().unwrap().to_string();
     let given = leased["sourceSha256"].as_str().unwrap().to_string();
-    assert_eq!(given, shared::secrets::sha256_hex_of(leased["sourceCode"].as_str().unwrap().as_bytes()));
+    assert_eq!(
+        given,
+        shared::infrastructure::secrets::sha256_hex_of(leased["sourceCode"].as_str().unwrap().as_bytes())
+    );
     assert_eq!(leased["dllImportsAllowed"], false);
 
     // A result for other source (a swapped file) is refused and changes nothing.
     let mut swapped = compiled(5);
-    swapped["sourceSha256"] = json!(shared::secrets::sha256_hex_of(b"void OnTick(){ /* trojan */ }"));
+    swapped["sourceSha256"] = json!(shared::infrastructure::secrets::sha256_hex_of(b"void OnTick(){ /* trojan */ }"));
     let (status, error) =
         read_json(agent_post(&app, &token, &format!("/api/agents/jobs/{job_id}/result"), swapped).await).await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -219,7 +222,7 @@ async fn a_result_must_answer_its_jobs_source_and_the_version_records_the_job_an
     let robot = job["robotId"].as_str().unwrap();
     let (_, versions) = read_json(owner.get(&format!("/api/tenant/robots/{robot}/versions")).await).await;
     let version = &versions["versions"][0];
-    let file_hash = shared::secrets::sha256_hex_of(&fake_ex5(6));
+    let file_hash = shared::infrastructure::secrets::sha256_hex_of(&fake_ex5(6));
     assert_eq!(
         (version["compileJobId"].as_str(), version["sourceSha256"].as_str(), version["sha256"].as_str()),
         (Some(job_id.as_str()), Some(given.as_str()), Some(file_hash.as_str()))

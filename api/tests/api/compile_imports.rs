@@ -8,13 +8,13 @@ use std::time::Duration;
 use base64::Engine;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::compile_fleet::{agent_post, claim, register};
 use crate::support::{fake_ex5, json as read_json, next_event, open_stream, Caller, TestApp};
 
-const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+const EA: &str = include_str!("../../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5");
 
 pub(crate) async fn import(owner: &Caller, name: &str, source: &str, file: &str) -> (StatusCode, Value) {
     read_json(

@@ -9,10 +9,10 @@ use axum::http::{HeaderMap, StatusCode as AxumStatus};
 use axum::routing::post;
 use axum::{Json, Router};
 use serde_json::{json, Value};
-use shared::config::Config;
-use shared::db::{self, Scope};
-use shared::email::EmailTemplate;
-use shared::jobs::SendEmail;
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, Scope};
+use shared::workflows::email::EmailTemplate;
+use shared::workflows::jobs::SendEmail;
 use uuid::Uuid;
 use worker::email::Sent;
 
@@ -51,7 +51,8 @@ async fn stand_in(script: &[u16]) -> (String, Resend) {
 }
 
 fn config(app: &TestApp, base: &str, platform_key: Option<&str>) -> Config {
-    let mut config = Config::for_database(app.db.owner_url.clone(), shared::testing::TEST_APP_ROLE.into());
+    let mut config =
+        Config::for_database(app.db.owner_url.clone(), shared::infrastructure::testing::TEST_APP_ROLE.into());
     config.email.resend_api_base = base.into();
     config.email.resend_api_key = platform_key.map(str::to_string);
     config
@@ -72,7 +73,8 @@ async fn give_key(app: &TestApp, tenant: &TenantFixture, key: &str, domain: &str
 async fn queue(app: &TestApp, tenant: &TenantFixture, template: EmailTemplate, vars: &[(&str, &str)]) -> SendEmail {
     let vars: BTreeMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
-    let id = shared::email::queue(&mut tx, tenant.id, template, "comprador@example.com", &vars).await.unwrap();
+    let id =
+        shared::workflows::email::queue(&mut tx, tenant.id, template, "comprador@example.com", &vars).await.unwrap();
     tx.commit().await.unwrap();
     SendEmail { tenant_id: tenant.id, outbox_id: id }
 }
@@ -292,7 +294,7 @@ async fn no_stored_email_holds_a_live_reset_token_or_sign_in_code_and_the_sender
         assert!(!stored.contains(secret.rsplit('.').next().unwrap()), "part of the {what} is stored");
     }
     assert!(!stored.contains(&format!(">{code}<")), "the sign-in code is stored: {stored}");
-    assert!(stored.contains(shared::email::REDACTED), "the stored copy says what was removed");
+    assert!(stored.contains(shared::workflows::email::REDACTED), "the stored copy says what was removed");
 
     // The sender still sends the live link and code, then keeps nothing sealed.
     let (base, resend) = stand_in(&[]).await;

@@ -7,8 +7,8 @@
 use bytes::Bytes;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
-use shared::status::OwnerRole;
+use shared::domain::status::OwnerRole;
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::support::{fake_ex5, json as read_json, Part, TestApp};

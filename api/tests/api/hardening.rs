@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 use serde_json::json;
-use shared::portal::PortalRules;
+use shared::domain::portal::PortalRules;
 
 use crate::support::{join_all, set_cookie_header, TestApp, PASSWORD};
 
@@ -183,7 +183,10 @@ async fn purchase_login_needs_a_confirmed_sale_and_a_sane_length() {
     // A confirmed sale: the first step sends the e-mail code.
     assert_eq!(app.client_login("login-purchase", &acme.url, body.clone()).await.status(), StatusCode::ACCEPTED);
 
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker_for(acme.id)).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker_for(acme.id))
+            .await
+            .unwrap();
     sqlx::query("UPDATE tenant_sales SET status = 'refunded' WHERE client_id = $1")
         .bind(acme.client_id)
         .execute(&mut *tx)

@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 use serde_json::Value;
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::support::{join_all, TenantFixture, TestApp};
@@ -372,8 +372,8 @@ async fn a_poison_event_ends_failed_with_its_error_after_the_retries() {
     shop.make_sales_fail("poison").await;
     assert_eq!(shop.post("purchase_approved").await, StatusCode::OK);
     let inbox: Uuid = shop.scalar("SELECT id FROM hotmart_inbox").await;
-    let job = shared::jobs::ProcessHotmartEvent { tenant_id: shop.tenant.id, inbox_id: inbox };
-    for _ in 0..shared::sales_engine::MAX_ATTEMPTS {
+    let job = shared::workflows::jobs::ProcessHotmartEvent { tenant_id: shop.tenant.id, inbox_id: inbox };
+    for _ in 0..shared::workflows::sales_engine::MAX_ATTEMPTS {
         assert!(worker::hotmart::run(&shop.app.db.worker_pool, &job).await.is_err());
     }
     let (failed, error): (bool, String) = {
@@ -389,8 +389,8 @@ async fn the_admin_sees_a_failed_event_with_its_error_and_replays_it() {
     shop.make_sales_fail("tabela travada").await;
     assert_eq!(shop.post("purchase_approved").await, StatusCode::OK);
     let inbox: Uuid = shop.scalar("SELECT id FROM hotmart_inbox").await;
-    let job = shared::jobs::ProcessHotmartEvent { tenant_id: shop.tenant.id, inbox_id: inbox };
-    for _ in 0..shared::sales_engine::MAX_ATTEMPTS {
+    let job = shared::workflows::jobs::ProcessHotmartEvent { tenant_id: shop.tenant.id, inbox_id: inbox };
+    for _ in 0..shared::workflows::sales_engine::MAX_ATTEMPTS {
         let _ = worker::hotmart::run(&shop.app.db.worker_pool, &job).await;
     }
     let admin = shop.app.as_admin().await;

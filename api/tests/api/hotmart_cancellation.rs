@@ -12,7 +12,7 @@ use api::routes::client::subscriptions::{CANCEL_AT_HOTMART, HOTMART_REFUSED, HOT
 use api::routes::tenant::hotmart_api::REFUSED;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::support::{json as read_json, next_event, open_stream, Caller, TenantFixture, TestApp};

@@ -9,8 +9,8 @@ use base64::Engine;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use shared::owner_permissions::{self, Capability};
-use shared::status::OwnerRole;
+use shared::domain::owner_permissions::{self, Capability};
+use shared::domain::status::OwnerRole;
 
 use crate::support::{fake_ex5, Caller, Part, TestApp};
 
@@ -325,7 +325,10 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     // A Hotmart event of tenant A, for the routes about events.
     let stored: Value = app.post_hotmart(&robot_a, "hottok-alfa", "purchase_approved").await.json().await.unwrap();
     assert_eq!(stored["received"], true);
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker_for(a.id)).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker_for(a.id))
+            .await
+            .unwrap();
     let event_a: uuid::Uuid = sqlx::query_scalar("SELECT id FROM hotmart_inbox").fetch_one(&mut *tx).await.unwrap();
     drop(tx);
     let event_a = event_a.to_string();
@@ -370,7 +373,8 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     // Another platform admin, for the "Usuários" routes (the matrix's admin
     // deactivating itself would end its own session).
     let other_admin = app.admin("admin-da-matriz", crate::support::PASSWORD).await.to_string();
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker()).await.unwrap();
     sqlx::query(
         "INSERT INTO platform_alerts (id, kind, subject_id, tenant_id, message)
          VALUES ($1::uuid, 'compile_job_stalled', $2::uuid, $3, 'parado')",
@@ -514,7 +518,7 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
 
 /// An `.mq5` imported by `owner` and compiled by the agent holding `token`: its job id.
 async fn compiled_import(app: &TestApp, owner: &Caller, token: &str) -> String {
-    const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+    const EA: &str = include_str!("../../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5");
     let created = owner
         .post(
             "/api/tenant/compilation-jobs",

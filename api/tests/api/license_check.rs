@@ -7,7 +7,7 @@ use hmac::{Hmac, KeyInit, Mac};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sha2::Sha256;
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::support::{join_all, TenantFixture, TestApp};

@@ -12,8 +12,8 @@ use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
-use shared::mql5::{self, InjectionValues, LapsePolicy};
+use shared::domain::mql5::{self, InjectionValues, LapsePolicy};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::support::{TenantFixture, TestApp};

@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use api::license_check::log::{LicenseCheckLog, LogSettings, Spill};
 use chrono::Utc;
-use shared::db::{self, Scope};
-use shared::license_check::{log as rows, CheckCode, CheckRecord};
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::testing::{fresh_database, TestDb};
 use shared::repositories::license_checks;
-use shared::testing::{fresh_database, TestDb};
+use shared::workflows::license_check::{log as rows, CheckCode, CheckRecord};
 use uuid::Uuid;
 
 const CAPACITY: usize = 64;
@@ -32,7 +32,7 @@ impl Drop for Setup {
 
 async fn setup() -> Setup {
     let db = fresh_database().await;
-    let tenant = shared::testing::create_tenant(&db.app_pool, "acme.example").await;
+    let tenant = shared::infrastructure::testing::create_tenant(&db.app_pool, "acme.example").await;
     let spill_dir = std::env::temp_dir().join(format!("rf-check-log-test-{}", Uuid::now_v7()));
     Setup { db, tenant, spill_dir }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::compile_fleet::{claim, register};
@@ -42,7 +42,7 @@ async fn check(app: &TestApp, tenant: Uuid, robot: Uuid, email: &str, account: u
 }
 
 fn v2_message(answer: &Value, robot: Uuid, account: u64) -> String {
-    shared::license_check::signed_string_v2(
+    shared::workflows::license_check::signed_string_v2(
         answer["nonce"].as_str().unwrap(),
         answer["valid"] == true,
         answer["code"].as_str().unwrap(),
@@ -82,13 +82,24 @@ async fn answers_verify_with_the_public_key_the_owner_reads_and_the_private_key_
     let signature = answer["signature"].as_str().unwrap();
     assert_eq!(signature.len(), 128, "an Ed25519 signature");
     let message = v2_message(&answer, robot, 51234567);
-    assert!(shared::license_keys::verify(&public_key, &message, signature), "verifies with the owner's public key");
+    assert!(
+        shared::infrastructure::license_keys::verify(&public_key, &message, signature),
+        "verifies with the owner's public key"
+    );
     let mut tampered = answer.clone();
     tampered["graceSeconds"] = json!(999999999);
-    assert!(!shared::license_keys::verify(&public_key, &v2_message(&tampered, robot, 51234567), signature));
+    assert!(!shared::infrastructure::license_keys::verify(
+        &public_key,
+        &v2_message(&tampered, robot, 51234567),
+        signature
+    ));
     let other = app.robot(&acme, "Outro").await;
     let (_, other_settings) = read_json(owner.get(&format!("/api/tenant/robots/{other}/license")).await).await;
-    assert!(!shared::license_keys::verify(other_settings["publicKey"].as_str().unwrap(), &message, signature));
+    assert!(!shared::infrastructure::license_keys::verify(
+        other_settings["publicKey"].as_str().unwrap(),
+        &message,
+        signature
+    ));
 
     // A robot built before protocol v2 keeps its HMAC answers.
     let old = check(&app, acme.id, robot, &acme.client_email, 51234567, 1).await;
@@ -106,7 +117,7 @@ async fn the_sources_agents_receive_carry_the_public_key_and_no_secret() {
     let acme = app.tenant("acme").await;
     let owner = app.owner_of(&acme).await;
     let (_, token) = register(&app, "scan").await;
-    let ea = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+    let ea = include_str!("../../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5");
     let (status, job) = import(&owner, "Importado", ea, "Importado.mq5").await;
     assert_eq!(status, StatusCode::CREATED, "{job}");
     let robot: Uuid = job["robotId"].as_str().unwrap().parse().unwrap();

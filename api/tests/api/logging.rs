@@ -4,7 +4,7 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use shared::testing::{fresh_database, TEST_APP_ROLE};
+use shared::infrastructure::testing::{fresh_database, TEST_APP_ROLE};
 
 /// Every line of `bytes` as JSON, each with the fields a log shipper reads.
 fn json_lines(bytes: &[u8]) -> Vec<serde_json::Value> {

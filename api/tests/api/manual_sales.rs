@@ -8,7 +8,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::support::{Caller, TenantFixture, TestApp};
@@ -493,8 +493,8 @@ async fn financeiro_records_sales_and_suporte_is_refused_in_pt_br() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
     let robot = app.robot(&acme, "Scalper Pro").await;
-    let financial = app.owner_with_role(&acme, shared::status::OwnerRole::Financial).await;
-    let support = app.owner_with_role(&acme, shared::status::OwnerRole::Support).await;
+    let financial = app.owner_with_role(&acme, shared::domain::status::OwnerRole::Financial).await;
+    let support = app.owner_with_role(&acme, shared::domain::status::OwnerRole::Support).await;
     let before = footprint(&app, acme.id).await;
 
     let refused = record(&support, &new_key(), &pix_sale(robot, "suporte@example.com")).await;

@@ -12,7 +12,7 @@ use crate::support::{fake_ex5, TestApp};
 
 const TOKEN: &str = "metrics-token-de-teste";
 const HOTTOK: &str = "hottok-metricas-123";
-const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+const EA: &str = include_str!("../../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5");
 
 async fn scrape(app: &TestApp) -> Scrape {
     let response = app.browser().get(app.url("/metrics")).bearer_auth(TOKEN).send().await.unwrap();

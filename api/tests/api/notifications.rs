@@ -84,7 +84,9 @@ async fn the_models_text_goes_to_its_owners_stream_only() {
 
     let (project, version) = (uuid::Uuid::now_v7(), uuid::Uuid::now_v7());
     let mut conn = app.db.worker_pool.acquire().await.unwrap();
-    shared::notifications::announce_factory_text(&mut conn, acme.id, project, version, "int OnInit()").await.unwrap();
+    shared::workflows::notifications::announce_factory_text(&mut conn, acme.id, project, version, "int OnInit()")
+        .await
+        .unwrap();
 
     let [admin_stream, acme_stream, other_stream] = &mut streams[..] else { unreachable!() };
     let delta = next_event(acme_stream, "factory", Duration::from_secs(2)).await.expect("the owner sees the text");

@@ -41,7 +41,7 @@ fn committed_field_rules_are_current() {
     // The web's zod schemas read these: a rule changed on the server only
     // must fail here, not drift silently.
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/src/lib/api/field-rules.json");
-    let generated = format!("{}\n", shared::field_rules::export_json());
+    let generated = format!("{}\n", shared::domain::field_rules::export_json());
     let committed = std::fs::read_to_string(path).unwrap_or_default();
     assert!(committed == generated, "field-rules.json is stale: run `make openapi` and commit the result");
 }

@@ -5,8 +5,8 @@
 
 use reqwest::StatusCode;
 use serde_json::json;
-use shared::db::{self, Scope};
-use shared::status::OwnerRole;
+use shared::domain::status::OwnerRole;
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::support::{json as read_json, TestApp};
@@ -40,7 +40,7 @@ async fn support_works_with_clients_and_licenses_and_is_told_why_settings_are_cl
 }
 
 /// The owner scope as the api opens it for `owner` of `tenant`.
-async fn as_owner(app: &TestApp, tenant: Uuid, owner: Uuid) -> shared::db::Tx {
+async fn as_owner(app: &TestApp, tenant: Uuid, owner: Uuid) -> shared::infrastructure::db::Tx {
     db::begin(&app.db.app_pool, Scope::owner(tenant, owner)).await.unwrap()
 }
 

@@ -7,7 +7,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shared::status::OwnerRole;
+use shared::domain::status::OwnerRole;
 
 use crate::support::{json as read_json, Caller, TenantFixture, TestApp};
 use crate::tenant_password_reset::{sealed_mails, token_in};
@@ -121,7 +121,10 @@ async fn deactivation_ends_sessions_and_the_last_admin_stays_even_when_two_demot
     let mut statuses = vec![a.status(), b.status()];
     statuses.sort();
     assert_eq!(statuses, vec![StatusCode::OK, StatusCode::CONFLICT]);
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker_for(acme.id)).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker_for(acme.id))
+            .await
+            .unwrap();
     let admins: i64 = sqlx::query_scalar("SELECT count(*) FROM tenant_owners WHERE role = 'admin' AND is_active")
         .fetch_one(&mut *tx)
         .await

@@ -6,14 +6,14 @@
 use base64::Engine;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::compile_fleet::{agent_post, claim, queue_job, register};
 use crate::compile_imports::import;
 use crate::support::{fake_ex5, json as read_json, Caller, Part, TestApp};
 
-const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+const EA: &str = include_str!("../../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5");
 
 fn compiled(seed: u32) -> Value {
     let ex5 = base64::engine::general_purpose::STANDARD.encode(fake_ex5(seed));

@@ -8,9 +8,9 @@ use std::time::Duration;
 use api::{server, AppState};
 use reqwest::StatusCode;
 use serde_json::Value;
-use shared::config::Config;
-use shared::db;
-use shared::testing::{fresh_database, TestDb, TEST_APP_ROLE};
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db;
+use shared::infrastructure::testing::{fresh_database, TestDb, TEST_APP_ROLE};
 use tokio::net::TcpListener;
 
 use crate::support::json;
@@ -108,7 +108,7 @@ async fn a_rolling_release_keeps_old_instances_ready_but_a_database_behind_the_b
 #[tokio::test]
 async fn not_ready_when_the_object_store_fails() {
     let db = fresh_database().await;
-    let place = std::env::temp_dir().join(format!("rf-storage-{}", shared::ids::new_id().simple()));
+    let place = std::env::temp_dir().join(format!("rf-storage-{}", shared::domain::ids::new_id().simple()));
     std::fs::create_dir(&place).unwrap();
     let base = serve(&db, Some(place.display().to_string()), None).await;
     assert_eq!(settled(&base).await.0, StatusCode::OK, "ready while the directory is there");

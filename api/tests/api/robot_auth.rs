@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use crate::support::{Caller, TestApp};
 
-const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+const EA: &str = include_str!("../../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5");
 
 async fn inject(caller: &Caller, robot: &str, body: &'static str) -> reqwest::Response {
     let mut request = caller
@@ -50,7 +50,8 @@ async fn the_admin_reads_and_edits_the_template_with_the_spec_rules_and_an_audit
     assert_eq!(ok.status(), StatusCode::OK);
     let saved: Value = ok.json().await.unwrap();
     assert_eq!((saved["name"].as_str(), saved["version"].as_str()), (Some("Template v2"), Some("2.0.0")));
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker()).await.unwrap();
     let changes: Value = sqlx::query_scalar(
         "SELECT changes FROM audit_log WHERE entity = 'robot_auth_template' AND actor_kind = 'admin'",
     )
@@ -86,7 +87,10 @@ async fn injecting_wires_the_check_with_this_tenants_and_robots_values() {
     assert!(source.contains(&robot) && source.contains(&acme.id.to_string()));
     assert!(source.contains("RF_OnInit()"), "wired into OnInit");
     assert!(!source.contains("{{"), "no placeholder left");
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker_for(acme.id)).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker_for(acme.id))
+            .await
+            .unwrap();
     let key = shared::repositories::tenant_robots::signing_key(&mut tx, &app.secrets, acme.id, robot.parse().unwrap())
         .await
         .unwrap()

@@ -6,7 +6,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use shared::repositories::robot_factory;
 use uuid::Uuid;
 
@@ -42,7 +42,7 @@ pub async fn compiled_project(app: &TestApp, tenant: &TenantFixture, robot_name:
     let (robot, _) = api::factory_start::robot_for(&mut tx, &config.secrets, tenant.id, robot_name).await.unwrap();
     let (project, version) =
         api::factory_start::start_project(&mut tx, &config.ai, tenant.id, &prompt, &robot).await.unwrap();
-    let key = shared::storage::new_key(tenant.id, "compiled", "ex5");
+    let key = shared::infrastructure::storage::new_key(tenant.id, "compiled", "ex5");
     app.state.storage.put(&key, fake_ex5(7).into()).await.unwrap();
     let row = robot_factory::find_version(&mut tx, tenant.id, version).await.unwrap().unwrap();
     robot_factory::save_source(&mut tx, &row, "int OnInit() { return(INIT_SUCCEEDED); }", Some("- ok")).await.unwrap();
@@ -440,8 +440,9 @@ async fn a_robot_that_would_trade_after_its_license_lapsed_is_never_built() {
     let a = app.tenant("alfa").await;
     let config = app.state.config.clone();
     let (project, version) = started_project(&app, &a, "Sem Guarda").await;
-    let step = |step, attempt| shared::jobs::RunFactoryStep { tenant_id: a.id, version_id: version, step, attempt };
-    use shared::jobs::FactoryStep;
+    let step =
+        |step, attempt| shared::workflows::jobs::RunFactoryStep { tenant_id: a.id, version_id: version, step, attempt };
+    use shared::workflows::jobs::FactoryStep;
     assert_eq!(
         worker::factory::run(&app.db.worker_pool, &config, &step(FactoryStep::Generate, 0)).await.unwrap(),
         worker::factory::StepDone::Advanced
@@ -488,8 +489,9 @@ async fn a_model_that_writes_an_escaping_directive_gets_it_refused_in_every_roun
     let a = app.tenant("alfa").await;
     let config = app.state.config.clone();
     let (project, version) = started_project(&app, &a, "Fuga").await;
-    use shared::jobs::FactoryStep;
-    let step = |step, attempt| shared::jobs::RunFactoryStep { tenant_id: a.id, version_id: version, step, attempt };
+    use shared::workflows::jobs::FactoryStep;
+    let step =
+        |step, attempt| shared::workflows::jobs::RunFactoryStep { tenant_id: a.id, version_id: version, step, attempt };
     worker::factory::run(&app.db.worker_pool, &config, &step(FactoryStep::Generate, 0)).await.unwrap();
     worker::factory::run(&app.db.worker_pool, &config, &step(FactoryStep::Review, 0)).await.unwrap();
     let done = worker::factory::run(&app.db.worker_pool, &config, &step(FactoryStep::Fix, 1)).await.unwrap();

@@ -5,11 +5,11 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 
 use crate::support::{json as read_json, Caller, TenantFixture, TestApp};
 
-const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+const EA: &str = include_str!("../../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5");
 
 async fn sql(app: &TestApp, tenant: &TenantFixture, statement: &str) {
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();

@@ -1,9 +1,9 @@
 //! The api refuses to serve with any database setup whose queries could get
 //! past row-level security.
 
-use shared::config::Config;
-use shared::db;
-use shared::testing::{fresh_database, url_for, TEST_APP_ROLE};
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db;
+use shared::infrastructure::testing::{fresh_database, url_for, TEST_APP_ROLE};
 use sqlx::{Connection, PgConnection};
 
 fn superuser_url() -> String {
@@ -20,7 +20,7 @@ async fn superuser() -> PgConnection {
 /// checks that starting with it as the authenticator is refused.
 async fn refused_with_authenticator(attributes: &str, expected: &str) {
     let db = fresh_database().await;
-    let role = format!("rf_bad_{}", shared::ids::new_id().simple());
+    let role = format!("rf_bad_{}", shared::domain::ids::new_id().simple());
     let (_, password) = db::derived_app_url(&db.owner_url, &role);
     let mut su = superuser().await;
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE ROLE {role} LOGIN NOINHERIT {attributes} PASSWORD '{password}'")))
@@ -93,7 +93,8 @@ async fn a_correct_setup_starts_and_creates_the_first_admin_once() {
     let pools = api::startup::prepare_database(&config).await.expect("starts");
     api::startup::ensure_first_admin(&pools.workers, &config).await.unwrap();
     api::startup::ensure_first_admin(&pools.workers, &config).await.unwrap();
-    let mut tx = shared::db::begin(&pools.requests, shared::db::Scope::worker()).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&pools.requests, shared::infrastructure::db::Scope::worker()).await.unwrap();
     let (count, user): (i64, String) =
         sqlx::query_as("SELECT count(*), max(username) FROM users").fetch_one(&mut *tx).await.unwrap();
     assert_eq!((count, user.as_str()), (1, "chefe"));

@@ -8,9 +8,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use shared::config::Config;
-use shared::db::{self, Scope};
-use shared::testing::{admin_url, fresh_database, url_for};
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::testing::{admin_url, fresh_database, url_for};
 use sqlx::{Connection, PgConnection};
 
 fn superuser_url() -> String {
@@ -34,7 +34,7 @@ async fn role_count(conn: &mut PgConnection, role: &str) -> i64 {
 async fn eight_concurrent_preparations_of_a_new_role_all_succeed_with_one_role() {
     // Two databases, four preparations each: the race is cluster-wide.
     let (a, b) = (fresh_database().await, fresh_database().await);
-    let role = format!("rf_race_{}", shared::ids::new_id().simple());
+    let role = format!("rf_race_{}", shared::domain::ids::new_id().simple());
     let mut admin = admin().await;
     assert_eq!(role_count(&mut admin, &role).await, 0, "no earlier run used this name");
 
@@ -119,7 +119,7 @@ fn command(
 #[tokio::test]
 async fn a_generated_first_admin_password_goes_to_a_private_file_never_to_the_output() {
     let api = std::path::PathBuf::from(env!("CARGO_BIN_EXE_api"));
-    let name = format!("rf_test_{}", shared::ids::new_id().simple());
+    let name = format!("rf_test_{}", shared::domain::ids::new_id().simple());
     let mut admin = admin().await;
     exec(&mut admin, format!("CREATE DATABASE {}", db::quote_ident(&name))).await;
     let url = url_for(&name);
@@ -170,7 +170,7 @@ async fn two_apis_and_a_worker_started_in_the_same_second_on_a_new_database_all_
     let worker = api.with_file_name("worker");
     assert!(worker.exists(), "{} is built with the workspace", worker.display());
 
-    let name = format!("rf_test_{}", shared::ids::new_id().simple());
+    let name = format!("rf_test_{}", shared::domain::ids::new_id().simple());
     let mut admin = admin().await;
     exec(&mut admin, format!("CREATE DATABASE {}", db::quote_ident(&name))).await;
     let url = url_for(&name);
@@ -227,11 +227,11 @@ async fn two_apis_and_a_worker_started_in_the_same_second_on_a_new_database_all_
 /// Queues a housekeeping job on `pool` and waits for a worker to finish it.
 async fn housekeeping_runs(pool: &db::PgPool, within: Duration) {
     let mut tx = db::begin(pool, Scope::worker()).await.expect("begin");
-    let id = shared::ids::new_id().to_string();
+    let id = shared::domain::ids::new_id().to_string();
     shared::repositories::job_queue::enqueue(
         &mut tx,
-        shared::jobs::HOUSEKEEPING_QUEUE,
-        &shared::jobs::Housekeeping { requested_at: chrono::Utc::now() },
+        shared::workflows::jobs::HOUSEKEEPING_QUEUE,
+        &shared::workflows::jobs::Housekeeping { requested_at: chrono::Utc::now() },
         Some(&id),
     )
     .await
@@ -242,7 +242,7 @@ async fn housekeeping_runs(pool: &db::PgPool, within: Duration) {
         let done: i64 = sqlx::query_scalar(
             "SELECT count(*) FROM apalis.jobs WHERE job_type = $1 AND status = 'Done' AND idempotency_key = $2",
         )
-        .bind(shared::jobs::HOUSEKEEPING_QUEUE)
+        .bind(shared::workflows::jobs::HOUSEKEEPING_QUEUE)
         .bind(&id)
         .fetch_one(&mut *db::begin(pool, Scope::worker()).await.unwrap())
         .await
@@ -332,7 +332,7 @@ async fn drop_databases_and_roles(databases: &[&str], roles: &[&str]) {
 #[tokio::test]
 async fn job_workers_resume_after_the_database_refused_connections_for_a_while() {
     let db = fresh_database().await;
-    let mut config = Config::for_database(db.owner_url.clone(), shared::testing::TEST_APP_ROLE.into());
+    let mut config = Config::for_database(db.owner_url.clone(), shared::infrastructure::testing::TEST_APP_ROLE.into());
     hourly(&mut config);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let workers = tokio::spawn(worker::run(db.worker_pool.clone(), Arc::new(config), async move {
@@ -391,7 +391,7 @@ async fn a_development_instance_listens_on_loopback_only_and_refuses_anything_el
     let child = command(&api, &["serve", "--no-workers"], &db.owner_url, port, &work_dir)
         .env_remove("BIND_ADDRESS")
         .env("DEV_HOSTS", "localhost,127.0.0.1")
-        .env("DATABASE_APP_ROLE", shared::testing::TEST_APP_ROLE)
+        .env("DATABASE_APP_ROLE", shared::infrastructure::testing::TEST_APP_ROLE)
         .env("ADMIN_USERNAME", "chefe")
         .env("ADMIN_PASSWORD", "senha-forte-1")
         .stdout(Stdio::null())

@@ -9,13 +9,13 @@ use std::time::Duration;
 use bytes::Bytes;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 
 use crate::compile_fleet::{agent_post, claim, register};
 use crate::compile_imports::import;
 use crate::support::{json as read_json, Caller, Part, TenantFixture, TestApp};
 
-const EA: &str = include_str!("../../../shared/src/mql5/fixtures/ctrade_indicators.mq5");
+const EA: &str = include_str!("../../../shared/src/domain/mql5/fixtures/ctrade_indicators.mq5");
 
 /// A storage directory of this test's own: usage and housekeeping list
 /// everything under it, which the shared test directory would mix up.
@@ -138,7 +138,7 @@ async fn housekeeping_removes_objects_no_row_uses_reports_them_and_keeps_every_f
     .await;
     assert!(logo["logoUrl"].is_string(), "{logo}");
     // A file a sales page links to is in use too.
-    let linked = shared::storage::new_key(acme.id, "robot-logos", "png");
+    let linked = shared::infrastructure::storage::new_key(acme.id, "robot-logos", "png");
     app.state.storage.put(&linked, Bytes::from_static(PNG)).await.unwrap();
     let link = format!("/api/public/files/{}", linked.trim_start_matches("tenants/"));
     let saved = owner
@@ -149,14 +149,15 @@ async fn housekeeping_removes_objects_no_row_uses_reports_them_and_keeps_every_f
         .await;
     assert!(saved.status().is_success(), "{}", saved.status());
     // Two orphans: a replaced file whose delete failed, a deleted tenant's file.
-    let orphan = shared::storage::new_key(acme.id, "versions", "ex5");
+    let orphan = shared::infrastructure::storage::new_key(acme.id, "versions", "ex5");
     app.state.storage.put(&orphan, Bytes::from(ex5_of(1234, 9))).await.unwrap();
-    let gone_tenant = shared::storage::new_key(uuid::Uuid::now_v7(), "logos", "png");
+    let gone_tenant = shared::infrastructure::storage::new_key(uuid::Uuid::now_v7(), "logos", "png");
     app.state.storage.put(&gone_tenant, Bytes::from_static(PNG)).await.unwrap();
     let before = app.state.storage.tenant_usage(acme.id).await.unwrap();
 
-    let report =
-        shared::orphans::remove_orphans(&app.db.worker_pool, &app.state.storage, Duration::ZERO).await.unwrap();
+    let report = shared::workflows::orphans::remove_orphans(&app.db.worker_pool, &app.state.storage, Duration::ZERO)
+        .await
+        .unwrap();
     let mut removed: Vec<&str> = report.removed.iter().map(|o| o.key.as_str()).collect();
     removed.sort();
     let mut expected = vec![orphan.as_str(), gone_tenant.as_str()];
@@ -177,10 +178,15 @@ async fn housekeeping_removes_objects_no_row_uses_reports_them_and_keeps_every_f
     assert!(logged.contains(&orphan), "the removal is reported in the audit log: {logged}");
 
     // Objects younger than the grace are left alone (an upload before its row commits).
-    let fresh = shared::storage::new_key(acme.id, "versions", "ex5");
+    let fresh = shared::infrastructure::storage::new_key(acme.id, "versions", "ex5");
     app.state.storage.put(&fresh, Bytes::from(ex5_of(10, 1))).await.unwrap();
-    let report =
-        shared::orphans::remove_orphans(&app.db.worker_pool, &app.state.storage, shared::orphans::GRACE).await.unwrap();
+    let report = shared::workflows::orphans::remove_orphans(
+        &app.db.worker_pool,
+        &app.state.storage,
+        shared::workflows::orphans::GRACE,
+    )
+    .await
+    .unwrap();
     assert!(report.removed.is_empty());
     assert!(app.state.storage.read(&fresh).await.unwrap().is_some());
 }

@@ -4,12 +4,12 @@ use api::{server, AppState};
 use reqwest::header::{HeaderMap, HeaderValue, COOKIE};
 use reqwest::{Client, Response, StatusCode};
 use serde_json::Value;
-use shared::config::Config;
-use shared::db::{self, Scope};
-use shared::passwords;
+use shared::infrastructure::config::Config;
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::passwords;
+use shared::infrastructure::testing::{fresh_database, TestDb, TEST_APP_ROLE};
 use shared::repositories::admin_users;
-use shared::seed::TenantSeed;
-use shared::testing::{fresh_database, TestDb, TEST_APP_ROLE};
+use shared::workflows::seed::TenantSeed;
 use tokio::net::TcpListener;
 use uuid::Uuid;
 
@@ -19,7 +19,7 @@ pub struct TestApp {
     pub base: String,
     pub db: TestDb,
     /// The app's key for secrets at rest (robot signing keys, API keys).
-    pub secrets: shared::crypto::SecretBox,
+    pub secrets: shared::infrastructure::crypto::SecretBox,
     /// The server's state (its configuration and file storage).
     pub state: AppState,
 }
@@ -348,7 +348,7 @@ impl TestApp {
     }
 
     /// A second owner of `tenant` with `role`, signed in.
-    pub async fn owner_with_role(&self, tenant: &TenantFixture, role: shared::status::OwnerRole) -> Caller {
+    pub async fn owner_with_role(&self, tenant: &TenantFixture, role: shared::domain::status::OwnerRole) -> Caller {
         let email = format!("{}.{}@example.com", format!("{role:?}").to_lowercase(), tenant.id.simple());
         let mut tx = db::begin(&self.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
         shared::repositories::tenant_owners::create(

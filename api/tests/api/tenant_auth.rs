@@ -35,7 +35,7 @@ async fn owner_cannot_log_in_without_the_right_security_key() {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
     let other = app.tenant("other").await;
-    for key in [shared::secrets::random_token(), other.secret.clone()] {
+    for key in [shared::infrastructure::secrets::random_token(), other.secret.clone()] {
         let response = app.owner_login(&app.browser(), &acme.owner_email, &key).await;
         assert!(cookie_value(&response, COOKIE).is_none());
         let (status, body) = json(response).await;
@@ -115,9 +115,10 @@ async fn owner_logout_ends_the_session_on_the_server() {
 
 #[tokio::test]
 async fn on_a_tenant_host_the_host_names_the_tenant() {
-    let app =
-        TestApp::spawn_with(|c| c.portal_rules = shared::portal::PortalRules::new("roboforge.com.br".into(), vec![]))
-            .await;
+    let app = TestApp::spawn_with(|c| {
+        c.portal_rules = shared::domain::portal::PortalRules::new("roboforge.com.br".into(), vec![])
+    })
+    .await;
     let acme = app.tenant("acme").await;
     let other = app.tenant("other").await;
     let login = |host: String| {
@@ -161,7 +162,10 @@ async fn a_deactivated_owner_loses_the_session_at_once() {
             .send()
     };
     assert_eq!(me().await.unwrap().status(), StatusCode::OK);
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker_for(acme.id)).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker_for(acme.id))
+            .await
+            .unwrap();
     sqlx::query("UPDATE tenant_owners SET is_active = false").execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
     assert_eq!(me().await.unwrap().status(), StatusCode::UNAUTHORIZED);

@@ -167,7 +167,7 @@ async fn versions_are_stored_hashed_numbered_once_and_downloaded() {
     let (status, v1) = upload_version(&c, "1", "Alfa.ex5", &first).await;
     assert_eq!(status, StatusCode::CREATED, "{v1}");
     assert_eq!((v1["version"].as_str(), v1["active"].as_bool()), (Some("1.0.0"), Some(true)), "the first is active");
-    assert_eq!(v1["sha256"], shared::secrets::sha256_hex_of(&first));
+    assert_eq!(v1["sha256"], shared::infrastructure::secrets::sha256_hex_of(&first));
     let (status, dup) = upload_version(&c, "1.0.0", "Alfa.ex5", &fake_ex5(2)).await;
     assert_eq!(
         (status, dup["fields"]["version"].as_str()),
@@ -204,7 +204,7 @@ async fn versions_are_stored_hashed_numbered_once_and_downloaded() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{replaced}");
-    assert_eq!(replaced["sha256"], shared::secrets::sha256_hex_of(&replacement));
+    assert_eq!(replaced["sha256"], shared::infrastructure::secrets::sha256_hex_of(&replacement));
     assert_eq!(replaced["notes"], "Novo filtro de tendência", "notes kept when only the file changes");
     let bytes = c
         .owner
@@ -475,6 +475,13 @@ async fn a_replaced_logo_is_removed_from_storage_and_another_tenants_file_is_nev
     settings(PNG).await;
     assert!(c.app.state.storage.read(&a_key).await.unwrap().is_none(), "the old tenant logo is gone");
     // A link that is not this tenant's own file is never deleted.
-    assert_eq!(shared::storage::key_of_public_url("https://cdn.example.com/x.png", uuid::Uuid::now_v7()), None);
-    assert_eq!(shared::storage::key_of_public_url(&second_url, uuid::Uuid::now_v7()), None, "another tenant's file");
+    assert_eq!(
+        shared::infrastructure::storage::key_of_public_url("https://cdn.example.com/x.png", uuid::Uuid::now_v7()),
+        None
+    );
+    assert_eq!(
+        shared::infrastructure::storage::key_of_public_url(&second_url, uuid::Uuid::now_v7()),
+        None,
+        "another tenant's file"
+    );
 }

@@ -4,7 +4,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use uuid::Uuid;
 
 use crate::support::{join_all, json as read_json, TenantFixture, TestApp};

@@ -69,13 +69,14 @@ async fn the_admin_creates_edits_and_deletes_a_tenant_with_audit_rows() {
     let id = tenant["id"].as_str().unwrap().to_string();
 
     // Only the hash is stored: the key logs an owner in only as itself.
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker()).await.unwrap();
     let stored: String = sqlx::query_scalar("SELECT secret_hash FROM tenants WHERE id = $1::uuid")
         .bind(&id)
         .fetch_one(&mut *tx)
         .await
         .unwrap();
-    assert_eq!(stored, shared::secrets::sha256_hex(&key));
+    assert_eq!(stored, shared::infrastructure::secrets::sha256_hex(&key));
     drop(tx);
 
     let same_url = admin
@@ -97,7 +98,8 @@ async fn the_admin_creates_edits_and_deletes_a_tenant_with_audit_rows() {
 
     assert_eq!(admin.delete(&format!("/api/tenants/{id}")).await.status(), StatusCode::NO_CONTENT);
     assert_eq!(admin.delete(&format!("/api/tenants/{id}")).await.status(), StatusCode::NOT_FOUND);
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker()).await.unwrap();
     let actions: Vec<String> =
         sqlx::query_scalar("SELECT action FROM audit_log WHERE entity = 'tenant' ORDER BY created_at")
             .fetch_all(&mut *tx)
@@ -135,8 +137,9 @@ async fn deleting_a_tenant_removes_everything_it_owns_in_one_go() {
     app.tenant("other").await;
     let robot = app.robot(&acme, "Robô").await;
     // A license check logged against the tenant (the log has no foreign key to cascade through).
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
-    let check = shared::license_check::CheckRecord {
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker()).await.unwrap();
+    let check = shared::workflows::license_check::CheckRecord {
         tenant_id: acme.id,
         robot_id: Some(robot),
         license_id: None,
@@ -144,16 +147,17 @@ async fn deleting_a_tenant_removes_everything_it_owns_in_one_go() {
         account: Some(123),
         ip: None,
         valid: false,
-        code: shared::license_check::CheckCode::NotFound,
+        code: shared::workflows::license_check::CheckCode::NotFound,
         checked_at: chrono::Utc::now(),
     };
     let mut row = Vec::new();
-    shared::license_check::log::encode(&mut row, uuid::Uuid::now_v7(), &check);
+    shared::workflows::license_check::log::encode(&mut row, uuid::Uuid::now_v7(), &check);
     shared::repositories::license_checks::insert(&mut tx, &row, std::time::Duration::from_secs(10)).await.unwrap();
     tx.commit().await.unwrap();
     let admin = app.as_admin().await;
     assert_eq!(admin.delete(&format!("/api/tenants/{}", acme.id)).await.status(), StatusCode::NO_CONTENT);
-    let mut tx = shared::db::begin(&app.db.app_pool, shared::db::Scope::worker()).await.unwrap();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker()).await.unwrap();
     let left: Vec<i64> = sqlx::query_scalar(
         "SELECT count(*) FROM tenant_owners UNION ALL SELECT count(*) FROM tenant_clients
          UNION ALL SELECT count(*) FROM tenant_sales UNION ALL SELECT count(*) FROM tenant_robots

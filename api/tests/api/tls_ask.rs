@@ -2,7 +2,7 @@
 //! serves.
 
 use reqwest::StatusCode;
-use shared::portal::PortalRules;
+use shared::domain::portal::PortalRules;
 
 use crate::support::TestApp;
 

@@ -4,7 +4,7 @@ use crate::support::TestApp;
 
 #[tokio::test]
 async fn serves_files_spa_routes_and_json_404s_for_unknown_api_paths() {
-    let dist = std::env::temp_dir().join(format!("rf-dist-{}", shared::ids::new_id().simple()));
+    let dist = std::env::temp_dir().join(format!("rf-dist-{}", shared::domain::ids::new_id().simple()));
     std::fs::create_dir_all(dist.join("assets")).unwrap();
     std::fs::write(dist.join("index.html"), "<meta name=\"rf-platform-domain\" content=\"__RF_PLATFORM_DOMAIN__\"><meta name=\"rf-dev-hosts\" content=\"__RF_DEV_HOSTS__\">SPA")
         .unwrap();
@@ -13,7 +13,7 @@ async fn serves_files_spa_routes_and_json_404s_for_unknown_api_paths() {
     std::fs::write(dist.join("api-docs/index.html"), "DOCS").unwrap();
     let app = TestApp::spawn_with(|c| {
         c.web_dist = dist.clone();
-        c.portal_rules = shared::portal::PortalRules::new("localhost".into(), vec!["qa.example.com".into()]);
+        c.portal_rules = shared::domain::portal::PortalRules::new("localhost".into(), vec!["qa.example.com".into()]);
     })
     .await;
 

@@ -20,9 +20,9 @@
 
 use std::path::{Path, PathBuf};
 
-use shared::backtest::ini::IniFile;
-use shared::backtest::report::decode_text;
-use shared::backtest::TesterDate;
+use shared::domain::backtest::ini::IniFile;
+use shared::domain::backtest::report::decode_text;
+use shared::domain::backtest::TesterDate;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -2,8 +2,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique, AppResult, OnConstraint};
-use crate::ids::new_id;
+use crate::domain::error::{unique, AppResult, OnConstraint};
+use crate::domain::ids::new_id;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct AdminUser {
@@ -77,10 +77,10 @@ pub async fn create(conn: &mut PgConnection, new: NewAdminUser) -> AppResult<Adm
 pub async fn list(
     conn: &mut PgConnection,
     q: Option<&str>,
-    params: crate::pagination::PageParams,
-) -> AppResult<crate::pagination::Page<AdminUser>> {
-    let pattern = crate::pagination::contains_pattern(q);
-    let rows: Vec<crate::pagination::Counted<AdminUser>> = sqlx::query_as(concat!(
+    params: crate::domain::pagination::PageParams,
+) -> AppResult<crate::domain::pagination::Page<AdminUser>> {
+    let pattern = crate::domain::pagination::contains_pattern(q);
+    let rows: Vec<crate::domain::pagination::Counted<AdminUser>> = sqlx::query_as(concat!(
         "SELECT ",
         columns!(),
         ", count(*) OVER () AS total FROM users
@@ -92,7 +92,7 @@ pub async fn list(
     .bind(params.offset())
     .fetch_all(conn)
     .await?;
-    Ok(crate::pagination::Page::from_counted(rows, params))
+    Ok(crate::domain::pagination::Page::from_counted(rows, params))
 }
 
 /// Serialises every change that could leave the platform without an
@@ -100,7 +100,7 @@ pub async fn list(
 /// other at the same moment take turns, and the second sees the first's
 /// result.
 pub async fn lock_roster(conn: &mut PgConnection) -> AppResult<()> {
-    Ok(crate::db::lock_for_transaction(conn, "admin-users").await?)
+    Ok(crate::infrastructure::db::lock_for_transaction(conn, "admin-users").await?)
 }
 
 /// Active admins other than `id`.

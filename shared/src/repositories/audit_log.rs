@@ -11,10 +11,10 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use super::listing::{fetch_page, push_day_range, Listing, Narrow};
-use crate::db::Actor;
-use crate::error::AppResult;
-use crate::ids::new_id;
-use crate::pagination::{contains_pattern, Page, PageParams};
+use crate::domain::error::AppResult;
+use crate::domain::ids::new_id;
+use crate::domain::pagination::{contains_pattern, Page, PageParams};
+use crate::infrastructure::db::Actor;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {

@@ -4,9 +4,9 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::ids::new_id;
-use crate::mql5::DEFAULT_AUTH_TEMPLATE;
+use crate::domain::error::AppResult;
+use crate::domain::ids::new_id;
+use crate::domain::mql5::DEFAULT_AUTH_TEMPLATE;
 
 #[derive(Debug, Clone, sqlx::FromRow, serde::Serialize)]
 #[serde(rename_all = "camelCase")]

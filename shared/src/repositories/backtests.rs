@@ -9,8 +9,8 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::ids::new_id;
+use crate::domain::error::AppResult;
+use crate::domain::ids::new_id;
 
 /// A run as the portals see it.
 #[derive(Debug, Clone, sqlx::FromRow)]

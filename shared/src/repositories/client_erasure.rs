@@ -8,8 +8,8 @@ use serde_json::{json, Value};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::secrets::random_token;
+use crate::domain::error::AppResult;
+use crate::infrastructure::secrets::random_token;
 
 /// The client's data as JSON (None: no such client in the tenant).
 pub async fn export(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid) -> AppResult<Option<Value>> {

@@ -9,10 +9,10 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::ids::new_id;
+use crate::domain::error::AppResult;
+use crate::domain::ids::new_id;
+use crate::domain::status::{LicenseStatus, Recurrence, SubscriptionStatus};
 use crate::repositories::licenses::License;
-use crate::status::{LicenseStatus, Recurrence, SubscriptionStatus};
 
 /// A license card: the license, its robot and the robot's active version.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -249,7 +249,7 @@ pub async fn subscription(
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct CancelTarget {
     pub status: SubscriptionStatus,
-    pub origin: crate::status::Origin,
+    pub origin: crate::domain::status::Origin,
     /// Hotmart's subscriber code, for Hotmart subscriptions.
     pub external_id: Option<String>,
     pub amount: Decimal,

@@ -7,9 +7,9 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique, AppResult, OnConstraint};
-use crate::ids::new_id;
-use crate::secrets::{key_prefix, random_token, sha256};
+use crate::domain::error::{unique, AppResult, OnConstraint};
+use crate::domain::ids::new_id;
+use crate::infrastructure::secrets::{key_prefix, random_token, sha256};
 
 /// A job leased this many seconds at a time; heartbeats extend it.
 pub const LEASE_SECONDS: i32 = 120;
@@ -152,7 +152,7 @@ pub struct Claim {
 /// take the same turn (a claim is a few index reads; agents are few). Jobs
 /// whose leases ran out too often fail first.
 pub async fn claim(conn: &mut PgConnection, agent: &Agent, fairness: Fairness) -> AppResult<Claim> {
-    crate::db::lock_for_transaction(conn, CLAIM_LOCK).await?;
+    crate::infrastructure::db::lock_for_transaction(conn, CLAIM_LOCK).await?;
     let given_up: Vec<Uuid> = sqlx::query_scalar(
         "UPDATE compilation_jobs SET status = 'failed', error_message = $1, completed_at = now(), lease_expires_at = NULL
           WHERE status = 'processing' AND lease_expires_at < now() AND attempts >= $2 RETURNING id",

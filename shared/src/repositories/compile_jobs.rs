@@ -9,9 +9,9 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use super::listing::{fetch_page, Listing, Narrow};
-use crate::error::AppResult;
-use crate::ids::new_id;
-use crate::pagination::{contains_pattern, Page, PageParams};
+use crate::domain::error::AppResult;
+use crate::domain::ids::new_id;
+use crate::domain::pagination::{contains_pattern, Page, PageParams};
 
 /// A job without its source: what its owner follows.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -232,7 +232,7 @@ pub async fn imported_source_of_version(
 /// under a per-tenant transaction lock: two imports at once cannot both pass
 /// the last place. Call in the transaction that then queues the job.
 pub async fn imports_in_the_last_day(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<i64> {
-    crate::db::lock_for_transaction(&mut *conn, &format!("imports:{tenant_id}")).await?;
+    crate::infrastructure::db::lock_for_transaction(&mut *conn, &format!("imports:{tenant_id}")).await?;
     Ok(sqlx::query_scalar(
         "SELECT count(*) FROM compilation_jobs
           WHERE tenant_id = $1 AND source = 'import' AND created_at > now() - interval '24 hours'",

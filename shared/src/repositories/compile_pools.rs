@@ -6,8 +6,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique, AppError, AppResult, OnConstraint, UniqueField};
-use crate::ids::new_id;
+use crate::domain::error::{unique, AppError, AppResult, OnConstraint, UniqueField};
+use crate::domain::ids::new_id;
 
 /// The pool every agent starts in (migration 24).
 pub const DEFAULT_POOL: Uuid = Uuid::from_u128(0x0000_0000_0000_7000_8000_0000_0000_0001);

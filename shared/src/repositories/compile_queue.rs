@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
+use crate::domain::error::AppResult;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TenantQueue {

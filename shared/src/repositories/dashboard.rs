@@ -8,8 +8,8 @@ use rust_decimal::Decimal;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::status::{Origin, SaleStatus, TenantStatus};
+use crate::domain::error::AppResult;
+use crate::domain::status::{Origin, SaleStatus, TenantStatus};
 
 /// Performance alerts name tenants older than this whose last 30 days of
 /// confirmed sales are below [`ALERT_MONTHLY_REVENUE`].

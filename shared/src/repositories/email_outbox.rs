@@ -6,8 +6,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::crypto::SecretBox;
-use crate::error::AppResult;
+use crate::domain::error::AppResult;
+use crate::infrastructure::crypto::SecretBox;
 
 /// A rendered message, as it is recorded.
 pub struct NewMessage<'a> {

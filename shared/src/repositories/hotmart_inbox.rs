@@ -6,8 +6,8 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::ids::new_id;
+use crate::domain::error::AppResult;
+use crate::domain::ids::new_id;
 
 /// Where a postback for `robot_id` goes: the robot's tenant, and the SHA-256
 /// of that tenant's hottok (None when it has none). Anonymous scope.
@@ -185,9 +185,9 @@ pub async fn list(
     conn: &mut PgConnection,
     tenant_id: Option<Uuid>,
     failed_only: bool,
-    page: crate::pagination::PageParams,
-) -> AppResult<crate::pagination::Page<InboxListRow>> {
-    let rows: Vec<crate::pagination::Counted<InboxListRow>> = sqlx::query_as(
+    page: crate::domain::pagination::PageParams,
+) -> AppResult<crate::domain::pagination::Page<InboxListRow>> {
+    let rows: Vec<crate::domain::pagination::Counted<InboxListRow>> = sqlx::query_as(
         "SELECT id, tenant_id, robot_id, event_id, event, received_at, processed_at, attempts, last_error, failed_at,
                 outcome, count(*) OVER () AS total
            FROM hotmart_inbox
@@ -200,7 +200,7 @@ pub async fn list(
     .bind(page.offset())
     .fetch_all(conn)
     .await?;
-    Ok(crate::pagination::Page::from_counted(rows, page))
+    Ok(crate::domain::pagination::Page::from_counted(rows, page))
 }
 
 /// The tenant of an event (platform scope).

@@ -2,7 +2,7 @@
 
 use sqlx::PgConnection;
 
-use crate::error::AppResult;
+use crate::domain::error::AppResult;
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Purged {

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
+use crate::domain::error::AppResult;
 
 pub const ACTIVE_DAYS: i32 = 30;
 

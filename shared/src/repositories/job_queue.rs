@@ -1,11 +1,11 @@
 //! The background job queue (apalis' tables), written inside the caller's
-//! transaction. The payloads and queue names are in `crate::jobs`.
+//! transaction. The payloads and queue names are in `crate::workflows::jobs`.
 
 use apalis::prelude::TaskBuilder;
 use serde::Serialize;
 use sqlx::PgConnection;
 
-use crate::error::{unique_violation, AppError, AppResult};
+use crate::domain::error::{unique_violation, AppError, AppResult};
 
 /// Queues `job` on `queue` inside the caller's transaction, so the job exists
 /// exactly when the change that asked for it commits. With an idempotency key,

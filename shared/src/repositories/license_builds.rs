@@ -8,8 +8,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::ids::new_id;
+use crate::domain::error::AppResult;
+use crate::domain::ids::new_id;
 
 /// A build as its owner and the client's download see it.
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -14,8 +14,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::status::{ClientStatus, LicenseStatus, TenantStatus};
+use crate::domain::error::AppResult;
+use crate::domain::status::{ClientStatus, LicenseStatus, TenantStatus};
 
 /// Everything the decision needs, from one query.
 #[derive(Debug, Clone, sqlx::FromRow)]

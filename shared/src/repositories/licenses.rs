@@ -5,10 +5,10 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use super::listing::{fetch_page, push_day_range, Listing, Narrow};
-use crate::error::AppResult;
-use crate::ids::new_id;
-use crate::pagination::{contains_pattern, Page, PageParams};
-use crate::status::LicenseStatus;
+use crate::domain::error::AppResult;
+use crate::domain::ids::new_id;
+use crate::domain::pagination::{contains_pattern, Page, PageParams};
+use crate::domain::status::LicenseStatus;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct License {

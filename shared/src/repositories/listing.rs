@@ -7,8 +7,8 @@ use sqlx::postgres::PgRow;
 use sqlx::{FromRow, PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::pagination::{Page, PageParams, COUNT_CAP};
+use crate::domain::error::AppResult;
+use crate::domain::pagination::{Page, PageParams, COUNT_CAP};
 
 /// A list query in parts: the base table and its alias, the filters on
 /// it (pushed by `filters` as `AND …` conditions on the alias's columns,

@@ -17,9 +17,9 @@ use std::net::IpAddr;
 use sqlx::types::ipnetwork::IpNetwork;
 use sqlx::PgConnection;
 
-use crate::config::LoginLimits;
-use crate::error::{AppError, AppResult};
-use crate::portal::Portal;
+use crate::domain::error::{AppError, AppResult};
+use crate::domain::portal::Portal;
+use crate::infrastructure::config::LoginLimits;
 
 pub const TOO_MANY_ATTEMPTS: &str = "Muitas tentativas de login. Aguarde um minuto e tente novamente.";
 

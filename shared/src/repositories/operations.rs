@@ -3,7 +3,7 @@
 
 use sqlx::PgConnection;
 
-use crate::error::AppResult;
+use crate::domain::error::AppResult;
 
 /// Jobs not done yet, by queue and apalis status (Pending, Queued, Running,
 /// Failed, Killed).

@@ -6,9 +6,9 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique, AppError, AppResult, OnConstraint, ANY_UNIQUE};
-use crate::ids::new_id;
-use crate::status::OwnerRole;
+use crate::domain::error::{unique, AppError, AppResult, OnConstraint, ANY_UNIQUE};
+use crate::domain::ids::new_id;
+use crate::domain::status::OwnerRole;
 
 pub const EMAIL_TAKEN: &str = "Já existe um usuário da equipe com este e-mail";
 pub const LAST_ADMIN: &str =

@@ -5,7 +5,7 @@
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
+use crate::domain::error::AppResult;
 
 /// How long a password-reset link works.
 pub const RESET_TOKEN_MINUTES: i32 = 60;

@@ -11,10 +11,10 @@ use sqlx::PgConnection;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::error::{AppError, AppResult};
-use crate::ids::new_id;
-use crate::pagination::{Counted, Page, PageParams};
-use crate::robot_strategy::StrategyPrompt;
+use crate::domain::error::{AppError, AppResult};
+use crate::domain::ids::new_id;
+use crate::domain::pagination::{Counted, Page, PageParams};
+use crate::domain::robot_strategy::StrategyPrompt;
 
 /// One message of a project's conversation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -96,9 +96,9 @@ pub struct Version {
 
 impl Version {
     /// The compiler's messages at the lines of the generated code.
-    pub fn diagnostics(&self) -> Vec<crate::compile_diagnostics::JobDiagnostic> {
+    pub fn diagnostics(&self) -> Vec<crate::domain::compile_diagnostics::JobDiagnostic> {
         let sources = self.injected_source.clone().zip(self.uploaded_source.clone());
-        crate::compile_diagnostics::placed(self.diagnostics.as_ref(), sources.as_ref())
+        crate::domain::compile_diagnostics::placed(self.diagnostics.as_ref(), sources.as_ref())
     }
 
     pub fn prompt(&self) -> Option<StrategyPrompt> {

@@ -5,8 +5,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique, AppResult, OnConstraint, ANY_UNIQUE};
-use crate::ids::new_id;
+use crate::domain::error::{unique, AppResult, OnConstraint, ANY_UNIQUE};
+use crate::domain::ids::new_id;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct RobotVersion {

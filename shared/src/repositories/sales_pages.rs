@@ -4,8 +4,8 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::ids::new_id;
+use crate::domain::error::AppResult;
+use crate::domain::ids::new_id;
 
 #[derive(Debug, Clone, Default, sqlx::FromRow)]
 pub struct SalesPage {

@@ -9,13 +9,13 @@ use sqlx::postgres::PgRow;
 use sqlx::{PgConnection, Row};
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::portal::Portal;
+use crate::domain::error::AppResult;
+use crate::domain::portal::Portal;
+use crate::infrastructure::secrets::{random_token, sha256};
 use crate::repositories::admin_users::AdminUser;
 use crate::repositories::tenant_clients::TenantClient;
 use crate::repositories::tenant_owners::TenantOwner;
 use crate::repositories::tenants::TenantSummary;
-use crate::secrets::{random_token, sha256};
 
 macro_rules! tenant_columns {
     () => {

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use sqlx::PgConnection;
 
-use crate::error::AppResult;
+use crate::domain::error::AppResult;
 
 /// The subset of `keys` something still refers to.
 pub async fn in_use(conn: &mut PgConnection, keys: &[String]) -> AppResult<HashSet<String>> {

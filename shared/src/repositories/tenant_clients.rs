@@ -3,10 +3,10 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::listing::{fetch_page, Listing, Narrow};
-use crate::error::{unique, AppResult, OnConstraint, UniqueField};
-use crate::ids::new_id;
-use crate::pagination::{contains_pattern, Page, PageParams};
-use crate::status::ClientStatus;
+use crate::domain::error::{unique, AppResult, OnConstraint, UniqueField};
+use crate::domain::ids::new_id;
+use crate::domain::pagination::{contains_pattern, Page, PageParams};
+use crate::domain::status::ClientStatus;
 use sqlx::{Postgres, QueryBuilder};
 
 #[derive(Debug, Clone, sqlx::FromRow)]

@@ -6,9 +6,9 @@
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::crypto::SecretBox;
-use crate::error::{AppError, AppResult};
-use crate::hotmart_api::Credentials;
+use crate::domain::error::{AppError, AppResult};
+use crate::infrastructure::crypto::SecretBox;
+use crate::infrastructure::hotmart_api::Credentials;
 
 /// How many characters of the client id are kept readable.
 const PREFIX_CHARS: usize = 6;

@@ -5,8 +5,8 @@
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
-use crate::mql5::DirectivePolicy;
+use crate::domain::error::AppResult;
+use crate::domain::mql5::DirectivePolicy;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct TenantLimits {

@@ -1,9 +1,9 @@
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::{unique, AppResult, OnConstraint, UniqueField};
-use crate::ids::new_id;
-use crate::status::OwnerRole;
+use crate::domain::error::{unique, AppResult, OnConstraint, UniqueField};
+use crate::domain::ids::new_id;
+use crate::domain::status::OwnerRole;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TenantOwner {
@@ -103,9 +103,9 @@ pub struct OwnerFilter {
 pub async fn list(
     conn: &mut PgConnection,
     filter: &OwnerFilter,
-    params: crate::pagination::PageParams,
-) -> AppResult<crate::pagination::Page<OwnerListRow>> {
-    let pattern = crate::pagination::contains_pattern(filter.q.as_deref());
+    params: crate::domain::pagination::PageParams,
+) -> AppResult<crate::domain::pagination::Page<OwnerListRow>> {
+    let pattern = crate::domain::pagination::contains_pattern(filter.q.as_deref());
     let listing = super::listing::Listing {
         columns: "o.id, o.tenant_id, o.name, o.email, o.phone, o.role, o.is_active, o.email_verified,
                   o.created_at, t.name AS tenant_name",

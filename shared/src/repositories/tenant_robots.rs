@@ -7,11 +7,11 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use super::listing::{fetch_page, Listing, Narrow};
-use crate::crypto::SecretBox;
-use crate::error::AppResult;
-use crate::ids::new_id;
-use crate::pagination::{contains_pattern, Page, PageParams};
-use crate::secrets::random_token;
+use crate::domain::error::AppResult;
+use crate::domain::ids::new_id;
+use crate::domain::pagination::{contains_pattern, Page, PageParams};
+use crate::infrastructure::crypto::SecretBox;
+use crate::infrastructure::secrets::random_token;
 use sqlx::{Postgres, QueryBuilder};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -108,7 +108,7 @@ macro_rules! columns {
 /// characters, sealed; protocol v1) and a fresh Ed25519 key pair (the seed
 /// sealed; protocol v2). Owner, platform or worker scope.
 pub async fn create(conn: &mut PgConnection, secrets: &SecretBox, new: NewTenantRobot) -> AppResult<TenantRobot> {
-    let pair = crate::license_keys::generate(secrets);
+    let pair = crate::infrastructure::license_keys::generate(secrets);
     Ok(sqlx::query_as(concat!(
         "INSERT INTO tenant_robots (id, tenant_id, name, description, logo_url, active, license_signing_key,
                                     file_path, version, license_private_key, license_public_key)
@@ -139,7 +139,7 @@ pub async fn ensure_key_pair(
     tenant_id: Uuid,
     id: Uuid,
 ) -> AppResult<Option<String>> {
-    let pair = crate::license_keys::generate(secrets);
+    let pair = crate::infrastructure::license_keys::generate(secrets);
     sqlx::query(
         "UPDATE tenant_robots SET license_private_key = $3, license_public_key = $4
           WHERE tenant_id = $1 AND id = $2 AND license_public_key IS NULL",
@@ -376,7 +376,7 @@ pub async fn delete_unsold(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -
     .await?;
     match in_use {
         None => return Ok(None),
-        Some(true) => return Err(crate::error::AppError::Conflict(ROBOT_IN_USE.into())),
+        Some(true) => return Err(crate::domain::error::AppError::Conflict(ROBOT_IN_USE.into())),
         Some(false) => {}
     }
     let keys: Vec<String> = sqlx::query_scalar(

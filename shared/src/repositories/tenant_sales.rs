@@ -4,10 +4,10 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use super::listing::{fetch_page, Listing, Narrow};
-use crate::error::{unique, AppResult, OnConstraint};
-use crate::ids::new_id;
-use crate::pagination::{contains_pattern, Page, PageParams};
-use crate::status::{Origin, PaymentMethod, SaleStatus};
+use crate::domain::error::{unique, AppResult, OnConstraint};
+use crate::domain::ids::new_id;
+use crate::domain::pagination::{contains_pattern, Page, PageParams};
+use crate::domain::status::{Origin, PaymentMethod, SaleStatus};
 
 pub struct NewManualSale {
     pub tenant_id: Uuid,
@@ -98,7 +98,7 @@ pub async fn find_by_idempotency_key(
 pub struct HotmartSale {
     pub id: Uuid,
     pub client_id: Option<Uuid>,
-    pub status: crate::status::SaleStatus,
+    pub status: crate::domain::status::SaleStatus,
     pub sale_date: Option<chrono::DateTime<chrono::Utc>>,
 }
 
@@ -136,7 +136,7 @@ pub struct HotmartSaleFacts<'a> {
     pub tenant_id: Uuid,
     pub client_id: Option<Uuid>,
     pub transaction: &'a str,
-    pub status: crate::status::SaleStatus,
+    pub status: crate::domain::status::SaleStatus,
     pub amount_paid: Option<Decimal>,
     pub gross_amount: Option<Decimal>,
     pub hotmart_commission: Option<Decimal>,

@@ -6,7 +6,7 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::error::AppResult;
+use crate::domain::error::AppResult;
 
 #[derive(Debug, Clone, Default, sqlx::FromRow)]
 pub struct BrandSettings {

@@ -8,10 +8,10 @@ use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use super::listing::{fetch_page, Listing, Narrow};
-use crate::error::{unique, AppResult, OnConstraint};
-use crate::ids::new_id;
-use crate::pagination::{contains_pattern, Page, PageParams};
-use crate::status::{Origin, Recurrence, SubscriptionStatus};
+use crate::domain::error::{unique, AppResult, OnConstraint};
+use crate::domain::ids::new_id;
+use crate::domain::pagination::{contains_pattern, Page, PageParams};
+use crate::domain::status::{Origin, Recurrence, SubscriptionStatus};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Subscription {
@@ -310,7 +310,7 @@ pub struct Charge {
     pub sale_id: Uuid,
     pub external_id: Option<String>,
     pub amount: Option<Decimal>,
-    pub status: crate::status::SaleStatus,
+    pub status: crate::domain::status::SaleStatus,
     pub sale_date: Option<DateTime<Utc>>,
     /// Hotmart's `recurrence_number` (1 = the first payment).
     pub recurrence_number: Option<i32>,

@@ -2,13 +2,13 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::crypto::SecretBox;
-use crate::error::{unique, AppResult, OnConstraint, UniqueField};
-use crate::ids::new_id;
-use crate::pagination::{contains_pattern, Counted, Page, PageParams};
-use crate::portal::domain_of_url;
-use crate::secrets::{constant_time_eq, key_prefix, sha256_hex, short_prefix};
-pub use crate::status::TenantStatus;
+use crate::domain::error::{unique, AppResult, OnConstraint, UniqueField};
+use crate::domain::ids::new_id;
+use crate::domain::pagination::{contains_pattern, Counted, Page, PageParams};
+use crate::domain::portal::domain_of_url;
+pub use crate::domain::status::TenantStatus;
+use crate::infrastructure::crypto::SecretBox;
+use crate::infrastructure::secrets::{constant_time_eq, key_prefix, sha256_hex, short_prefix};
 
 /// What the portals need to know about a tenant to serve a request.
 #[derive(Debug, Clone, sqlx::FromRow)]

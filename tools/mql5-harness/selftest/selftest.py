@@ -3,7 +3,7 @@
 beyond 127.0.0.1.
 
 (a) the template's own SHA-512 and Ed25519 code, extracted from
-    shared/src/mql5/auth_template.mq5, against RFC 8032 section 7.1 TEST 1-3,
+    shared/src/domain/mql5/auth_template.mq5, against RFC 8032 section 7.1 TEST 1-3,
     FIPS 180-4 "abc" and hashlib, and a set of must-fail signatures;
 (b) the whole template, placeholders substituted, against a protocol v2
     stand-in server (stand_in_server.py): every outcome the robot can meet;

@@ -1,6 +1,6 @@
 //! Where check-log rows wait on local disk while the database cannot take
 //! them as fast as robots check: append-only segment files of the rows'
-//! binary `COPY` form (`shared::license_check::log`), each row carrying its
+//! binary `COPY` form (`shared::workflows::license_check::log`), each row carrying its
 //! id, so a segment loaded twice (a crash between its load and its removal)
 //! is still one row per check.
 //!
@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, SystemTime};
 
-use shared::license_check::log::decode;
-use shared::license_check::CheckRecord;
+use shared::workflows::license_check::log::decode;
+use shared::workflows::license_check::CheckRecord;
 use uuid::Uuid;
 
 /// Every segment starts with it: a file that does not is left alone.
@@ -75,7 +75,7 @@ impl OpenSegment {
 
 impl Spill {
     pub fn new(dir: PathBuf) -> Self {
-        Self { dir, instance: shared::ids::new_id(), state: Mutex::new(State::default()) }
+        Self { dir, instance: shared::domain::ids::new_id(), state: Mutex::new(State::default()) }
     }
 
     pub fn dir(&self) -> &Path {

@@ -4,7 +4,7 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use shared::pagination::Page;
+use shared::domain::pagination::Page;
 use shared::repositories::audit_log::{self, AuditFilter, AuditRow};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;

@@ -5,9 +5,9 @@
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shared::pagination::Page;
+use shared::domain::pagination::Page;
+use shared::domain::status::{CompileSource, CompileStatus};
 use shared::repositories::compile_jobs::{self, HistoryFilter, HistoryRow};
-use shared::status::{CompileSource, CompileStatus};
 use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;

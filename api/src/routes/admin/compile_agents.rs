@@ -6,10 +6,10 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use shared::domain::validation::{char_len, Validator};
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_fleet::{self, Agent};
 use shared::repositories::compile_pools::{self, DEFAULT_POOL};
-use shared::validation::{char_len, Validator};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -168,7 +168,7 @@ fn pool_field(v: &mut Validator, raw: Option<&str>) -> Option<Uuid> {
     id
 }
 
-async fn existing_pool(tx: &mut shared::db::Tx, id: Uuid) -> Result<Uuid, AppError> {
+async fn existing_pool(tx: &mut shared::infrastructure::db::Tx, id: Uuid) -> Result<Uuid, AppError> {
     if compile_pools::hold(tx, id).await? {
         Ok(id)
     } else {

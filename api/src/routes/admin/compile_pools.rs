@@ -8,9 +8,9 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use shared::domain::validation::{char_len, Validator};
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_pools::{self, Pool, DEFAULT_POOL};
-use shared::validation::{char_len, Validator};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -116,7 +116,7 @@ fn validate(body: &PoolRequest, creating: bool) -> Result<CheckedPool, AppError>
     Ok(CheckedPool { name, tenant_ids })
 }
 
-async fn check_tenants_exist(tx: &mut shared::db::Tx, ids: Option<&[Uuid]>) -> Result<(), AppError> {
+async fn check_tenants_exist(tx: &mut shared::infrastructure::db::Tx, ids: Option<&[Uuid]>) -> Result<(), AppError> {
     if let Some(ids) = ids {
         if compile_pools::count_tenants(tx, ids).await? != ids.len() as i64 {
             return Err(AppError::validation_field("tenantIds", "Tenant não encontrado"));

@@ -4,10 +4,10 @@
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shared::mql5::validate_template;
+use shared::domain::mql5::validate_template;
+use shared::domain::validation::{char_len, Validator};
 use shared::repositories::audit_log::{self, Action, Entry};
 use shared::repositories::auth_template::{self, AuthTemplate, TemplateChanges};
-use shared::validation::{char_len, Validator};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -131,7 +131,7 @@ fn audited(t: &AuthTemplate) -> serde_json::Value {
         "name": t.name,
         "version": t.version,
         "isActive": t.is_active,
-        "templateCodeSha256": shared::secrets::sha256_hex(&t.template_code),
+        "templateCodeSha256": shared::infrastructure::secrets::sha256_hex(&t.template_code),
     })
 }
 

@@ -5,8 +5,8 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use shared::mql5;
-use shared::pagination::Page;
+use shared::domain::mql5;
+use shared::domain::pagination::Page;
 use shared::repositories::tenant_robots::{RobotChanges, RobotFilter};
 use shared::repositories::{tenant_robots, tenants};
 use shared::AppError;
@@ -68,7 +68,7 @@ pub async fn inject_auth(
             robot
         }
         SignedInManager::Owner(owner) => {
-            owner.require(shared::owner_permissions::Capability::ManageRobots)?;
+            owner.require(shared::domain::owner_permissions::Capability::ManageRobots)?;
             let mut tx = owner.begin().await?;
             let robot = tenant_robots::find(&mut tx, owner.tenant.id, robot_id).await?;
             tx.commit().await?;

@@ -5,13 +5,13 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::Value;
-use shared::db::Tx;
-use shared::pagination::Page;
+use shared::domain::pagination::Page;
+use shared::domain::status::{Origin, SaleStatus};
+use shared::domain::validation::Validator;
+use shared::infrastructure::db::Tx;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_sales::{self, SaleFields, SaleFilter};
 use shared::repositories::{tenant_clients, tenants};
-use shared::status::{Origin, SaleStatus};
-use shared::validation::Validator;
 use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -223,7 +223,7 @@ mod tests {
     use chrono::Utc;
     use rust_decimal::Decimal;
     use serde_json::json;
-    use shared::status::PaymentMethod;
+    use shared::domain::status::PaymentMethod;
 
     #[test]
     fn audit_keeps_fields_not_names() {

@@ -6,12 +6,14 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use shared::pagination::Page;
+use shared::domain::pagination::Page;
+use shared::domain::status::OwnerRole;
+use shared::domain::validation::{
+    char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
+};
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::tenant_owners::{self, OwnerChanges, OwnerFilter, OwnerListRow};
 use shared::repositories::{sessions, tenants};
-use shared::status::OwnerRole;
-use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -144,7 +146,7 @@ fn validate(body: &OwnerRequest, creating: bool) -> Result<CheckedOwner, AppErro
     Ok(CheckedOwner { tenant_id, name, email: email.map(|e| normalize_email(&e)), phone, password })
 }
 
-async fn ensure_tenant(tx: &mut shared::db::Tx, tenant_id: Uuid) -> Result<(), AppError> {
+async fn ensure_tenant(tx: &mut shared::infrastructure::db::Tx, tenant_id: Uuid) -> Result<(), AppError> {
     match tenants::find(tx, tenant_id).await? {
         Some(_) => Ok(()),
         None => Err(AppError::validation_field("tenantId", "Tenant não encontrado")),

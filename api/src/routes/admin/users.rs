@@ -10,10 +10,12 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use shared::pagination::Page;
+use shared::domain::pagination::Page;
+use shared::domain::validation::{
+    char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
+};
 use shared::repositories::admin_users::{self, AdminUser, NewAdminUser};
 use shared::repositories::audit_log::Action;
-use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;

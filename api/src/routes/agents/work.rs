@@ -12,16 +12,16 @@ use axum::Json;
 use base64::Engine;
 use bytes::Bytes;
 use serde_json::json;
-use shared::compiled_imports;
-use shared::factory::compile_outcome;
-use shared::protocol::{
+use shared::domain::protocol::{
     BacktestResult, ClaimRequest, HeartbeatRequest, HeartbeatResponse, JobResult, LeasedBacktest, LeasedJob, Severity,
     TESTER,
 };
+use shared::domain::uploads::{self, MAX_ROBOT_FILE_BYTES};
+use shared::infrastructure::storage::new_key;
 use shared::repositories::compile_fleet::{self, Fairness, JobOutcome};
 use shared::repositories::{backtests, license_builds};
-use shared::storage::new_key;
-use shared::uploads::{self, MAX_ROBOT_FILE_BYTES};
+use shared::workflows::compiled_imports;
+use shared::workflows::factory::compile_outcome;
 use shared::AppError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -224,7 +224,10 @@ pub async fn result(
     let recorded = compile_fleet::finish(&mut tx, agent.agent.id, id, &outcome).await?;
     if recorded {
         let outcome = if success { "completed" } else { "failed" };
-        shared::metrics::inc(&shared::metrics::COMPILE_RESULTS, &[("outcome", outcome)]);
+        shared::infrastructure::metrics::inc(
+            &shared::infrastructure::metrics::COMPILE_RESULTS,
+            &[("outcome", outcome)],
+        );
     }
     if let (true, Some(key), Some(bytes)) = (recorded, &key, &ex5) {
         let version = compiled_imports::publish_compiled(&mut tx, id, key, bytes).await?;
@@ -245,7 +248,7 @@ pub async fn result(
         compile_outcome::on_compile_finished(&mut tx, id).await?;
         // A personal build becomes ready (or failed); older ones of its
         // license beyond the last two go.
-        let sha256 = ex5.as_deref().map(shared::secrets::sha256_hex_of);
+        let sha256 = ex5.as_deref().map(shared::infrastructure::secrets::sha256_hex_of);
         let file = match (&key, &ex5, &sha256) {
             (Some(key), Some(bytes), Some(sha)) => {
                 Some((key.as_str(), sha.as_str(), i64::try_from(bytes.len()).unwrap_or(i64::MAX)))
@@ -304,7 +307,7 @@ pub async fn backtest_result(
             let bytes = base64::engine::general_purpose::STANDARD
                 .decode(encoded.trim())
                 .map_err(|_| AppError::validation_field("reportBase64", "Relatório inválido (base64)"))?;
-            if bytes.len() > shared::backtest::report::MAX_REPORT_BYTES {
+            if bytes.len() > shared::domain::backtest::report::MAX_REPORT_BYTES {
                 return Err(AppError::PayloadTooLarge("Relatório grande demais para um teste.".into()).into());
             }
             Some(bytes)
@@ -315,7 +318,7 @@ pub async fn backtest_result(
     let held = backtests::held(&mut tx, agent.agent.id, id).await?;
     tx.commit().await?;
     let held = held.ok_or_else(|| AppError::Conflict(JOB_NOT_YOURS.into()))?;
-    let judged = shared::backtest::summary::judge(report.as_deref(), body.error.as_deref(), &held.thresholds);
+    let judged = shared::domain::backtest::summary::judge(report.as_deref(), body.error.as_deref(), &held.thresholds);
     let key = match &report {
         Some(bytes) => {
             let key = new_key(held.tenant_id, "backtests", "htm");
@@ -335,7 +338,7 @@ pub async fn backtest_result(
     };
     let done = backtests::finish(&mut tx, agent.agent.id, id, &finished).await?;
     if let Some(done) = &done {
-        shared::factory::tester_gate::on_backtest_finished(&mut tx, done, &judged).await?;
+        shared::workflows::factory::tester_gate::on_backtest_finished(&mut tx, done, &judged).await?;
     }
     tx.commit().await?;
     if done.is_none() {

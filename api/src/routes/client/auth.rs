@@ -7,12 +7,14 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde::Deserialize;
-use shared::db::{self, Scope, Tx};
-use shared::portal::Portal;
+use shared::domain::portal::Portal;
+use shared::domain::validation::{
+    char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
+};
+use shared::infrastructure::db::{self, Scope, Tx};
 use shared::repositories::sessions;
 use shared::repositories::tenant_clients::{self, TenantClient};
 use shared::repositories::tenants::TenantSummary;
-use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -161,7 +163,7 @@ pub async fn login_purchase(
 /// The code is kept as a hash bound to the client: a hash leaked from one
 /// row opens no other.
 fn code_hash(client: &TenantClient, code: &str) -> String {
-    shared::secrets::sha256_hex(&format!("signin-code|{}|{code}", client.id))
+    shared::infrastructure::secrets::sha256_hex(&format!("signin-code|{}|{code}", client.id))
 }
 
 async fn send_code(state: &AppState, tx: &mut Tx, tenant: &TenantSummary, client: &TenantClient) -> ApiResult<()> {
@@ -174,11 +176,11 @@ async fn send_code(state: &AppState, tx: &mut Tx, tenant: &TenantSummary, client
         ("clientName".to_string(), client.name.clone()),
         ("code".to_string(), code),
     ]);
-    shared::email::queue_sealed(
+    shared::workflows::email::queue_sealed(
         tx,
         &state.config.secrets,
         tenant.id,
-        shared::email::EmailTemplate::SignInCode,
+        shared::workflows::email::EmailTemplate::SignInCode,
         &client.email,
         &variables,
     )
@@ -188,7 +190,7 @@ async fn send_code(state: &AppState, tx: &mut Tx, tenant: &TenantSummary, client
 
 /// A uniform-enough 6-digit number from 32 random bits (bias under 0.03 %).
 fn rand_code() -> u32 {
-    u32::from_str_radix(&shared::secrets::random_token()[..8], 16).expect("hex digits") % 1_000_000
+    u32::from_str_radix(&shared::infrastructure::secrets::random_token()[..8], 16).expect("hex digits") % 1_000_000
 }
 
 /// `ana.souza@exemplo.com` → `an***@exemplo.com`: enough for the buyer to

@@ -8,11 +8,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
-use shared::account_binding::{self, RebindPolicy};
+use shared::domain::account_binding::{self, RebindPolicy};
+use shared::domain::status::LicenseStatus;
+use shared::domain::validation::Validator;
 use shared::repositories::client_portal::{self, ClientLicenseRow, Download};
 use shared::repositories::{license_builds, robot_versions};
-use shared::status::LicenseStatus;
-use shared::validation::Validator;
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -139,7 +139,7 @@ pub async fn list(client: SignedInClient) -> ApiResult<Json<ClientLicenses>> {
     let files: Vec<String> = rows.iter().filter_map(|r| r.version_file_key.clone()).collect();
     let runs = shared::repositories::backtests::latest_completed(&mut tx, client.tenant.id, &files, false).await?;
     tx.commit().await?;
-    let domain = shared::portal::domain_of_url(&client.tenant.url);
+    let domain = shared::domain::portal::domain_of_url(&client.tenant.url);
     let licenses = rows
         .into_iter()
         .map(|row| {

@@ -8,13 +8,13 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use serde_json::json;
-use shared::hotmart_api::{self, Cancelled, Credentials, Failure, HotmartApi};
-use shared::notifications::{self, Notification, NotificationType};
+use shared::domain::status::{Origin, Recurrence, SubscriptionStatus};
+use shared::infrastructure::hotmart_api::{self, Cancelled, Credentials, Failure, HotmartApi};
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::client_portal::{self, ClientSubscriptionRow};
 use shared::repositories::tenant_hotmart_api;
-use shared::sales_engine::format_brl;
-use shared::status::{Origin, Recurrence, SubscriptionStatus};
+use shared::workflows::notifications::{self, Notification, NotificationType};
+use shared::workflows::sales_engine::format_brl;
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -226,7 +226,9 @@ pub async fn cancel(
         CancelOutcome::CancelledAtHotmart => json!({ "status": { "before": "active", "after": "cancelled" },
                                                      "hotmart": { "before": null, "after": "cancelled" } }),
     };
-    let mut tx = shared::db::begin(&client.pool(), shared::db::Scope::worker_for(tenant)).await?;
+    let mut tx =
+        shared::infrastructure::db::begin(&client.pool(), shared::infrastructure::db::Scope::worker_for(tenant))
+            .await?;
     audit_log::record(
         &mut tx,
         audit_log::Entry {
@@ -250,7 +252,7 @@ pub async fn cancel(
 }
 
 async fn notify(
-    tx: &mut shared::db::Tx,
+    tx: &mut shared::infrastructure::db::Tx,
     tenant: Uuid,
     kind: NotificationType,
     title: &str,
@@ -262,7 +264,11 @@ async fn notify(
 /// The tenant's Hotmart API credentials, read by the tenant's worker scope
 /// (a client's role cannot read tenant secrets).
 async fn hotmart_credentials(state: &AppState, client: &SignedInClient) -> Result<Option<Credentials>, AppError> {
-    let mut tx = shared::db::begin(&client.pool(), shared::db::Scope::worker_for(client.tenant.id)).await?;
+    let mut tx = shared::infrastructure::db::begin(
+        &client.pool(),
+        shared::infrastructure::db::Scope::worker_for(client.tenant.id),
+    )
+    .await?;
     let credentials = tenant_hotmart_api::credentials(&mut tx, &state.config.secrets, client.tenant.id).await?;
     tx.commit().await?;
     Ok(credentials)

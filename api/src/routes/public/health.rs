@@ -2,7 +2,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
-use shared::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -19,7 +19,7 @@ pub struct Health {
 #[utoipa::path(operation_id = "health", get, path = "/api/health", tag = "platform",
     responses((status = 200, body = Health)))]
 pub async fn check(State(state): State<AppState>) -> ApiResult<Json<Health>> {
-    shared::db::ping(&state.pool).await?;
+    shared::infrastructure::db::ping(&state.pool).await?;
     Ok(Json(Health { status: "ok" }))
 }
 

@@ -6,10 +6,10 @@
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{Html, IntoResponse, Response};
-use shared::db::{self, Scope};
-use shared::email::escape_html;
-use shared::portal::Portal;
+use shared::domain::portal::Portal;
+use shared::infrastructure::db::{self, Scope};
 use shared::repositories::{backtests, robot_versions, sales_pages, tenant_robots};
+use shared::workflows::email::escape_html;
 use shared::AppError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -1,8 +1,8 @@
 use axum::extract::State;
 use axum::Json;
 use serde::Deserialize;
-use shared::db::{self, Scope};
-use shared::portal::Portal;
+use shared::domain::portal::Portal;
+use shared::infrastructure::db::{self, Scope};
 use shared::repositories::{login_failures, tenants};
 
 use crate::sign_in::Attempt;

@@ -7,8 +7,8 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use shared::db::{self, Scope};
-use shared::portal::{bare_host, Portal};
+use shared::domain::portal::{bare_host, Portal};
+use shared::infrastructure::db::{self, Scope};
 use shared::repositories::tenants;
 use shared::AppError;
 use utoipa::IntoParams;

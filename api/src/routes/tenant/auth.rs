@@ -7,10 +7,12 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use serde::Deserialize;
-use shared::db::{self, Scope};
-use shared::portal::Portal;
+use shared::domain::portal::Portal;
+use shared::domain::validation::{
+    char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
+};
+use shared::infrastructure::db::{self, Scope};
 use shared::repositories::{sessions, tenant_owners, tenants};
-use shared::validation::{char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -25,8 +27,8 @@ use crate::views::sessions::end_session;
 use crate::views::sessions::PortalTenant;
 use crate::{cookies, AppState};
 use serde::Serialize;
+use shared::domain::status::OwnerRole;
 use shared::repositories::tenant_owners::TenantOwner;
-use shared::status::OwnerRole;
 use uuid::Uuid;
 
 pub const INVALID_CREDENTIALS: &str = "Credenciais inválidas. Verifique e-mail, senha e chave de segurança.";

@@ -7,14 +7,14 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use shared::backtest::ini::{TesterProfile, TickModel};
-use shared::backtest::verdict::Thresholds;
-use shared::factory::tester_gate;
-use shared::owner_permissions::Capability;
+use shared::domain::backtest::ini::{TesterProfile, TickModel};
+use shared::domain::backtest::verdict::Thresholds;
+use shared::domain::owner_permissions::Capability;
+use shared::domain::validation::Validator;
 use shared::repositories::audit_log::Action;
 use shared::repositories::backtests::{self, Backtest, NewBacktest, TesterUse};
 use shared::repositories::{robot_factory, robot_versions};
-use shared::validation::Validator;
+use shared::workflows::factory::tester_gate;
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -136,7 +136,7 @@ fn checked_profile(input: &ProfileInput) -> Result<TesterProfile, AppError> {
     }
     v.finish()?;
     let valid = valid.map_err(|_| AppError::validation_field("profile", "Perfil de teste inválido."))?;
-    let day = |d: shared::backtest::TesterDate| format!("{:04}-{:02}-{:02}", d.year, d.month, d.day);
+    let day = |d: shared::domain::backtest::TesterDate| format!("{:04}-{:02}-{:02}", d.year, d.month, d.day);
     Ok(TesterProfile {
         symbol: valid.symbol,
         timeframe: valid.timeframe.to_string(),
@@ -194,7 +194,11 @@ pub async fn list(
 }
 
 /// The runs of one stored file (none: nothing compiled yet) and the month's minutes.
-async fn runs_of_file(tx: &mut shared::db::Tx, tenant: Uuid, file_key: Option<&str>) -> Result<BacktestList, AppError> {
+async fn runs_of_file(
+    tx: &mut shared::infrastructure::db::Tx,
+    tenant: Uuid,
+    file_key: Option<&str>,
+) -> Result<BacktestList, AppError> {
     let runs = match file_key {
         Some(key) => backtests::list_for_file(tx, tenant, key).await?,
         None => Vec::new(),
@@ -257,7 +261,7 @@ pub async fn start(
 /// Under the tenant's lock: refused past the month's minutes, else queued
 /// (or the live run of the same file found) and audited when new.
 async fn queue_within_quota(
-    tx: &mut shared::db::Tx,
+    tx: &mut shared::infrastructure::db::Tx,
     owner: &SignedInOwner,
     new: NewBacktest<'_>,
 ) -> Result<(StatusCode, Json<BacktestView>), AppError> {
@@ -287,7 +291,7 @@ async fn queue_within_quota(
     Ok((StatusCode::CREATED, Json(BacktestView::from(&run))))
 }
 
-async fn own_run(tx: &mut shared::db::Tx, tenant: Uuid, id: Uuid) -> Result<Backtest, AppError> {
+async fn own_run(tx: &mut shared::infrastructure::db::Tx, tenant: Uuid, id: Uuid) -> Result<Backtest, AppError> {
     backtests::find(tx, tenant, id).await?.ok_or_else(|| AppError::NotFound(BACKTEST_NOT_FOUND.into()))
 }
 

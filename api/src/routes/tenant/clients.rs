@@ -7,17 +7,17 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use shared::email;
-use shared::owner_permissions::Capability;
-use shared::pagination::{Page, PageParams};
+use shared::domain::owner_permissions::Capability;
+use shared::domain::pagination::{Page, PageParams};
+use shared::domain::status::{ClientStatus, SaleStatus};
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::licenses::{self, LicenseFilter};
 use shared::repositories::tenant_clients::{self, ClientChanges, ClientFilter};
 use shared::repositories::tenant_sales::{self, SaleFilter};
 use shared::repositories::tenant_subscriptions::{self, SubscriptionFilter};
 use shared::repositories::{client_portal, installations, sessions, tenant_robots};
-use shared::sales_engine::BuyerEmail;
-use shared::status::{ClientStatus, SaleStatus};
+use shared::workflows::email;
+use shared::workflows::sales_engine::BuyerEmail;
 use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -98,7 +98,11 @@ impl OwnerClientRequest {
 }
 
 /// The client, checked to be of the owner's tenant.
-async fn find_own(tx: &mut shared::db::Tx, owner: &SignedInOwner, id: Uuid) -> Result<ClientItem, AppError> {
+async fn find_own(
+    tx: &mut shared::infrastructure::db::Tx,
+    owner: &SignedInOwner,
+    id: Uuid,
+) -> Result<ClientItem, AppError> {
     tenant_clients::find_listed(tx, id)
         .await?
         .filter(|c| c.client.tenant_id == owner.tenant.id)
@@ -269,7 +273,7 @@ pub async fn send_email(
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let client = find_own(&mut tx, &owner, id).await?;
-    let mut v = shared::validation::Validator::new();
+    let mut v = shared::domain::validation::Validator::new();
     let robot_id = id_field(&mut v, "robotId", body.robot_id.as_deref(), true, "Selecione um robô");
     v.finish()?;
     let robot_id = robot_id.expect("validated");

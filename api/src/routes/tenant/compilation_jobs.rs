@@ -11,13 +11,13 @@ use axum::response::Response;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use shared::compile_diagnostics::{self};
-use shared::mql5::{self, InjectionValues};
-use shared::owner_permissions::Capability;
+use shared::domain::compile_diagnostics::{self};
+use shared::domain::mql5::{self, InjectionValues};
+use shared::domain::owner_permissions::Capability;
+use shared::domain::validation::{char_len, Validator};
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_jobs::{self, NewImport};
 use shared::repositories::{auth_template, robot_versions, tenant_limits, tenant_robots};
-use shared::validation::{char_len, Validator};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -168,7 +168,7 @@ const STAND_IN: InjectionValues<'static> = InjectionValues {
     robot_id: "00000000-0000-0000-0000-000000000000",
     signing_key: "0000000000000000000000000000000000000000000000000000000000000000",
     public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
-    lapse_policy: shared::mql5::LapsePolicy::Stop,
+    lapse_policy: shared::domain::mql5::LapsePolicy::Stop,
 };
 
 /// One of the owner's compile jobs: status, errors and, once compiled, the
@@ -229,7 +229,7 @@ pub async fn download(
         .compiled_file_url
         .filter(|_| job.status == "completed")
         .ok_or_else(|| AppError::NotFound(NOT_COMPILED.into()))?;
-    let name = format!("{}.ex5", shared::compiled_imports::file_stem(&job.robot_name));
+    let name = format!("{}.ex5", shared::workflows::compiled_imports::file_stem(&job.robot_name));
     file_response(&state, &key, &name).await
 }
 

@@ -2,17 +2,17 @@
 //! tenant's Resend credentials (the key is write-only: the owner only ever
 //! learns whether one is configured) and its four e-mail templates.
 
-use shared::owner_permissions::Capability;
+use shared::domain::owner_permissions::Capability;
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
-use shared::email::{self, EmailTemplate};
+use shared::domain::validation::{char_len, is_email, normalize_email, Validator};
 use shared::repositories::audit_log::Action;
 use shared::repositories::{tenant_settings, tenants};
-use shared::validation::{char_len, is_email, normalize_email, Validator};
+use shared::workflows::email::{self, EmailTemplate};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -34,7 +34,10 @@ pub struct EmailSettingsItem {
     pub has_api_key: bool,
 }
 
-async fn current(owner: &SignedInOwner, tx: &mut shared::db::Tx) -> Result<tenant_settings::EmailSettings, AppError> {
+async fn current(
+    owner: &SignedInOwner,
+    tx: &mut shared::infrastructure::db::Tx,
+) -> Result<tenant_settings::EmailSettings, AppError> {
     tenant_settings::email(tx, owner.tenant.id).await?.ok_or_else(|| AppError::NotFound("Tenant não encontrado".into()))
 }
 

@@ -10,11 +10,11 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use shared::hotmart_api::{Credentials, Failure, HotmartApi};
-use shared::owner_permissions::Capability;
+use shared::domain::owner_permissions::Capability;
+use shared::domain::validation::{char_len, Validator};
+use shared::infrastructure::hotmart_api::{Credentials, Failure, HotmartApi};
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_hotmart_api::{self, HotmartApiStatus};
-use shared::validation::{char_len, Validator};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -45,7 +45,7 @@ impl From<HotmartApiStatus> for HotmartApiSettingsItem {
     }
 }
 
-async fn current(owner: &SignedInOwner, tx: &mut shared::db::Tx) -> Result<HotmartApiStatus, AppError> {
+async fn current(owner: &SignedInOwner, tx: &mut shared::infrastructure::db::Tx) -> Result<HotmartApiStatus, AppError> {
     tenant_hotmart_api::status(tx, owner.tenant.id)
         .await?
         .ok_or_else(|| AppError::NotFound("Tenant não encontrado".into()))

@@ -2,21 +2,21 @@
 //! installations each one has: the MetaTrader accounts its robot was seen
 //! running on, so a license passed around shows itself.
 
-use shared::owner_permissions::Capability;
+use shared::domain::owner_permissions::Capability;
 
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use shared::db::Tx;
-use shared::pagination::Page;
+use shared::domain::pagination::Page;
+use shared::domain::status::LicenseStatus;
+use shared::domain::validation::Validator;
+use shared::infrastructure::db::Tx;
 use shared::repositories::audit_log::Action;
 use shared::repositories::installations::{self};
 use shared::repositories::licenses::{self, LicenseFields, LicenseFilter};
 use shared::repositories::{tenant_clients, tenant_robots};
-use shared::status::LicenseStatus;
-use shared::validation::Validator;
 use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;

@@ -1,9 +1,9 @@
 //! `/api/tenant/manual-sales`: the owner records a sale made outside Hotmart
 //! (PIX, bank transfer, anything else). It takes the path a confirmed Hotmart
-//! purchase takes (`shared::sales_engine::record_manual`): the buyer's client
+//! purchase takes (`shared::workflows::sales_engine::record_manual`): the buyer's client
 //! found by e-mail or created, a confirmed sale of origin `manual`, an active
 //! license, the NEW_SALE notification, and the welcome and confirmation
-//! e-mails (`shared::email::buyer`), all in one transaction.
+//! e-mails (`shared::workflows::email::buyer`), all in one transaction.
 //!
 //! A form sent twice (a double click, a retry after a lost answer) must not
 //! sell twice: each submission carries an `Idempotency-Key` the form made,
@@ -15,14 +15,14 @@ use chrono::{DateTime, Duration, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use shared::email;
-use shared::field_rules;
-use shared::owner_permissions::Capability;
+use shared::domain::field_rules;
+use shared::domain::owner_permissions::Capability;
+use shared::domain::status::PaymentMethod;
+use shared::domain::validation::{normalize_email, Validator};
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_sales;
-use shared::sales_engine::{self, Buyer, ManualSale};
-use shared::status::PaymentMethod;
-use shared::validation::{normalize_email, Validator};
+use shared::workflows::email;
+use shared::workflows::sales_engine::{self, Buyer, ManualSale};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;

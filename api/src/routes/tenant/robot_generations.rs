@@ -4,8 +4,8 @@
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use shared::owner_permissions::Capability;
-use shared::pagination::Page;
+use shared::domain::owner_permissions::Capability;
+use shared::domain::pagination::Page;
 use shared::repositories::robot_factory::{self, Generation};
 use shared::AppError;
 use utoipa::ToSchema;

@@ -9,12 +9,12 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use shared::owner_permissions::Capability;
+use shared::domain::owner_permissions::Capability;
+use shared::domain::validation::Validator;
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_jobs::{self, NewImport};
 use shared::repositories::robot_versions;
 use shared::repositories::tenant_robots::{self, BindingPolicy, TenantRobot, MAX_OFFLINE_GRACE_SECONDS};
-use shared::validation::Validator;
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -46,7 +46,10 @@ pub struct RobotLicenseSettings {
     pub active_version_uses_v1: bool,
 }
 
-async fn settings_of(tx: &mut shared::db::Tx, robot: TenantRobot) -> Result<RobotLicenseSettings, AppError> {
+async fn settings_of(
+    tx: &mut shared::infrastructure::db::Tx,
+    robot: TenantRobot,
+) -> Result<RobotLicenseSettings, AppError> {
     let versions = robot_versions::list(tx, robot.tenant_id, robot.id).await?;
     let v1_versions: Vec<String> =
         versions.into_iter().filter(|v| v.license_protocol == Some(1)).map(|v| v.version).collect();
@@ -60,7 +63,11 @@ async fn settings_of(tx: &mut shared::db::Tx, robot: TenantRobot) -> Result<Robo
     })
 }
 
-async fn own_robot(tx: &mut shared::db::Tx, owner: &SignedInOwner, id: Uuid) -> Result<TenantRobot, AppError> {
+async fn own_robot(
+    tx: &mut shared::infrastructure::db::Tx,
+    owner: &SignedInOwner,
+    id: Uuid,
+) -> Result<TenantRobot, AppError> {
     tenant_robots::find(tx, owner.tenant.id, id).await?.ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))
 }
 
@@ -149,7 +156,8 @@ pub async fn rebuild(
     let policy = shared::repositories::tenant_limits::directive_policy(&mut tx, robot.tenant_id).await?;
     tx.commit().await?;
     let (source, file_name) = imported.ok_or_else(|| AppError::Conflict(NO_SOURCE_TO_REBUILD.into()))?;
-    shared::mql5::check_directives(&source, policy).map_err(|refusal| AppError::Unprocessable(refusal.to_string()))?;
+    shared::domain::mql5::check_directives(&source, policy)
+        .map_err(|refusal| AppError::Unprocessable(refusal.to_string()))?;
     let injected = inject_for_robot(&state, &robot, &source).await?;
     let mut tx = owner.begin().await?;
     crate::views::compilation_jobs::check_daily_imports(&mut tx, &state, robot.tenant_id).await?;

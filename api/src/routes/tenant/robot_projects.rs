@@ -10,15 +10,15 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use shared::compile_diagnostics::JobDiagnostic;
-use shared::factory::prompts::StrategyPrompt;
-use shared::factory::publish::{self, NOT_COMPILED};
-use shared::owner_permissions::Capability;
-use shared::pagination::Page;
+use shared::domain::compile_diagnostics::JobDiagnostic;
+use shared::domain::owner_permissions::Capability;
+use shared::domain::pagination::Page;
+use shared::domain::validation::{char_len, Validator};
 use shared::repositories::audit_log::Action;
 use shared::repositories::robot_factory::{self, ConversationMessage, Project, Version};
 use shared::repositories::robot_versions::Bump;
-use shared::validation::{char_len, Validator};
+use shared::workflows::factory::prompts::StrategyPrompt;
+use shared::workflows::factory::publish::{self, NOT_COMPILED};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -366,7 +366,7 @@ pub async fn download(
         .compiled_file_url
         .filter(|_| version.compilation_status == "success")
         .ok_or_else(|| AppError::NotFound("Esta versão ainda não tem um .ex5 compilado".into()))?;
-    let name = format!("{}_v{}.ex5", shared::compiled_imports::file_stem(&project.name), version.version);
+    let name = format!("{}_v{}.ex5", shared::workflows::compiled_imports::file_stem(&project.name), version.version);
     file_response(&state, &key, &name).await
 }
 
@@ -384,7 +384,11 @@ async fn own_version(owner: &SignedInOwner, project_id: Uuid, version_id: Uuid) 
     Ok((project, version))
 }
 
-pub async fn detail_of(tx: &mut shared::db::Tx, tenant: Uuid, id: Uuid) -> Result<ProjectDetail, AppError> {
+pub async fn detail_of(
+    tx: &mut shared::infrastructure::db::Tx,
+    tenant: Uuid,
+    id: Uuid,
+) -> Result<ProjectDetail, AppError> {
     let project = robot_factory::find_project(tx, tenant, id)
         .await?
         .ok_or_else(|| AppError::NotFound(PROJECT_NOT_FOUND.into()))?;
@@ -402,7 +406,7 @@ pub async fn detail_of(tx: &mut shared::db::Tx, tenant: Uuid, id: Uuid) -> Resul
 }
 
 async fn latest_prompt(
-    tx: &mut shared::db::Tx,
+    tx: &mut shared::infrastructure::db::Tx,
     tenant: Uuid,
     project: Uuid,
 ) -> Result<Option<StrategyPrompt>, AppError> {

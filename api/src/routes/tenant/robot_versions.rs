@@ -10,12 +10,12 @@ use bytes::Bytes;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use shared::owner_permissions::Capability;
+use shared::domain::owner_permissions::Capability;
+use shared::domain::uploads::{self, RobotFile, MAX_ROBOT_FILE_BYTES, ROBOT_FILE_REFUSED, ROBOT_FILE_TOO_LARGE};
+use shared::domain::validation::{char_len, Validator};
+use shared::infrastructure::storage::new_key;
 use shared::repositories::audit_log::Action;
 use shared::repositories::robot_versions::{self, NewFile, NewVersion, RobotVersion};
-use shared::storage::new_key;
-use shared::uploads::{self, RobotFile, MAX_ROBOT_FILE_BYTES, ROBOT_FILE_REFUSED, ROBOT_FILE_TOO_LARGE};
-use shared::validation::{char_len, Validator};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -108,7 +108,7 @@ fn suggested(versions: &[VersionItem]) -> String {
 }
 
 async fn versions_of(
-    tx: &mut shared::db::Tx,
+    tx: &mut shared::infrastructure::db::Tx,
     owner: &SignedInOwner,
     robot_id: Uuid,
 ) -> Result<RobotVersions, AppError> {
@@ -175,7 +175,7 @@ struct Stored {
 async fn store_robot_file(state: &AppState, tenant: Uuid, file: UploadedFile) -> Result<Stored, AppError> {
     let kind = uploads::robot_file(&file.name, &file.bytes)
         .ok_or_else(|| AppError::validation_field("file", ROBOT_FILE_REFUSED))?;
-    let sha256 = shared::secrets::sha256_hex_of(&file.bytes);
+    let sha256 = shared::infrastructure::secrets::sha256_hex_of(&file.bytes);
     let size = i32::try_from(file.bytes.len()).map_err(|_| AppError::PayloadTooLarge(ROBOT_FILE_TOO_LARGE.into()))?;
     let key = new_key(tenant, "versions", kind.extension());
     crate::storage_quota::put_within_quota(state, tenant, &key, Bytes::from(file.bytes)).await?;

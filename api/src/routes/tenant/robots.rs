@@ -8,12 +8,12 @@ use axum::Json;
 use bytes::Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use shared::owner_permissions::Capability;
-use shared::pagination::Page;
+use shared::domain::owner_permissions::Capability;
+use shared::domain::pagination::Page;
+use shared::domain::uploads::{self, IMAGE_TOO_LARGE, IMAGE_TYPES_MESSAGE, MAX_IMAGE_BYTES};
+use shared::infrastructure::storage::new_key;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_robots::{self, RobotChanges, RobotFilter};
-use shared::storage::new_key;
-use shared::uploads::{self, IMAGE_TOO_LARGE, IMAGE_TYPES_MESSAGE, MAX_IMAGE_BYTES};
 use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -247,10 +247,13 @@ pub async fn delete(
         .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))?;
     owner.audit(&mut tx, Action::Delete, "robot", id, &audited(&before), &Value::Null).await?;
     tx.commit().await?;
-    for key in keys
-        .iter()
-        .chain(before.logo_url.as_deref().and_then(|u| shared::storage::key_of_public_url(u, owner.tenant.id)).as_ref())
-    {
+    for key in keys.iter().chain(
+        before
+            .logo_url
+            .as_deref()
+            .and_then(|u| shared::infrastructure::storage::key_of_public_url(u, owner.tenant.id))
+            .as_ref(),
+    ) {
         if let Err(error) = state.storage.delete(key).await {
             tracing::warn!(key, %error, "a deleted robot's file could not be removed (housekeeping will)");
         }

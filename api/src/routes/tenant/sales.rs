@@ -2,10 +2,10 @@
 
 use axum::Json;
 use serde::Deserialize;
-use shared::owner_permissions::Capability;
-use shared::pagination::Page;
+use shared::domain::owner_permissions::Capability;
+use shared::domain::pagination::Page;
+use shared::domain::status::{Origin, SaleStatus};
 use shared::repositories::tenant_sales::{self, SaleFilter};
-use shared::status::{Origin, SaleStatus};
 use shared::AppError;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;

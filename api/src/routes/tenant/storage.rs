@@ -4,7 +4,7 @@
 use axum::extract::State;
 use axum::Json;
 use serde::Serialize;
-use shared::owner_permissions::Capability;
+use shared::domain::owner_permissions::Capability;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -10,12 +10,12 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use serde::Serialize;
-use shared::db::{self, Scope};
-use shared::hotmart;
-use shared::jobs::{ProcessHotmartEvent, HOTMART_QUEUE};
+use shared::domain::hotmart;
+use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::secrets::{constant_time_eq, sha256_hex};
 use shared::repositories::hotmart_inbox::{self, NewInboxEvent};
 use shared::repositories::job_queue;
-use shared::secrets::{constant_time_eq, sha256_hex};
+use shared::workflows::jobs::{ProcessHotmartEvent, HOTMART_QUEUE};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -94,7 +94,10 @@ pub async fn receive(
 
 /// Counts an event received, by its type and what became of it (/metrics).
 fn count_event(kind: &str, outcome: &str) {
-    shared::metrics::inc(&shared::metrics::WEBHOOK_EVENTS, &[("type", kind), ("outcome", outcome)]);
+    shared::infrastructure::metrics::inc(
+        &shared::infrastructure::metrics::WEBHOOK_EVENTS,
+        &[("type", kind), ("outcome", outcome)],
+    );
 }
 
 /// `/api/webhooks/hotmart/*`.
