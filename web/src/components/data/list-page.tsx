@@ -20,17 +20,14 @@ interface ListPageQuery<Item> {
   refetch: () => unknown
 }
 
-export interface ListPageProps<Key extends string, Item> {
-  title: string
-  description: string
-  /** The heading's buttons (create, record). */
-  actions?: React.ReactNode
+export interface ListViewProps<Key extends string, Item> {
   /** Page and filters, from `useListParams` (the page fetches with them, this component shows and changes them). */
   list: ReturnType<typeof useListParams<Key>>
-  /** The search box and the URL filter its text goes to. */
-  search: { key: Key; label: string }
-  filters: ListSelectFilter<Key>[]
-  /** Controls at the end of the filter bar (a refresh button). */
+  /** The search box and the URL filter its text goes to (the placeholder is the label unless given). */
+  search: { key: Key; label: string; placeholder?: string }
+  /** The filter selects after the search box (none by default). */
+  filters?: ListSelectFilter<Key>[]
+  /** Controls at the end of the filter bar (date filters, "Limpar filtros", a refresh or create button). */
   tools?: React.ReactNode
   query: ListPageQuery<Item>
   /** The table: its accessible name, columns, texts and rows. */
@@ -46,16 +43,40 @@ export interface ListPageProps<Key extends string, Item> {
   children?: React.ReactNode
 }
 
+export interface ListPageProps<Key extends string, Item> extends ListViewProps<Key, Item> {
+  title: string
+  description: string
+  /** The heading's buttons (create, record). */
+  actions?: React.ReactNode
+}
+
 /**
  * The management list page (admin and tenant owner): heading, a search box and filter selects kept in the URL, the
  * table with its loading, empty and error states, and the pagination bar. Pages configure it and fetch.
  */
-export function ListPage<Key extends string, Item>({ title, description, actions, list, search, filters, tools, query, table, children }: ListPageProps<Key, Item>) {
+export function ListPage<Key extends string, Item>({ title, description, actions, ...view }: ListPageProps<Key, Item>) {
   return (
     <div className="space-y-6">
       <PageHeading title={title} description={description} actions={actions} />
+      <ListView {...view} />
+    </div>
+  )
+}
+
+/**
+ * A list without its heading (one tab of a page): the filter bar, the table, the pagination bar and the dialogs,
+ * as siblings for the parent to space.
+ */
+export function ListView<Key extends string, Item>({ list, search, filters = [], tools, query, table, children }: ListViewProps<Key, Item>) {
+  return (
+    <>
       <FilterBar>
-        <SearchBox label={search.label} value={list.filters[search.key]} onChange={(value) => list.setFilter(search.key, value)} />
+        <SearchBox
+          label={search.label}
+          placeholder={search.placeholder}
+          value={list.filters[search.key]}
+          onChange={(value) => list.setFilter(search.key, value)}
+        />
         {filters.map((filter) => (
           <FilterSelect
             key={filter.key}
@@ -71,6 +92,6 @@ export function ListPage<Key extends string, Item>({ title, description, actions
       <ListTable {...table} query={query} />
       <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
       {children}
-    </div>
+    </>
   )
 }

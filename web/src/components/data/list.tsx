@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { ChevronLeftIcon, ChevronRightIcon, SearchIcon } from 'lucide-react'
+import { ChevronLeftIcon, ChevronRightIcon, FilterXIcon, SearchIcon } from 'lucide-react'
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,6 +13,7 @@ import {
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Skeleton } from '@/components/ui/skeleton'
 import { Spinner } from '@/components/ui/spinner'
@@ -154,6 +155,28 @@ export function FilterSelect({
         ))}
       </SelectContent>
     </Select>
+  )
+}
+
+/** A day filter of the bar ("Ativação de", "até"): a labelled date input. */
+export function DateFilter({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor={id} className="shrink-0 font-normal text-muted-foreground">
+        {label}
+      </Label>
+      <Input id={id} type="date" className="w-full sm:w-40" value={value} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  )
+}
+
+/** "Limpar filtros": drops every filter of the list; disabled while none is set. */
+export function ClearFiltersButton({ list }: { list: { clear: () => void; hasFilters: boolean } }) {
+  return (
+    <Button variant="outline" onClick={list.clear} disabled={!list.hasFilters}>
+      <FilterXIcon aria-hidden />
+      Limpar filtros
+    </Button>
   )
 }
 

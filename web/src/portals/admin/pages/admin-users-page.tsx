@@ -1,8 +1,7 @@
 import * as React from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { KeyRoundIcon, PlusIcon, UserCheckIcon, UserXIcon } from 'lucide-react'
-import { ConfirmDialog, FilterBar, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
-import { PageHeading } from '@/components/page-heading'
+import { ConfirmDialog, ListPage, StatusBadge, useListParams } from '@/components/data'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
@@ -69,28 +68,25 @@ export function AdminUsersPage() {
 
 
   return (
-    <div className="space-y-6">
-      <PageHeading
-        title="Usuários"
-        description="Administradores da plataforma."
-        actions={
-          <Button onClick={() => setCreating(true)}>
-            <PlusIcon aria-hidden />
-            Novo usuário
-          </Button>
-        }
-      />
-      <FilterBar>
-        <SearchBox label="Buscar por nome, usuário ou e-mail" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
-      </FilterBar>
-      <ListTable
-        label="Usuários"
-        columns={columns}
-        query={query}
-        empty="Nenhum usuário encontrado"
-        errorTitle="Erro ao carregar usuários"
-        errorFallback="Não foi possível carregar os usuários."
-        renderRow={(user) => (
+    <ListPage
+      title="Usuários"
+      description="Administradores da plataforma."
+      actions={
+        <Button onClick={() => setCreating(true)}>
+          <PlusIcon aria-hidden />
+          Novo usuário
+        </Button>
+      }
+      list={list}
+      search={{ key: 'q', label: 'Buscar por nome, usuário ou e-mail' }}
+      query={query}
+      table={{
+        label: 'Usuários',
+        columns,
+        empty: 'Nenhum usuário encontrado',
+        errorTitle: 'Erro ao carregar usuários',
+        errorFallback: 'Não foi possível carregar os usuários.',
+        renderRow: (user) => (
           <TableRow key={user.id}>
             <TableCell className="font-medium">
               {user.name}
@@ -137,9 +133,9 @@ export function AdminUsersPage() {
               </div>
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        ),
+      }}
+    >
       <AdminUserDialog open={creating} onOpenChange={setCreating} />
       <ConfirmDialog
         open={deactivating !== null}
@@ -161,6 +157,6 @@ export function AdminUsersPage() {
         onSaved={(user) => user.id === me && endSession(queryClient, 'admin')}
         onClose={() => setResetting(null)}
       />
-    </div>
+    </ListPage>
   )
 }

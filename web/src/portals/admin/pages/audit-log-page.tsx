@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { FilterXIcon } from 'lucide-react'
-import { PageHeading } from '@/components/page-heading'
-import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDateTime } from '@/lib/format'
 import { auditLogQuery } from '@/features/admin-catalog/api/audit-log'
 import { auditActionLabel, auditActorLabel, auditEntityLabel, auditEntityLabels } from '@/features/admin-catalog/audit-labels'
 import { AuditChanges } from '@/features/admin-catalog/components/audit-changes'
 import { useTenantOptions } from '@/hooks/use-tenant-options'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, type StatusTone, useListParams } from '@/components/data'
+import { ClearFiltersButton, DateFilter, ListPage, StatusBadge, type StatusTone, useListParams } from '@/components/data'
 
 const columns = [
   { label: 'Quando' },
@@ -24,17 +19,6 @@ const columns = [
 const entityChoices = Object.entries(auditEntityLabels).map(([value, label]) => ({ value, label }))
 
 const actionTones: Record<string, StatusTone> = { create: 'success', update: 'warning', delete: 'destructive' }
-
-function DateFilter({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <div className="flex items-center gap-2">
-      <Label htmlFor={id} className="shrink-0 font-normal text-muted-foreground">
-        {label}
-      </Label>
-      <Input id={id} type="date" className="w-full sm:w-40" value={value} onChange={(event) => onChange(event.target.value)} />
-    </div>
-  )
-}
 
 /** Auditoria: who changed what and when, newest first; filters by author, tenant, entity and period. */
 export function AuditLogPage() {
@@ -53,38 +37,29 @@ export function AuditLogPage() {
   )
 
   return (
-    <div className="space-y-6">
-      <PageHeading title="Auditoria" description="Quem alterou o quê, e quando: cada criação, alteração e exclusão registrada na plataforma." />
-      <FilterBar>
-        <SearchBox label="Buscar por autor" placeholder="Buscar por autor (nome ou email)" value={list.filters.actor} onChange={(value) => list.setFilter('actor', value)} />
-        <FilterSelect
-          label="Filtrar por tenant"
-          allLabel="Todos os tenants"
-          value={list.filters.tenantId}
-          onChange={(value) => list.setFilter('tenantId', value)}
-          options={tenants.options}
-        />
-        <FilterSelect
-          label="Filtrar por entidade"
-          allLabel="Todas as entidades"
-          value={list.filters.entity}
-          onChange={(value) => list.setFilter('entity', value)}
-          options={entityChoices}
-        />
-        <DateFilter id="audit-from" label="De" value={list.filters.from} onChange={(value) => list.setFilter('from', value)} />
-        <DateFilter id="audit-to" label="até" value={list.filters.to} onChange={(value) => list.setFilter('to', value)} />
-        <Button variant="outline" onClick={list.clear} disabled={!list.hasFilters}>
-          <FilterXIcon aria-hidden />
-          Limpar filtros
-        </Button>
-      </FilterBar>
-      <ListTable
-        label="Auditoria"
-        columns={columns}
-        query={query}
-        empty={list.hasFilters ? 'Nenhum registro encontrado com esses filtros' : 'Nenhum registro de auditoria ainda'}
-        errorFallback="Não foi possível carregar a auditoria."
-        renderRow={(item) => (
+    <ListPage
+      title="Auditoria"
+      description="Quem alterou o quê, e quando: cada criação, alteração e exclusão registrada na plataforma."
+      list={list}
+      search={{ key: 'actor', label: 'Buscar por autor', placeholder: 'Buscar por autor (nome ou email)' }}
+      filters={[
+        { key: 'tenantId', label: 'Filtrar por tenant', allLabel: 'Todos os tenants', options: tenants.options },
+        { key: 'entity', label: 'Filtrar por entidade', allLabel: 'Todas as entidades', options: entityChoices },
+      ]}
+      tools={
+        <>
+          <DateFilter id="audit-from" label="De" value={list.filters.from} onChange={(value) => list.setFilter('from', value)} />
+          <DateFilter id="audit-to" label="até" value={list.filters.to} onChange={(value) => list.setFilter('to', value)} />
+          <ClearFiltersButton list={list} />
+        </>
+      }
+      query={query}
+      table={{
+        label: 'Auditoria',
+        columns,
+        empty: list.hasFilters ? 'Nenhum registro encontrado com esses filtros' : 'Nenhum registro de auditoria ainda',
+        errorFallback: 'Não foi possível carregar a auditoria.',
+        renderRow: (item) => (
           <TableRow key={item.id} className="align-top">
             <TableCell>{formatDateTime(item.createdAt)}</TableCell>
             <TableCell>
@@ -107,9 +82,8 @@ export function AuditLogPage() {
               <AuditChanges changes={item.changes} entity={item.entity} />
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
-    </div>
+        ),
+      }}
+    />
   )
 }

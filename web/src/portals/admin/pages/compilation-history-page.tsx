@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { CodeIcon, FilterXIcon } from 'lucide-react'
-import { PageHeading } from '@/components/page-heading'
+import { CodeIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDateTime } from '@/lib/format'
@@ -9,7 +8,7 @@ import { SourceCodeDialog } from '@/features/admin-compile/components/source-cod
 import { choices, labelOf, toneOf } from '@/lib/labels'
 import { compileSourceLabels, compileStatusLabels, compileStatusTones } from '@/features/admin-compile/labels'
 import { useSourceViewer } from '@/features/admin-compile/use-source-viewer'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { ClearFiltersButton, ListPage, StatusBadge, useListParams } from '@/components/data'
 
 const columns = [
   { label: 'Data' },
@@ -52,36 +51,23 @@ export function CompilationHistoryPage() {
   const viewer = useSourceViewer()
 
   return (
-    <div className="space-y-6">
-      <PageHeading title="Histórico de Compilações" description="Compilações de robôs de todos os tenants, importados ou gerados pela Fábrica IA." />
-      <FilterBar>
-        <SearchBox label="Buscar por robô ou tenant" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
-        <FilterSelect
-          label="Filtrar por origem"
-          allLabel="Todas as origens"
-          value={list.filters.source}
-          onChange={(value) => list.setFilter('source', value)}
-          options={sourceChoices}
-        />
-        <FilterSelect
-          label="Filtrar por status"
-          allLabel="Todos os status"
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', value)}
-          options={statusChoices}
-        />
-        <Button variant="outline" onClick={list.clear} disabled={!list.hasFilters}>
-          <FilterXIcon aria-hidden />
-          Limpar filtros
-        </Button>
-      </FilterBar>
-      <ListTable
-        label="Histórico de Compilações"
-        columns={columns}
-        query={query}
-        empty={list.hasFilters ? 'Nenhuma compilação encontrada com esses filtros' : 'Nenhuma compilação registrada ainda'}
-        errorFallback="Não foi possível carregar o histórico de compilações."
-        renderRow={(item) => (
+    <ListPage
+      title="Histórico de Compilações"
+      description="Compilações de robôs de todos os tenants, importados ou gerados pela Fábrica IA."
+      list={list}
+      search={{ key: 'q', label: 'Buscar por robô ou tenant' }}
+      filters={[
+        { key: 'source', label: 'Filtrar por origem', allLabel: 'Todas as origens', options: sourceChoices },
+        { key: 'status', label: 'Filtrar por status', allLabel: 'Todos os status', options: statusChoices },
+      ]}
+      tools={<ClearFiltersButton list={list} />}
+      query={query}
+      table={{
+        label: 'Histórico de Compilações',
+        columns,
+        empty: list.hasFilters ? 'Nenhuma compilação encontrada com esses filtros' : 'Nenhuma compilação registrada ainda',
+        errorFallback: 'Não foi possível carregar o histórico de compilações.',
+        renderRow: (item) => (
           <TableRow key={item.id} className="align-top">
             <TableCell>{formatDateTime(item.createdAt)}</TableCell>
             <TableCell>{item.tenantName}</TableCell>
@@ -99,10 +85,10 @@ export function CompilationHistoryPage() {
               )}
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        ),
+      }}
+    >
       <SourceCodeDialog view={viewer.view} onClose={viewer.close} />
-    </div>
+    </ListPage>
   )
 }

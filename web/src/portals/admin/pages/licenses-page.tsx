@@ -1,16 +1,13 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { FilterXIcon, PencilIcon, PlusIcon } from 'lucide-react'
-import { PageHeading } from '@/components/page-heading'
+import { PencilIcon, PlusIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDate } from '@/lib/format'
 import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { licensesQuery, type LicenseItem, type LicenseStatus } from '@/features/admin-commerce/api/licenses'
 import { LicenseDialog } from '@/features/admin-commerce/components/license-dialog'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { ClearFiltersButton, DateFilter, ListPage, StatusBadge, useListParams } from '@/components/data'
 import { labelOf } from '@/lib/labels'
 import { licenseStatusChoices, licenseStatusLabels, licenseStatusTones } from '@/lib/commerce-labels'
 
@@ -23,17 +20,6 @@ const columns = [
   { label: 'Expiração' },
   { label: 'Ações', srOnly: true, className: 'w-12' },
 ]
-
-function DateFilter({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <div className="flex items-center gap-2">
-      <Label htmlFor={id} className="shrink-0 font-normal text-muted-foreground">
-        {label}
-      </Label>
-      <Input id={id} type="date" className="w-full sm:w-40" value={value} onChange={(event) => onChange(event.target.value)} />
-    </div>
-  )
-}
 
 /** Licenses (Cliente x Robô) of every tenant: search, tenant/status/activation-date filters, create and edit. */
 export function ClientRobotsPage() {
@@ -53,51 +39,35 @@ export function ClientRobotsPage() {
   const [dialog, setDialog] = React.useState<{ open: boolean; license: LicenseItem | null }>({ open: false, license: null })
 
   return (
-    <div className="space-y-6">
-      <PageHeading
-        title="Licenças"
-        description="Cliente x Robô: quem pode usar cada robô, em qual conta MetaTrader."
-        actions={
-          <Button onClick={() => setDialog({ open: true, license: null })}>
-            <PlusIcon aria-hidden />
-            Nova Licença
-          </Button>
-        }
-      />
-      <FilterBar>
-        <SearchBox
-          label="Buscar por cliente, email ou robô"
-          value={list.filters.q}
-          onChange={(value) => list.setFilter('q', value)}
-        />
-        <FilterSelect
-          label="Filtrar por tenant"
-          allLabel="Todos os tenants"
-          value={list.filters.tenantId}
-          onChange={(value) => list.setFilter('tenantId', value)}
-          options={tenants.options}
-        />
-        <FilterSelect
-          label="Filtrar por status"
-          allLabel="Todos os status"
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', value)}
-          options={licenseStatusChoices}
-        />
-        <DateFilter id="license-from" label="Ativação de" value={list.filters.from} onChange={(value) => list.setFilter('from', value)} />
-        <DateFilter id="license-to" label="até" value={list.filters.to} onChange={(value) => list.setFilter('to', value)} />
-        <Button variant="outline" onClick={list.clear} disabled={!list.hasFilters}>
-          <FilterXIcon aria-hidden />
-          Limpar filtros
+    <ListPage
+      title="Licenças"
+      description="Cliente x Robô: quem pode usar cada robô, em qual conta MetaTrader."
+      actions={
+        <Button onClick={() => setDialog({ open: true, license: null })}>
+          <PlusIcon aria-hidden />
+          Nova Licença
         </Button>
-      </FilterBar>
-      <ListTable
-        label="Licenças"
-        columns={columns}
-        query={query}
-        empty="Nenhuma licença encontrada"
-        errorFallback="Não foi possível carregar as licenças."
-        renderRow={(license) => (
+      }
+      list={list}
+      search={{ key: 'q', label: 'Buscar por cliente, email ou robô' }}
+      filters={[
+        { key: 'tenantId', label: 'Filtrar por tenant', allLabel: 'Todos os tenants', options: tenants.options },
+        { key: 'status', label: 'Filtrar por status', allLabel: 'Todos os status', options: licenseStatusChoices },
+      ]}
+      tools={
+        <>
+          <DateFilter id="license-from" label="Ativação de" value={list.filters.from} onChange={(value) => list.setFilter('from', value)} />
+          <DateFilter id="license-to" label="até" value={list.filters.to} onChange={(value) => list.setFilter('to', value)} />
+          <ClearFiltersButton list={list} />
+        </>
+      }
+      query={query}
+      table={{
+        label: 'Licenças',
+        columns,
+        empty: 'Nenhuma licença encontrada',
+        errorFallback: 'Não foi possível carregar as licenças.',
+        renderRow: (license) => (
           <TableRow key={license.id}>
             <TableCell>
               <div className="font-medium">{license.clientName ?? 'Cliente não encontrado'}</div>
@@ -121,10 +91,10 @@ export function ClientRobotsPage() {
               </Button>
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        ),
+      }}
+    >
       <LicenseDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} license={dialog.license} />
-    </div>
+    </ListPage>
   )
 }

@@ -1,7 +1,6 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { PencilIcon, PlusIcon } from 'lucide-react'
-import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDateTime } from '@/lib/format'
@@ -11,7 +10,7 @@ import { RobotDialog } from '@/features/admin-catalog/components/robot-dialog'
 import { WebhookCopyButton } from '@/features/admin-catalog/components/webhook-copy-button'
 import { robotWebhookUrl } from '@/features/admin-catalog/robot-webhook'
 import { useTenantOptions } from '@/hooks/use-tenant-options'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { ListPage, StatusBadge, useListParams } from '@/components/data'
 
 const columns = [
   { label: 'Nome' },
@@ -32,34 +31,25 @@ export function AdminRobotsPage() {
   const [dialog, setDialog] = React.useState<{ open: boolean; robot: RobotItem | null }>({ open: false, robot: null })
 
   return (
-    <div className="space-y-6">
-      <PageHeading
-        title="Robôs"
-        description="Expert Advisors de todos os tenants e a URL de webhook de cada um para a Hotmart."
-        actions={
-          <Button onClick={() => setDialog({ open: true, robot: null })}>
-            <PlusIcon aria-hidden />
-            Novo Robô
-          </Button>
-        }
-      />
-      <FilterBar>
-        <SearchBox label="Buscar por nome" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
-        <FilterSelect
-          label="Filtrar por tenant"
-          allLabel="Todos os tenants"
-          value={list.filters.tenantId}
-          onChange={(value) => list.setFilter('tenantId', value)}
-          options={tenants.options}
-        />
-      </FilterBar>
-      <ListTable
-        label="Robôs"
-        columns={columns}
-        query={query}
-        empty="Nenhum robô encontrado"
-        errorFallback="Não foi possível carregar os robôs."
-        renderRow={(robot) => {
+    <ListPage
+      title="Robôs"
+      description="Expert Advisors de todos os tenants e a URL de webhook de cada um para a Hotmart."
+      actions={
+        <Button onClick={() => setDialog({ open: true, robot: null })}>
+          <PlusIcon aria-hidden />
+          Novo Robô
+        </Button>
+      }
+      list={list}
+      search={{ key: 'q', label: 'Buscar por nome' }}
+      filters={[{ key: 'tenantId', label: 'Filtrar por tenant', allLabel: 'Todos os tenants', options: tenants.options }]}
+      query={query}
+      table={{
+        label: 'Robôs',
+        columns,
+        empty: 'Nenhum robô encontrado',
+        errorFallback: 'Não foi possível carregar os robôs.',
+        renderRow: (robot) => {
           const webhookUrl = robotWebhookUrl(robot)
           return (
             <TableRow key={robot.id}>
@@ -99,10 +89,10 @@ export function AdminRobotsPage() {
               </TableCell>
             </TableRow>
           )
-        }}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        },
+      }}
+    >
       <RobotDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} robot={dialog.robot} />
-    </div>
+    </ListPage>
   )
 }

@@ -9,7 +9,7 @@ import { formatBRL, formatDateTime } from '@/lib/format'
 import { useTenantOptions } from '@/hooks/use-tenant-options'
 import { salesQuery, type Origin, type SaleItem, type SaleStatus } from '@/features/admin-commerce/api/sales'
 import { FailedEventsPanel } from '@/features/admin-commerce/components/failed-events-panel'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { ListView, StatusBadge, useListParams } from '@/components/data'
 import { SaleDetailDialog, saleDisplayId } from '@/features/admin-commerce/components/sale-detail-dialog'
 import { SaleDialog } from '@/features/admin-commerce/components/sale-dialog'
 import { labelOf } from '@/lib/labels'
@@ -45,70 +45,57 @@ function SalesList() {
 
   return (
     <div className="space-y-4">
-      <FilterBar>
-        <SearchBox label="Buscar por ID externo" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
-        <FilterSelect
-          label="Filtrar por tenant"
-          allLabel="Todos os tenants"
-          value={list.filters.tenantId}
-          onChange={(value) => list.setFilter('tenantId', value)}
-          options={tenants.options}
-        />
-        <FilterSelect
-          label="Filtrar por status"
-          allLabel="Todos os status"
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', value)}
-          options={saleStatusChoices}
-        />
-        <FilterSelect
-          label="Filtrar por origem"
-          allLabel="Todas as origens"
-          value={list.filters.origin}
-          onChange={(value) => list.setFilter('origin', value)}
-          options={originChoices}
-        />
-        <Button className="sm:ml-auto" onClick={() => setDialog({ open: true, sale: null })}>
-          <PlusIcon aria-hidden />
-          Nova Venda
-        </Button>
-      </FilterBar>
-      <ListTable
-        label="Vendas"
-        columns={columns}
+      <ListView
+        list={list}
+        search={{ key: 'q', label: 'Buscar por ID externo' }}
+        filters={[
+          { key: 'tenantId', label: 'Filtrar por tenant', allLabel: 'Todos os tenants', options: tenants.options },
+          { key: 'status', label: 'Filtrar por status', allLabel: 'Todos os status', options: saleStatusChoices },
+          { key: 'origin', label: 'Filtrar por origem', allLabel: 'Todas as origens', options: originChoices },
+        ]}
+        tools={
+          <Button className="sm:ml-auto" onClick={() => setDialog({ open: true, sale: null })}>
+            <PlusIcon aria-hidden />
+            Nova Venda
+          </Button>
+        }
         query={query}
-        empty="Nenhuma venda encontrada"
-        errorFallback="Não foi possível carregar as vendas."
-        renderRow={(sale) => (
-          <TableRow key={sale.id}>
-            <TableCell className="font-mono text-xs">{saleDisplayId(sale)}</TableCell>
-            <TableCell>
-              <OriginBadge sale={sale} />
-            </TableCell>
-            <TableCell>{sale.tenantName}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatBRL(sale.grossAmount)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatBRL(sale.netAmount)}</TableCell>
-            <TableCell>
-              <StatusBadge tone={saleStatusTones[sale.status]}>{labelOf(saleStatusLabels, sale.status)}</StatusBadge>
-            </TableCell>
-            <TableCell>{formatDateTime(sale.saleDate)}</TableCell>
-            <TableCell>
-              <div className="flex items-center gap-1">
-                <Button variant="ghost" size="icon" aria-label={`Editar venda ${saleDisplayId(sale)}`} onClick={() => setDialog({ open: true, sale })}>
-                  <PencilIcon aria-hidden />
-                </Button>
-                <Button variant="ghost" size="sm" aria-label={`Detalhes da venda ${saleDisplayId(sale)}`} onClick={() => setDetail(sale)}>
-                  <EyeIcon aria-hidden />
-                  Detalhes
-                </Button>
-              </div>
-            </TableCell>
-          </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
-      <SaleDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} sale={dialog.sale} />
-      <SaleDetailDialog sale={detail} onOpenChange={(open) => !open && setDetail(null)} />
+        table={{
+          label: 'Vendas',
+          columns,
+          empty: 'Nenhuma venda encontrada',
+          errorFallback: 'Não foi possível carregar as vendas.',
+          renderRow: (sale) => (
+            <TableRow key={sale.id}>
+              <TableCell className="font-mono text-xs">{saleDisplayId(sale)}</TableCell>
+              <TableCell>
+                <OriginBadge sale={sale} />
+              </TableCell>
+              <TableCell>{sale.tenantName}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatBRL(sale.grossAmount)}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatBRL(sale.netAmount)}</TableCell>
+              <TableCell>
+                <StatusBadge tone={saleStatusTones[sale.status]}>{labelOf(saleStatusLabels, sale.status)}</StatusBadge>
+              </TableCell>
+              <TableCell>{formatDateTime(sale.saleDate)}</TableCell>
+              <TableCell>
+                <div className="flex items-center gap-1">
+                  <Button variant="ghost" size="icon" aria-label={`Editar venda ${saleDisplayId(sale)}`} onClick={() => setDialog({ open: true, sale })}>
+                    <PencilIcon aria-hidden />
+                  </Button>
+                  <Button variant="ghost" size="sm" aria-label={`Detalhes da venda ${saleDisplayId(sale)}`} onClick={() => setDetail(sale)}>
+                    <EyeIcon aria-hidden />
+                    Detalhes
+                  </Button>
+                </div>
+              </TableCell>
+            </TableRow>
+          ),
+        }}
+      >
+        <SaleDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} sale={dialog.sale} />
+        <SaleDetailDialog sale={detail} onOpenChange={(open) => !open && setDetail(null)} />
+      </ListView>
     </div>
   )
 }

@@ -1,7 +1,6 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { PencilIcon, PlusIcon } from 'lucide-react'
-import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
 import { activeLabel } from '@/features/admin-catalog/active-choices'
@@ -9,7 +8,7 @@ import { ownersQuery, type OwnerItem } from '@/features/admin-catalog/api/tenant
 import { OwnerDialog } from '@/features/admin-catalog/components/owner-dialog'
 import { ownerRoleLabels } from '@/features/admin-catalog/owner-form'
 import { useTenantOptions } from '@/hooks/use-tenant-options'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { ListPage, StatusBadge, useListParams } from '@/components/data'
 
 const columns = [
   { label: 'Nome' },
@@ -30,34 +29,25 @@ export function TenantOwnersPage() {
   const [dialog, setDialog] = React.useState<{ open: boolean; owner: OwnerItem | null }>({ open: false, owner: null })
 
   return (
-    <div className="space-y-6">
-      <PageHeading
-        title="Tenant Owners"
-        description="Administradores de cada tenant."
-        actions={
-          <Button onClick={() => setDialog({ open: true, owner: null })}>
-            <PlusIcon aria-hidden />
-            Novo Owner
-          </Button>
-        }
-      />
-      <FilterBar>
-        <SearchBox label="Buscar por nome ou email" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
-        <FilterSelect
-          label="Filtrar por tenant"
-          allLabel="Todos os tenants"
-          value={list.filters.tenantId}
-          onChange={(value) => list.setFilter('tenantId', value)}
-          options={tenants.options}
-        />
-      </FilterBar>
-      <ListTable
-        label="Tenant Owners"
-        columns={columns}
-        query={query}
-        empty="Nenhum owner encontrado"
-        errorFallback="Não foi possível carregar os owners."
-        renderRow={(owner) => (
+    <ListPage
+      title="Tenant Owners"
+      description="Administradores de cada tenant."
+      actions={
+        <Button onClick={() => setDialog({ open: true, owner: null })}>
+          <PlusIcon aria-hidden />
+          Novo Owner
+        </Button>
+      }
+      list={list}
+      search={{ key: 'q', label: 'Buscar por nome ou email' }}
+      filters={[{ key: 'tenantId', label: 'Filtrar por tenant', allLabel: 'Todos os tenants', options: tenants.options }]}
+      query={query}
+      table={{
+        label: 'Tenant Owners',
+        columns,
+        empty: 'Nenhum owner encontrado',
+        errorFallback: 'Não foi possível carregar os owners.',
+        renderRow: (owner) => (
           <TableRow key={owner.id}>
             <TableCell className="font-medium">{owner.name}</TableCell>
             <TableCell>{owner.email}</TableCell>
@@ -76,10 +66,10 @@ export function TenantOwnersPage() {
               </Button>
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        ),
+      }}
+    >
       <OwnerDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} owner={dialog.owner} />
-    </div>
+    </ListPage>
   )
 }

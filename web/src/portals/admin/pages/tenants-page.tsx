@@ -1,7 +1,6 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { GaugeIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react'
-import { PageHeading } from '@/components/page-heading'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
@@ -12,7 +11,7 @@ import { tenantsQuery, useDeleteTenant, type TenantItem, type TenantStatus } fro
 import { TenantDialog } from '@/features/admin-catalog/components/tenant-dialog'
 import { TenantLimitsDialog } from '@/features/admin-catalog/components/tenant-limits-dialog'
 import { secretPreview, tenantStatuses, tenantStatusLabels, tenantStatusTones } from '@/features/admin-catalog/tenant-form'
-import { ConfirmDialog, CopyButton, FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { ConfirmDialog, CopyButton, ListPage, StatusBadge, useListParams } from '@/components/data'
 
 const columns = [
   { label: 'Nome' },
@@ -62,34 +61,25 @@ export function TenantsPage() {
   }
 
   return (
-    <div className="space-y-6">
-      <PageHeading
-        title="Tenants"
-        description="Marcas white-label da plataforma."
-        actions={
-          <Button onClick={() => setDialog({ open: true, tenant: null })}>
-            <PlusIcon aria-hidden />
-            Novo Tenant
-          </Button>
-        }
-      />
-      <FilterBar>
-        <SearchBox label="Buscar por nome ou URL" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
-        <FilterSelect
-          label="Filtrar por status"
-          allLabel="Todos os status"
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', value)}
-          options={statusChoices}
-        />
-      </FilterBar>
-      <ListTable
-        label="Tenants"
-        columns={columns}
-        query={query}
-        empty="Nenhum tenant encontrado"
-        errorFallback="Não foi possível carregar os tenants."
-        renderRow={(tenant) => (
+    <ListPage
+      title="Tenants"
+      description="Marcas white-label da plataforma."
+      actions={
+        <Button onClick={() => setDialog({ open: true, tenant: null })}>
+          <PlusIcon aria-hidden />
+          Novo Tenant
+        </Button>
+      }
+      list={list}
+      search={{ key: 'q', label: 'Buscar por nome ou URL' }}
+      filters={[{ key: 'status', label: 'Filtrar por status', allLabel: 'Todos os status', options: statusChoices }]}
+      query={query}
+      table={{
+        label: 'Tenants',
+        columns,
+        empty: 'Nenhum tenant encontrado',
+        errorFallback: 'Não foi possível carregar os tenants.',
+        renderRow: (tenant) => (
           <TableRow key={tenant.id}>
             <TableCell>
               <div className="font-medium">{tenant.name}</div>
@@ -141,9 +131,9 @@ export function TenantsPage() {
               </div>
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        ),
+      }}
+    >
       <TenantDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} tenant={dialog.tenant} />
       <TenantLimitsDialog open={limits.open} tenant={limits.tenant} onOpenChange={(open) => setLimits((current) => ({ ...current, open }))} />
       <ConfirmDialog
@@ -155,6 +145,6 @@ export function TenantsPage() {
         pending={remove.isPending}
         onConfirm={confirmDelete}
       />
-    </div>
+    </ListPage>
   )
 }

@@ -1,10 +1,9 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeftRightIcon, MonitorSmartphoneIcon, PencilIcon, PlusIcon } from 'lucide-react'
-import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { TableCell, TableRow } from '@/components/ui/table'
-import { FilterBar, FilterSelect, ListTable, PaginationBar, RefreshButton, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { ListPage, RefreshButton, StatusBadge, useListParams } from '@/components/data'
 import { labelOf } from '@/lib/labels'
 import { tenantLicensesQuery, type LicenseStatus, type OwnerLicenseItem } from '@/features/tenant-clients/api/licenses'
 import { ActiveInstallations } from '@/features/tenant-clients/components/installation-cells'
@@ -58,38 +57,29 @@ export function TenantLicensesPage() {
   const canManage = useCan('ManageLicenses')
 
   return (
-    <div className="space-y-6">
-      <PageHeading
-        title="Licenças"
-        description="Quais clientes podem usar cada robô, e em qual conta MetaTrader."
-        actions={
-          canManage && (
-            <Button onClick={() => show('edit', null)}>
-              <PlusIcon aria-hidden />
-              Nova Licença
-            </Button>
-          )
-        }
-      />
-      <FilterBar>
-        <SearchBox label="Buscar por cliente, e-mail ou robô" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
-        <FilterSelect
-          label="Filtrar por status"
-          allLabel="Todos os status"
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', value)}
-          options={licenseStatusChoices}
-        />
-        <RefreshButton onRefresh={query.refetch} refreshing={query.isFetching} />
-      </FilterBar>
-      <ListTable
-        label="Licenças"
-        columns={columns}
-        query={query}
-        empty="Nenhuma licença encontrada"
-        errorTitle="Erro ao carregar licenças"
-        errorFallback="Não foi possível carregar as licenças."
-        renderRow={(license) => (
+    <ListPage
+      title="Licenças"
+      description="Quais clientes podem usar cada robô, e em qual conta MetaTrader."
+      actions={
+        canManage && (
+          <Button onClick={() => show('edit', null)}>
+            <PlusIcon aria-hidden />
+            Nova Licença
+          </Button>
+        )
+      }
+      list={list}
+      search={{ key: 'q', label: 'Buscar por cliente, e-mail ou robô' }}
+      filters={[{ key: 'status', label: 'Filtrar por status', allLabel: 'Todos os status', options: licenseStatusChoices }]}
+      tools={<RefreshButton onRefresh={query.refetch} refreshing={query.isFetching} />}
+      query={query}
+      table={{
+        label: 'Licenças',
+        columns,
+        empty: 'Nenhuma licença encontrada',
+        errorTitle: 'Erro ao carregar licenças',
+        errorFallback: 'Não foi possível carregar as licenças.',
+        renderRow: (license) => (
           <TableRow key={license.id}>
             <TableCell>
               <div className="font-medium">{license.clientName ?? MISSING_CLIENT}</div>
@@ -134,12 +124,12 @@ export function TenantLicensesPage() {
               </div>
             </TableCell>
           </TableRow>
-        )}
-      />
-      <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
+        ),
+      }}
+    >
       <LicenseDialog open={dialogs.open === 'edit'} onOpenChange={close} license={chosen} />
       <SwitchAccountDialog open={dialogs.open === 'account'} onOpenChange={close} licenses={chosen ? [chosen] : []} />
       <InstallationsDialog open={dialogs.open === 'installations'} onOpenChange={close} license={chosen} />
-    </div>
+    </ListPage>
   )
 }
