@@ -22,4 +22,4 @@ pub mod repositories;
 pub mod workflows;
 
 #[cfg(feature = "domain")]
-pub use domain::error::{AppError, AppResult};
+pub use domain::error::{AppError, AppResult, OrNotFound};

@@ -6,7 +6,7 @@ use crate::AppState;
 use axum::body::Body;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use shared::AppError;
+use shared::OrNotFound;
 
 /// The URL a stored public image is served at.
 pub fn public_url(key: &str) -> String {
@@ -15,7 +15,7 @@ pub fn public_url(key: &str) -> String {
 
 /// A stored robot file as a download: streamed, under `file_name`.
 pub async fn file_response(state: &AppState, key: &str, file_name: &str) -> ApiResult<Response> {
-    let stored = state.storage.get(key).await?.ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
+    let stored = state.storage.get(key).await?.or_not_found(VERSION_NOT_FOUND)?;
     let mut response = Body::from_stream(stored.bytes).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/octet-stream"));

@@ -11,6 +11,7 @@ use shared::infrastructure::db::Tx;
 use shared::repositories::tenant_robots;
 use shared::repositories::tenant_robots::RobotListRow;
 use shared::AppError;
+use shared::OrNotFound;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -163,7 +164,7 @@ pub async fn find_own(tx: &mut Tx, owner: &SignedInOwner, id: Uuid) -> Result<Ro
         .await?
         .filter(|r| r.robot.tenant_id == owner.tenant.id)
         .map(RobotItem::from)
-        .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))
+        .or_not_found(UNKNOWN_ROBOT)
 }
 
 pub const VERSION_NOT_FOUND: &str = "Versão não encontrada";

@@ -107,3 +107,15 @@ impl<T> OnConstraint<T> for Result<T, sqlx::Error> {
         })
     }
 }
+
+/// `row.or_not_found(MESSAGE)?`: a row that is not there (or not the
+/// caller's: forced RLS hides it) is the resource's pt-BR 404.
+pub trait OrNotFound<T> {
+    fn or_not_found(self, message: &str) -> Result<T, AppError>;
+}
+
+impl<T> OrNotFound<T> for Option<T> {
+    fn or_not_found(self, message: &str) -> Result<T, AppError> {
+        self.ok_or_else(|| AppError::NotFound(message.into()))
+    }
+}

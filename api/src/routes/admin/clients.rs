@@ -30,6 +30,7 @@ use crate::views::clients::ClientRequest;
 use crate::views::clients::UnknownClient;
 use crate::views::clients::NOT_FOUND;
 use crate::AppState;
+use shared::OrNotFound;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -86,10 +87,7 @@ pub async fn create(
         },
     )
     .await?;
-    let item: ClientItem = tenant_clients::find_listed(&mut tx, client.id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
-        .into();
+    let item: ClientItem = tenant_clients::find_listed(&mut tx, client.id).await?.or_not_found(NOT_FOUND)?.into();
     audited::created(&admin, tx, item).await
 }
 
@@ -110,9 +108,8 @@ pub async fn update(
         Some(password) => Some(state.hasher.hash(password).await?),
         None => None,
     };
-    let not_found = || AppError::NotFound(NOT_FOUND.into());
     let mut tx = admin.begin().await?;
-    let before: ClientItem = tenant_clients::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    let before: ClientItem = tenant_clients::find_listed(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     if checked.tenant_id.is_some_and(|t| t != before.tenant_id) {
         return Err(AppError::validation_field("tenantId", "O tenant de um cliente não pode ser alterado").into());
     }
@@ -126,8 +123,8 @@ pub async fn update(
         password_hash,
         status: body.status,
     };
-    tenant_clients::update(&mut tx, id, changes).await?.ok_or_else(not_found)?;
-    let after: ClientItem = tenant_clients::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    tenant_clients::update(&mut tx, id, changes).await?.or_not_found(NOT_FOUND)?;
+    let after: ClientItem = tenant_clients::find_listed(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     let mut diff_after = audited(&after);
     if body.password.as_deref().is_some_and(|p| !p.trim().is_empty()) {
         diff_after["password"] = json!("*** (alterada)");

@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use shared::domain::pagination::Page;
 use shared::domain::status::{CompileSource, CompileStatus};
 use shared::repositories::compile_jobs::{self, HistoryFilter, HistoryRow};
-use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -20,6 +19,7 @@ use crate::extractors::SignedInAdmin;
 use crate::extractors::{PageQuery, Paging};
 use crate::form_input::search_term;
 use crate::AppState;
+use shared::OrNotFound;
 
 const NOT_FOUND: &str = "Compilação não encontrada";
 crate::not_found_as!(UnknownJob, NOT_FOUND);
@@ -122,9 +122,8 @@ pub async fn source(
     let job = compile_jobs::find_any(&mut tx, id).await?;
     let code = compile_jobs::source_code(&mut tx, id).await?;
     tx.commit().await?;
-    job.filter(|j| query.source.is_none_or(|s| s.as_str() == j.source))
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-    let source_code = code.flatten().ok_or_else(|| AppError::NotFound(NO_SOURCE.into()))?;
+    job.filter(|j| query.source.is_none_or(|s| s.as_str() == j.source)).or_not_found(NOT_FOUND)?;
+    let source_code = code.flatten().or_not_found(NO_SOURCE)?;
     Ok(Json(SourceResponse { source_code }))
 }
 

@@ -22,6 +22,7 @@ use crate::extractors::SignedInAdmin;
 use crate::form_input::blank_to_none;
 use crate::request_meta::RequestMeta;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Agente não encontrado";
 crate::not_found_as!(UnknownAgent, NOT_FOUND);
@@ -144,7 +145,7 @@ pub async fn revoke(
     PathId(id, _): PathId<UnknownAgent>,
 ) -> ApiResult<Json<AgentItem>> {
     let mut tx = admin.begin().await?;
-    let agent = compile_fleet::revoke(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let agent = compile_fleet::revoke(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
     admin
         .audit(
             &mut tx,
@@ -202,10 +203,10 @@ pub async fn move_to_pool(
     );
     v.finish()?;
     let mut tx = admin.begin().await?;
-    let before = compile_fleet::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let before = compile_fleet::find(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
     let pool = existing_pool(&mut tx, pool.expect("validated")).await?;
     compile_pools::move_agent(&mut tx, id, pool).await?;
-    let after = compile_fleet::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let after = compile_fleet::find(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
     admin
         .audit(
             &mut tx,

@@ -24,6 +24,7 @@ use crate::extractors::SignedInAdmin;
 use crate::form_input::blank_to_none;
 use crate::request_meta::RequestMeta;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Pool não encontrado";
 crate::not_found_as!(UnknownPool, NOT_FOUND);
@@ -159,12 +160,11 @@ pub async fn update(
         return Err(AppError::validation_field("tenantIds", "Escolha pelo menos um tenant").into());
     }
     let mut tx = admin.begin().await?;
-    let before: PoolItem =
-        compile_pools::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?.into();
+    let before: PoolItem = compile_pools::find(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     check_tenants_exist(&mut tx, checked.tenant_ids.as_deref()).await?;
     let after: PoolItem = compile_pools::update(&mut tx, id, checked.name.as_deref(), checked.tenant_ids.as_deref())
         .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
+        .or_not_found(NOT_FOUND)?
         .into();
     audited::updated(&admin, tx, &before, after).await
 }
@@ -182,8 +182,7 @@ pub async fn delete(
         return Err(AppError::Conflict(DEFAULT_POOL_SERVES_ALL.into()).into());
     }
     let mut tx = admin.begin().await?;
-    let before: PoolItem =
-        compile_pools::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?.into();
+    let before: PoolItem = compile_pools::find(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     if !compile_pools::delete(&mut tx, id).await? {
         return Err(AppError::NotFound(NOT_FOUND.into()).into());
     }

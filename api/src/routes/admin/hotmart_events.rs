@@ -21,6 +21,7 @@ use crate::extractors::SignedInAdmin;
 use crate::extractors::{PageQuery, Paging};
 use crate::request_meta::RequestMeta;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Evento não encontrado";
 pub const NOT_FAILED: &str = "Só um evento que falhou pode ser reprocessado";
@@ -94,9 +95,8 @@ pub async fn replay(
 ) -> ApiResult<axum::http::StatusCode> {
     let id = Uuid::parse_str(id.trim()).map_err(|_| AppError::NotFound(NOT_FOUND.into()))?;
     let mut tx = admin.begin().await?;
-    let tenant_id = hotmart_inbox::tenant_of(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-    let event =
-        hotmart_inbox::find(&mut tx, tenant_id, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let tenant_id = hotmart_inbox::tenant_of(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
+    let event = hotmart_inbox::find(&mut tx, tenant_id, id).await?.or_not_found(NOT_FOUND)?;
     if event.failed_at.is_none() {
         return Err(AppError::Conflict(NOT_FAILED.into()).into());
     }

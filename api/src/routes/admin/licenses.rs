@@ -30,6 +30,7 @@ use crate::views::licenses::UnknownLicense;
 use crate::views::licenses::NOT_FOUND;
 use crate::views::licenses::SALE_OF_ANOTHER_TENANT;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const CLIENT_OF_ANOTHER_TENANT: &str = "O cliente selecionado não pertence ao tenant escolhido.";
 pub const ROBOT_OF_ANOTHER_TENANT: &str = "O robô selecionado não pertence ao tenant escolhido.";
@@ -206,9 +207,8 @@ pub async fn create(
 ) -> ApiResult<(StatusCode, Json<LicenseItem>)> {
     let mut tx = admin.begin().await?;
     let fields = checked_fields(&mut tx, &body).await?;
-    let not_found = || AppError::NotFound(NOT_FOUND.into());
-    let id = licenses::save(&mut tx, None, &fields).await?.ok_or_else(not_found)?;
-    let item: LicenseItem = licenses::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    let id = licenses::save(&mut tx, None, &fields).await?.or_not_found(NOT_FOUND)?;
+    let item: LicenseItem = licenses::find_listed(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     admin
         .audit(&mut tx, meta.ip, Some(item.tenant_id), Action::Create, "license", id, &Value::Null, &audited(&item))
         .await?;
@@ -225,12 +225,11 @@ pub async fn update(
     PathId(id, _): PathId<UnknownLicense>,
     ApiJson(body): ApiJson<LicenseRequest>,
 ) -> ApiResult<Json<LicenseItem>> {
-    let not_found = || AppError::NotFound(NOT_FOUND.into());
     let mut tx = admin.begin().await?;
-    let before: LicenseItem = licenses::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    let before: LicenseItem = licenses::find_listed(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     let fields = checked_fields(&mut tx, &body).await?;
-    licenses::save(&mut tx, Some(id), &fields).await?.ok_or_else(not_found)?;
-    let after: LicenseItem = licenses::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    licenses::save(&mut tx, Some(id), &fields).await?.or_not_found(NOT_FOUND)?;
+    let after: LicenseItem = licenses::find_listed(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     audited::updated(&admin, tx, &before, after).await
 }
 

@@ -28,6 +28,7 @@ use crate::request_meta::RequestMeta;
 use crate::views::robot_factory::UnknownGeneration;
 use crate::views::robot_factory::GENERATION_NOT_FOUND;
 use crate::AppState;
+use shared::OrNotFound;
 
 const UNKNOWN_TENANT: &str = "Tenant não encontrado";
 crate::not_found_as!(UnknownTenant, UNKNOWN_TENANT);
@@ -146,9 +147,7 @@ pub async fn generation(
     PathId(id, _): PathId<UnknownGeneration>,
 ) -> ApiResult<Json<AdminGeneration>> {
     let mut tx = admin.begin().await?;
-    let generation = robot_factory::find_generation(&mut tx, None, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(GENERATION_NOT_FOUND.into()))?;
+    let generation = robot_factory::find_generation(&mut tx, None, id).await?.or_not_found(GENERATION_NOT_FOUND)?;
     tx.commit().await?;
     Ok(Json(AdminGeneration::from(&generation)))
 }
@@ -285,9 +284,8 @@ pub async fn set_tester_quota(
     };
     let minutes = i32::try_from(minutes).expect("bounded");
     let mut tx = admin.begin().await?;
-    let before = shared::repositories::backtests::set_quota(&mut tx, id, minutes)
-        .await?
-        .ok_or_else(|| AppError::NotFound(UNKNOWN_TENANT.into()))?;
+    let before =
+        shared::repositories::backtests::set_quota(&mut tx, id, minutes).await?.or_not_found(UNKNOWN_TENANT)?;
     admin
         .audit(
             &mut tx,

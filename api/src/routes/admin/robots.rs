@@ -28,6 +28,7 @@ use crate::views::robots::RobotRequest;
 use crate::views::robots::UnknownRobot;
 use crate::views::robots::UNKNOWN_ROBOT;
 use crate::AppState;
+use shared::OrNotFound;
 
 /// An EA's source with the license check wired in.
 #[derive(Debug, Serialize, ToSchema)]
@@ -140,10 +141,7 @@ pub async fn create(
         version: checked.version,
     };
     let robot = tenant_robots::create(&mut tx, &state.config.secrets, new).await?;
-    let item: RobotItem = tenant_robots::find_listed(&mut tx, robot.id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))?
-        .into();
+    let item: RobotItem = tenant_robots::find_listed(&mut tx, robot.id).await?.or_not_found(UNKNOWN_ROBOT)?.into();
     audited::created(&admin, tx, item).await
 }
 
@@ -157,9 +155,8 @@ pub async fn update(
     ApiJson(body): ApiJson<RobotRequest>,
 ) -> ApiResult<Json<RobotItem>> {
     let checked = validate_robot(&body, false, true)?;
-    let not_found = || AppError::NotFound(UNKNOWN_ROBOT.into());
     let mut tx = admin.begin().await?;
-    let before: RobotItem = tenant_robots::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    let before: RobotItem = tenant_robots::find_listed(&mut tx, id).await?.or_not_found(UNKNOWN_ROBOT)?.into();
     if checked.tenant_id.is_some_and(|t| t != before.tenant_id) {
         return Err(AppError::validation_field("tenantId", "O tenant de um robô não pode ser alterado").into());
     }
@@ -172,7 +169,7 @@ pub async fn update(
         active: body.active,
     };
     tenant_robots::update(&mut tx, id, changes).await?;
-    let after: RobotItem = tenant_robots::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    let after: RobotItem = tenant_robots::find_listed(&mut tx, id).await?.or_not_found(UNKNOWN_ROBOT)?.into();
     audited::updated(&admin, tx, &before, after).await
 }
 

@@ -32,6 +32,7 @@ use crate::views::sales::CLIENT_OF_ANOTHER_TENANT;
 use crate::views::sales::NOT_FOUND;
 use crate::views::sales::REQUIRED;
 use crate::AppState;
+use shared::OrNotFound;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -85,8 +86,7 @@ pub async fn list(
     responses((status = 200, body = SaleDetail), (status = 404, body = ErrorBody), AdminErrors))]
 pub async fn detail(admin: SignedInAdmin, PathId(id, _): PathId<UnknownSale>) -> ApiResult<Json<SaleDetail>> {
     let mut tx = admin.begin().await?;
-    let (sale, payload) =
-        tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let (sale, payload) = tenant_sales::find_detail(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
     tx.commit().await?;
     Ok(Json(SaleDetail { sale: sale.into(), original_payload: payload }))
 }
@@ -181,9 +181,8 @@ pub async fn create(
 ) -> ApiResult<(StatusCode, Json<SaleItem>)> {
     let mut tx = admin.begin().await?;
     let fields = checked_fields(&mut tx, &body).await?;
-    let not_found = || AppError::NotFound(NOT_FOUND.into());
-    let id = tenant_sales::save(&mut tx, None, &fields).await?.ok_or_else(not_found)?;
-    let item: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(not_found)?.0.into();
+    let id = tenant_sales::save(&mut tx, None, &fields).await?.or_not_found(NOT_FOUND)?;
+    let item: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.or_not_found(NOT_FOUND)?.0.into();
     admin
         .audit(&mut tx, meta.ip, Some(item.tenant_id), Action::Create, "sale", id, &Value::Null, &audited(&item))
         .await?;
@@ -200,15 +199,14 @@ pub async fn update(
     PathId(id, _): PathId<UnknownSale>,
     ApiJson(body): ApiJson<SaleRequest>,
 ) -> ApiResult<Json<SaleItem>> {
-    let not_found = || AppError::NotFound(NOT_FOUND.into());
     let mut tx = admin.begin().await?;
-    let before: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(not_found)?.0.into();
+    let before: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.or_not_found(NOT_FOUND)?.0.into();
     let fields = checked_fields(&mut tx, &body).await?;
     if fields.tenant_id != before.tenant_id {
         return Err(AppError::validation_field("tenantId", "O tenant de uma venda não pode ser alterado").into());
     }
-    tenant_sales::save(&mut tx, Some(id), &fields).await?.ok_or_else(not_found)?;
-    let after: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.ok_or_else(not_found)?.0.into();
+    tenant_sales::save(&mut tx, Some(id), &fields).await?.or_not_found(NOT_FOUND)?;
+    let after: SaleItem = tenant_sales::find_detail(&mut tx, id).await?.or_not_found(NOT_FOUND)?.0.into();
     audited::updated(&admin, tx, &before, after).await
 }
 

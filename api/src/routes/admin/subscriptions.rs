@@ -30,6 +30,7 @@ use crate::views::subscriptions::SubscriptionItem;
 use crate::views::subscriptions::UnknownSubscription;
 use crate::views::subscriptions::NOT_FOUND;
 use crate::AppState;
+use shared::OrNotFound;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -152,9 +153,8 @@ pub async fn create(
 ) -> ApiResult<(StatusCode, Json<SubscriptionItem>)> {
     let mut tx = admin.begin().await?;
     let fields = checked_fields(&mut tx, &body).await?;
-    let not_found = || AppError::NotFound(NOT_FOUND.into());
-    let id = tenant_subscriptions::save(&mut tx, None, &fields).await?.ok_or_else(not_found)?;
-    let item: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    let id = tenant_subscriptions::save(&mut tx, None, &fields).await?.or_not_found(NOT_FOUND)?;
+    let item: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     admin
         .audit(
             &mut tx,
@@ -180,9 +180,9 @@ pub async fn update(
     PathId(id, _): PathId<UnknownSubscription>,
     ApiJson(body): ApiJson<SubscriptionRequest>,
 ) -> ApiResult<Json<SubscriptionItem>> {
-    let not_found = || AppError::NotFound(NOT_FOUND.into());
     let mut tx = admin.begin().await?;
-    let before: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    let before: SubscriptionItem =
+        tenant_subscriptions::find_listed(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     let mut fields = checked_fields(&mut tx, &body).await?;
     // Hotmart's webhooks keep this one: a dialog that does not send it
     // leaves it as it is ("" clears it).
@@ -192,8 +192,8 @@ pub async fn update(
     if fields.tenant_id != before.tenant_id {
         return Err(AppError::validation_field("tenantId", "O tenant de uma assinatura não pode ser alterado").into());
     }
-    tenant_subscriptions::save(&mut tx, Some(id), &fields).await?.ok_or_else(not_found)?;
-    let after: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    tenant_subscriptions::save(&mut tx, Some(id), &fields).await?.or_not_found(NOT_FOUND)?;
+    let after: SubscriptionItem = tenant_subscriptions::find_listed(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     audited::updated(&admin, tx, &before, after).await
 }
 

@@ -22,6 +22,7 @@ use crate::request_meta::RequestMeta;
 use crate::views::tenants::UnknownTenant;
 use crate::views::tenants::NOT_FOUND;
 use crate::AppState;
+use shared::OrNotFound;
 
 const MB: i64 = 1024 * 1024;
 /// 1 TB: past this a quota is a typing slip.
@@ -73,7 +74,7 @@ pub async fn get(
     PathId(id, _): PathId<UnknownTenant>,
 ) -> ApiResult<Json<TenantLimitsView>> {
     let mut tx = admin.begin().await?;
-    let limits = tenant_limits::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let limits = tenant_limits::find(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
     tx.commit().await?;
     Ok(Json(view_of(&state, id, limits).await?))
 }
@@ -98,13 +99,12 @@ pub async fn update(
     );
     v.finish()?;
     let mut tx = admin.begin().await?;
-    let before = tenant_limits::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let before = tenant_limits::find(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
     let wanted = TenantLimits {
         dll_imports_allowed: body.dll_imports_allowed.unwrap_or(before.dll_imports_allowed),
         storage_quota_bytes: body.storage_quota_mb.map(|mb| mb * MB),
     };
-    let after =
-        tenant_limits::update(&mut tx, id, wanted).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let after = tenant_limits::update(&mut tx, id, wanted).await?.or_not_found(NOT_FOUND)?;
     let audited = |l: &TenantLimits| json!({ "dllImportsAllowed": l.dll_imports_allowed, "storageQuotaMb": l.storage_quota_bytes.map(|b| b / MB) });
     admin
         .audit(&mut tx, meta.ip, Some(id), Action::Update, "tenant_limits", id, &audited(&before), &audited(&after))

@@ -27,6 +27,7 @@ use crate::extractors::{PageQuery, Paging};
 use crate::form_input::{blank_to_none, id_field, search_term, text_field};
 use crate::request_meta::RequestMeta;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Owner não encontrado";
 crate::not_found_as!(UnknownOwner, NOT_FOUND);
@@ -181,10 +182,7 @@ pub async fn create(
         },
     )
     .await?;
-    let item: OwnerItem = tenant_owners::find_listed(&mut tx, owner.id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
-        .into();
+    let item: OwnerItem = tenant_owners::find_listed(&mut tx, owner.id).await?.or_not_found(NOT_FOUND)?.into();
     let actor = admin.scope().actor;
     audit_log::record_change(
         &mut tx,
@@ -220,8 +218,7 @@ pub async fn update(
         None => None,
     };
     let mut tx = admin.begin().await?;
-    let not_found = || AppError::NotFound(NOT_FOUND.into());
-    let before: OwnerItem = tenant_owners::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    let before: OwnerItem = tenant_owners::find_listed(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     if let Some(tenant_id) = checked.tenant_id {
         ensure_tenant(&mut tx, tenant_id).await?;
     }
@@ -241,8 +238,8 @@ pub async fn update(
         role: body.role,
         is_active: body.is_active,
     };
-    tenant_owners::update(&mut tx, id, changes).await?.ok_or_else(not_found)?;
-    let after: OwnerItem = tenant_owners::find_listed(&mut tx, id).await?.ok_or_else(not_found)?.into();
+    tenant_owners::update(&mut tx, id, changes).await?.or_not_found(NOT_FOUND)?;
+    let after: OwnerItem = tenant_owners::find_listed(&mut tx, id).await?.or_not_found(NOT_FOUND)?.into();
     let mut diff_after = audited(&after);
     if body.password.as_deref().is_some_and(|p| !p.trim().is_empty()) {
         diff_after["password"] = json!("*** (alterada)");

@@ -24,6 +24,7 @@ use crate::extractors::{PageQuery, Paging};
 use crate::request_meta::RequestMeta;
 use crate::views::tenants::NOT_FOUND;
 use crate::AppState;
+use shared::OrNotFound;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -198,8 +199,7 @@ pub async fn create(
     };
     let mut tx = admin.begin().await?;
     let created = tenants::create(&mut tx, new).await?;
-    let row =
-        tenants::find_for_admin(&mut tx, created.id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let row = tenants::find_for_admin(&mut tx, created.id).await?.or_not_found(NOT_FOUND)?;
     audit_log::record(
         &mut tx,
         Entry {
@@ -241,8 +241,8 @@ pub async fn update(
     };
     let key_rotated = changes.security_key.is_some();
     let mut tx = admin.begin().await?;
-    let before = tenants::find_for_admin(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-    let after = tenants::update(&mut tx, id, changes).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let before = tenants::find_for_admin(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
+    let after = tenants::update(&mut tx, id, changes).await?.or_not_found(NOT_FOUND)?;
     let mut diff = audit_log::diff(&audited(&before), &audited(&after));
     if key_rotated {
         diff["securityKey"] = serde_json::json!({ "before": "***", "after": "*** (nova chave)" });
@@ -277,7 +277,7 @@ pub async fn delete(
 ) -> ApiResult<StatusCode> {
     let id = parse_id(&id)?;
     let mut tx = admin.begin().await?;
-    let before = tenants::find_for_admin(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let before = tenants::find_for_admin(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
     tenants::delete(&mut tx, id).await?;
     // Platform-level row: the tenant's own history goes with it.
     audit_log::record(

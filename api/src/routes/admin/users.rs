@@ -30,6 +30,7 @@ use crate::form_input::search_term;
 use crate::request_meta::RequestMeta;
 use crate::views::sessions::AdminUserResponse;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Usuário não encontrado";
 crate::not_found_as!(UnknownUser, NOT_FOUND);
@@ -160,12 +161,11 @@ pub async fn deactivate(
     if !admin_users::find(&mut tx, admin.user.id).await?.is_some_and(|me| me.is_active) {
         return Err(not_authenticated());
     }
-    let before = admin_users::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let before = admin_users::find(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
     if before.is_active && admin_users::count_active_except(&mut tx, id).await? == 0 {
         return Err(AppError::Conflict(LAST_ACTIVE.into()).into());
     }
-    let after =
-        admin_users::set_active(&mut tx, id, false).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let after = admin_users::set_active(&mut tx, id, false).await?.or_not_found(NOT_FOUND)?;
     admin_users::end_sessions(&mut tx, id).await?;
     admin.audit(&mut tx, meta.ip, None, Action::Update, "admin_user", id, &audited(&before), &audited(&after)).await?;
     tx.commit().await?;
@@ -183,9 +183,8 @@ pub async fn reactivate(
 ) -> ApiResult<Json<AdminUserItem>> {
     let mut tx = admin.begin().await?;
     admin_users::lock_roster(&mut tx).await?;
-    let before = admin_users::find(&mut tx, id).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
-    let after =
-        admin_users::set_active(&mut tx, id, true).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let before = admin_users::find(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
+    let after = admin_users::set_active(&mut tx, id, true).await?.or_not_found(NOT_FOUND)?;
     admin.audit(&mut tx, meta.ip, None, Action::Update, "admin_user", id, &audited(&before), &audited(&after)).await?;
     tx.commit().await?;
     Ok(Json(after.into()))
@@ -216,9 +215,7 @@ pub async fn reset_password(
     // Hashing is slow: done before the transaction opens.
     let password_hash = state.hasher.hash(body.password).await?;
     let mut tx = admin.begin().await?;
-    let user = admin_users::set_password(&mut tx, id, &password_hash)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let user = admin_users::set_password(&mut tx, id, &password_hash).await?.or_not_found(NOT_FOUND)?;
     let ended = admin_users::end_sessions(&mut tx, id).await?;
     admin
         .audit(

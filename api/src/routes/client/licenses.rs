@@ -26,6 +26,7 @@ use crate::form_input::text_field;
 use crate::request_meta::RequestMeta;
 use crate::views::files::file_response;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Licença não encontrada";
 crate::not_found_as!(UnknownLicense, NOT_FOUND);
@@ -174,9 +175,7 @@ pub async fn change_account(
 ) -> ApiResult<Json<ClientLicenseItem>> {
     let (tenant, me) = (client.tenant.id, client.client.id);
     let mut tx = client.begin().await?;
-    let license = client_portal::lock_license(&mut tx, tenant, me, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let license = client_portal::lock_license(&mut tx, tenant, me, id).await?.or_not_found(NOT_FOUND)?;
     let mut v = Validator::new();
     let account = text_field(
         &mut v,
@@ -206,11 +205,8 @@ pub async fn change_account(
         }
         client_portal::change_account(&mut tx, &license, me, &account).await?;
     }
-    let row = client_portal::licenses(&mut tx, tenant, me)
-        .await?
-        .into_iter()
-        .find(|l| l.id == id)
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let row =
+        client_portal::licenses(&mut tx, tenant, me).await?.into_iter().find(|l| l.id == id).or_not_found(NOT_FOUND)?;
     tx.commit().await?;
     Ok(Json(row.into()))
 }
@@ -238,16 +234,14 @@ pub async fn download(
         .await?
         .into_iter()
         .find(|l| l.id == license_id)
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+        .or_not_found(NOT_FOUND)?;
     if !usable(row.status, row.expiration_date) {
         return Err(AppError::Forbidden(NOT_USABLE.into()).into());
     }
     let (Some(robot_id), Some(active)) = (row.robot_id, row.active_version.as_deref()) else {
         return Err(AppError::NotFound(NO_VERSION.into()).into());
     };
-    let version = robot_versions::find_by_number(&mut tx, tenant, robot_id, active)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NO_VERSION.into()))?;
+    let version = robot_versions::find_by_number(&mut tx, tenant, robot_id, active).await?.or_not_found(NO_VERSION)?;
     let mut personal = None;
     if let Some(build) = license_builds::current_for_license(&mut tx, tenant, license_id).await? {
         let fallback_at = build.created_at + chrono::Duration::seconds(state.config.personal_build_wait_seconds);

@@ -26,6 +26,7 @@ use crate::extractors::PathId;
 use crate::extractors::SignedInClient;
 use crate::request_meta::RequestMeta;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Assinatura não encontrada";
 crate::not_found_as!(UnknownSubscription, NOT_FOUND);
@@ -141,9 +142,7 @@ pub async fn cancel(
     // The row stays locked until this transaction ends, Hotmart's answer
     // included: a second click waits, then finds the subscription cancelled.
     let mut tx = client.begin().await?;
-    let target = client_portal::lock_for_cancel(&mut tx, tenant, me, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let target = client_portal::lock_for_cancel(&mut tx, tenant, me, id).await?.or_not_found(NOT_FOUND)?;
     if target.status != SubscriptionStatus::Active {
         return Err(AppError::Conflict(NOT_ACTIVE.into()).into());
     }
@@ -214,9 +213,7 @@ pub async fn cancel(
             CancelOutcome::Requested
         }
     };
-    let row = client_portal::subscription(&mut tx, tenant, me, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let row = client_portal::subscription(&mut tx, tenant, me, id).await?.or_not_found(NOT_FOUND)?;
     tx.commit().await?;
     // The audit row is written by the tenant's worker scope: clients do not write the audit log.
     let changes = match outcome {

@@ -15,6 +15,7 @@ use uuid::Uuid;
 
 use crate::api_error::{ApiResult, ErrorBody};
 use crate::AppState;
+use shared::OrNotFound;
 
 /// The kinds of files that are public by nature.
 const PUBLIC_KINDS: [&str; 3] = ["robot-logos", "logos", "favicons"];
@@ -44,7 +45,7 @@ pub async fn file(
     if !PUBLIC_KINDS.contains(&kind.as_str()) || !key_belongs_to(&key, tenant) {
         return Err(not_found().into());
     }
-    let stored = state.storage.get(&key).await?.ok_or_else(not_found)?;
+    let stored = state.storage.get(&key).await?.or_not_found(NOT_FOUND)?;
     let mut response = Body::from_stream(stored.bytes).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type(&name)));

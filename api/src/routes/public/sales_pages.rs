@@ -21,6 +21,7 @@ use crate::sales_page_backtest::backtest_section;
 use crate::tenant_resolution::{self, TenantQuery};
 use crate::views::backtests::PublicBacktest;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const SALES_PAGE_POLICY: &str = "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; \
      font-src https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
@@ -49,10 +50,11 @@ pub async fn page(
     let tenant = tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Client, query.tenant.as_deref())
         .await?
         .filter(|t| t.is_active())
-        .ok_or_else(not_found)?;
+        .or_not_found(NOT_FOUND)?;
     tx.commit().await?;
     let mut tx = db::begin(&state.pool, Scope::anonymous_in(tenant.id)).await?;
-    let robot = tenant_robots::find(&mut tx, tenant.id, robot_id).await?.filter(|r| r.active).ok_or_else(not_found)?;
+    let robot =
+        tenant_robots::find(&mut tx, tenant.id, robot_id).await?.filter(|r| r.active).or_not_found(NOT_FOUND)?;
     let sections = sales_pages::find(&mut tx, tenant.id, robot_id).await?.unwrap_or_default();
     let loads_dll = robot_versions::active_loads_dll(&mut tx, tenant.id, robot_id).await?;
     let active_file = robot_versions::active_file_key(&mut tx, tenant.id, robot_id).await?;

@@ -32,6 +32,7 @@ use crate::views::robots::UnknownRobot;
 use crate::views::robots::UnknownVersion;
 use crate::views::robots::VERSION_NOT_FOUND;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const BACKTEST_NOT_FOUND: &str = "Teste não encontrado";
 crate::not_found_as!(UnknownBacktest, BACKTEST_NOT_FOUND);
@@ -185,9 +186,7 @@ pub async fn list(
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     find_own(&mut tx, &owner, robot_id).await?;
-    let version = robot_versions::find(&mut tx, tenant, robot_id, version_id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
+    let version = robot_versions::find(&mut tx, tenant, robot_id, version_id).await?.or_not_found(VERSION_NOT_FOUND)?;
     let list = runs_of_file(&mut tx, tenant, Some(&version.file_path)).await?;
     tx.commit().await?;
     Ok(Json(list))
@@ -226,9 +225,7 @@ pub async fn start(
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let robot = find_own(&mut tx, &owner, robot_id).await?;
-    let version = robot_versions::find(&mut tx, tenant, robot_id, version_id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
+    let version = robot_versions::find(&mut tx, tenant, robot_id, version_id).await?.or_not_found(VERSION_NOT_FOUND)?;
     if !version.original_file_name.to_ascii_lowercase().ends_with(".ex5") {
         return Err(AppError::validation_field("version", ONLY_EX5).into());
     }
@@ -292,7 +289,7 @@ async fn queue_within_quota(
 }
 
 async fn own_run(tx: &mut shared::infrastructure::db::Tx, tenant: Uuid, id: Uuid) -> Result<Backtest, AppError> {
-    backtests::find(tx, tenant, id).await?.ok_or_else(|| AppError::NotFound(BACKTEST_NOT_FOUND.into()))
+    backtests::find(tx, tenant, id).await?.or_not_found(BACKTEST_NOT_FOUND)
 }
 
 /// Cancels a waiting or running backtest (the agent stops at its next
@@ -405,9 +402,8 @@ pub async fn settings(owner: SignedInOwner, PathId(id, _): PathId<UnknownProject
     owner.require(Capability::ViewRobots)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
-    let (profile, thresholds) = backtests::project_settings(&mut tx, tenant, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(PROJECT_NOT_FOUND.into()))?;
+    let (profile, thresholds) =
+        backtests::project_settings(&mut tx, tenant, id).await?.or_not_found(PROJECT_NOT_FOUND)?;
     let usage = backtests::tester_use(&mut tx, tenant).await?;
     tx.commit().await?;
     Ok(Json(settings_view(profile, thresholds, usage)))
@@ -425,9 +421,8 @@ pub async fn set_settings(
     owner.require(Capability::ManageRobots)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
-    let (before_profile, before_thresholds) = backtests::project_settings(&mut tx, tenant, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(PROJECT_NOT_FOUND.into()))?;
+    let (before_profile, before_thresholds) =
+        backtests::project_settings(&mut tx, tenant, id).await?.or_not_found(PROJECT_NOT_FOUND)?;
     let profile = checked_profile(body.profile.as_ref().unwrap_or(&ProfileInput::default()))?;
     let thresholds = checked_thresholds(body.thresholds.as_ref().unwrap_or(&ThresholdsInput::default()))?;
     let (profile, thresholds) = (to_json(&profile), to_json(&thresholds));
@@ -462,7 +457,7 @@ pub async fn factory_version_runs(
     let version = robot_factory::find_version(&mut tx, tenant, version_id)
         .await?
         .filter(|v| v.project_id == project_id)
-        .ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
+        .or_not_found(VERSION_NOT_FOUND)?;
     let list = runs_of_file(&mut tx, tenant, version.compiled_file_url.as_deref()).await?;
     tx.commit().await?;
     Ok(Json(list))

@@ -27,6 +27,7 @@ use crate::extractors::SignedInOwner;
 use crate::views::clients::UnknownClient;
 use crate::views::clients::NOT_FOUND;
 use crate::AppState;
+use shared::OrNotFound;
 
 const CONFIRM_MISMATCH: &str = "Digite o e-mail do cliente exatamente como cadastrado para confirmar a exclusão.";
 const ALREADY_ERASED: &str = "Os dados deste cliente já foram apagados.";
@@ -42,9 +43,7 @@ pub async fn export(
 ) -> ApiResult<Response> {
     owner.require(Capability::EraseClients)?;
     let mut tx = db::begin(&state.pool, Scope::worker_for(owner.tenant.id)).await?;
-    let data = client_erasure::export(&mut tx, owner.tenant.id, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let data = client_erasure::export(&mut tx, owner.tenant.id, id).await?.or_not_found(NOT_FOUND)?;
     tx.commit().await?;
     let mut response = Json(data).into_response();
     let disposition = format!("attachment; filename=\"cliente-{}.json\"", id.simple());
@@ -85,9 +84,7 @@ pub async fn erase(
 ) -> ApiResult<Json<ErasureDone>> {
     owner.require(Capability::EraseClients)?;
     let mut tx = db::begin(&state.pool, Scope::worker_for(owner.tenant.id)).await?;
-    let client = tenant_clients::find(&mut tx, owner.tenant.id, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let client = tenant_clients::find(&mut tx, owner.tenant.id, id).await?.or_not_found(NOT_FOUND)?;
     if client.email.ends_with("@anonimo.invalid") {
         return Err(AppError::Conflict(ALREADY_ERASED.into()).into());
     }

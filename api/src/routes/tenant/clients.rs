@@ -37,6 +37,7 @@ use crate::views::licenses::{InstallationItem, OwnerLicenseItem};
 use crate::views::sales::SaleItem;
 use crate::views::subscriptions::SubscriptionItem;
 use crate::AppState;
+use shared::OrNotFound;
 
 /// How many rows of each kind the client page shows.
 const DETAIL_ROWS: u32 = 100;
@@ -107,7 +108,7 @@ async fn find_own(
         .await?
         .filter(|c| c.client.tenant_id == owner.tenant.id)
         .map(ClientItem::from)
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))
+        .or_not_found(NOT_FOUND)
 }
 
 /// Creates a client of the owner's tenant.
@@ -171,7 +172,7 @@ pub async fn update(
         password_hash,
         status: body.status,
     };
-    tenant_clients::update(&mut tx, id, changes).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    tenant_clients::update(&mut tx, id, changes).await?.or_not_found(NOT_FOUND)?;
     let after = find_own(&mut tx, &owner, id).await?;
     let mut diff_after = audited(&after);
     if body.password.as_deref().is_some_and(|p| !p.trim().is_empty()) {

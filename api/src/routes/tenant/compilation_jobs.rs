@@ -33,6 +33,7 @@ use crate::views::compilation_jobs::CompilationJobItem;
 use crate::views::compilation_jobs::ImportedVersion;
 use crate::views::files::file_response;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const JOB_NOT_FOUND: &str = "Compilação não encontrada";
 crate::not_found_as!(UnknownJob, JOB_NOT_FOUND);
@@ -183,9 +184,7 @@ pub async fn get(
 ) -> ApiResult<Json<CompilationJobItem>> {
     owner.require(Capability::ViewRobots)?;
     let mut tx = owner.begin().await?;
-    let job = compile_jobs::find(&mut tx, owner.tenant.id, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(JOB_NOT_FOUND.into()))?;
+    let job = compile_jobs::find(&mut tx, owner.tenant.id, id).await?.or_not_found(JOB_NOT_FOUND)?;
     let sources = match job.diagnostics.is_some() {
         true => compile_jobs::sources(&mut tx, owner.tenant.id, id).await?,
         false => None,
@@ -221,14 +220,9 @@ pub async fn download(
 ) -> ApiResult<Response> {
     owner.require(Capability::ViewRobots)?;
     let mut tx = owner.begin().await?;
-    let job = compile_jobs::find(&mut tx, owner.tenant.id, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(JOB_NOT_FOUND.into()))?;
+    let job = compile_jobs::find(&mut tx, owner.tenant.id, id).await?.or_not_found(JOB_NOT_FOUND)?;
     tx.commit().await?;
-    let key = job
-        .compiled_file_url
-        .filter(|_| job.status == "completed")
-        .ok_or_else(|| AppError::NotFound(NOT_COMPILED.into()))?;
+    let key = job.compiled_file_url.filter(|_| job.status == "completed").or_not_found(NOT_COMPILED)?;
     let name = format!("{}.ex5", shared::workflows::compiled_imports::file_stem(&job.robot_name));
     file_response(&state, &key, &name).await
 }

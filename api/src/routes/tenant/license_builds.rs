@@ -27,6 +27,7 @@ use crate::views::licenses::UnknownLicense;
 use crate::views::robots::find_own;
 use crate::views::robots::UnknownRobot;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const NOT_AN_EX5: &str = "O arquivo enviado não é um .ex5.";
 pub const FILE_REQUIRED: &str = "Envie o arquivo .ex5 encontrado.";
@@ -135,11 +136,8 @@ pub async fn trace_leak(
     let sha256 = sha256_hex_of(&file.bytes);
     let marks = license_builds::marks_in(&file.bytes);
     let mut tx = owner.begin().await?;
-    let build = license_builds::identify(&mut tx, tenant, robot_id, &sha256, &marks)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_TRACED.into()))?;
-    let (t, downloads) =
-        license_builds::traced(&mut tx, tenant, build).await?.ok_or_else(|| AppError::NotFound(NOT_TRACED.into()))?;
+    let build = license_builds::identify(&mut tx, tenant, robot_id, &sha256, &marks).await?.or_not_found(NOT_TRACED)?;
+    let (t, downloads) = license_builds::traced(&mut tx, tenant, build).await?.or_not_found(NOT_TRACED)?;
     tx.commit().await?;
     Ok(Json(LeakTrace {
         build_id: t.build_id,
@@ -190,14 +188,12 @@ pub async fn revoke_build(
     owner.require(Capability::ManageLicenses)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
-    licenses::find_listed(&mut tx, license_id).await?.ok_or_else(|| AppError::NotFound(LICENSE_NOT_FOUND.into()))?;
+    licenses::find_listed(&mut tx, license_id).await?.or_not_found(LICENSE_NOT_FOUND)?;
     let build_id = match body.build_id.as_deref().map(str::trim) {
         None | Some("") => return Err(AppError::validation_field("buildId", BUILD_ID_REQUIRED).into()),
         Some(text) => Uuid::parse_str(text).map_err(|_| AppError::NotFound(BUILD_NOT_FOUND.into()))?,
     };
-    let before = license_builds::revoke(&mut tx, tenant, license_id, build_id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(BUILD_NOT_FOUND.into()))?;
+    let before = license_builds::revoke(&mut tx, tenant, license_id, build_id).await?.or_not_found(BUILD_NOT_FOUND)?;
     owner
         .audit(
             &mut tx,

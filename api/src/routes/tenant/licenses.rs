@@ -34,6 +34,7 @@ use crate::views::licenses::OwnerLicenseItem;
 use crate::views::licenses::UnknownLicense;
 use crate::views::licenses::NOT_FOUND;
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const CLIENT_REQUIRED: &str = "Cliente é obrigatório";
 pub const ROBOT_REQUIRED: &str = "Robô é obrigatório";
@@ -89,7 +90,7 @@ async fn find_own(tx: &mut Tx, owner: &SignedInOwner, id: Uuid) -> Result<OwnerL
     let row = licenses::find_listed(tx, id)
         .await?
         .filter(|l| l.license.tenant_id == owner.tenant.id)
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+        .or_not_found(NOT_FOUND)?;
     Ok(OwnerLicenseItem::with_usage(tx, owner.tenant.id, vec![row]).await?.remove(0))
 }
 
@@ -228,7 +229,7 @@ pub async fn create(
         status,
         account_number,
     };
-    let id = licenses::save(&mut tx, None, &fields).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    let id = licenses::save(&mut tx, None, &fields).await?.or_not_found(NOT_FOUND)?;
     let item = find_own(&mut tx, &owner, id).await?;
     owner.audit(&mut tx, Action::Create, "license", id, &Value::Null, &audited(&item)).await?;
     tx.commit().await?;
@@ -288,7 +289,7 @@ pub async fn update(
         status,
         account_number,
     };
-    licenses::save(&mut tx, Some(id), &fields).await?.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+    licenses::save(&mut tx, Some(id), &fields).await?.or_not_found(NOT_FOUND)?;
     let after = find_own(&mut tx, &owner, id).await?;
     audited::updated(&owner, tx, &before, after).await
 }

@@ -34,6 +34,7 @@ use crate::extractors::SignedInOwner;
 use crate::form_input::{blank_to_none, date_field, id_field, money_field, text_field};
 use crate::views::sales::{SaleItem, NOT_FOUND};
 use crate::AppState;
+use shared::OrNotFound;
 
 pub const ROBOT_REQUIRED: &str = "Robô é obrigatório";
 pub const AMOUNT_REQUIRED: &str = "Valor é obrigatório";
@@ -181,11 +182,7 @@ pub async fn record(
         idempotency_key: &key,
     };
     let recorded = sales_engine::record_manual(&mut tx, sale).await?;
-    let item: SaleItem = tenant_sales::find_detail(&mut tx, recorded.sale_id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
-        .0
-        .into();
+    let item: SaleItem = tenant_sales::find_detail(&mut tx, recorded.sale_id).await?.or_not_found(NOT_FOUND)?.0.into();
     if !recorded.replayed {
         email::buyer::queue(&mut tx, tenant, &recorded.emails).await?;
         if let (true, Some(client_id)) = (recorded.client_created, recorded.client_id) {

@@ -7,7 +7,6 @@ use serde::Serialize;
 use shared::domain::owner_permissions::Capability;
 use shared::domain::pagination::Page;
 use shared::repositories::robot_factory::{self, Generation};
-use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -20,6 +19,7 @@ use crate::extractors::{PageQuery, Paging};
 use crate::views::robot_factory::UnknownGeneration;
 use crate::views::robot_factory::GENERATION_NOT_FOUND;
 use crate::AppState;
+use shared::OrNotFound;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -112,9 +112,8 @@ pub async fn detail(
 ) -> ApiResult<Json<GenerationDetail>> {
     owner.require(Capability::ViewRobots)?;
     let mut tx = owner.begin().await?;
-    let generation = robot_factory::find_generation(&mut tx, Some(owner.tenant.id), id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(GENERATION_NOT_FOUND.into()))?;
+    let generation =
+        robot_factory::find_generation(&mut tx, Some(owner.tenant.id), id).await?.or_not_found(GENERATION_NOT_FOUND)?;
     tx.commit().await?;
     Ok(Json(GenerationDetail::from(&generation)))
 }

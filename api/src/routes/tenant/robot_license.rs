@@ -27,6 +27,7 @@ use crate::views::compilation_jobs::{item, CompilationJobItem};
 use crate::views::robots::UnknownRobot;
 use crate::views::robots::UNKNOWN_ROBOT;
 use crate::AppState;
+use shared::OrNotFound;
 use uuid::Uuid;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -68,7 +69,7 @@ async fn own_robot(
     owner: &SignedInOwner,
     id: Uuid,
 ) -> Result<TenantRobot, AppError> {
-    tenant_robots::find(tx, owner.tenant.id, id).await?.ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))
+    tenant_robots::find(tx, owner.tenant.id, id).await?.or_not_found(UNKNOWN_ROBOT)
 }
 
 /// The robot's license settings and public key.
@@ -122,7 +123,7 @@ pub async fn update(
     let grace = grace.map(|g| i32::try_from(g).expect("validated range"));
     let after = tenant_robots::set_license_policy(&mut tx, owner.tenant.id, before.id, grace, policy.flatten())
         .await?
-        .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))?;
+        .or_not_found(UNKNOWN_ROBOT)?;
     let audited =
         |r: &TenantRobot| json!({ "offlineGraceSeconds": r.offline_grace_seconds, "bindingPolicy": r.binding_policy });
     owner.audit(&mut tx, Action::Update, "robot_license", before.id, &audited(&before), &audited(&after)).await?;

@@ -36,6 +36,7 @@ use crate::views::robot_factory::PROJECT_NOT_FOUND;
 use crate::views::robots::UnknownVersion;
 use crate::views::robots::VERSION_NOT_FOUND;
 use crate::AppState;
+use shared::OrNotFound;
 
 const BUSY: &str = "Aguarde a versão atual terminar antes de pedir novos ajustes.";
 
@@ -271,9 +272,7 @@ pub async fn request_adjustments(
     v.check(char_len(&adjustment) <= 4000, "adjustmentRequest", "Os ajustes podem ter no máximo 4000 caracteres");
     let mut strategy = body.strategy;
     let mut tx = owner.begin().await?;
-    let project = robot_factory::find_project(&mut tx, tenant, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(PROJECT_NOT_FOUND.into()))?;
+    let project = robot_factory::find_project(&mut tx, tenant, id).await?.or_not_found(PROJECT_NOT_FOUND)?;
     // Blocks missing from the request are the latest version's (the spec
     // sends them from the latest prompt, empty when there was none).
     let latest = latest_prompt(&mut tx, tenant, id).await?.unwrap_or_default();
@@ -320,7 +319,7 @@ pub async fn publish_version(
     let mut tx = owner.begin().await?;
     let found = robot_factory::find_project(&mut tx, owner.tenant.id, id).await?;
     tx.commit().await?;
-    found.ok_or_else(|| AppError::NotFound(PROJECT_NOT_FOUND.into()))?;
+    found.or_not_found(PROJECT_NOT_FOUND)?;
     let mut v = Validator::new();
     let version_id = body.version_id.as_deref().and_then(|raw| Uuid::parse_str(raw.trim()).ok());
     v.check(version_id.is_some(), "versionId", "Selecione a versão a publicar");
@@ -373,13 +372,11 @@ pub async fn download(
 async fn own_version(owner: &SignedInOwner, project_id: Uuid, version_id: Uuid) -> ApiResult<(Project, Version)> {
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
-    let project = robot_factory::find_project(&mut tx, tenant, project_id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(PROJECT_NOT_FOUND.into()))?;
+    let project = robot_factory::find_project(&mut tx, tenant, project_id).await?.or_not_found(PROJECT_NOT_FOUND)?;
     let version = robot_factory::find_version(&mut tx, tenant, version_id)
         .await?
         .filter(|v| v.project_id == project_id)
-        .ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
+        .or_not_found(VERSION_NOT_FOUND)?;
     tx.commit().await?;
     Ok((project, version))
 }
@@ -389,9 +386,7 @@ pub async fn detail_of(
     tenant: Uuid,
     id: Uuid,
 ) -> Result<ProjectDetail, AppError> {
-    let project = robot_factory::find_project(tx, tenant, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(PROJECT_NOT_FOUND.into()))?;
+    let project = robot_factory::find_project(tx, tenant, id).await?.or_not_found(PROJECT_NOT_FOUND)?;
     let versions = robot_factory::versions(tx, tenant, id).await?;
     let conversation: Vec<ConversationMessage> =
         serde_json::from_value(project.conversation_history.clone()).unwrap_or_default();

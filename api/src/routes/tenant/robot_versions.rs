@@ -34,6 +34,7 @@ use crate::views::robots::UnknownVersion;
 use crate::views::robots::VERSION_NOT_FOUND;
 use crate::views::robots::{RobotItem, UNKNOWN_ROBOT};
 use crate::AppState;
+use shared::OrNotFound;
 
 const MAX_NOTES: usize = 5000;
 
@@ -331,9 +332,7 @@ pub async fn update(
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
     let robot = find_own(&mut tx, &owner, robot_id).await?;
-    let before = robot_versions::find(&mut tx, tenant, robot_id, version_id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
+    let before = robot_versions::find(&mut tx, tenant, robot_id, version_id).await?.or_not_found(VERSION_NOT_FOUND)?;
     tx.commit().await?;
 
     let multipart = request
@@ -368,7 +367,7 @@ pub async fn update(
         let notes_change = if notes_text.is_some() || stored.is_none() { Some(notes.as_deref()) } else { None };
         let row = robot_versions::update(&mut tx, tenant, version_id, notes_change, new_file)
             .await?
-            .ok_or_else(|| AppError::NotFound(VERSION_NOT_FOUND.into()))?;
+            .or_not_found(VERSION_NOT_FOUND)?;
         owner
             .audit(
                 &mut tx,
@@ -412,14 +411,13 @@ pub async fn download(
     owner.require(Capability::ViewRobots)?;
     let robot_id = path_id(&robot_id, UNKNOWN_ROBOT)?;
     let tenant = owner.tenant.id;
-    let not_found = || AppError::NotFound(VERSION_NOT_FOUND.into());
     let mut tx = owner.begin().await?;
     find_own(&mut tx, &owner, robot_id).await?;
     let row = match Uuid::parse_str(version.trim()) {
         Ok(id) => robot_versions::find(&mut tx, tenant, robot_id, id).await?,
         Err(_) => robot_versions::find_by_number(&mut tx, tenant, robot_id, version.trim()).await?,
     }
-    .ok_or_else(not_found)?;
+    .or_not_found(VERSION_NOT_FOUND)?;
     tx.commit().await?;
     file_response(&state, &row.file_path, &row.original_file_name).await
 }

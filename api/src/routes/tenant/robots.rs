@@ -31,6 +31,7 @@ use crate::views::robots::find_own;
 use crate::views::robots::UnknownRobot;
 use crate::views::robots::{audited, validate_robot, CheckedRobot, RobotItem, RobotRequest, UNKNOWN_ROBOT};
 use crate::AppState;
+use shared::OrNotFound;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -242,9 +243,7 @@ pub async fn delete(
     owner.require(Capability::ManageRobots)?;
     let mut tx = owner.begin().await?;
     let before = find_own(&mut tx, &owner, id).await?;
-    let keys = tenant_robots::delete_unsold(&mut tx, owner.tenant.id, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound(UNKNOWN_ROBOT.into()))?;
+    let keys = tenant_robots::delete_unsold(&mut tx, owner.tenant.id, id).await?.or_not_found(UNKNOWN_ROBOT)?;
     owner.audit(&mut tx, Action::Delete, "robot", id, &audited(&before), &Value::Null).await?;
     tx.commit().await?;
     for key in keys.iter().chain(

@@ -6,7 +6,6 @@ use shared::domain::owner_permissions::Capability;
 use shared::domain::pagination::Page;
 use shared::domain::status::{Origin, SaleStatus};
 use shared::repositories::tenant_sales::{self, SaleFilter};
-use shared::AppError;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -20,6 +19,7 @@ use crate::form_input::search_term;
 use crate::views::sales::UnknownSale;
 use crate::views::sales::{SaleDetail, SaleItem, NOT_FOUND};
 use crate::AppState;
+use shared::OrNotFound;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -66,7 +66,7 @@ pub async fn detail(owner: SignedInOwner, PathId(id, _): PathId<UnknownSale>) ->
     let (sale, payload) = tenant_sales::find_detail(&mut tx, id)
         .await?
         .filter(|(s, _)| s.tenant_id == owner.tenant.id)
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+        .or_not_found(NOT_FOUND)?;
     tx.commit().await?;
     Ok(Json(SaleDetail { sale: sale.into(), original_payload: payload }))
 }

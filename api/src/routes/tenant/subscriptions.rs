@@ -10,7 +10,6 @@ use shared::domain::owner_permissions::Capability;
 use shared::domain::pagination::Page;
 use shared::domain::status::{Recurrence, SaleStatus, SubscriptionStatus};
 use shared::repositories::tenant_subscriptions::{self, Charge, SubscriptionFilter};
-use shared::AppError;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -24,6 +23,7 @@ use crate::form_input::search_term;
 use crate::views::subscriptions::UnknownSubscription;
 use crate::views::subscriptions::{SubscriptionItem, NOT_FOUND};
 use crate::AppState;
+use shared::OrNotFound;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]
@@ -111,7 +111,7 @@ pub async fn detail(
     let subscription = tenant_subscriptions::find_listed(&mut tx, id)
         .await?
         .filter(|s| s.tenant_id == tenant)
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?;
+        .or_not_found(NOT_FOUND)?;
     let charges = tenant_subscriptions::charges(&mut tx, tenant, id).await?;
     let original_payload = tenant_subscriptions::original_payload(&mut tx, tenant, id).await?;
     tx.commit().await?;

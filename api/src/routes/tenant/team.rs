@@ -36,6 +36,7 @@ use crate::form_input::blank_to_none;
 use crate::password_reset::{reset_link, OWNER};
 use crate::request_meta::RequestMeta;
 use crate::AppState;
+use shared::OrNotFound;
 
 const NOT_FOUND: &str = "Usuário da equipe não encontrado";
 crate::not_found_as!(UnknownMember, NOT_FOUND);
@@ -88,7 +89,7 @@ async fn team_tx(state: &AppState, owner: &SignedInOwner) -> ApiResult<Tx> {
 /// A member of the acting owner's tenant (404 for anyone else's).
 async fn member_of(tx: &mut Tx, owner: &SignedInOwner, id: Uuid) -> Result<TeamMemberItem, AppError> {
     let member = owner_team::find(tx, owner.tenant.id, id).await?;
-    Ok(member.ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?.into())
+    Ok(member.or_not_found(NOT_FOUND)?.into())
 }
 
 #[utoipa::path(operation_id = "tenantListTeam", get, path = "/api/tenant/team", tag = "tenant",
@@ -224,10 +225,8 @@ pub async fn update(
     let mut tx = team_tx(&state, &owner).await?;
     let before = member_of(&mut tx, &owner, id).await?;
     let (role, active) = (body.role.unwrap_or(before.role), body.active.unwrap_or(before.active));
-    let after: TeamMemberItem = owner_team::update(&mut tx, owner.tenant.id, id, role, active)
-        .await?
-        .ok_or_else(|| AppError::NotFound(NOT_FOUND.into()))?
-        .into();
+    let after: TeamMemberItem =
+        owner_team::update(&mut tx, owner.tenant.id, id, role, active).await?.or_not_found(NOT_FOUND)?.into();
     if before.active && !after.active {
         sessions::end_for_owner(&mut tx, id).await?;
     }
