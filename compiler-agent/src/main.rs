@@ -95,7 +95,7 @@ async fn run(config: AgentConfig) {
                 tokio::pin!(work);
                 tokio::select! {
                     _ = &mut stop => {
-                        let _ = api.release(id).await;
+                        give_back(&api, id).await;
                         let _ = std::fs::remove_dir_all(&job_dir);
                         tracing::info!("job {id} devolvido: agente encerrando");
                         return;
@@ -202,6 +202,21 @@ async fn test_on(
         }
     }
     status
+}
+
+/// Gives the job in hand back, retrying for a few seconds: an API that
+/// hiccups as the agent stops (a busy pool, a restart) must not leave the
+/// job held until its lease runs out.
+async fn give_back(api: &ApiClient, id: uuid::Uuid) {
+    for attempt in 1..=5 {
+        match api.release(id).await {
+            Ok(()) | Err(CallError::Refused) => return,
+            Err(CallError::Other(error)) => {
+                tracing::warn!("devolver o job {id} falhou (tentativa {attempt}): {error}");
+                tokio::time::sleep(Duration::from_millis(400 * attempt)).await;
+            }
+        }
+    }
 }
 
 /// Exponential backoff with jitter, capped at 60 s: a fleet that lost the
