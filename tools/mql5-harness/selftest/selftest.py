@@ -27,7 +27,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS = os.path.dirname(HERE)
 REPO = os.path.dirname(os.path.dirname(HARNESS))
-TEMPLATE = os.path.join(REPO, "shared", "src", "mql5", "auth_template.mq5")
+TEMPLATE = os.path.join(REPO, "shared", "src", "domain", "mql5", "auth_template.mq5")
 PY = sys.executable
 
 ROBOT_ID = "0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012"
