@@ -1,14 +1,14 @@
 use std::sync::Arc;
 
 use shared::infrastructure::config::Config;
-
-use crate::license_check::LicenseCheck;
-use crate::notification_hub::NotificationHub;
 use shared::infrastructure::db::PgPool;
 use shared::infrastructure::passwords::Hasher;
 use shared::infrastructure::storage::Storage;
 use shared::AppError;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::license_check::LicenseCheck;
+use crate::notification_hub::NotificationHub;
 
 /// Shared by every request. The pool logs in as the authenticator role, never
 /// as the database owner; each transaction takes its caller's role.

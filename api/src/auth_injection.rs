@@ -2,6 +2,7 @@
 
 use shared::domain::mql5::LapsePolicy;
 use shared::repositories::tenant_robots::TenantRobot;
+
 pub use shared::workflows::robot_injection::Injected;
 use shared::AppError;
 

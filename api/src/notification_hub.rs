@@ -8,10 +8,10 @@ use std::sync::Arc;
 
 use shared::infrastructure::db::PgPool;
 use shared::workflows::notifications::{self, CompileJobUpdate, FactoryUpdate, Heard, Notification};
-
-use crate::license_check::cache::LicenseCache;
 use tokio::sync::{broadcast, Notify};
 use uuid::Uuid;
+
+use crate::license_check::cache::LicenseCache;
 
 /// What the streams carry: notifications (the bell), the progress of
 /// compile jobs (the import page) and of the AI factory (project pages).

@@ -26,8 +26,7 @@ use uuid::Uuid;
 
 use crate::api_error::ApiResult;
 use crate::request_meta::RequestMeta;
-use crate::tenant_resolution;
-use crate::AppState;
+use crate::{tenant_resolution, AppState};
 
 pub const RESET_REQUESTED: &str =
     "Se o e-mail estiver cadastrado, você receberá em instantes um link para redefinir sua senha.";

@@ -6,7 +6,6 @@
 
 use shared::infrastructure::db::{self, PgPool, Scope};
 use shared::repositories::license_builds;
-
 use uuid::Uuid;
 
 /// A build of the robot's active version for a license just created.

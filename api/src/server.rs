@@ -3,10 +3,11 @@
 use std::future::Future;
 use std::net::SocketAddr;
 
+use axum::error_handling::HandleErrorLayer;
 use axum::extract::Request;
 use axum::http::{header, HeaderName, HeaderValue};
 use axum::routing::{get, post};
-use axum::Router;
+use axum::{middleware, Router};
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -15,8 +16,6 @@ use tower_http::trace::TraceLayer;
 
 use crate::web_app::WebApp;
 use crate::{http_guards, metrics, openapi, routes, AppState};
-use axum::error_handling::HandleErrorLayer;
-use axum::middleware;
 
 pub fn app(state: AppState) -> Router {
     // The license check is called by every robot at every start: it gets a

@@ -3,6 +3,7 @@
 
 use shared::infrastructure::config::Config;
 use shared::infrastructure::db::{self, PgPool, Scope};
+
 pub use shared::infrastructure::db::{prepare_database, Pools};
 use shared::infrastructure::passwords;
 use shared::repositories::admin_users::{self, NewAdminUser};

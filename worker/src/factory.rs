@@ -10,8 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use apalis::prelude::{BoxDynError, Data};
-use shared::domain::mql5::LapsePolicy;
-use shared::domain::mql5::{self, static_checks};
+use shared::domain::mql5::{self, static_checks, LapsePolicy};
 use shared::infrastructure::config::Config;
 use shared::infrastructure::db::{self, PgPool, Scope};
 use shared::repositories::compile_jobs::{self, NewImport};

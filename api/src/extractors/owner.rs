@@ -1,6 +1,6 @@
-use axum::extract::FromRequestParts;
 use std::net::IpAddr;
 
+use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use serde_json::Value;
 use shared::domain::owner_permissions::{self, Capability};

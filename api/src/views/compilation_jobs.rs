@@ -1,6 +1,5 @@
 //! An import's compile job as the owner's robot screens show it, and the daily import limit both import paths check.
 
-use crate::AppState;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use shared::domain::compile_diagnostics::{self, JobDiagnostic};
@@ -8,6 +7,8 @@ use shared::repositories::compile_jobs::{self, CompileJob};
 use shared::AppError;
 use utoipa::ToSchema;
 use uuid::Uuid;
+
+use crate::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,12 +1,13 @@
 //! How stored files are served: public image URLs and private downloads.
 
-use crate::api_error::ApiResult;
-use crate::views::robots::VERSION_NOT_FOUND;
-use crate::AppState;
 use axum::body::Body;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use shared::OrNotFound;
+
+use crate::api_error::ApiResult;
+use crate::views::robots::VERSION_NOT_FOUND;
+use crate::AppState;
 
 /// The URL a stored public image is served at.
 pub fn public_url(key: &str) -> String {

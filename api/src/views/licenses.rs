@@ -1,5 +1,7 @@
 //! A license as the owner sees it (with its installations), and the messages the admin's and owner's license forms share.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use shared::domain::status::LicenseStatus;
@@ -7,7 +9,6 @@ use shared::infrastructure::db::Tx;
 use shared::repositories::installations::{self, Installation};
 use shared::repositories::licenses::LicenseListRow;
 use shared::AppError;
-use std::collections::HashMap;
 use utoipa::ToSchema;
 use uuid::Uuid;
 

@@ -10,6 +10,7 @@ pub mod dashboard;
 pub mod files;
 pub mod licenses;
 pub mod password_reset;
+pub mod people;
 pub mod robot_factory;
 pub mod robots;
 pub mod sales;

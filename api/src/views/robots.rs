@@ -1,7 +1,5 @@
 //! A robot as the admin and owner see, send and audit it; the owner's lookup of their own robot and version.
 
-use crate::extractors::SignedInOwner;
-use crate::form_input::{blank_to_none, id_field, text_field};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -10,10 +8,12 @@ use shared::domain::validation::{char_len, Validator};
 use shared::infrastructure::db::Tx;
 use shared::repositories::tenant_robots;
 use shared::repositories::tenant_robots::RobotListRow;
-use shared::AppError;
-use shared::OrNotFound;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use uuid::Uuid;
+
+use crate::extractors::SignedInOwner;
+use crate::form_input::{blank_to_none, id_field, text_field};
 
 pub const UNKNOWN_ROBOT: &str = "Robô não encontrado";
 crate::not_found_as!(UnknownRobot, UNKNOWN_ROBOT);

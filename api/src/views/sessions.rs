@@ -1,7 +1,5 @@
 //! Signing out, and who is signed in, as the three portals' `me` calls answer.
 
-use crate::api_error::ApiResult;
-use crate::{cookies, AppState};
 use axum::http::HeaderMap;
 use serde::Serialize;
 use shared::domain::portal::Portal;
@@ -11,6 +9,9 @@ use shared::repositories::sessions;
 use shared::repositories::tenants::TenantSummary;
 use utoipa::ToSchema;
 use uuid::Uuid;
+
+use crate::api_error::ApiResult;
+use crate::{cookies, AppState};
 
 /// Deletes the session the request's cookie names for `portal`, if any.
 pub async fn end_session(state: &AppState, headers: &HeaderMap, portal: Portal) -> ApiResult<()> {

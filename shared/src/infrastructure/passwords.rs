@@ -4,10 +4,9 @@
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
-
 use argon2::password_hash::{phc::PasswordHash, PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::domain::error::{AppError, AppResult};
 

@@ -1,5 +1,5 @@
 use chrono::{DateTime, Utc};
-use sqlx::PgConnection;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use super::listing::{fetch_page, Listing, Narrow};
@@ -7,7 +7,6 @@ use crate::domain::error::{unique, AppResult, OnConstraint, UniqueField};
 use crate::domain::ids::new_id;
 use crate::domain::pagination::{contains_pattern, Page, PageParams};
 use crate::domain::status::ClientStatus;
-use sqlx::{Postgres, QueryBuilder};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TenantClient {

@@ -3,7 +3,7 @@
 //! read back by the license check to sign its answers.
 
 use chrono::{DateTime, Utc};
-use sqlx::PgConnection;
+use sqlx::{PgConnection, Postgres, QueryBuilder};
 use uuid::Uuid;
 
 use super::listing::{fetch_page, Listing, Narrow};
@@ -12,7 +12,6 @@ use crate::domain::ids::new_id;
 use crate::domain::pagination::{contains_pattern, Page, PageParams};
 use crate::infrastructure::crypto::SecretBox;
 use crate::infrastructure::secrets::random_token;
-use sqlx::{Postgres, QueryBuilder};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct TenantRobot {

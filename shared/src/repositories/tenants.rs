@@ -6,6 +6,7 @@ use crate::domain::error::{unique, AppResult, OnConstraint, UniqueField};
 use crate::domain::ids::new_id;
 use crate::domain::pagination::{contains_pattern, Counted, Page, PageParams};
 use crate::domain::portal::domain_of_url;
+
 pub use crate::domain::status::TenantStatus;
 use crate::infrastructure::crypto::SecretBox;
 use crate::infrastructure::secrets::{constant_time_eq, key_prefix, sha256_hex, short_prefix};

@@ -12,8 +12,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiQuery, ApiResult};
-use crate::extractors::SignedInAdmin;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, SignedInAdmin};
 use crate::form_input::{day_filter, search_term};
 use crate::AppState;
 

@@ -18,8 +18,7 @@ use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::extractors::SignedInAdmin;
 use crate::request_meta::RequestMeta;
 use crate::sign_in::Attempt;
-use crate::views::sessions::end_session;
-use crate::views::sessions::AdminUserResponse;
+use crate::views::sessions::{end_session, AdminUserResponse};
 use crate::{cookies, AppState};
 
 pub const INVALID_CREDENTIALS: &str = "Usuário ou senha inválidos";

@@ -10,27 +10,18 @@ use shared::domain::status::ClientStatus;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_clients::{self, ClientChanges, ClientFilter};
 use shared::repositories::{sessions, tenants};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
-use crate::audited;
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInAdmin};
 use crate::form_input::search_term;
 use crate::request_meta::RequestMeta;
-use crate::views::clients::audited;
-use crate::views::clients::validate;
-use crate::views::clients::ClientItem;
-use crate::views::clients::ClientRequest;
-use crate::views::clients::UnknownClient;
-use crate::views::clients::NOT_FOUND;
-use crate::AppState;
-use shared::OrNotFound;
+use crate::views::clients::{audited, validate, ClientItem, ClientRequest, UnknownClient, NOT_FOUND};
+use crate::{audited, AppState};
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]

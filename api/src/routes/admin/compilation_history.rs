@@ -8,18 +8,16 @@ use serde::{Deserialize, Serialize};
 use shared::domain::pagination::Page;
 use shared::domain::status::{CompileSource, CompileStatus};
 use shared::repositories::compile_jobs::{self, HistoryFilter, HistoryRow};
+use shared::OrNotFound;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiQuery, ApiResult};
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInAdmin};
 use crate::form_input::search_term;
 use crate::AppState;
-use shared::OrNotFound;
 
 const NOT_FOUND: &str = "Compilação não encontrada";
 crate::not_found_as!(UnknownJob, NOT_FOUND);

@@ -10,19 +10,17 @@ use shared::domain::validation::{char_len, Validator};
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_fleet::{self, Agent};
 use shared::repositories::compile_pools::{self, DEFAULT_POOL};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiResult, ErrorBody};
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
+use crate::extractors::{PathId, SignedInAdmin};
 use crate::form_input::blank_to_none;
 use crate::request_meta::RequestMeta;
 use crate::AppState;
-use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Agente não encontrado";
 crate::not_found_as!(UnknownAgent, NOT_FOUND);

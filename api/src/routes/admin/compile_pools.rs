@@ -11,20 +11,17 @@ use serde_json::{json, Value};
 use shared::domain::validation::{char_len, Validator};
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_pools::{self, Pool, DEFAULT_POOL};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiResult, ErrorBody};
-use crate::audited;
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
+use crate::extractors::{PathId, SignedInAdmin};
 use crate::form_input::blank_to_none;
 use crate::request_meta::RequestMeta;
-use crate::AppState;
-use shared::OrNotFound;
+use crate::{audited, AppState};
 
 pub const NOT_FOUND: &str = "Pool não encontrado";
 crate::not_found_as!(UnknownPool, NOT_FOUND);

@@ -14,8 +14,7 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiResult, ErrorBody};
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
+use crate::extractors::{PathId, SignedInAdmin};
 use crate::AppState;
 
 const ALERT_NOT_FOUND: &str = "Alerta não encontrado";

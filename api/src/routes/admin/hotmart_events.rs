@@ -10,18 +10,16 @@ use shared::repositories::audit_log::{self, Action, Entry};
 use shared::repositories::hotmart_inbox::{self, InboxListRow};
 use shared::repositories::job_queue;
 use shared::workflows::jobs::{ProcessHotmartEvent, HOTMART_QUEUE};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiQuery, ApiResult, ErrorBody};
-use crate::extractors::SignedInAdmin;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, SignedInAdmin};
 use crate::request_meta::RequestMeta;
 use crate::AppState;
-use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Evento não encontrado";
 pub const NOT_FAILED: &str = "Só um evento que falhou pode ser reprocessado";

@@ -13,24 +13,18 @@ use shared::infrastructure::db::Tx;
 use shared::repositories::audit_log::Action;
 use shared::repositories::licenses::{self, LicenseFields, LicenseFilter, LicenseListRow};
 use shared::repositories::{tenant_clients, tenant_robots, tenant_sales, tenants};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
-use crate::audited;
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInAdmin};
 use crate::form_input::{date_field, day_filter, id_field, search_term, text_field};
 use crate::request_meta::RequestMeta;
-use crate::views::licenses::UnknownLicense;
-use crate::views::licenses::NOT_FOUND;
-use crate::views::licenses::SALE_OF_ANOTHER_TENANT;
-use crate::AppState;
-use shared::OrNotFound;
+use crate::views::licenses::{UnknownLicense, NOT_FOUND, SALE_OF_ANOTHER_TENANT};
+use crate::{audited, AppState};
 
 pub const CLIENT_OF_ANOTHER_TENANT: &str = "O cliente selecionado não pertence ao tenant escolhido.";
 pub const ROBOT_OF_ANOTHER_TENANT: &str = "O robô selecionado não pertence ao tenant escolhido.";

@@ -14,21 +14,18 @@ use shared::domain::validation::Validator;
 use shared::repositories::audit_log::Action;
 use shared::repositories::robot_factory::{self, Generation};
 use shared::repositories::tenants;
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiResult, ErrorBody};
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
+use crate::extractors::{PathId, SignedInAdmin};
 use crate::factory_start::{self, StrategyRequest};
 use crate::request_meta::RequestMeta;
-use crate::views::robot_factory::UnknownGeneration;
-use crate::views::robot_factory::GENERATION_NOT_FOUND;
+use crate::views::robot_factory::{UnknownGeneration, GENERATION_NOT_FOUND};
 use crate::AppState;
-use shared::OrNotFound;
 
 const UNKNOWN_TENANT: &str = "Tenant não encontrado";
 crate::not_found_as!(UnknownTenant, UNKNOWN_TENANT);

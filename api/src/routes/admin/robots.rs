@@ -9,26 +9,18 @@ use shared::domain::mql5;
 use shared::domain::pagination::Page;
 use shared::repositories::tenant_robots::{RobotChanges, RobotFilter};
 use shared::repositories::{tenant_robots, tenants};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiBytes, ApiJson, ApiQuery, ApiResult, ErrorBody, OwnerErrors};
-use crate::audited;
 use crate::auth_injection::inject_for_robot;
-use crate::extractors::PathId;
-use crate::extractors::{PageQuery, Paging};
-use crate::extractors::{SignedInAdmin, SignedInManager};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInAdmin, SignedInManager};
 use crate::form_input::search_term;
-use crate::views::robots::validate_robot;
-use crate::views::robots::RobotItem;
-use crate::views::robots::RobotRequest;
-use crate::views::robots::UnknownRobot;
-use crate::views::robots::UNKNOWN_ROBOT;
-use crate::AppState;
-use shared::OrNotFound;
+use crate::views::robots::{validate_robot, RobotItem, RobotRequest, UnknownRobot, UNKNOWN_ROBOT};
+use crate::{audited, AppState};
 
 /// An EA's source with the license check wired in.
 #[derive(Debug, Serialize, ToSchema)]

@@ -12,27 +12,18 @@ use shared::infrastructure::db::Tx;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_sales::{self, SaleFields, SaleFilter};
 use shared::repositories::{tenant_clients, tenants};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
-use crate::audited;
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInAdmin};
 use crate::form_input::{date_field, id_field, money_field, rate_field, search_term, text_field};
 use crate::request_meta::RequestMeta;
-use crate::views::sales::SaleDetail;
-use crate::views::sales::SaleItem;
-use crate::views::sales::UnknownSale;
-use crate::views::sales::CLIENT_OF_ANOTHER_TENANT;
-use crate::views::sales::NOT_FOUND;
-use crate::views::sales::REQUIRED;
-use crate::AppState;
-use shared::OrNotFound;
+use crate::views::sales::{SaleDetail, SaleItem, UnknownSale, CLIENT_OF_ANOTHER_TENANT, NOT_FOUND, REQUIRED};
+use crate::{audited, AppState};
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]

@@ -11,26 +11,20 @@ use shared::infrastructure::db::Tx;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_subscriptions::{self, SubscriptionFields, SubscriptionFilter};
 use shared::repositories::{tenant_clients, tenant_sales, tenants};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
-use crate::audited;
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInAdmin};
 use crate::form_input::{date_field, id_field, money_field, search_term, text_field};
 use crate::request_meta::RequestMeta;
 use crate::views::licenses::SALE_OF_ANOTHER_TENANT;
 use crate::views::sales::{CLIENT_OF_ANOTHER_TENANT, REQUIRED};
-use crate::views::subscriptions::SubscriptionItem;
-use crate::views::subscriptions::UnknownSubscription;
-use crate::views::subscriptions::NOT_FOUND;
-use crate::AppState;
-use shared::OrNotFound;
+use crate::views::subscriptions::{SubscriptionItem, UnknownSubscription, NOT_FOUND};
+use crate::{audited, AppState};
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]

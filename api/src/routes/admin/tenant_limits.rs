@@ -9,20 +9,17 @@ use serde_json::json;
 use shared::domain::validation::Validator;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_limits::{self, TenantLimits};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiResult, ErrorBody};
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
+use crate::extractors::{PathId, SignedInAdmin};
 use crate::request_meta::RequestMeta;
-use crate::views::tenants::UnknownTenant;
-use crate::views::tenants::NOT_FOUND;
+use crate::views::tenants::{UnknownTenant, NOT_FOUND};
 use crate::AppState;
-use shared::OrNotFound;
 
 const MB: i64 = 1024 * 1024;
 /// 1 TB: past this a quota is a typing slip.

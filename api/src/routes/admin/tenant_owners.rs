@@ -8,26 +8,22 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use shared::domain::pagination::Page;
 use shared::domain::status::OwnerRole;
-use shared::domain::validation::{
-    char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
-};
+use shared::domain::validation::Validator;
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::tenant_owners::{self, OwnerChanges, OwnerFilter, OwnerListRow};
 use shared::repositories::{sessions, tenants};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
-use crate::extractors::{PageQuery, Paging};
-use crate::form_input::{blank_to_none, id_field, search_term, text_field};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInAdmin};
+use crate::form_input::search_term;
 use crate::request_meta::RequestMeta;
+use crate::views::people::{check_person, CheckedPerson, PersonInput};
 use crate::AppState;
-use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Owner não encontrado";
 crate::not_found_as!(UnknownOwner, NOT_FOUND);
@@ -116,35 +112,19 @@ pub struct OwnerRequest {
     pub is_active: Option<bool>,
 }
 
-struct CheckedOwner {
-    tenant_id: Option<Uuid>,
-    name: Option<String>,
-    email: Option<String>,
-    phone: Option<String>,
-    password: Option<String>,
-}
-
-fn validate(body: &OwnerRequest, creating: bool) -> Result<CheckedOwner, AppError> {
+fn validate(body: &OwnerRequest, creating: bool) -> Result<CheckedPerson, AppError> {
     let mut v = Validator::new();
-    let tenant_id = id_field(&mut v, "tenantId", body.tenant_id.as_deref(), creating, "Selecione um tenant");
-    let name = blank_to_none(body.name.as_deref());
-    if creating || body.name.is_some() {
-        v.check(name.is_some(), "name", "Nome é obrigatório");
-        v.check(name.as_deref().is_none_or(|n| char_len(n) <= 200), "name", "Nome deve ter no máximo 200 caracteres");
-    }
-    let email = blank_to_none(body.email.as_deref());
-    if creating || body.email.is_some() {
-        v.check(email.is_some(), "email", "E-mail é obrigatório");
-        v.check(email.as_deref().is_none_or(|e| is_email(e) && char_len(e) <= 254), "email", "Email inválido");
-    }
-    let phone = text_field(&mut v, "phone", body.phone.as_deref(), 40, "Telefone deve ter no máximo 40 caracteres");
-    let password = body.password.clone().filter(|p| !p.trim().is_empty());
-    v.check(!creating || password.is_some(), "password", "Senha é obrigatória");
-    v.check(password.as_deref().is_none_or(|p| char_len(p) >= 6), "password", "Senha deve ter no mínimo 6 caracteres");
-    v.check(password.as_deref().is_none_or(|p| char_len(p) <= MAX_PASSWORD_CHARS), "password", PASSWORD_TOO_LONG);
+    let input = PersonInput {
+        tenant_id: body.tenant_id.as_deref(),
+        name: body.name.as_deref(),
+        email: body.email.as_deref(),
+        phone: body.phone.as_deref(),
+        password: body.password.as_deref(),
+    };
+    let checked = check_person(&mut v, input, creating, true);
     v.check(!creating || body.role.is_some(), "role", "Selecione a função");
     v.finish()?;
-    Ok(CheckedOwner { tenant_id, name, email: email.map(|e| normalize_email(&e)), phone, password })
+    Ok(checked)
 }
 
 async fn ensure_tenant(tx: &mut shared::infrastructure::db::Tx, tenant_id: Uuid) -> Result<(), AppError> {

@@ -12,19 +12,17 @@ use shared::domain::status::TenantStatus;
 use shared::domain::validation::{char_len, Validator};
 use shared::repositories::audit_log::{self, Action, Entry};
 use shared::repositories::tenants::{self, TenantFilter, TenantListRow};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
-use crate::extractors::SignedInAdmin;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, SignedInAdmin};
 use crate::request_meta::RequestMeta;
 use crate::views::tenants::NOT_FOUND;
 use crate::AppState;
-use shared::OrNotFound;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]

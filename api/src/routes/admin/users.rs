@@ -16,21 +16,18 @@ use shared::domain::validation::{
 };
 use shared::repositories::admin_users::{self, AdminUser, NewAdminUser};
 use shared::repositories::audit_log::Action;
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{not_authenticated, AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
-use crate::extractors::PathId;
-use crate::extractors::SignedInAdmin;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInAdmin};
 use crate::form_input::search_term;
 use crate::request_meta::RequestMeta;
 use crate::views::sessions::AdminUserResponse;
 use crate::AppState;
-use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Usuário não encontrado";
 crate::not_found_as!(UnknownUser, NOT_FOUND);

@@ -27,8 +27,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
-use crate::extractors::CompileAgent;
-use crate::extractors::PathId;
+use crate::extractors::{CompileAgent, PathId};
 use crate::AppState;
 
 /// The longest a claim waits for work before answering 204.

@@ -6,12 +6,13 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use shared::domain::portal::Portal;
 use shared::domain::validation::{
     char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
 };
 use shared::infrastructure::db::{self, Scope, Tx};
+use shared::repositories::login_failures::Reservation;
 use shared::repositories::sessions;
 use shared::repositories::tenant_clients::{self, TenantClient};
 use shared::repositories::tenants::TenantSummary;
@@ -19,18 +20,15 @@ use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use crate::api_error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::extractors::SignedInClient;
 use crate::request_meta::RequestMeta;
 use crate::sign_in::Attempt;
 use crate::tenant_resolution::{self, TenantQuery};
-use crate::views::sessions::end_session;
-use crate::views::sessions::PortalTenant;
+use crate::views::sessions::{end_session, PortalTenant};
 use crate::{cookies, AppState};
-use serde::Serialize;
-use shared::repositories::login_failures::Reservation;
-use uuid::Uuid;
 
 pub const INVALID_PASSWORD: &str = "Email ou senha incorretos";
 pub const INVALID_PURCHASE: &str = "Email ou ID de compra inválidos";

@@ -13,20 +13,18 @@ use shared::domain::status::LicenseStatus;
 use shared::domain::validation::Validator;
 use shared::repositories::client_portal::{self, ClientLicenseRow, Download};
 use shared::repositories::{license_builds, robot_versions};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
-use crate::extractors::PathId;
-use crate::extractors::SignedInClient;
+use crate::extractors::{PathId, SignedInClient};
 use crate::form_input::text_field;
 use crate::request_meta::RequestMeta;
 use crate::views::files::file_response;
 use crate::AppState;
-use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Licença não encontrada";
 crate::not_found_as!(UnknownLicense, NOT_FOUND);

@@ -15,18 +15,16 @@ use shared::repositories::client_portal::{self, ClientSubscriptionRow};
 use shared::repositories::tenant_hotmart_api;
 use shared::workflows::notifications::{self, Notification, NotificationType};
 use shared::workflows::sales_engine::format_brl;
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiResult, ErrorBody};
-use crate::extractors::PathId;
-use crate::extractors::SignedInClient;
+use crate::extractors::{PathId, SignedInClient};
 use crate::request_meta::RequestMeta;
 use crate::AppState;
-use shared::OrNotFound;
 
 pub const NOT_FOUND: &str = "Assinatura não encontrada";
 crate::not_found_as!(UnknownSubscription, NOT_FOUND);

@@ -8,14 +8,13 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use shared::infrastructure::storage::key_belongs_to;
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiResult, ErrorBody};
 use crate::AppState;
-use shared::OrNotFound;
 
 /// The kinds of files that are public by nature.
 const PUBLIC_KINDS: [&str; 3] = ["robot-logos", "logos", "favicons"];

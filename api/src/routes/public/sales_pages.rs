@@ -10,7 +10,7 @@ use shared::domain::portal::Portal;
 use shared::infrastructure::db::{self, Scope};
 use shared::repositories::{backtests, robot_versions, sales_pages, tenant_robots};
 use shared::workflows::email::escape_html;
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
@@ -21,7 +21,6 @@ use crate::sales_page_backtest::backtest_section;
 use crate::tenant_resolution::{self, TenantQuery};
 use crate::views::backtests::PublicBacktest;
 use crate::AppState;
-use shared::OrNotFound;
 
 pub const SALES_PAGE_POLICY: &str = "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; \
      font-src https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";

@@ -1,23 +1,19 @@
 use axum::extract::State;
 use axum::Json;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use shared::domain::portal::Portal;
 use shared::infrastructure::db::{self, Scope};
 use shared::repositories::{login_failures, tenants};
-
-use crate::sign_in::Attempt;
 use shared::AppError;
-use utoipa::IntoParams;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api_error::{ApiQuery, ApiResult, ErrorBody};
 use crate::request_meta::RequestMeta;
-use crate::tenant_resolution;
-use crate::AppState;
-use serde::Serialize;
-use serde_json::Value;
-use utoipa::ToSchema;
+use crate::sign_in::Attempt;
+use crate::{tenant_resolution, AppState};
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -6,30 +6,27 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use shared::domain::portal::Portal;
+use shared::domain::status::OwnerRole;
 use shared::domain::validation::{
     char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
 };
 use shared::infrastructure::db::{self, Scope};
+use shared::repositories::tenant_owners::TenantOwner;
 use shared::repositories::{sessions, tenant_owners, tenants};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::extractors::SignedInOwner;
 use crate::request_meta::RequestMeta;
 use crate::sign_in::Attempt;
-use crate::tenant_resolution;
-use crate::views::sessions::end_session;
-use crate::views::sessions::PortalTenant;
-use crate::{cookies, AppState};
-use serde::Serialize;
-use shared::domain::status::OwnerRole;
-use shared::repositories::tenant_owners::TenantOwner;
-use uuid::Uuid;
+use crate::views::sessions::{end_session, PortalTenant};
+use crate::{cookies, tenant_resolution, AppState};
 
 pub const INVALID_CREDENTIALS: &str = "Credenciais inválidas. Verifique e-mail, senha e chave de segurança.";
 pub const TENANT_INACTIVE: &str = "Este tenant não está ativo. Fale com o suporte da plataforma.";

@@ -15,24 +15,18 @@ use shared::repositories::audit_log::Action;
 use shared::repositories::backtests::{self, Backtest, NewBacktest, TesterUse};
 use shared::repositories::{robot_factory, robot_versions};
 use shared::workflows::factory::tester_gate;
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
-use crate::extractors::SignedInOwner;
-use crate::extractors::{PathId, PathIds};
+use crate::extractors::{PathId, PathIds, SignedInOwner};
 use crate::views::backtests::{BacktestView, TesterProfileView, ThresholdsView};
-use crate::views::robot_factory::UnknownProject;
-use crate::views::robot_factory::PROJECT_NOT_FOUND;
-use crate::views::robots::find_own;
-use crate::views::robots::UnknownRobot;
-use crate::views::robots::UnknownVersion;
-use crate::views::robots::VERSION_NOT_FOUND;
+use crate::views::robot_factory::{UnknownProject, PROJECT_NOT_FOUND};
+use crate::views::robots::{find_own, UnknownRobot, UnknownVersion, VERSION_NOT_FOUND};
 use crate::AppState;
-use shared::OrNotFound;
 
 pub const BACKTEST_NOT_FOUND: &str = "Teste não encontrado";
 crate::not_found_as!(UnknownBacktest, BACKTEST_NOT_FOUND);

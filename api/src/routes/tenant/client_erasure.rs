@@ -16,18 +16,15 @@ use shared::domain::validation::normalize_email;
 use shared::infrastructure::db::{self, Scope};
 use shared::repositories::audit_log::Action;
 use shared::repositories::{client_erasure, tenant_clients};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
-use crate::extractors::PathId;
-use crate::extractors::SignedInOwner;
-use crate::views::clients::UnknownClient;
-use crate::views::clients::NOT_FOUND;
+use crate::extractors::{PathId, SignedInOwner};
+use crate::views::clients::{UnknownClient, NOT_FOUND};
 use crate::AppState;
-use shared::OrNotFound;
 
 const CONFIRM_MISMATCH: &str = "Digite o e-mail do cliente exatamente como cadastrado para confirmar a exclusão.";
 const ALREADY_ERASED: &str = "Os dados deste cliente já foram apagados.";

@@ -18,26 +18,21 @@ use shared::repositories::tenant_subscriptions::{self, SubscriptionFilter};
 use shared::repositories::{client_portal, installations, sessions, tenant_robots};
 use shared::workflows::email;
 use shared::workflows::sales_engine::BuyerEmail;
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
-use crate::audited;
-use crate::extractors::PathId;
-use crate::extractors::SignedInOwner;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInOwner};
 use crate::form_input::{id_field, search_term};
 use crate::request_meta::RequestMeta;
-use crate::views::clients::UnknownClient;
-use crate::views::clients::{audited, validate, ClientItem, ClientRequest, NOT_FOUND};
+use crate::views::clients::{audited, validate, ClientItem, ClientRequest, UnknownClient, NOT_FOUND};
 use crate::views::licenses::{InstallationItem, OwnerLicenseItem};
 use crate::views::sales::SaleItem;
 use crate::views::subscriptions::SubscriptionItem;
-use crate::AppState;
-use shared::OrNotFound;
+use crate::{audited, AppState};
 
 /// How many rows of each kind the client page shows.
 const DETAIL_ROWS: u32 = 100;

@@ -2,13 +2,13 @@
 //! tenant's Resend credentials (the key is write-only: the owner only ever
 //! learns whether one is configured) and its four e-mail templates.
 
-use shared::domain::owner_permissions::Capability;
 use std::collections::BTreeMap;
 
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
+use shared::domain::owner_permissions::Capability;
 use shared::domain::validation::{char_len, is_email, normalize_email, Validator};
 use shared::repositories::audit_log::Action;
 use shared::repositories::{tenant_settings, tenants};

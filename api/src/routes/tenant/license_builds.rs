@@ -13,21 +13,18 @@ use shared::domain::uploads::{self, RobotFile, MAX_ROBOT_FILE_BYTES, ROBOT_FILE_
 use shared::infrastructure::secrets::sha256_hex_of;
 use shared::repositories::audit_log::Action;
 use shared::repositories::{license_builds, licenses};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
-use crate::extractors::PathId;
-use crate::extractors::SignedInOwner;
+use crate::extractors::{PathId, SignedInOwner};
 use crate::upload::{multipart_of, read_form};
 use crate::views::licenses::UnknownLicense;
-use crate::views::robots::find_own;
-use crate::views::robots::UnknownRobot;
+use crate::views::robots::{find_own, UnknownRobot};
 use crate::AppState;
-use shared::OrNotFound;
 
 pub const NOT_AN_EX5: &str = "O arquivo enviado não é um .ex5.";
 pub const FILE_REQUIRED: &str = "Envie o arquivo .ex5 encontrado.";

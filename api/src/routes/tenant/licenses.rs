@@ -2,39 +2,31 @@
 //! installations each one has: the MetaTrader accounts its robot was seen
 //! running on, so a license passed around shows itself.
 
-use shared::domain::owner_permissions::Capability;
-
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use shared::domain::owner_permissions::Capability;
 use shared::domain::pagination::Page;
 use shared::domain::status::LicenseStatus;
 use shared::domain::validation::Validator;
 use shared::infrastructure::db::Tx;
 use shared::repositories::audit_log::Action;
-use shared::repositories::installations::{self};
+use shared::repositories::installations;
 use shared::repositories::licenses::{self, LicenseFields, LicenseFilter};
 use shared::repositories::{tenant_clients, tenant_robots};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
-use crate::audited;
-use crate::extractors::PathId;
-use crate::extractors::SignedInOwner;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInOwner};
 use crate::form_input::{date_field, id_field, search_term, text_field};
-use crate::views::licenses::InstallationItem;
-use crate::views::licenses::OwnerLicenseItem;
-use crate::views::licenses::UnknownLicense;
-use crate::views::licenses::NOT_FOUND;
-use crate::AppState;
-use shared::OrNotFound;
+use crate::views::licenses::{InstallationItem, OwnerLicenseItem, UnknownLicense, NOT_FOUND};
+use crate::{audited, AppState};
 
 pub const CLIENT_REQUIRED: &str = "Cliente é obrigatório";
 pub const ROBOT_REQUIRED: &str = "Robô é obrigatório";

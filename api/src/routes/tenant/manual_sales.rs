@@ -23,7 +23,7 @@ use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_sales;
 use shared::workflows::email;
 use shared::workflows::sales_engine::{self, Buyer, ManualSale};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -34,7 +34,6 @@ use crate::extractors::SignedInOwner;
 use crate::form_input::{blank_to_none, date_field, id_field, money_field, text_field};
 use crate::views::sales::{SaleItem, NOT_FOUND};
 use crate::AppState;
-use shared::OrNotFound;
 
 pub const ROBOT_REQUIRED: &str = "Robô é obrigatório";
 pub const AMOUNT_REQUIRED: &str = "Valor é obrigatório";

@@ -14,9 +14,7 @@ use crate::api_error::{ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::password_reset::{self, RESET_DONE, RESET_REQUESTED};
 use crate::request_meta::RequestMeta;
 use crate::tenant_resolution::TenantQuery;
-use crate::views::password_reset::ForgotPasswordRequest;
-use crate::views::password_reset::MessageResponse;
-use crate::views::password_reset::ResetPasswordRequest;
+use crate::views::password_reset::{ForgotPasswordRequest, MessageResponse, ResetPasswordRequest};
 use crate::AppState;
 
 /// Sends a password-reset link to the owner with this e-mail, if there is

@@ -7,19 +7,16 @@ use serde::Serialize;
 use shared::domain::owner_permissions::Capability;
 use shared::domain::pagination::Page;
 use shared::repositories::robot_factory::{self, Generation};
+use shared::OrNotFound;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiResult, OwnerErrors};
-use crate::extractors::PathId;
-use crate::extractors::SignedInOwner;
-use crate::extractors::{PageQuery, Paging};
-use crate::views::robot_factory::UnknownGeneration;
-use crate::views::robot_factory::GENERATION_NOT_FOUND;
+use crate::extractors::{PageQuery, Paging, PathId, SignedInOwner};
+use crate::views::robot_factory::{UnknownGeneration, GENERATION_NOT_FOUND};
 use crate::AppState;
-use shared::OrNotFound;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

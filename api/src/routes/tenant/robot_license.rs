@@ -15,20 +15,18 @@ use shared::repositories::audit_log::Action;
 use shared::repositories::compile_jobs::{self, NewImport};
 use shared::repositories::robot_versions;
 use shared::repositories::tenant_robots::{self, BindingPolicy, TenantRobot, MAX_OFFLINE_GRACE_SECONDS};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::auth_injection::inject_for_robot;
 use crate::extractors::{PathId, SignedInOwner};
 use crate::views::compilation_jobs::{item, CompilationJobItem};
-use crate::views::robots::UnknownRobot;
-use crate::views::robots::UNKNOWN_ROBOT;
+use crate::views::robots::{UnknownRobot, UNKNOWN_ROBOT};
 use crate::AppState;
-use shared::OrNotFound;
-use uuid::Uuid;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

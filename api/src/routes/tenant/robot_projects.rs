@@ -19,24 +19,19 @@ use shared::repositories::robot_factory::{self, ConversationMessage, Project, Ve
 use shared::repositories::robot_versions::Bump;
 use shared::workflows::factory::prompts::StrategyPrompt;
 use shared::workflows::factory::publish::{self, NOT_COMPILED};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
-use crate::extractors::SignedInOwner;
-use crate::extractors::{PageQuery, Paging};
-use crate::extractors::{PathId, PathIds};
+use crate::extractors::{PageQuery, Paging, PathId, PathIds, SignedInOwner};
 use crate::factory_start::{self, StrategyRequest};
 use crate::views::files::file_response;
-use crate::views::robot_factory::UnknownProject;
-use crate::views::robot_factory::PROJECT_NOT_FOUND;
-use crate::views::robots::UnknownVersion;
-use crate::views::robots::VERSION_NOT_FOUND;
+use crate::views::robot_factory::{UnknownProject, PROJECT_NOT_FOUND};
+use crate::views::robots::{UnknownVersion, VERSION_NOT_FOUND};
 use crate::AppState;
-use shared::OrNotFound;
 
 const BUSY: &str = "Aguarde a versão atual terminar antes de pedir novos ajustes.";
 

@@ -16,25 +16,19 @@ use shared::domain::validation::{char_len, Validator};
 use shared::infrastructure::storage::new_key;
 use shared::repositories::audit_log::Action;
 use shared::repositories::robot_versions::{self, NewFile, NewVersion, RobotVersion};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
-use crate::extractors::SignedInOwner;
-use crate::extractors::{PathId, PathIds};
+use crate::extractors::{PathId, PathIds, SignedInOwner};
 use crate::form_input::path_id;
 use crate::upload::{multipart_of, read_form, UploadedFile};
 use crate::views::files::file_response;
-use crate::views::robots::find_own;
-use crate::views::robots::UnknownRobot;
-use crate::views::robots::UnknownVersion;
-use crate::views::robots::VERSION_NOT_FOUND;
-use crate::views::robots::{RobotItem, UNKNOWN_ROBOT};
+use crate::views::robots::{find_own, RobotItem, UnknownRobot, UnknownVersion, UNKNOWN_ROBOT, VERSION_NOT_FOUND};
 use crate::AppState;
-use shared::OrNotFound;
 
 const MAX_NOTES: usize = 5000;
 

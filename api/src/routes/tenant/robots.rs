@@ -14,24 +14,20 @@ use shared::domain::uploads::{self, IMAGE_TOO_LARGE, IMAGE_TYPES_MESSAGE, MAX_IM
 use shared::infrastructure::storage::new_key;
 use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_robots::{self, RobotChanges, RobotFilter};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
-use crate::audited;
-use crate::extractors::PathId;
-use crate::extractors::SignedInOwner;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInOwner};
 use crate::form_input::search_term;
 use crate::upload::{multipart_of, read_form};
 use crate::views::files::public_url;
-use crate::views::robots::find_own;
-use crate::views::robots::UnknownRobot;
-use crate::views::robots::{audited, validate_robot, CheckedRobot, RobotItem, RobotRequest, UNKNOWN_ROBOT};
-use crate::AppState;
-use shared::OrNotFound;
+use crate::views::robots::{
+    audited, find_own, validate_robot, CheckedRobot, RobotItem, RobotRequest, UnknownRobot, UNKNOWN_ROBOT,
+};
+use crate::{audited, AppState};
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]

@@ -6,20 +6,17 @@ use shared::domain::owner_permissions::Capability;
 use shared::domain::pagination::Page;
 use shared::domain::status::{Origin, SaleStatus};
 use shared::repositories::tenant_sales::{self, SaleFilter};
+use shared::OrNotFound;
 use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiQuery, ApiResult, OwnerErrors};
-use crate::extractors::PathId;
-use crate::extractors::SignedInOwner;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInOwner};
 use crate::form_input::search_term;
-use crate::views::sales::UnknownSale;
-use crate::views::sales::{SaleDetail, SaleItem, NOT_FOUND};
+use crate::views::sales::{SaleDetail, SaleItem, UnknownSale, NOT_FOUND};
 use crate::AppState;
-use shared::OrNotFound;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]

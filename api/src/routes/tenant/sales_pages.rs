@@ -17,10 +17,8 @@ use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
-use crate::extractors::PathId;
-use crate::extractors::SignedInOwner;
-use crate::views::robots::find_own;
-use crate::views::robots::UnknownRobot;
+use crate::extractors::{PathId, SignedInOwner};
+use crate::views::robots::{find_own, UnknownRobot};
 use crate::AppState;
 
 const MAX_SECTION_CHARS: usize = 100_000;

@@ -10,20 +10,17 @@ use shared::domain::owner_permissions::Capability;
 use shared::domain::pagination::Page;
 use shared::domain::status::{Recurrence, SaleStatus, SubscriptionStatus};
 use shared::repositories::tenant_subscriptions::{self, Charge, SubscriptionFilter};
+use shared::OrNotFound;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiQuery, ApiResult, OwnerErrors};
-use crate::extractors::PathId;
-use crate::extractors::SignedInOwner;
-use crate::extractors::{PageQuery, Paging};
+use crate::extractors::{PageQuery, Paging, PathId, SignedInOwner};
 use crate::form_input::search_term;
-use crate::views::subscriptions::UnknownSubscription;
-use crate::views::subscriptions::{SubscriptionItem, NOT_FOUND};
+use crate::views::subscriptions::{SubscriptionItem, UnknownSubscription, NOT_FOUND};
 use crate::AppState;
-use shared::OrNotFound;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default, rename_all = "camelCase")]

@@ -22,21 +22,18 @@ use shared::repositories::audit_log::Action;
 use shared::repositories::owner_team::{self, Invitation, TeamMember};
 use shared::repositories::{reset_tokens, sessions};
 use shared::workflows::email::{self, EmailTemplate};
-use shared::AppError;
+use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
-use crate::audited;
-use crate::extractors::PathId;
-use crate::extractors::SignedInOwner;
+use crate::extractors::{PathId, SignedInOwner};
 use crate::form_input::blank_to_none;
 use crate::password_reset::{reset_link, OWNER};
 use crate::request_meta::RequestMeta;
-use crate::AppState;
-use shared::OrNotFound;
+use crate::{audited, AppState};
 
 const NOT_FOUND: &str = "Usuário da equipe não encontrado";
 crate::not_found_as!(UnknownMember, NOT_FOUND);
