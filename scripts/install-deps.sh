@@ -29,6 +29,24 @@ if [ "${1:-}" = "--test" ]; then
   [ -f /usr/include/openssl/sha.h ] || apt_install libssl-dev
   python3 -c 'import cryptography' 2>/dev/null || apt_install python3-cryptography
   # A local S3-compatible server: the storage layer's tests run against it too.
+  # Every step of `make test` finds what it needs installed before any step
+  # starts (steps run side by side, and two apt-get at once fight over dpkg's
+  # lock): the Wine runner (wine, Xvfb, the mingw compiler of its Windows
+  # stand-in), the cluster (PgBouncer, HAProxy), provisioning's lint and the
+  # fuzzer's jq. One apt-get for all that is missing.
+  missing=()
+  for tool in wine:wine wine64:wine64 xvfb-run:xvfb xauth:xauth x86_64-w64-mingw32-gcc:gcc-mingw-w64-x86-64 \
+    haproxy:haproxy ansible-playbook:ansible ansible-lint:ansible-lint jq:jq; do
+    command -v "${tool%%:*}" >/dev/null || missing+=("${tool#*:}")
+  done
+  [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
+  dpkg-query -W -f='${Status}' winbind 2>/dev/null | grep -q 'install ok installed' || missing+=(winbind)
+  [ ${#missing[@]} = 0 ] || apt_install "${missing[@]}"
+  command -v pip3 >/dev/null || apt_install python3-pip
+  if ! st --version 2>/dev/null | grep -q 'version 4\.'; then
+    echo "==> installing schemathesis (pip)"
+    pip3 install -q 'schemathesis>=4.32,<5' 2>/dev/null || pip3 install -q --break-system-packages 'schemathesis>=4.32,<5'
+  fi
   command -v moto_server >/dev/null || { command -v pip3 >/dev/null || apt_install python3-pip; echo "==> installing moto (pip)"; pip3 install -q "moto[server]" 2>/dev/null || pip3 install -q --break-system-packages "moto[server]"; }
 fi
 

@@ -35,37 +35,34 @@ if [ -z "${ROBOFORGE_TEST_RUN_LOCKED:-}" ]; then
 fi
 source scripts/s3-stand-in.sh
 start_s3_stand_in
+source scripts/test-steps.sh
 
-echo "==> format and lint (rustfmt, clippy)"
-cargo fmt --all --check
-cargo clippy -q --workspace --all-targets -- -D warnings
+step "format and lint (rustfmt, clippy)" \
+  sh -c 'cargo fmt --all --check && cargo clippy -q --workspace --all-targets -- -D warnings'
 
-echo "==> Rust tests"
-cargo nextest run --workspace --no-fail-fast
+# Alone on the machine: some tests measure time (login under a flood, reset
+# timing, postback to license) and must not share the cores with other steps.
+step "Rust tests" cargo nextest run --workspace --no-fail-fast
+keep_junit rust
 
-echo "==> the license check's MQL5 harness self-test (RFC 8032 vectors, protocol v2 stand-in, template mutations)"
-tools/mql5-harness/selftest.sh
+# Three light, single-threaded steps side by side. Each fails loudly: the Wine
+# runner installs Wine and mingw when missing (install-deps.sh --test already
+# did), it is never skipped.
+steps_side_by_side \
+  "the license check's MQL5 harness self-test (RFC 8032 vectors, protocol v2 stand-in, template mutations)" \
+  tools/mql5-harness/selftest.sh \
+  -- "provisioning (ansible-playbook --syntax-check, ansible-lint)" scripts/check-ansible.sh \
+  -- "Wine runner (make test-wine)" make --no-print-directory test-wine
 
-echo "==> provisioning (ansible-playbook --syntax-check, ansible-lint)"
-scripts/check-ansible.sh
+step "web tests (ESLint, types, unit)" sh -c 'cd web && npm run check --silent'
 
-# The Wine path for real, where Wine is installed (`make run` never needs it).
-if command -v wine >/dev/null; then
-  echo "==> Wine runner (make test-wine)"
-  make --no-print-directory test-wine
-fi
+step "browser tests" scripts/e2e.sh
 
-echo "==> web tests (ESLint, types, unit)"
-(cd web && npm run check --silent)
+step "first-load budgets of the portals (scripts/check-bundle.mjs on the build e2e.sh made)" \
+  node scripts/check-bundle.mjs web/dist
 
-echo "==> browser tests"
-scripts/e2e.sh
+step "API fuzzing as every identity (scripts/fuzz-api.sh --quick)" scripts/fuzz-api.sh --quick
 
-echo "==> first-load budgets of the portals (scripts/check-bundle.mjs on the build e2e.sh made)"
-node scripts/check-bundle.mjs web/dist
-
-echo "==> API fuzzing as every identity (scripts/fuzz-api.sh --quick)"
-scripts/fuzz-api.sh --quick
-
-echo "==> the cluster: PgBouncer, 3 api instances behind HAProxy, 2 workers, S3 (make test-cluster)"
-scripts/test-cluster.sh
+step "the cluster: PgBouncer, 3 api instances behind HAProxy, 2 workers, S3 (make test-cluster)" \
+  scripts/test-cluster.sh
+keep_junit cluster
