@@ -66,9 +66,10 @@ steps_side_by_side() {
   [ "$failed" = 0 ] || exit "$failed"
 }
 
+# nextest keeps its store under the workspace's own target/ (.config/nextest.toml).
 keep_junit() {
-  local report="$CARGO_TARGET_DIR/nextest/default/junit.xml"
-  [ -f "$report" ] && cp "$report" "$junit_dir/$1.xml"
+  local report="target/nextest/default/junit.xml"
+  if [ -f "$report" ]; then cp "$report" "$junit_dir/$1.xml"; else echo "(no JUnit report at $report)"; fi
 }
 
 print_step_summary() {
