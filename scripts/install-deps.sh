@@ -35,12 +35,9 @@ if [ "${1:-}" = "--test" ]; then
   # stand-in), the cluster (PgBouncer, HAProxy), provisioning's lint and the
   # fuzzer's jq. One apt-get for all that is missing.
   missing=()
-  for tool in wine:wine wine64:wine64 xvfb-run:xvfb xauth:xauth x86_64-w64-mingw32-gcc:gcc-mingw-w64-x86-64 \
-    haproxy:haproxy ansible-playbook:ansible ansible-lint:ansible-lint jq:jq; do
-    command -v "${tool%%:*}" >/dev/null || missing+=("${tool#*:}")
+  for package in wine wine64 xvfb xauth winbind gcc-mingw-w64-x86-64 pgbouncer haproxy ansible ansible-lint jq; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
   done
-  [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
-  dpkg-query -W -f='${Status}' winbind 2>/dev/null | grep -q 'install ok installed' || missing+=(winbind)
   [ ${#missing[@]} = 0 ] || apt_install "${missing[@]}"
   command -v pip3 >/dev/null || apt_install python3-pip
   if ! st --version 2>/dev/null | grep -q 'version 4\.'; then
