@@ -28,7 +28,6 @@ if [ "${1:-}" = "--test" ]; then
   command -v g++ >/dev/null || apt_install g++
   [ -f /usr/include/openssl/sha.h ] || apt_install libssl-dev
   python3 -c 'import cryptography' 2>/dev/null || apt_install python3-cryptography
-  # A local S3-compatible server: the storage layer's tests run against it too.
   # Every step of `make test` finds what it needs installed before any step
   # starts (steps run side by side, and two apt-get at once fight over dpkg's
   # lock): the Wine runner (wine, Xvfb, the mingw compiler of its Windows
@@ -44,6 +43,7 @@ if [ "${1:-}" = "--test" ]; then
     echo "==> installing schemathesis (pip)"
     pip3 install -q 'schemathesis>=4.32,<5' 2>/dev/null || pip3 install -q --break-system-packages 'schemathesis>=4.32,<5'
   fi
+  # A local S3-compatible server: the storage layer's tests run against it too.
   command -v moto_server >/dev/null || { command -v pip3 >/dev/null || apt_install python3-pip; echo "==> installing moto (pip)"; pip3 install -q "moto[server]" 2>/dev/null || pip3 install -q --break-system-packages "moto[server]"; }
 fi
 
