@@ -243,8 +243,25 @@ async fn metaeditor_never_sees_the_agent_token_and_an_escaping_directive_never_r
     // Queued past the api's check (straight into the table): the agent checks again.
     let escaping =
         f.queue("Robô Fuga", "int OnInit() { return(0); }\n#resource \"/etc/passwd\"\nvoid OnTick() {}\n").await;
+    // Issue 33: a directive only one reading of the source sees (here, if a
+    // string ends at its line break) is refused by the agent too.
+    let hidden = f
+        .queue(
+            "Robô Escondido",
+            "string s=\"abc\\\n#resource \"/etc/passwd\"\n\";\nint OnInit() { return(0); }\nvoid OnTick() {}\n",
+        )
+        .await;
     let mut agent = f.agent(&token, false);
     f.wait_for(printing, "completed").await;
+    let (_, _, hidden_file, hidden_diagnostics, _) = f.wait_for(hidden, "failed").await;
+    assert!(hidden_file.is_none());
+    let hidden_diagnostics = hidden_diagnostics.unwrap();
+    assert_eq!(
+        (hidden_diagnostics[0]["line"].as_i64(), hidden_diagnostics[0]["code"].as_str()),
+        (Some(1), Some("directive")),
+        "{hidden_diagnostics}"
+    );
+    assert!(hidden_diagnostics[0]["message"].as_str().unwrap().contains("barra invertida"), "{hidden_diagnostics}");
     let (_, _, file, diagnostics, _) = f.wait_for(escaping, "failed").await;
     agent.kill().ok();
     let _ = agent.wait();

@@ -306,6 +306,38 @@ async fn every_escaping_directive_is_refused_at_its_line_and_nothing_is_queued()
     assert_eq!((jobs, robots), (0, 0), "nothing queued, no robot created");
 }
 
+/// Issue 33: directives the old scanner read as part of a literal, a comment
+/// or a `#define`, while another plausible reading (MetaEditor's, which we
+/// cannot run here) makes them real directives. Each was queued (201).
+#[tokio::test]
+async fn directives_hidden_from_one_reading_of_the_source_are_refused_at_their_line() {
+    let app = TestApp::spawn().await;
+    let acme = app.tenant("acme").await;
+    let owner = app.owner_of(&acme).await;
+    let robots_before = robot_count(&app, acme.id).await;
+    let mut wrong = Vec::new();
+    for (hidden, line, reason) in [
+        // A backslash at the end of a line inside a string: continued, or ended at the line break?
+        ("string s=\"abc\\\n#resource \"/etc/passwd\"\n\";", 2, "barra invertida"),
+        // A block comment opened after code on an earlier line: is the `#` after it a directive?
+        ("int x = 1; /*\n*/ #resource \"/etc/passwd\"", 3, "caminhos absolutos"),
+        // A `#define` continued onto a line that holds a directive.
+        ("#define X \\\n#resource \"/etc/passwd\"", 3, "#define"),
+    ] {
+        let source = format!(
+            "#property strict\n{hidden}\nint OnInit() {{ return(INIT_SUCCEEDED); }}\nvoid OnTick() {{}}\n"
+        );
+        let (status, body) = import(&owner, "Escondido", &source, "Escondido.mq5").await;
+        let message = body["fields"]["sourceCode"].as_str().unwrap_or_default();
+        if status != StatusCode::BAD_REQUEST || !message.starts_with(&format!("Linha {line}: ")) || !message.contains(reason)
+        {
+            wrong.push(format!("{hidden:?} -> {status} {body}"));
+        }
+    }
+    assert!(wrong.is_empty(), "not refused at their line:\n{}", wrong.join("\n"));
+    assert_eq!((job_count(&app, acme.id).await, robot_count(&app, acme.id).await), (0, robots_before), "nothing queued");
+}
+
 #[tokio::test]
 async fn a_tenant_past_its_daily_imports_gets_a_429_and_nothing_is_queued_while_others_still_import() {
     let app = TestApp::spawn_with(|config| config.imports_per_tenant_per_day = 2).await;

@@ -42,15 +42,31 @@ pub(super) struct Directive<'a> {
     pub end: usize,
 }
 
+/// A place where the lexer chose one reading and a compiler might choose
+/// another (decision 0019): the directive check refuses each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Oddity {
+    /// A backslash ending a line inside a string or character literal:
+    /// continued here, ended at the line break by another reader.
+    ContinuedLiteral,
+    /// A literal still open at its line break (or at the end of the file).
+    OpenLiteral,
+    /// A `//` comment ending with a backslash: C continues it onto the next line.
+    ContinuedLineComment,
+}
+
 pub(super) struct Lexed<'a> {
     pub tokens: Vec<Token<'a>>,
     pub directives: Vec<Directive<'a>>,
+    /// Byte offset and kind, in source order.
+    pub oddities: Vec<(usize, Oddity)>,
 }
 
 pub(super) fn lex(src: &str) -> Lexed<'_> {
     let bytes = src.as_bytes();
     let mut tokens = Vec::new();
     let mut directives = Vec::new();
+    let mut odd = Vec::new();
     let mut i = if src.starts_with('\u{feff}') { 3 } else { 0 };
     let mut line_start = true;
     while i < bytes.len() {
@@ -61,16 +77,16 @@ pub(super) fn lex(src: &str) -> Lexed<'_> {
                 i += 1;
             }
             b' ' | b'\t' | b'\r' | 0x0b | 0x0c => i += 1,
-            b'/' if bytes.get(i + 1) == Some(&b'/') => i = skip_line_comment(bytes, i),
+            b'/' if bytes.get(i + 1) == Some(&b'/') => i = skip_line_comment(bytes, i, &mut odd),
             b'/' if bytes.get(i + 1) == Some(&b'*') => i = skip_block_comment(bytes, i),
             b'#' if line_start => {
-                let end = skip_directive(bytes, i);
+                let end = skip_directive(bytes, i, &mut odd);
                 directives.push(directive(src, i, end));
                 i = end;
                 line_start = true;
             }
             b'"' | b'\'' => {
-                let end = skip_quoted(bytes, i);
+                let end = skip_quoted(bytes, i, &mut odd);
                 tokens.push(Token { kind: Kind::Literal, text: &src[i..end], start: i });
                 i = end;
                 line_start = false;
@@ -95,7 +111,7 @@ pub(super) fn lex(src: &str) -> Lexed<'_> {
             }
         }
     }
-    Lexed { tokens, directives }
+    Lexed { tokens, directives, oddities: odd }
 }
 
 fn utf8_width(lead: u8) -> usize {
@@ -115,8 +131,14 @@ fn scan_while(bytes: &[u8], mut i: usize, keep: impl Fn(u8) -> bool) -> usize {
 }
 
 /// Stops on the line break, which the caller still sees.
-fn skip_line_comment(bytes: &[u8], i: usize) -> usize {
-    scan_while(bytes, i, |b| b != b'\n')
+fn skip_line_comment(bytes: &[u8], i: usize, odd: &mut Vec<(usize, Oddity)>) -> usize {
+    let end = scan_while(bytes, i, |b| b != b'\n');
+    let text = &bytes[i..end];
+    let kept = text.len() - text.iter().rev().take_while(|b| matches!(b, b' ' | b'\t' | b'\r')).count();
+    if kept > 0 && text[kept - 1] == b'\\' && end < bytes.len() {
+        odd.push((i + kept - 1, Oddity::ContinuedLineComment));
+    }
+    end
 }
 
 fn skip_block_comment(bytes: &[u8], i: usize) -> usize {
@@ -132,30 +154,39 @@ fn skip_block_comment(bytes: &[u8], i: usize) -> usize {
 
 /// A string or character literal; an unterminated one ends at its line break,
 /// as the MQL5 compiler would complain there anyway.
-fn skip_quoted(bytes: &[u8], i: usize) -> usize {
+fn skip_quoted(bytes: &[u8], i: usize, odd: &mut Vec<(usize, Oddity)>) -> usize {
     let quote = bytes[i];
     let mut j = i + 1;
     while j < bytes.len() {
         match bytes[j] {
-            b'\\' => j += 2,
-            b'\n' => return j,
+            b'\\' => {
+                if super::readings::splice_len(bytes, j).is_some() {
+                    odd.push((j, Oddity::ContinuedLiteral));
+                }
+                j += 2
+            }
+            b'\n' => {
+                odd.push((j, Oddity::OpenLiteral));
+                return j;
+            }
             b if b == quote => return j + 1,
             _ => j += 1,
         }
     }
+    odd.push((bytes.len(), Oddity::OpenLiteral));
     bytes.len()
 }
 
-fn skip_directive(bytes: &[u8], i: usize) -> usize {
+fn skip_directive(bytes: &[u8], i: usize, odd: &mut Vec<(usize, Oddity)>) -> usize {
     let mut j = i + 1;
     while j < bytes.len() {
         match bytes[j] {
             b'\n' => return j + 1,
             b'\\' if bytes.get(j + 1) == Some(&b'\n') => j += 2,
             b'\\' if bytes.get(j + 1) == Some(&b'\r') && bytes.get(j + 2) == Some(&b'\n') => j += 3,
-            b'/' if bytes.get(j + 1) == Some(&b'/') => j = skip_line_comment(bytes, j),
+            b'/' if bytes.get(j + 1) == Some(&b'/') => j = skip_line_comment(bytes, j, odd),
             b'/' if bytes.get(j + 1) == Some(&b'*') => j = skip_block_comment(bytes, j),
-            b'"' | b'\'' => j = skip_quoted(bytes, j),
+            b'"' | b'\'' => j = skip_quoted(bytes, j, odd),
             _ => j += 1,
         }
     }

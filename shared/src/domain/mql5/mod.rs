@@ -10,6 +10,7 @@ pub mod directives;
 mod encoding;
 mod injection;
 mod lexer;
+mod readings;
 mod source_lines;
 pub mod static_checks;
 mod template;
