@@ -73,6 +73,12 @@ pub fn robot_file(name: &str, bytes: &[u8]) -> Option<RobotFile> {
     if !lower.ends_with(".ex5") || bytes.len() < 16 {
         return None;
     }
+    looks_like_ex5(&bytes[..bytes.len().min(1024)]).then_some(RobotFile::Ex5)
+}
+
+/// Whether the first bytes of a file (up to 1 KiB) can be a compiled robot:
+/// binary, and none of the formats it must not be.
+pub fn looks_like_ex5(head: &[u8]) -> bool {
     const FOREIGN: &[&[u8]] = &[
         b"MZ",
         b"\x7fELF",
@@ -90,13 +96,13 @@ pub fn robot_file(name: &str, bytes: &[u8]) -> Option<RobotFile> {
         b"\xFE\xED\xFA",
         b"\xCF\xFA\xED\xFE",
     ];
-    if FOREIGN.iter().any(|magic| bytes.starts_with(magic)) {
-        return None;
+    if FOREIGN.iter().any(|magic| head.starts_with(magic)) {
+        return false;
     }
-    let head = &bytes[..bytes.len().min(1024)];
+    let head = &head[..head.len().min(1024)];
     let texty = head.iter().filter(|b| b.is_ascii_graphic() || b.is_ascii_whitespace()).count();
     let utf16_text = head.len() > 2 && (head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]));
-    (texty * 100 < head.len() * 95 && !utf16_text).then_some(RobotFile::Ex5)
+    texty * 100 < head.len() * 95 && !utf16_text
 }
 
 #[cfg(test)]
