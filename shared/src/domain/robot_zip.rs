@@ -103,6 +103,10 @@ fn is_invisible(c: char) -> bool {
         | '\u{2044}' | '\u{2215}' | '\u{29F5}' | '\u{FF0F}' | '\u{FF3C}' | '\u{FF1A}')
 }
 
+fn bomb_message(name: &[u8]) -> String {
+    format!("O arquivo .zip contém um arquivo compactado demais (possível bomba de descompressão): {}", shown(name))
+}
+
 fn u16_at(bytes: &[u8], at: usize) -> u16 {
     u16::from_le_bytes([bytes[at], bytes[at + 1]])
 }
@@ -140,6 +144,11 @@ pub fn check(bytes: &[u8]) -> Result<(), Refusal> {
     let total: u64 = entries.iter().map(|e| e.size).sum();
     if total > MAX_ROBOT_FILE_BYTES as u64 {
         return refuse("O conteúdo do arquivo .zip passa de 50MB descompactado");
+    }
+    if let Some(bomb) =
+        entries.iter().find(|e| e.size > RATIO_FREE_BYTES && e.size > e.compressed.saturating_mul(MAX_RATIO))
+    {
+        return refuse(bomb_message(bomb.name));
     }
     names(&entries)?;
     let mut by_offset: Vec<&Entry> = entries.iter().collect();
@@ -267,11 +276,6 @@ fn central_directory(bytes: &[u8], at: usize, len: usize, count: usize) -> Resul
         }
         if entry.method == STORED && entry.compressed != entry.size {
             return corrupt();
-        }
-        if entry.size > RATIO_FREE_BYTES && entry.size > entry.compressed.saturating_mul(MAX_RATIO) {
-            return refuse(format!(
-                "O arquivo .zip contém um arquivo compactado demais (possível bomba de descompressão): {shown}"
-            ));
         }
         extra_fields(extra, entry.name, flags)?;
         entries.push(entry);
@@ -465,9 +469,7 @@ fn contents(entry: &Entry, data: &[u8]) -> Result<Option<&'static str>, Refusal>
         size += chunk.len() as u64;
         if size > entry.size {
             // More than it declared: a bomb lying about its size.
-            return refuse(format!(
-                "O arquivo .zip contém um arquivo compactado demais (possível bomba de descompressão): {shown}"
-            ));
+            return refuse(bomb_message(entry.name));
         }
         let room = 1024 - head.len();
         head.extend_from_slice(&chunk[..chunk.len().min(room)]);
@@ -707,5 +709,266 @@ pub mod writer {
             Entry::stored("Robo/logo.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0"),
             Entry::file("Robo/LEIA-ME.txt", "Copie Robo.ex5 para MQL5/Experts.\n".as_bytes()),
         ])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::writer::{ex5, valid_package, zip, zip_with_comment, Entry};
+    use super::*;
+
+    fn refusal(bytes: &[u8]) -> String {
+        match check(bytes) {
+            Err(refusal) => refusal.0,
+            Ok(()) => panic!("accepted: {:?}", String::from_utf8_lossy(&bytes[..bytes.len().min(300)])),
+        }
+    }
+
+    fn robot() -> Entry {
+        Entry::file("Robo.ex5", &ex5(1))
+    }
+
+    /// Where the central directory starts (from the end record).
+    fn directory_at(bytes: &[u8]) -> usize {
+        u32_at(bytes, bytes.len() - 6) as usize
+    }
+
+    #[test]
+    fn a_real_package_is_accepted_in_each_of_its_shapes() {
+        assert_eq!(check(&valid_package()), Ok(()));
+        assert_eq!(check(&zip(&[Entry::stored("Robo.EX5", &ex5(1))])), Ok(()), "stored, extension in capitals");
+        assert_eq!(
+            check(&zip(&[Entry::stored("MQL5/", b""), Entry::stored("MQL5/Experts/", b""), Entry::file("MQL5/Experts/Robo.ex5", &ex5(1))])),
+            Ok(()),
+            "folders"
+        );
+        assert_eq!(check(&zip_with_comment(&[robot()], b"Robo v1")), Ok(()), "a comment");
+        let legacy = Entry { name: b"Configura\x87\xc6o.set".to_vec(), ..Entry::file("x", b"Lote=1") };
+        assert_eq!(check(&zip(&[robot(), legacy])), Ok(()), "a CP850 name without the UTF-8 flag");
+        let unix = Entry { made_by: (3 << 8) | 20, external: 0o100644 << 16, ..robot() };
+        assert_eq!(check(&zip(&[unix])), Ok(()), "a regular file written on Unix");
+        let gif = Entry::file("tela.gif", b"GIF89a\x01\0\x01\0");
+        let webp = Entry::file("tela.webp", b"RIFF\x10\0\0\0WEBPVP8 ");
+        let jpeg = Entry::file("tela.jpeg", b"\xFF\xD8\xFF\xE0\0\x10JFIF");
+        assert_eq!(check(&zip(&[robot(), gif, webp, jpeg])), Ok(()));
+        // A 1 MB text that compresses 3x is no bomb.
+        let text: Vec<u8> = (0..1_000_000u64)
+            .scan(1u64, |x, _| {
+                *x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                Some(b'a' + ((*x >> 33) % 16) as u8)
+            })
+            .collect();
+        assert_eq!(check(&zip(&[robot(), Entry::file("log.txt", &text)])), Ok(()));
+    }
+
+    #[test]
+    fn a_package_written_with_data_descriptors_is_accepted() {
+        // Streaming writers put the sizes after the data (flag bit 3).
+        let mut entry = robot();
+        entry.flags = FLAG_DESCRIPTOR;
+        let plain = zip(&[entry]);
+        let data_len = u32_at(&plain, 18) as usize;
+        let data_end = LOCAL_LEN + 8 + data_len;
+        let mut bytes = plain[..data_end].to_vec();
+        bytes[14..26].fill(0);
+        bytes.extend_from_slice(DESCRIPTOR);
+        bytes.extend_from_slice(&plain[14..26]);
+        let directory = &plain[data_end..];
+        bytes.extend_from_slice(directory);
+        let at = bytes.len() - 6;
+        bytes[at..at + 4].copy_from_slice(&((data_end + 16) as u32).to_le_bytes());
+        assert_eq!(check(&bytes), Ok(()));
+        // The descriptor must agree with the central directory.
+        bytes[data_end + 4] ^= 1;
+        assert!(refusal(&bytes).contains("inconsistente"), "{}", refusal(&bytes));
+    }
+
+    #[test]
+    fn bytes_outside_the_entries_are_refused() {
+        let good = zip(&[robot()]);
+        let sfx = [b"MZ\x90\0".as_slice(), &good].concat();
+        assert!(refusal(&sfx).contains("dados antes do primeiro arquivo"), "a self-extracting stub");
+        let trailing = [good.as_slice(), b"MZ\x90\0 appended"].concat();
+        assert_eq!(refusal(&trailing), "O arquivo .zip contém dados depois do fim do arquivo compactado");
+        let fake_end = zip_with_comment(&[robot()], b"PK\x05\x06");
+        assert_eq!(refusal(&fake_end), "O arquivo .zip contém dados depois do fim do arquivo compactado");
+
+        // Data hidden between the last entry and the central directory.
+        let mut gap = good.clone();
+        let at = directory_at(&gap);
+        gap.splice(at..at, b"hidden".iter().copied());
+        let end = gap.len() - 6;
+        gap[end..end + 4].copy_from_slice(&((at + 6) as u32).to_le_bytes());
+        assert_eq!(refusal(&gap), "O arquivo .zip contém dados fora dos arquivos listados");
+
+        // Two central entries sharing one local entry (overlapping files).
+        let one = zip(&[robot()]);
+        let at = directory_at(&one);
+        let central = one[at..one.len() - END_LEN].to_vec();
+        let mut twin = central.clone();
+        twin[CENTRAL_LEN..CENTRAL_LEN + 4].copy_from_slice(b"Copy");
+        let mut overlap = one[..at].to_vec();
+        overlap.extend_from_slice(&central);
+        overlap.extend_from_slice(&twin);
+        overlap.extend_from_slice(b"PK\x05\x06\0\0\0\0\x02\0\x02\0");
+        overlap.extend_from_slice(&((central.len() * 2) as u32).to_le_bytes());
+        overlap.extend_from_slice(&(at as u32).to_le_bytes());
+        overlap.extend_from_slice(b"\0\0");
+        assert_eq!(refusal(&overlap), "O arquivo .zip contém dados fora dos arquivos listados");
+    }
+
+    #[test]
+    fn the_two_indexes_must_agree() {
+        let renamed = Entry { local_name: Some(b"Robo.exe".to_vec()), ..robot() };
+        assert_eq!(
+            refusal(&zip(&[renamed])),
+            "O arquivo .zip é inconsistente (o índice e o conteúdo não coincidem): Robo.ex5"
+        );
+        let mut count = zip(&[robot(), Entry::file("a.txt", b"a")]);
+        let end = count.len() - END_LEN;
+        count[end + 8] = 1;
+        count[end + 10] = 1;
+        assert!(refusal(&count).contains("corrompido"), "{}", refusal(&count));
+        let mut crc = zip(&[Entry::stored("Robo.ex5", &ex5(1))]);
+        crc[LOCAL_LEN + 8 + 100] ^= 0xFF;
+        assert_eq!(refusal(&crc), "O arquivo .zip está corrompido: Robo.ex5");
+        assert!(refusal(b"PK\x03\x04 not really a zip archive at all").contains("corrompido"));
+        assert!(refusal(b"").contains("não é um .zip"));
+    }
+
+    #[test]
+    fn names_that_leave_the_folder_or_mislead_are_refused() {
+        for name in [
+            "../Robo.ex5",
+            "a/../../Robo.ex5",
+            "./Robo.ex5",
+            "a//Robo.ex5",
+            "/Robo.ex5",
+            "C:Robo.ex5",
+            "a\\..\\Robo.ex5",
+            "Robo.ex5:stream",
+            "Robo\0.ex5",
+            "Robo\n.ex5",
+            "Robo\u{202E}5xe.ex5",
+            "Robo\u{FF0F}x.ex5",
+            "CON.ex5",
+            "lpt1/Robo.ex5",
+            "Robo /x.txt",
+            "Robo./x.txt",
+            "Robo*.ex5",
+        ] {
+            let entry = Entry { name: name.as_bytes().to_vec(), ..robot() };
+            let message = refusal(&zip(&[robot(), entry]));
+            assert!(message.starts_with("O arquivo .zip contém um caminho inválido: "), "{name:?}: {message}");
+            assert!(!message.contains('\0') && !message.contains('\n'), "control characters are not echoed");
+        }
+        let invalid_utf8 = Entry { name: b"Robo\xff.ex5".to_vec(), flags: FLAG_UTF8, ..robot() };
+        assert!(refusal(&zip(&[robot(), invalid_utf8])).contains("caminho inválido"));
+    }
+
+    #[test]
+    fn a_second_name_in_an_extra_field_is_checked_too() {
+        let alias = |name: &str| {
+            let mut data = vec![1u8, 0, 0, 0, 0];
+            data.extend_from_slice(name.as_bytes());
+            let mut extra = EXTRA_UNICODE_PATH.to_le_bytes().to_vec();
+            extra.extend_from_slice(&(data.len() as u16).to_le_bytes());
+            extra.extend_from_slice(&data);
+            Entry { extra, ..Entry::file("Leia.txt", b"texto") }
+        };
+        assert_eq!(
+            refusal(&zip(&[robot(), alias("../../evil.txt")])),
+            "O arquivo .zip contém um caminho inválido: ../../evil.txt"
+        );
+        assert!(refusal(&zip(&[robot(), alias("Leia.exe")])).contains("caminho inválido"), "a different kind");
+        assert_eq!(check(&zip(&[robot(), alias("Leiа.txt")])), Ok(()), "a harmless alias");
+        let zip64 = Entry { extra: vec![1, 0, 0, 0], ..robot() };
+        assert_eq!(refusal(&zip(&[zip64])), "O arquivo .zip usa o formato ZIP64, que não é aceito");
+    }
+
+    #[test]
+    fn names_are_unique_ignoring_case_and_files_are_not_folders() {
+        assert_eq!(
+            refusal(&zip(&[robot(), Entry::file("ROBO.EX5", &ex5(2))])),
+            "O arquivo .zip contém um nome repetido: ROBO.EX5"
+        );
+        assert!(refusal(&zip(&[robot(), Entry::file("a.txt", b"x"), Entry::file("a.txt/b.txt", b"y")]))
+            .contains("nome repetido"));
+    }
+
+    #[test]
+    fn only_stored_and_deflate_without_encryption() {
+        let bzip2 = Entry { method: 12, ..Entry::stored("Robo.ex5", &ex5(1)) };
+        assert_eq!(
+            refusal(&zip(&[bzip2])),
+            "O arquivo .zip usa um método de compressão não aceito em Robo.ex5 (use Deflate ou sem compressão)"
+        );
+        let strong = Entry { flags: FLAG_STRONG_ENCRYPTION, ..robot() };
+        assert!(refusal(&zip(&[strong])).contains("protegido por senha"));
+        let fifo = Entry { made_by: (3 << 8) | 20, external: 0o010644 << 16, ..robot() };
+        assert!(refusal(&zip(&[fifo])).contains("arquivo especial"));
+        let junction = Entry { external: DOS_REPARSE_POINT, ..robot() };
+        assert!(refusal(&zip(&[junction])).contains("link simbólico"));
+    }
+
+    #[test]
+    fn each_kind_is_checked_by_its_content() {
+        let wrong = |name: &str, data: &[u8]| refusal(&zip(&[robot(), Entry::file(name, data)]));
+        for (name, data) in [
+            ("Manual.pdf", b"MZ\x90\0 a program".as_slice()),
+            ("Manual.pdf", b"not a pdf"),
+            ("logo.png", b"\xFF\xD8\xFF\xE0 a jpeg"),
+            ("foto.jpg", b"\x89PNG\r\n\x1a\n"),
+            ("tela.gif", b"GIF8"),
+            ("tela.webp", b"RIFF\0\0\0\0WAVE"),
+            ("Padrao.set", b"\x7fELF\x02\x01\x01"),
+            ("LEIA.txt", b"#!/bin/sh\nrm -rf ~\n"),
+            ("LEIA.txt", b"PK\x03\x04 a nested zip"),
+            ("Outro.ex5", b"input double Lote = 0.1; // source, not a robot"),
+            ("Outro.ex5", b"\x01\x02"),
+        ] {
+            assert_eq!(
+                wrong(name, data),
+                format!("O arquivo .zip contém um arquivo cujo conteúdo não corresponde ao tipo: {name}"),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn bombs_are_stopped_before_they_go_off() {
+        let ratio = zip(&[robot(), Entry::file("dados.txt", &vec![0u8; 2 * 1024 * 1024])]);
+        assert!(refusal(&ratio).contains("bomba"), "2 MB of zeros");
+        // A lie about the size is caught while inflating, at the declared size.
+        let liar = Entry { declared_size: Some(60_000), ..Entry::file("dados.txt", &vec![b'x'; 5 * 1024 * 1024]) };
+        let started = std::time::Instant::now();
+        assert!(refusal(&zip(&[robot(), liar])).contains("bomba"));
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        let short = Entry { declared_size: Some(5000), ..Entry::file("dados.txt", &[b'x'; 4000]) };
+        assert_eq!(refusal(&zip(&[robot(), short])), "O arquivo .zip está corrompido: dados.txt");
+        // The total of declared sizes, before anything is inflated.
+        let halves: Vec<Entry> = (0..2)
+            .map(|i| Entry { declared_size: Some(30 * 1024 * 1024), ..Entry::file(&format!("{i}.txt"), b"x") })
+            .collect();
+        assert_eq!(
+            refusal(&zip(&[&[robot()], halves.as_slice()].concat())),
+            "O conteúdo do arquivo .zip passa de 50MB descompactado"
+        );
+    }
+
+    #[test]
+    fn entries_are_limited_to_fifty() {
+        let mut entries: Vec<Entry> = (0..49).map(|i| Entry::stored(&format!("{i}.txt"), b"x")).collect();
+        entries.push(robot());
+        assert_eq!(check(&zip(&entries)), Ok(()), "50 is the limit");
+        entries.push(Entry::stored("50.txt", b"x"));
+        assert_eq!(refusal(&zip(&entries)), "O arquivo .zip contém arquivos demais (máximo 50)");
+    }
+
+    #[test]
+    fn crc32_matches_the_standard_check_value() {
+        let mut crc = Crc32::new();
+        crc.update(b"123456789");
+        assert_eq!(crc.finish(), 0xCBF4_3926);
     }
 }
