@@ -135,7 +135,9 @@ async fn a_real_package_is_accepted_served_to_the_buyer_and_not_replaced_by_an_a
     let path = format!("/api/tenant/robots/{}/versions/{}", s.rows.robot, version["id"].as_str().unwrap());
     let evil = zip(&[Entry::file("Robo.ex5", &ex5(1)), Entry::file("../../evil.exe", MZ)]);
     let (status, body) = read_json(
-        s.owner.send_multipart(Method::PATCH, &path, &[Part::File { field: "file", name: "Robo.zip", bytes: &evil }]).await,
+        s.owner
+            .send_multipart(Method::PATCH, &path, &[Part::File { field: "file", name: "Robo.zip", bytes: &evil }])
+            .await,
     )
     .await;
     assert_eq!(

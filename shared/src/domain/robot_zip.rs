@@ -44,7 +44,8 @@ const FLAG_STRONG_ENCRYPTION: u16 = 1 << 6;
 const FLAG_UTF8: u16 = 1 << 11;
 const FLAG_MASKED_DIRECTORY: u16 = 1 << 13;
 /// Flags whose meaning must agree between the two indexes.
-const FLAGS_COMPARED: u16 = FLAG_ENCRYPTED | FLAG_DESCRIPTOR | FLAG_STRONG_ENCRYPTION | FLAG_UTF8 | FLAG_MASKED_DIRECTORY;
+const FLAGS_COMPARED: u16 =
+    FLAG_ENCRYPTED | FLAG_DESCRIPTOR | FLAG_STRONG_ENCRYPTION | FLAG_UTF8 | FLAG_MASKED_DIRECTORY;
 
 const STORED: u16 = 0;
 const DEFLATE: u16 = 8;
@@ -537,7 +538,9 @@ fn content_matches(kind: &str, head: &[u8], size: u64) -> bool {
         "webp" => head.len() >= 12 && &head[0..4] == b"RIFF" && &head[8..12] == b"WEBP",
         // Settings and text have no signature; they only may not be any of
         // the binary kinds above, nor a document or image in disguise.
-        "set" | "txt" => !(head.starts_with(b"%PDF") || head.starts_with(b"\x89PNG") || head.starts_with(&[0xFF, 0xD8])),
+        "set" | "txt" => {
+            !(head.starts_with(b"%PDF") || head.starts_with(b"\x89PNG") || head.starts_with(&[0xFF, 0xD8]))
+        }
         _ => false,
     }
 }
@@ -738,7 +741,11 @@ mod tests {
         assert_eq!(check(&valid_package()), Ok(()));
         assert_eq!(check(&zip(&[Entry::stored("Robo.EX5", &ex5(1))])), Ok(()), "stored, extension in capitals");
         assert_eq!(
-            check(&zip(&[Entry::stored("MQL5/", b""), Entry::stored("MQL5/Experts/", b""), Entry::file("MQL5/Experts/Robo.ex5", &ex5(1))])),
+            check(&zip(&[
+                Entry::stored("MQL5/", b""),
+                Entry::stored("MQL5/Experts/", b""),
+                Entry::file("MQL5/Experts/Robo.ex5", &ex5(1))
+            ])),
             Ok(()),
             "folders"
         );

@@ -139,10 +139,7 @@ mod tests {
         assert_eq!(robot_file("robo.ex5", &exe), None, "an .exe renamed .ex5");
         assert_eq!(robot_file("robo.ex5", b"//+------------------------------------------------------------------+\n#property strict\nvoid OnTick(){}\n"), None, "source code");
         assert_eq!(robot_file("robo.zip", b"PK\x03\x04rest of a zip"), None, "a zip is opened, not sniffed");
-        assert_eq!(
-            robot_file("robo.zip", &crate::domain::robot_zip::writer::valid_package()),
-            Some(RobotFile::Zip)
-        );
+        assert_eq!(robot_file("robo.zip", &crate::domain::robot_zip::writer::valid_package()), Some(RobotFile::Zip));
         assert_eq!(robot_file("robo.zip", &ex5), None);
         assert_eq!(robot_file("robo.exe", &ex5), None, "only .ex5 or .zip");
         assert_eq!(robot_file("foto.ex5", PNG), None);
