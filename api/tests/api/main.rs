@@ -35,6 +35,7 @@ mod personal_builds;
 mod readiness;
 mod robot_auth;
 mod robot_factory;
+mod robot_zips;
 mod spec_details;
 mod startup_checks;
 mod startup_races;

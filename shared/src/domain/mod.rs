@@ -26,6 +26,8 @@ pub mod portal;
 #[cfg(feature = "domain")]
 pub mod robot_strategy;
 #[cfg(feature = "domain")]
+pub mod robot_zip;
+#[cfg(feature = "domain")]
 pub mod safe_html;
 #[cfg(feature = "domain")]
 pub mod status;

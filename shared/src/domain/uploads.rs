@@ -64,15 +64,27 @@ impl RobotFile {
 /// is closed, so an `.ex5` is accepted when it is binary and none of the
 /// formats it must not be: a Windows or Linux executable, an archive, a
 /// document, an image, or text (source code never goes to clients). A
-/// `.zip` must be a zip archive.
+/// `.zip` is opened and must be a robot package (`robot_zip::check`).
 pub fn robot_file(name: &str, bytes: &[u8]) -> Option<RobotFile> {
+    judge_robot_file(name, bytes).ok()
+}
+
+/// As [`robot_file`], with the pt-BR reason of a refusal: a refused package
+/// says what is wrong inside it; anything else gets [`ROBOT_FILE_REFUSED`].
+pub fn judge_robot_file(name: &str, bytes: &[u8]) -> Result<RobotFile, String> {
     let lower = name.trim().to_lowercase();
     if lower.ends_with(".zip") {
-        return bytes.starts_with(b"PK\x03\x04").then_some(RobotFile::Zip);
+        return crate::domain::robot_zip::check(bytes).map(|()| RobotFile::Zip).map_err(|refusal| refusal.0);
     }
-    if !lower.ends_with(".ex5") || bytes.len() < 16 {
-        return None;
+    if !lower.ends_with(".ex5") || bytes.len() < 16 || !looks_like_ex5(&bytes[..bytes.len().min(1024)]) {
+        return Err(ROBOT_FILE_REFUSED.into());
     }
+    Ok(RobotFile::Ex5)
+}
+
+/// Whether the first bytes of a file (up to 1 KiB) can be a compiled robot:
+/// binary, and none of the formats it must not be.
+pub fn looks_like_ex5(head: &[u8]) -> bool {
     const FOREIGN: &[&[u8]] = &[
         b"MZ",
         b"\x7fELF",
@@ -90,13 +102,13 @@ pub fn robot_file(name: &str, bytes: &[u8]) -> Option<RobotFile> {
         b"\xFE\xED\xFA",
         b"\xCF\xFA\xED\xFE",
     ];
-    if FOREIGN.iter().any(|magic| bytes.starts_with(magic)) {
-        return None;
+    if FOREIGN.iter().any(|magic| head.starts_with(magic)) {
+        return false;
     }
-    let head = &bytes[..bytes.len().min(1024)];
+    let head = &head[..head.len().min(1024)];
     let texty = head.iter().filter(|b| b.is_ascii_graphic() || b.is_ascii_whitespace()).count();
     let utf16_text = head.len() > 2 && (head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]));
-    (texty * 100 < head.len() * 95 && !utf16_text).then_some(RobotFile::Ex5)
+    texty * 100 < head.len() * 95 && !utf16_text
 }
 
 #[cfg(test)]
@@ -126,7 +138,8 @@ mod tests {
         exe.extend_from_slice(&ex5);
         assert_eq!(robot_file("robo.ex5", &exe), None, "an .exe renamed .ex5");
         assert_eq!(robot_file("robo.ex5", b"//+------------------------------------------------------------------+\n#property strict\nvoid OnTick(){}\n"), None, "source code");
-        assert_eq!(robot_file("robo.zip", b"PK\x03\x04rest of a zip"), Some(RobotFile::Zip));
+        assert_eq!(robot_file("robo.zip", b"PK\x03\x04rest of a zip"), None, "a zip is opened, not sniffed");
+        assert_eq!(robot_file("robo.zip", &crate::domain::robot_zip::writer::valid_package()), Some(RobotFile::Zip));
         assert_eq!(robot_file("robo.zip", &ex5), None);
         assert_eq!(robot_file("robo.exe", &ex5), None, "only .ex5 or .zip");
         assert_eq!(robot_file("foto.ex5", PNG), None);

@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use shared::domain::owner_permissions::Capability;
-use shared::domain::uploads::{self, RobotFile, MAX_ROBOT_FILE_BYTES, ROBOT_FILE_REFUSED, ROBOT_FILE_TOO_LARGE};
+use shared::domain::uploads::{self, RobotFile, MAX_ROBOT_FILE_BYTES, ROBOT_FILE_TOO_LARGE};
 use shared::domain::validation::{char_len, Validator};
 use shared::infrastructure::storage::new_key;
 use shared::repositories::audit_log::Action;
@@ -168,9 +168,17 @@ struct Stored {
 }
 
 async fn store_robot_file(state: &AppState, tenant: Uuid, file: UploadedFile) -> Result<Stored, AppError> {
-    let kind = uploads::robot_file(&file.name, &file.bytes)
-        .ok_or_else(|| AppError::validation_field("file", ROBOT_FILE_REFUSED))?;
-    let sha256 = shared::infrastructure::secrets::sha256_hex_of(&file.bytes);
+    // Opening a package inflates up to 50 MB and hashing reads as much:
+    // tenths of a second, off the request threads. A refused package names
+    // what is wrong inside it (decision 0020).
+    let (judged, sha256, file) = tokio::task::spawn_blocking(move || {
+        let judged = uploads::judge_robot_file(&file.name, &file.bytes);
+        let sha256 = shared::infrastructure::secrets::sha256_hex_of(&file.bytes);
+        (judged, sha256, file)
+    })
+    .await
+    .map_err(AppError::internal)?;
+    let kind = judged.map_err(|reason| AppError::validation_field("file", &reason))?;
     let size = i32::try_from(file.bytes.len()).map_err(|_| AppError::PayloadTooLarge(ROBOT_FILE_TOO_LARGE.into()))?;
     let key = new_key(tenant, "versions", kind.extension());
     crate::storage_quota::put_within_quota(state, tenant, &key, Bytes::from(file.bytes)).await?;
