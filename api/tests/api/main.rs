@@ -18,6 +18,7 @@ mod email;
 mod erasure;
 mod hardening;
 mod hotmart;
+mod idle_sessions;
 mod hotmart_cancellation;
 mod isolation_matrix;
 mod license_check;
