@@ -75,8 +75,19 @@ async fn a_production_host_serves_no_manifest_no_api_reference_and_no_openapi_do
     })
     .await;
     let browser = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-    for path in ["/.vite/manifest.json", "/.vite/", "/.vite", "/api-docs/", "/api-docs", "/api-docs/init.js", "/api/openapi.json"]
-    {
+    let paths = [
+        "/.vite/manifest.json",
+        "/.vite/",
+        "/.vite",
+        "/%2evite/manifest.json",
+        "/assets/%2E%2E/.vite/manifest.json",
+        "/api-docs/",
+        "/api-docs",
+        "/api-docs/init.js",
+        "/api%2Ddocs/",
+        "/api/openapi.json",
+    ];
+    for path in paths {
         let response = browser.get(app.url(path)).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
         let body = response.text().await.unwrap();
