@@ -248,7 +248,10 @@ async fn only_the_listed_tables_go_without_forced_rls() {
 
     let mut conn = db.owner_pool.acquire().await.unwrap();
     let unforced = db::tables_without_forced_rls(&mut conn).await.unwrap();
-    assert!(unforced.contains(&"pg_temp.license_checks_incoming".to_string()), "the staging table is seen: {unforced:?}");
+    assert!(
+        unforced.contains(&"pg_temp.license_checks_incoming".to_string()),
+        "the staging table is seen: {unforced:?}"
+    );
     let listed: Vec<&str> = db::TABLES_WITHOUT_FORCED_RLS.iter().map(|(name, _)| *name).collect();
     let unlisted: Vec<&String> = unforced.iter().filter(|t| !listed.contains(&t.as_str())).collect();
     assert!(unlisted.is_empty(), "tables without forced RLS that are not listed exceptions: {unlisted:?}");
@@ -292,7 +295,10 @@ async fn only_the_listed_tables_go_without_forced_rls() {
 async fn a_new_table_without_forced_rls_fails_the_start_up_check() {
     let db = fresh_database().await;
     db::verify_runtime_role(&db.app_pool).await.expect("a migrated database passes");
-    sqlx::raw_sql("CREATE TABLE platform_notes (id uuid PRIMARY KEY, note text)").execute(&db.owner_pool).await.unwrap();
+    sqlx::raw_sql("CREATE TABLE platform_notes (id uuid PRIMARY KEY, note text)")
+        .execute(&db.owner_pool)
+        .await
+        .unwrap();
     let refused = db::verify_runtime_role(&db.app_pool).await.expect_err("an unlisted table without RLS");
     assert!(matches!(&refused, db::RlsBypass::TableNotForced(t) if t == "public.platform_notes"), "{refused}");
 
@@ -338,7 +344,8 @@ async fn the_license_log_staging_table_is_reachable_by_no_tenant_facing_role() {
     .unwrap();
     tx.commit().await.unwrap();
 
-    for scope in [Scope::owner(a, Uuid::nil()), Scope::client(a, Uuid::nil()), Scope::anonymous_in(a), Scope::anonymous()]
+    for scope in
+        [Scope::owner(a, Uuid::nil()), Scope::client(a, Uuid::nil()), Scope::anonymous_in(a), Scope::anonymous()]
     {
         let mut tx = conn.begin().await.unwrap();
         db::set_scope(&mut tx, scope).await.unwrap();
@@ -358,6 +365,7 @@ async fn the_license_log_staging_table_is_reachable_by_no_tenant_facing_role() {
     assert_eq!(grants, 0, "no role but its owner holds a grant on it");
     let mut tx = conn.begin().await.unwrap();
     db::set_scope(&mut tx, Scope::worker()).await.unwrap();
-    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM license_checks_incoming").fetch_one(&mut *tx).await.unwrap();
+    let left: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM license_checks_incoming").fetch_one(&mut *tx).await.unwrap();
     assert_eq!(left, 0, "ON COMMIT DELETE ROWS");
 }

@@ -452,7 +452,8 @@ async fn a_stranger_is_refused_before_the_body_is_read_and_learns_nothing_of_the
 
     // Hotmart itself (the right hottok, in the header or the body) still gets
     // the pt-BR reason for a body it got wrong.
-    let response = post_raw(&shop, Some(HOTTOK), "{\"id\": \"x\", \"event\": \"PURCHASE_APPROVED\", \"data\": {}}").await;
+    let response =
+        post_raw(&shop, Some(HOTTOK), "{\"id\": \"x\", \"event\": \"PURCHASE_APPROVED\", \"data\": {}}").await;
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
     let message = response.json::<Value>().await.unwrap()["fields"]["body"].as_str().unwrap().to_string();
     assert!(message.contains("transação"), "{message}");

@@ -332,7 +332,11 @@ async fn a_nul_in_the_e_mail_gets_a_signed_refusal_like_any_other_bad_request() 
     );
     let (status, answer) = check_raw(&s.app, &raw).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    assert_eq!((answer["valid"].as_bool(), answer["code"].as_str()), (Some(false), Some("INVALID_REQUEST")), "{answer}");
+    assert_eq!(
+        (answer["valid"].as_bool(), answer["code"].as_str()),
+        (Some(false), Some("INVALID_REQUEST")),
+        "{answer}"
+    );
     assert_eq!(answer["nonce"], "nul1");
     assert_eq!(answer["signature"], expected_signature(&key, &answer, s.robot, 51234567), "{answer}");
 }
@@ -347,8 +351,18 @@ async fn every_refusal_that_names_a_known_robot_is_signed() {
         (format!(r#"{{"mtAccount":777,"robotId":"{robot}","tenantId":"{tenant}","nonce":"a1"}}"#), 777),
         (format!(r#"{{"email":"  ","mtAccount":"777","robotId":"{robot}","tenantId":"{tenant}","nonce":"a2"}}"#), 777),
         (format!(r#"{{"email":1,"mtAccount":777,"robotId":"{robot}","tenantId":"{tenant}","nonce":"a3"}}"#), 777),
-        (format!(r#"{{"email":"a@b.com","mtAccount":"12ab","robotId":"{robot}","tenantId":"{tenant}","nonce":"a4"}}"#), 0),
-        (format!(r#"{{"email":"a\u0001@b.com","mtAccount":777,"robotId":"{robot}","tenantId":"{tenant}","nonce":"a5"}}"#), 777),
+        (
+            format!(
+                r#"{{"email":"a@b.com","mtAccount":"12ab","robotId":"{robot}","tenantId":"{tenant}","nonce":"a4"}}"#
+            ),
+            0,
+        ),
+        (
+            format!(
+                r#"{{"email":"a\u0001@b.com","mtAccount":777,"robotId":"{robot}","tenantId":"{tenant}","nonce":"a5"}}"#
+            ),
+            777,
+        ),
     ];
     for (raw, account) in bodies {
         let (status, answer) = check_raw(&s.app, &raw).await;
@@ -387,10 +401,17 @@ async fn every_refusal_that_names_a_known_robot_is_signed() {
     // No robot to sign with: another tenant's robot, or none at all.
     let (_, unknown) = check_raw(
         &s.app,
-        &format!(r#"{{"email":"x\u0000@b.com","mtAccount":1,"robotId":"{robot}","tenantId":"{}","nonce":"c1"}}"#, Uuid::now_v7()),
+        &format!(
+            r#"{{"email":"x\u0000@b.com","mtAccount":1,"robotId":"{robot}","tenantId":"{}","nonce":"c1"}}"#,
+            Uuid::now_v7()
+        ),
     )
     .await;
-    assert_eq!((unknown["code"].as_str(), unknown["signature"].is_null()), (Some("INVALID_REQUEST"), true), "{unknown}");
+    assert_eq!(
+        (unknown["code"].as_str(), unknown["signature"].is_null()),
+        (Some("INVALID_REQUEST"), true),
+        "{unknown}"
+    );
     let (_, garbage) = check_raw(&s.app, "{").await;
     assert_eq!((garbage["code"].as_str(), garbage["signature"].is_null()), (Some("INVALID_REQUEST"), true));
 }

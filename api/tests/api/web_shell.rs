@@ -58,8 +58,11 @@ fn built_dist() -> std::path::PathBuf {
     std::fs::create_dir_all(dist.join(".vite")).unwrap();
     std::fs::create_dir_all(dist.join("api-docs")).unwrap();
     std::fs::write(dist.join("index.html"), "SPA").unwrap();
-    std::fs::write(dist.join(".vite/manifest.json"), r#"{"src/main.tsx":{"file":"assets/main-1a2b.js","isEntry":true}}"#)
-        .unwrap();
+    std::fs::write(
+        dist.join(".vite/manifest.json"),
+        r#"{"src/main.tsx":{"file":"assets/main-1a2b.js","isEntry":true}}"#,
+    )
+    .unwrap();
     std::fs::write(dist.join("api-docs/index.html"), "DOCS").unwrap();
     dist
 }

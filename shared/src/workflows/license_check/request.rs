@@ -261,7 +261,10 @@ mod tests {
         // Both or neither, a mark of 32 hex digits, and still the nonce to sign the refusal with.
         let refused = |extra: String| parse_request(body(&extra).as_bytes());
         assert_eq!(refused(format!(r#","licenseId":"{license}""#)).unwrap_err().nonce, Some("n1".into()));
-        assert_eq!(refused(format!(r#","licenseId":"{license}","buildMark":"abc""#)).unwrap_err().nonce, Some("n1".into()));
+        assert_eq!(
+            refused(format!(r#","licenseId":"{license}","buildMark":"abc""#)).unwrap_err().nonce,
+            Some("n1".into())
+        );
         assert_eq!(refused(format!(r#","licenseId":"x","buildMark":"{mark}""#)).unwrap_err().nonce, Some("n1".into()));
     }
 
@@ -302,7 +305,8 @@ mod tests {
         assert_eq!(typed_wrong.robot.map(|r| r.protocol), Some(2));
         assert_eq!(typed_wrong.nonce.as_deref(), Some("n1"));
         // A malformed nonce leaves nothing to sign; no robot, nothing to sign with.
-        let bad_nonce = format!(r#"{{"email":"a@x.com","mtAccount":1,"robotId":"{ROBOT}","tenantId":"{TENANT}","nonce":"a|b"}}"#);
+        let bad_nonce =
+            format!(r#"{{"email":"a@x.com","mtAccount":1,"robotId":"{ROBOT}","tenantId":"{TENANT}","nonce":"a|b"}}"#);
         assert!(parse_request(bad_nonce.as_bytes()).unwrap_err().signable().is_none());
         assert!(parse_request(br#"{"email":"a\u0000@x.com","mtAccount":1}"#).unwrap_err().signable().is_none());
         assert!(parse_request(b"{").unwrap_err().signable().is_none());
