@@ -24,6 +24,8 @@ start_throwaway_server() {
   export DATABASE_APP_ROLE="$throwaway_role" WEB_DIST="${WEB_DIST:-/nonexistent}"
   # A local throw-away platform: development hosts on, as in `make run`.
   export DEV_HOSTS="${DEV_HOSTS-localhost,127.0.0.1}"
+  # The fuzzer reads the API from its own document (/api/openapi.json).
+  export SERVE_API_DOCS="${SERVE_API_DOCS-true}"
   "$CARGO_TARGET_DIR/$profile/api" seed-demo >/dev/null
   "$CARGO_TARGET_DIR/$profile/api" serve "$@" >"$throwaway_log" 2>&1 &
   throwaway_pid=$!

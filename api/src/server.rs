@@ -46,12 +46,20 @@ const VALIDATE_LICENSE: &str = "/api/webhooks/validate-license";
 
 fn full_stack(state: AppState) -> Router {
     let (api, document) = openapi::router_and_document();
-    let web = WebApp::load(state.config.web_dist.clone(), &state.config.portal_rules);
-    let document = axum::Json(document);
+    let web = WebApp::load(state.config.web_dist.clone(), &state.config.portal_rules, state.config.serve_api_docs);
     let capacity = state.config.capacity;
-    api.route("/api/openapi.json", get(move || async move { document }))
-        // Outside /api: not part of the product's API, not in its document.
-        .route("/metrics", get(metrics::scrape))
+    // The document maps every endpoint: served only where configured
+    // (`SERVE_API_DOCS`, on with development hosts); elsewhere the route
+    // does not exist and the path gets the API's 404 like any unknown one.
+    let api = match state.config.serve_api_docs {
+        true => {
+            let document = axum::Json(document);
+            api.route("/api/openapi.json", get(move || async move { document }))
+        }
+        false => api,
+    };
+    // Outside /api: not part of the product's API, not in its document.
+    api.route("/metrics", get(metrics::scrape))
         .with_state(state.clone())
         .fallback(move |request: Request| web.clone().respond(request))
         .layer(middleware::from_fn(http_guards::require_json_for_writes))

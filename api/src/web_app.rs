@@ -18,12 +18,14 @@ use crate::api_error::ApiError;
 pub struct WebApp {
     dist: PathBuf,
     index: Option<String>,
+    /// Whether `/api-docs/` (the API reference) is served (`SERVE_API_DOCS`).
+    serve_api_docs: bool,
 }
 
 impl WebApp {
     /// Reads index.html once and fills in what the browser needs for portal
     /// selection: the platform domain and the extra development hosts.
-    pub fn load(dist: PathBuf, rules: &PortalRules) -> Arc<Self> {
+    pub fn load(dist: PathBuf, rules: &PortalRules, serve_api_docs: bool) -> Arc<Self> {
         let index = std::fs::read_to_string(dist.join("index.html")).ok().map(|html| {
             html.replace("__RF_PLATFORM_DOMAIN__", &escape_attribute(rules.platform_domain()))
                 .replace("__RF_DEV_HOSTS__", &escape_attribute(&rules.dev_hosts().join(",")))
@@ -31,12 +33,12 @@ impl WebApp {
         if index.is_none() {
             tracing::warn!(dist = %dist.display(), "web app not built: run `make run` (or `npm run build` in web/)");
         }
-        Arc::new(Self { dist, index })
+        Arc::new(Self { dist, index, serve_api_docs })
     }
 
     pub async fn respond(self: Arc<Self>, request: Request) -> Response {
         let path = request.uri().path();
-        if path == "/api" || path.starts_with("/api/") {
+        if path == "/api" || path.starts_with("/api/") || !self.is_public(path) {
             return ApiError(AppError::NotFound("Rota não encontrada".into())).into_response();
         }
         if request.method() != Method::GET && request.method() != Method::HEAD {
@@ -74,6 +76,44 @@ impl WebApp {
                 .into_response(),
         }
     }
+}
+
+impl WebApp {
+    /// Whether `path` may be answered from the build at all. Names starting
+    /// with a dot are build tooling, never the product: `.vite/manifest.json`
+    /// maps every chunk for `scripts/check-bundle.mjs`, which reads the file.
+    /// The API reference only where configured: on production it is a map
+    /// for probers. Either answers 404, not the SPA, so nothing looks served.
+    fn is_public(&self, path: &str) -> bool {
+        // Judged as ServeDir will read it: percent-decoded (`%2e` is a dot).
+        let path = percent_decoded(path);
+        if path.split('/').any(|segment| segment.starts_with('.')) {
+            return false;
+        }
+        self.serve_api_docs || !(path == "/api-docs" || path.starts_with("/api-docs/"))
+    }
+}
+
+/// `%XX` sequences decoded (invalid ones kept as written, bytes that are not
+/// UTF-8 replaced).
+fn percent_decoded(path: &str) -> String {
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (bytes[i], bytes.get(i + 1).copied().and_then(hex), bytes.get(i + 2).copied().and_then(hex)) {
+            (b'%', Some(high), Some(low)) => {
+                out.push((high * 16 + low) as u8);
+                i += 3;
+            }
+            (byte, _, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Configuration goes into an HTML attribute: keep it from closing the quote.

@@ -229,3 +229,143 @@ async fn the_platform_policy_applies_to_the_platform_roles_alone() {
     assert!(!tenant_roles.is_empty());
     assert!(tenant_roles.iter().all(|roles| !roles.iter().any(|r| r == "rf_platform_admin" || r == "public")));
 }
+
+/// Every table without forced row-level security and a policy, anywhere
+/// (temporary tables of every session included), is one of the listed
+/// exceptions; the license-check log's staging table, the one the issue
+/// found, is there only while a worker transaction fills it.
+#[tokio::test]
+async fn only_the_listed_tables_go_without_forced_rls() {
+    use sqlx::Connection;
+    let db = fresh_database().await;
+    // The staging table exists while the log's writer runs (a temp table of its session).
+    let mut writer = db.app_pool.acquire().await.unwrap();
+    let mut tx = writer.begin().await.unwrap();
+    db::set_scope(&mut tx, Scope::worker()).await.unwrap();
+    shared::repositories::license_checks::insert(&mut tx, &[], std::time::Duration::from_secs(5)).await.unwrap();
+    // Committed, the table stays for the life of the writer's session: other sessions see it in the catalogue.
+    tx.commit().await.unwrap();
+
+    let mut conn = db.owner_pool.acquire().await.unwrap();
+    let unforced = db::tables_without_forced_rls(&mut conn).await.unwrap();
+    assert!(
+        unforced.contains(&"pg_temp.license_checks_incoming".to_string()),
+        "the staging table is seen: {unforced:?}"
+    );
+    let listed: Vec<&str> = db::TABLES_WITHOUT_FORCED_RLS.iter().map(|(name, _)| *name).collect();
+    let unlisted: Vec<&String> = unforced.iter().filter(|t| !listed.contains(&t.as_str())).collect();
+    assert!(unlisted.is_empty(), "tables without forced RLS that are not listed exceptions: {unlisted:?}");
+    for (name, why) in db::TABLES_WITHOUT_FORCED_RLS {
+        assert!(why.len() > 40, "{name}: the exception says why");
+    }
+    // What each exception says about grants, checked: the tenant-facing roles
+    // hold none, but for the producers' enqueue into the job queue.
+    for (table, role, expected) in [
+        ("public._sqlx_migrations", "rf_owner", ""),
+        ("public._sqlx_migrations", "rf_worker", ""),
+        ("apalis._sqlx_migrations", "rf_worker", ""),
+        ("apalis.workers", "rf_owner", ""),
+        ("apalis.workers", "rf_client", ""),
+        ("apalis.workers", "rf_anonymous", ""),
+        ("apalis.jobs", "rf_client", ""),
+        ("apalis.jobs", "rf_owner", "SELECT,INSERT"),
+        ("apalis.jobs", "rf_anonymous", "SELECT,INSERT"),
+        ("public.login_failures", "rf_owner", ""),
+        ("public.login_failures", "rf_client", ""),
+    ] {
+        let held: String = sqlx::query_scalar(
+            "SELECT coalesce(string_agg(p, ',' ORDER BY o), '') FROM unnest(
+                 ARRAY['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) WITH ORDINALITY AS x(p, o)
+              WHERE has_table_privilege($1, $2, p)",
+        )
+        .bind(role)
+        .bind(table)
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+        assert_eq!(held, expected, "{role} on {table}");
+    }
+    db::verify_runtime_role(&db.app_pool).await.expect("the start-up check accepts the listed exceptions");
+    drop(writer);
+}
+
+/// A table someone adds without forced RLS stops the api at start, whether
+/// or not it has a `tenant_id` column, until it forces RLS with a policy.
+#[tokio::test]
+async fn a_new_table_without_forced_rls_fails_the_start_up_check() {
+    let db = fresh_database().await;
+    db::verify_runtime_role(&db.app_pool).await.expect("a migrated database passes");
+    sqlx::raw_sql("CREATE TABLE platform_notes (id uuid PRIMARY KEY, note text)")
+        .execute(&db.owner_pool)
+        .await
+        .unwrap();
+    let refused = db::verify_runtime_role(&db.app_pool).await.expect_err("an unlisted table without RLS");
+    assert!(matches!(&refused, db::RlsBypass::TableNotForced(t) if t == "public.platform_notes"), "{refused}");
+
+    sqlx::raw_sql("ALTER TABLE platform_notes ENABLE ROW LEVEL SECURITY").execute(&db.owner_pool).await.unwrap();
+    let refused = db::verify_runtime_role(&db.app_pool).await.expect_err("enabled but not forced");
+    assert!(matches!(refused, db::RlsBypass::TableNotForced(_)), "{refused}");
+    sqlx::raw_sql("ALTER TABLE platform_notes FORCE ROW LEVEL SECURITY").execute(&db.owner_pool).await.unwrap();
+    let refused = db::verify_runtime_role(&db.app_pool).await.expect_err("forced but without a policy");
+    assert!(matches!(refused, db::RlsBypass::TableNotForced(_)), "{refused}");
+    sqlx::raw_sql("CREATE POLICY platform_admin ON platform_notes TO rf_platform_admin USING (true)")
+        .execute(&db.owner_pool)
+        .await
+        .unwrap();
+    db::verify_runtime_role(&db.app_pool).await.expect("forced with a policy");
+}
+
+/// Why the staging table needs no RLS, checked: no tenant-facing role can
+/// read it, even on the very connection whose worker transaction made it,
+/// and it keeps no row past that transaction.
+#[tokio::test]
+async fn the_license_log_staging_table_is_reachable_by_no_tenant_facing_role() {
+    use sqlx::Connection;
+    let db = fresh_database().await;
+    let a = tenant(&db.app_pool, "a.example.com").await;
+    let mut conn = db.app_pool.acquire().await.unwrap();
+    let mut tx = conn.begin().await.unwrap();
+    db::set_scope(&mut tx, Scope::worker()).await.unwrap();
+    shared::repositories::license_checks::insert(&mut tx, &[], std::time::Duration::from_secs(5)).await.unwrap();
+    let owner: String = sqlx::query_scalar(
+        "SELECT pg_get_userbyid(relowner)::text FROM pg_class WHERE oid = 'license_checks_incoming'::regclass",
+    )
+    .fetch_one(&mut *tx)
+    .await
+    .unwrap();
+    assert_eq!(owner, "rf_worker");
+    sqlx::query(
+        "INSERT INTO license_checks_incoming (id, tenant_id, valid, code, checked_at) VALUES ($1, $2, false, 'X', now())",
+    )
+    .bind(Uuid::now_v7())
+    .bind(a)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+
+    for scope in
+        [Scope::owner(a, Uuid::nil()), Scope::client(a, Uuid::nil()), Scope::anonymous_in(a), Scope::anonymous()]
+    {
+        let mut tx = conn.begin().await.unwrap();
+        db::set_scope(&mut tx, scope).await.unwrap();
+        let denied = sqlx::query_scalar::<_, i64>("SELECT count(*) FROM license_checks_incoming")
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap_err();
+        assert!(denied.to_string().contains("permission denied"), "{denied}");
+    }
+    let grants: i64 = sqlx::query_scalar(
+        "SELECT count(*) FROM pg_class c, aclexplode(coalesce(c.relacl, acldefault('r', c.relowner))) a
+          WHERE c.oid = 'license_checks_incoming'::regclass AND a.grantee <> c.relowner",
+    )
+    .fetch_one(&mut *conn)
+    .await
+    .unwrap();
+    assert_eq!(grants, 0, "no role but its owner holds a grant on it");
+    let mut tx = conn.begin().await.unwrap();
+    db::set_scope(&mut tx, Scope::worker()).await.unwrap();
+    let left: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM license_checks_incoming").fetch_one(&mut *tx).await.unwrap();
+    assert_eq!(left, 0, "ON COMMIT DELETE ROWS");
+}

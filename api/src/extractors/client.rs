@@ -42,7 +42,9 @@ impl FromRequestParts<AppState> for SignedInClient {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let (token, meta) = tenant_session::read(parts, state, Portal::Client).await?;
         let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
-        let session = sessions::find_client_session(&mut tx, &token).await?.ok_or_else(not_authenticated)?;
+        let session = sessions::find_client_session(&mut tx, &token, state.config.client_idle_timeout)
+            .await?
+            .ok_or_else(not_authenticated)?;
         tx.commit().await?;
         tenant_session::check_host(state, &meta, Portal::Client, &session.tenant)?;
         Ok(SignedInClient { client: session.client, tenant: session.tenant, pool: state.pool.clone() })

@@ -78,9 +78,12 @@ impl FromRequestParts<AppState> for SignedInOwner {
         let (token, meta) = tenant_session::read(parts, state, Portal::Tenant).await?;
         let secret = meta.tenant_secret.as_deref().ok_or_else(not_authenticated)?;
         let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
-        let session = sessions::find_owner_session(&mut tx, &token).await?.ok_or_else(not_authenticated)?;
+        let secret_hash = sha256_hex(secret);
+        let session = sessions::find_owner_session(&mut tx, &token, &secret_hash, state.config.owner_idle_timeout)
+            .await?
+            .ok_or_else(not_authenticated)?;
         tx.commit().await?;
-        if !constant_time_eq(&session.secret_hash, &sha256_hex(secret)) {
+        if !constant_time_eq(&session.secret_hash, &secret_hash) {
             return Err(not_authenticated());
         }
         tenant_session::check_host(state, &meta, Portal::Tenant, &session.tenant)?;

@@ -1,5 +1,7 @@
 //! One license check, from the request's bytes to the signed answer:
 //! limit → parse → cache or load → decide (throttle, bind) → record → sign.
+//! A body that is not a check but names a known robot gets that robot's
+//! signed `INVALID_REQUEST`.
 
 use std::sync::Arc;
 
@@ -8,7 +10,7 @@ use chrono::{DateTime, Utc};
 use shared::infrastructure::config::Config;
 use shared::infrastructure::db::{self, Scope};
 use shared::workflows::license_check::{
-    self, CheckCode, CheckFacts, CheckRecord, CheckRequest, EarlyRefusal, RobotKeys, Verdict,
+    self, CheckCode, CheckFacts, CheckRecord, CheckRequest, EarlyRefusal, RejectedRequest, RobotKeys, Verdict,
 };
 use shared::AppResult;
 
@@ -69,7 +71,7 @@ impl LicenseCheck {
         }
         let request = match license_check::parse_request(body) {
             Ok(request) => request,
-            Err(nonce) => return Ok((StatusCode::OK, refuse(EarlyRefusal::InvalidRequest, nonce.unwrap_or_default()))),
+            Err(rejected) => return self.refuse_invalid(state, meta, rejected, now).await,
         };
         let Some(entry) = self.facts(state, &request).await? else {
             // Unknown robot, or not this tenant's: nothing to sign with, nothing to log against.
@@ -78,6 +80,30 @@ impl LicenseCheck {
         let verdict = self.decide(state, &request, &entry.facts, now).await?;
         self.log.record(CheckRecord::of_check(&request, entry.facts.license_id, &verdict, meta.ip, now));
         Ok((StatusCode::OK, LicenseAnswer::signed(request, &entry, verdict, now.timestamp())))
+    }
+
+    /// A body that is not a check. When it names a robot of the tenant it
+    /// names (and a well-formed nonce), the refusal is signed with that
+    /// robot's key and logged like any check, so the robot can trust it;
+    /// otherwise there is nothing to sign with.
+    async fn refuse_invalid(
+        &self,
+        state: &AppState,
+        meta: &RequestMeta,
+        rejected: RejectedRequest,
+        now: DateTime<Utc>,
+    ) -> AppResult<(StatusCode, LicenseAnswer)> {
+        let verdict = license_check::refuse_early(EarlyRefusal::InvalidRequest);
+        if let Some(request) = rejected.signable() {
+            if let Some(entry) = self.facts(state, &request).await? {
+                let mut record = CheckRecord::of_check(&request, None, &verdict, meta.ip, now);
+                record.account = rejected.robot.and_then(|robot| robot.account);
+                self.log.record(record);
+                return Ok((StatusCode::OK, LicenseAnswer::signed(request, &entry, verdict, now.timestamp())));
+            }
+        }
+        let nonce = rejected.nonce.unwrap_or_default();
+        Ok((StatusCode::OK, LicenseAnswer::unsigned(verdict, nonce, now.timestamp())))
     }
 
     /// The routine check is answered from this instance's cache (kept in step

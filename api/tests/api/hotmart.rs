@@ -408,3 +408,57 @@ async fn the_admin_sees_a_failed_event_with_its_error_and_replays_it() {
     let none: Value = admin.get("/api/hotmart-events?failed=true").await.json().await.unwrap();
     assert_eq!(none["total"], 0);
 }
+
+/// Posts `body` as it is (any bytes) with `hottok` in the header, if any.
+async fn post_raw(shop: &Shop, hottok: Option<&str>, body: &str) -> reqwest::Response {
+    let mut request = shop
+        .app
+        .browser()
+        .post(shop.app.url(&format!("/api/webhooks/hotmart/robot/{}", shop.robot)))
+        .header("content-type", "application/json");
+    if let Some(hottok) = hottok {
+        request = request.header("x-hotmart-hottok", hottok);
+    }
+    request.body(body.to_string()).send().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_stranger_is_refused_before_the_body_is_read_and_learns_nothing_of_the_parser() {
+    let shop = Shop::open().await;
+    let bodies = [
+        "{",
+        "[]",
+        "{\"id\": \"x\", \"event\": \"PURCHASE_APPROVED\", \"data\": {}}",
+        "{\"event\": \"PURCHASE_APPROVED\", \"creation_date\": \"ontem\"}",
+        "{\"hottok\": \"errado\", \"id\": \"x\"",
+    ];
+    for body in bodies {
+        for hottok in [Some("errado"), None] {
+            let response = post_raw(&shop, hottok, body).await;
+            assert_eq!(response.status(), StatusCode::UNAUTHORIZED, "{hottok:?} {body}");
+            let error: Value = response.json().await.unwrap();
+            assert_eq!(error["message"], api::routes::webhooks::hotmart::BAD_HOTTOK, "{hottok:?} {body}");
+            assert!(error.get("fields").is_none(), "no parser detail: {error}");
+        }
+    }
+    // A wrong header is not rescued by a right hottok in the body, nor is
+    // a body that is not JSON read for one.
+    let right_in_body = format!("{{\"hottok\": \"{HOTTOK}\", \"id\": \"x\"}}");
+    assert_eq!(post_raw(&shop, Some("errado"), &right_in_body).await.status(), StatusCode::UNAUTHORIZED);
+    let broken_with_right = format!("{{\"hottok\": \"{HOTTOK}\", \"id\": ");
+    let response = post_raw(&shop, None, &broken_with_right).await;
+    assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(response.json::<Value>().await.unwrap()["message"], api::routes::webhooks::hotmart::BAD_HOTTOK);
+
+    // Hotmart itself (the right hottok, in the header or the body) still gets
+    // the pt-BR reason for a body it got wrong.
+    let response =
+        post_raw(&shop, Some(HOTTOK), "{\"id\": \"x\", \"event\": \"PURCHASE_APPROVED\", \"data\": {}}").await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let message = response.json::<Value>().await.unwrap()["fields"]["body"].as_str().unwrap().to_string();
+    assert!(message.contains("transação"), "{message}");
+    let body_hottok_only = format!("{{\"hottok\": \"{HOTTOK}\", \"event\": \"PURCHASE_APPROVED\"}}");
+    assert_eq!(post_raw(&shop, None, &body_hottok_only).await.status(), StatusCode::BAD_REQUEST);
+    let stored: i64 = shop.scalar("SELECT count(*) FROM hotmart_inbox").await;
+    assert_eq!(stored, 0);
+}

@@ -307,3 +307,111 @@ async fn a_cached_answer_is_dropped_as_soon_as_the_license_changes() {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
+
+/// Posts `raw` as it is.
+async fn check_raw(app: &TestApp, raw: &str) -> (StatusCode, Value) {
+    let response = app
+        .browser()
+        .post(app.url("/api/webhooks/validate-license"))
+        .header("content-type", "application/json")
+        .body(raw.to_string())
+        .send()
+        .await
+        .unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn a_nul_in_the_e_mail_gets_a_signed_refusal_like_any_other_bad_request() {
+    let s = setup().await;
+    let key = signing_key(&s.app, s.acme.id, s.robot).await;
+    let raw = format!(
+        r#"{{"email":"cliente\u0000@acme.com","mtAccount":51234567,"robotId":"{}","tenantId":"{}","nonce":"nul1"}}"#,
+        s.robot, s.acme.id
+    );
+    let (status, answer) = check_raw(&s.app, &raw).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(
+        (answer["valid"].as_bool(), answer["code"].as_str()),
+        (Some(false), Some("INVALID_REQUEST")),
+        "{answer}"
+    );
+    assert_eq!(answer["nonce"], "nul1");
+    assert_eq!(answer["signature"], expected_signature(&key, &answer, s.robot, 51234567), "{answer}");
+}
+
+#[tokio::test]
+async fn every_refusal_that_names_a_known_robot_is_signed() {
+    let s = setup().await;
+    let key = signing_key(&s.app, s.acme.id, s.robot).await;
+    let (robot, tenant) = (s.robot, s.acme.id);
+    // (body, the account the signature covers): what the robot would rebuild it with.
+    let bodies = [
+        (format!(r#"{{"mtAccount":777,"robotId":"{robot}","tenantId":"{tenant}","nonce":"a1"}}"#), 777),
+        (format!(r#"{{"email":"  ","mtAccount":"777","robotId":"{robot}","tenantId":"{tenant}","nonce":"a2"}}"#), 777),
+        (format!(r#"{{"email":1,"mtAccount":777,"robotId":"{robot}","tenantId":"{tenant}","nonce":"a3"}}"#), 777),
+        (
+            format!(
+                r#"{{"email":"a@b.com","mtAccount":"12ab","robotId":"{robot}","tenantId":"{tenant}","nonce":"a4"}}"#
+            ),
+            0,
+        ),
+        (
+            format!(
+                r#"{{"email":"a\u0001@b.com","mtAccount":777,"robotId":"{robot}","tenantId":"{tenant}","nonce":"a5"}}"#
+            ),
+            777,
+        ),
+    ];
+    for (raw, account) in bodies {
+        let (status, answer) = check_raw(&s.app, &raw).await;
+        assert_eq!(status, StatusCode::OK, "{raw}");
+        assert_eq!(answer["code"], "INVALID_REQUEST", "{raw}");
+        assert_eq!(answer["signature"], expected_signature(&key, &answer, robot, account), "{raw}: {answer}");
+    }
+    // Protocol 2 refusals are signed with the robot's Ed25519 key.
+    let raw = format!(
+        r#"{{"email":"x\u0000@b.com","mtAccount":777,"robotId":"{robot}","tenantId":"{tenant}","nonce":"b1","protocol":2}}"#
+    );
+    let (_, answer) = check_raw(&s.app, &raw).await;
+    assert_eq!(answer["code"], "INVALID_REQUEST");
+    let public_key: String = {
+        let mut tx = db::begin(&s.app.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
+        sqlx::query_scalar("SELECT license_public_key FROM tenant_robots WHERE id = $1")
+            .bind(robot)
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap()
+    };
+    let message = shared::workflows::license_check::signed_string_v2(
+        "b1",
+        false,
+        "INVALID_REQUEST",
+        None,
+        answer["serverTime"].as_i64().unwrap(),
+        &robot.to_string(),
+        777,
+        answer["graceSeconds"].as_i64().unwrap(),
+    );
+    assert!(
+        shared::infrastructure::license_keys::verify(&public_key, &message, answer["signature"].as_str().unwrap()),
+        "{answer}"
+    );
+    // No robot to sign with: another tenant's robot, or none at all.
+    let (_, unknown) = check_raw(
+        &s.app,
+        &format!(
+            r#"{{"email":"x\u0000@b.com","mtAccount":1,"robotId":"{robot}","tenantId":"{}","nonce":"c1"}}"#,
+            Uuid::now_v7()
+        ),
+    )
+    .await;
+    assert_eq!(
+        (unknown["code"].as_str(), unknown["signature"].is_null()),
+        (Some("INVALID_REQUEST"), true),
+        "{unknown}"
+    );
+    let (_, garbage) = check_raw(&s.app, "{").await;
+    assert_eq!((garbage["code"].as_str(), garbage["signature"].is_null()), (Some("INVALID_REQUEST"), true));
+}

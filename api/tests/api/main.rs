@@ -19,6 +19,7 @@ mod erasure;
 mod hardening;
 mod hotmart;
 mod hotmart_cancellation;
+mod idle_sessions;
 mod isolation_matrix;
 mod license_check;
 mod license_harness;

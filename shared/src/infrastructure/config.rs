@@ -78,6 +78,15 @@ pub struct Config {
     pub ai: AiConfig,
     /// Hotmart's REST API (cancelling subscriptions with a tenant's credentials).
     pub hotmart_api: HotmartApiConfig,
+    /// `SERVE_API_DOCS`: whether `/api/openapi.json` and the `/api-docs/`
+    /// page are served. Default: on where `DEV_HOSTS` names development
+    /// hosts, off in production (the document maps every endpoint for a
+    /// prober). Vite's `/.vite/` build files are never served.
+    pub serve_api_docs: bool,
+    /// An owner session unused for this long is over (`OWNER_IDLE_MINUTES`, default 8 h).
+    pub owner_idle_timeout: Duration,
+    /// A client session unused for this long is over (`CLIENT_IDLE_MINUTES`, default 24 h).
+    pub client_idle_timeout: Duration,
 }
 
 /// Where Hotmart's API lives (a local stand-in in tests and development).
@@ -262,6 +271,7 @@ impl Config {
         if !dev_hosts.is_empty() && !bind_address.is_loopback() {
             return Err(ConfigError::DevHostsOffLoopback(bind_address));
         }
+        let dev_hosts_named = !dev_hosts.is_empty();
         Ok(Self {
             app_database_url: var("DATABASE_APP_URL"),
             listen_database_url: var("DATABASE_LISTEN_URL"),
@@ -336,6 +346,9 @@ impl Config {
                 auth_base: var("HOTMART_AUTH_BASE").unwrap_or_else(|| HotmartApiConfig::default().auth_base),
                 timeout: Duration::from_secs(parse("HOTMART_API_TIMEOUT_SECONDS", 10)?),
             },
+            serve_api_docs: parse_flag("SERVE_API_DOCS", dev_hosts_named)?,
+            owner_idle_timeout: Duration::from_secs(parse::<u64>("OWNER_IDLE_MINUTES", 8 * 60)?.max(1) * 60),
+            client_idle_timeout: Duration::from_secs(parse::<u64>("CLIENT_IDLE_MINUTES", 24 * 60)?.max(1) * 60),
             database_url,
         })
     }
@@ -375,6 +388,9 @@ impl Config {
             metrics_token: None,
             ai: AiConfig::default(),
             hotmart_api: HotmartApiConfig::default(),
+            serve_api_docs: true,
+            owner_idle_timeout: Duration::from_secs(8 * 3600),
+            client_idle_timeout: Duration::from_secs(24 * 3600),
         }
     }
 }
@@ -390,6 +406,16 @@ fn parse_trust_proxy(value: Option<String>) -> Result<usize, ConfigError> {
 
 fn var(name: &str) -> Option<String> {
     std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+/// A yes/no variable: true/false, 1/0, on/off, yes/no.
+fn parse_flag(name: &'static str, default: bool) -> Result<bool, ConfigError> {
+    match var(name).map(|v| v.trim().to_ascii_lowercase()) {
+        None => Ok(default),
+        Some(v) if ["true", "1", "on", "yes"].contains(&v.as_str()) => Ok(true),
+        Some(v) if ["false", "0", "off", "no"].contains(&v.as_str()) => Ok(false),
+        Some(value) => Err(ConfigError::Invalid { name, value }),
+    }
 }
 
 fn parse<T: std::str::FromStr>(name: &'static str, default: T) -> Result<T, ConfigError> {

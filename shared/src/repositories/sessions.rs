@@ -101,19 +101,36 @@ pub async fn delete(conn: &mut PgConnection, token: &str) -> AppResult<()> {
 /// A live owner session with everything the request needs, found in one
 /// query: the tenant (active), the owner (active) and the SHA-256 of the
 /// tenant's security key for the caller to compare in constant time.
-/// Anonymous scope.
-pub async fn find_owner_session(conn: &mut PgConnection, token: &str) -> AppResult<Option<OwnerSession>> {
+/// A session unused for `idle` is over; a used one is marked as seen (at
+/// most once a minute), and only by a caller whose key hash is
+/// `secret_hash`: a cookie alone keeps nothing alive. Anonymous scope.
+pub async fn find_owner_session(
+    conn: &mut PgConnection,
+    token: &str,
+    secret_hash: &str,
+    idle: Duration,
+) -> AppResult<Option<OwnerSession>> {
     let row = sqlx::query(concat!(
-        "SELECT ",
+        "WITH touched AS (
+            UPDATE sessions SET last_seen_at = now()
+             WHERE token_hash = $1 AND portal = 'tenant' AND expires_at > now()
+               AND last_seen_at > now() - make_interval(secs => $2)
+               AND last_seen_at < now() - interval '1 minute'
+               AND EXISTS (SELECT 1 FROM tenants t WHERE t.id = sessions.tenant_id AND t.secret_hash = $3)
+         )
+         SELECT ",
         tenant_columns!(),
         ", t.secret_hash, o.id AS o_id, o.tenant_id AS o_tenant_id, o.name AS o_name, o.email AS o_email,
                 o.phone AS o_phone, o.role AS o_role, o.is_active AS o_is_active, o.email_verified AS o_email_verified
            FROM sessions s
            JOIN tenants t ON t.id = s.tenant_id AND t.status = 'active'
            JOIN tenant_owners o ON o.tenant_id = s.tenant_id AND o.id = s.owner_id AND o.is_active
-          WHERE s.token_hash = $1 AND s.portal = 'tenant' AND s.expires_at > now()"
+          WHERE s.token_hash = $1 AND s.portal = 'tenant' AND s.expires_at > now()
+            AND s.last_seen_at > now() - make_interval(secs => $2)"
     ))
     .bind(sha256(token))
+    .bind(idle.as_secs_f64())
+    .bind(secret_hash)
     .fetch_optional(conn)
     .await?;
     let Some(row) = row else { return Ok(None) };
@@ -134,19 +151,32 @@ pub async fn find_owner_session(conn: &mut PgConnection, token: &str) -> AppResu
 }
 
 /// A live client session with its tenant (active) and client (active), in one
-/// query. Anonymous scope.
-pub async fn find_client_session(conn: &mut PgConnection, token: &str) -> AppResult<Option<ClientSession>> {
+/// query. A session unused for `idle` is over; a used one is marked as seen
+/// (at most once a minute). Anonymous scope.
+pub async fn find_client_session(
+    conn: &mut PgConnection,
+    token: &str,
+    idle: Duration,
+) -> AppResult<Option<ClientSession>> {
     let row = sqlx::query(concat!(
-        "SELECT ",
+        "WITH touched AS (
+            UPDATE sessions SET last_seen_at = now()
+             WHERE token_hash = $1 AND portal = 'client' AND expires_at > now()
+               AND last_seen_at > now() - make_interval(secs => $2)
+               AND last_seen_at < now() - interval '1 minute'
+         )
+         SELECT ",
         tenant_columns!(),
         ", c.id AS c_id, c.tenant_id AS c_tenant_id, c.name AS c_name, c.email AS c_email, c.phone AS c_phone,
                 c.status AS c_status, c.last_login AS c_last_login, c.created_at AS c_created_at
            FROM sessions s
            JOIN tenants t ON t.id = s.tenant_id AND t.status = 'active'
            JOIN tenant_clients c ON c.tenant_id = s.tenant_id AND c.id = s.client_id AND c.status = 'active'
-          WHERE s.token_hash = $1 AND s.portal = 'client' AND s.expires_at > now()"
+          WHERE s.token_hash = $1 AND s.portal = 'client' AND s.expires_at > now()
+            AND s.last_seen_at > now() - make_interval(secs => $2)"
     ))
     .bind(sha256(token))
+    .bind(idle.as_secs_f64())
     .fetch_optional(conn)
     .await?;
     let Some(row) = row else { return Ok(None) };

@@ -146,6 +146,22 @@ pub struct SubscriptionInfo {
     pub recurrence_value: Option<Decimal>,
 }
 
+/// The body's top-level `hottok` (a non-empty string), read without
+/// building the rest: the webhook authenticates with it when the header is
+/// missing, before [`parse`] reads anything else. None for a body that is not
+/// a JSON object, a hottok that is not a string, or one given twice.
+pub fn body_hottok(raw: &[u8]) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct OnlyHottok<'a> {
+        #[serde(default, borrow)]
+        hottok: Option<std::borrow::Cow<'a, str>>,
+    }
+    let only: OnlyHottok = serde_json::from_slice(raw).ok()?;
+    let hottok = only.hottok?;
+    let trimmed = hottok.trim();
+    (!trimmed.is_empty()).then(|| trimmed.to_string())
+}
+
 /// Reads one postback body. Never panics, whatever the bytes.
 pub fn parse(raw: &[u8]) -> Result<HotmartEvent, HotmartParseError> {
     let mut payload: Value =

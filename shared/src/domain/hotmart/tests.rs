@@ -510,3 +510,15 @@ fn corrupted_bodies_never_panic() {
         }
     }
 }
+
+#[test]
+fn the_body_hottok_is_read_alone_and_only_from_a_json_object() {
+    assert_eq!(body_hottok(br#"{"id":"x","hottok":" abc ","data":{"a":[1,2]}}"#).as_deref(), Some("abc"));
+    assert_eq!(body_hottok(br#"{"id":"x"}"#), None);
+    assert_eq!(body_hottok(br#"{"hottok":"  "}"#), None);
+    assert_eq!(body_hottok(br#"{"hottok":12}"#), None, "not a string");
+    assert_eq!(body_hottok(br#"{"hottok":"a","hottok":"b"}"#), None, "given twice");
+    assert_eq!(body_hottok(br#"{"hottok":"abc","id":"#), None, "not JSON");
+    assert_eq!(body_hottok(b"[]"), None);
+    assert_eq!(body_hottok(br#"{"data":{"hottok":"nested"}}"#), None, "top level only");
+}

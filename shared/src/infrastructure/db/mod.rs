@@ -22,7 +22,7 @@ pub use migrate::{latest_migration, migrate};
 pub use pool::{connect_app, connect_owner, connect_worker, derived_app_url, listen_pool};
 pub use runtime_role::{
     check_principal_roles, ensure_principal_roles, ensure_runtime_role, is_owner_or_member, owner_is_superuser,
-    set_runtime_role_password, verify_runtime_role, RlsBypass,
+    set_runtime_role_password, tables_without_forced_rls, verify_runtime_role, RlsBypass, TABLES_WITHOUT_FORCED_RLS,
 };
 pub use scope::{begin, set_scope, Actor, DbRole, Scope, Tx};
 pub use sqlx::{Error as DbError, PgPool};

@@ -109,7 +109,10 @@ pub enum RlsBypass {
     OwnsTables { role: String, object: String },
     #[error("principal role {0:?} is missing (migrations not applied?)")]
     MissingRole(String),
-    #[error("table {0} has tenant_id but row-level security is not enabled and forced, or it has no policy")]
+    #[error(
+        "table {0} does not have row-level security enabled and forced with a policy, and is not one of the listed \
+         exceptions (infrastructure::db::TABLES_WITHOUT_FORCED_RLS)"
+    )]
     TableNotForced(String),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
@@ -118,8 +121,9 @@ pub enum RlsBypass {
 /// Checks, on a connection of the app pool, that none of its queries can get
 /// past row-level security: the login (session) user and every principal role
 /// it can switch to are neither superuser, nor BYPASSRLS, nor CREATEROLE, nor
-/// members of any table's owner or the database's owner; and every tenant-owned
-/// table forces RLS with a policy. The api refuses to start when this fails.
+/// members of any table's owner or the database's owner; and every table
+/// forces RLS with a policy but the listed exceptions
+/// ([`TABLES_WITHOUT_FORCED_RLS`]). The api refuses to start when this fails.
 pub async fn verify_runtime_role(app: &PgPool) -> Result<(), RlsBypass> {
     // One transaction: behind a transaction pooler every statement outside
     // one may land on another server connection.
@@ -177,20 +181,73 @@ async fn check_role(conn: &mut PgConnection, role: &str) -> Result<(), RlsBypass
 }
 
 async fn check_tables(conn: &mut PgConnection) -> Result<(), RlsBypass> {
-    let unforced: Option<String> = sqlx::query_scalar(
-        "SELECT c.relname::text FROM pg_class c
-           JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped
-          WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
-            AND (NOT (c.relrowsecurity AND c.relforcerowsecurity)
-                 OR NOT EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid))
-          LIMIT 1",
-    )
-    .fetch_optional(&mut *conn)
-    .await?;
-    match unforced {
+    let unforced = tables_without_forced_rls(conn).await?;
+    match unforced.into_iter().find(|table| !is_listed_exception(table)) {
         Some(table) => Err(RlsBypass::TableNotForced(table)),
         None => Ok(()),
     }
+}
+
+/// The tables that may go without forced row-level security, each with why.
+/// Every other table, in any schema (temporary ones included), must have RLS
+/// enabled and forced and at least one policy, or the api refuses to start.
+/// Names are `schema.table`; every session's temporary schema is `pg_temp`.
+pub const TABLES_WITHOUT_FORCED_RLS: &[(&str, &str)] = &[
+    (
+        "public._sqlx_migrations",
+        "the migration ledger: no tenant data, and no principal role holds any grant on it (revoked from all)",
+    ),
+    (
+        "apalis._sqlx_migrations",
+        "the job queue's migration ledger: no tenant data, and no principal role holds any grant on it",
+    ),
+    (
+        "apalis.workers",
+        "the job library's registry of worker processes (ids and heartbeats, no tenant data); only rf_worker \
+         holds grants on it",
+    ),
+    (
+        "apalis.jobs",
+        "the job queue, read and written by the job library's own SQL as rf_worker, which sees every tenant \
+         anyway. Payloads hold ids only (workflows::jobs), never secrets. rf_owner, rf_anonymous and \
+         rf_platform_admin hold SELECT and INSERT so that a request enqueues inside its own transaction \
+         (repositories::job_queue::enqueue, the one statement the app runs on it as those roles)",
+    ),
+    (
+        "public.login_failures",
+        "the login throttle: written before any tenant is known (portal, the key an attempt is counted under, \
+         IP), no tenant column; only rf_anonymous (the sign-in service) and the platform roles hold grants on it, \
+         never rf_owner or rf_client",
+    ),
+    (
+        "pg_temp.license_checks_incoming",
+        "the license-check log's staging table (repositories::license_checks::stage): a TEMP table, so only the \
+         session that made it can see it at all; owned by rf_worker, the role that writes the log and already \
+         sees every tenant, with no grant to any other role; ON COMMIT DELETE ROWS, so it holds rows only inside \
+         the worker transaction that copies them into license_checks (which forces RLS)",
+    ),
+];
+
+fn is_listed_exception(table: &str) -> bool {
+    TABLES_WITHOUT_FORCED_RLS.iter().any(|(listed, _)| *listed == table)
+}
+
+/// Every table (any schema but the system's, temporary tables of every
+/// session included) without row-level security enabled and forced, or
+/// without a policy, as `schema.table` (`pg_temp.x` for a temporary one).
+pub async fn tables_without_forced_rls(conn: &mut PgConnection) -> Result<Vec<String>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT DISTINCT CASE WHEN n.nspname LIKE 'pg\\_temp\\_%' THEN 'pg_temp' ELSE n.nspname::text END
+                || '.' || c.relname::text
+           FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE c.relkind IN ('r', 'p')
+            AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\\_toast%'
+            AND (NOT (c.relrowsecurity AND c.relforcerowsecurity)
+                 OR NOT EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = c.oid))
+          ORDER BY 1",
+    )
+    .fetch_all(conn)
+    .await
 }
 
 pub(super) fn quote_literal(value: &str) -> String {

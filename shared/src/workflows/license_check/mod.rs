@@ -27,5 +27,5 @@ pub use code::CheckCode;
 pub use decide::{after_binding, judge, refuse_early, same_account, EarlyRefusal, Verdict};
 pub use load::{load, CheckFacts};
 pub use record::{CheckRecord, InstallationFold, InstallationFolds};
-pub use request::{parse_account, parse_request, BuildClaim, CheckRequest};
+pub use request::{parse_account, parse_request, BuildClaim, CheckRequest, NamedRobot, RejectedRequest};
 pub use sign::{hmac_hex, signed_string, signed_string_v2, RobotKeys, SignedFields, SIGNATURE_VERSION};

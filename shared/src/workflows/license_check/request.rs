@@ -38,10 +38,50 @@ impl CheckRequest {
     }
 }
 
+/// A body that is not a check, with what could still be read of it: the
+/// nonce (when well-formed) and the robot it names, so that the refusal can
+/// be signed for the robot that asked (docs/license-signature.md).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RejectedRequest {
+    /// The nonce to echo and sign; None when the body had a malformed one
+    /// (it could shift the signed fields), the empty string when it had none.
+    pub nonce: Option<String>,
+    /// The robot and tenant named, when both were readable ids.
+    pub robot: Option<NamedRobot>,
+}
+
+/// What a rejected body said about its robot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NamedRobot {
+    pub robot_id: Uuid,
+    pub tenant_id: Uuid,
+    /// The account, when readable; a refusal is signed over 0 otherwise.
+    pub account: Option<u64>,
+    pub protocol: u8,
+}
+
+impl RejectedRequest {
+    /// The request a signed refusal is built from: the robot's facts are
+    /// read for it (no e-mail, so no buyer is looked up) and the signature
+    /// covers its nonce, robot and account. None when no robot was named or
+    /// the nonce was malformed.
+    pub fn signable(&self) -> Option<CheckRequest> {
+        let robot = self.robot?;
+        Some(CheckRequest {
+            email: String::new(),
+            account: robot.account.unwrap_or(0),
+            robot_id: robot.robot_id,
+            tenant_id: robot.tenant_id,
+            nonce: self.nonce.clone()?,
+            protocol: robot.protocol,
+            build: None,
+        })
+    }
+}
+
 /// Reads a request body by hand: any JSON a robot (or anyone) sends becomes
-/// either a request or `Err(nonce)` — with the nonce when it was readable, so
-/// even a refusal can be signed for the robot that asked.
-pub fn parse_request(body: &[u8]) -> Result<CheckRequest, Option<String>> {
+/// either a request or a [`RejectedRequest`] carrying what could be read.
+pub fn parse_request(body: &[u8]) -> Result<CheckRequest, RejectedRequest> {
     // Typed, borrowed where possible: this runs on every check.
     #[derive(serde::Deserialize)]
     struct Raw<'a> {
@@ -62,13 +102,20 @@ pub fn parse_request(body: &[u8]) -> Result<CheckRequest, Option<String>> {
         #[serde(default, rename = "buildMark", borrow)]
         build_mark: Option<std::borrow::Cow<'a, str>>,
     }
-    let raw: Raw = serde_json::from_slice(body).map_err(|_| None)?;
+    let raw: Raw = serde_json::from_slice(body).map_err(|_| read_what_names_the_robot(body))?;
+    let uuid = |v: &Option<std::borrow::Cow<'_, str>>| v.as_deref().and_then(|s| Uuid::parse_str(s.trim()).ok());
+    let account = read_account(raw.mt_account.as_ref());
+    let protocol = read_protocol(raw.protocol.as_ref());
+    let named = match (uuid(&raw.robot_id), uuid(&raw.tenant_id)) {
+        (Some(robot_id), Some(tenant_id)) => Some(NamedRobot { robot_id, tenant_id, account, protocol }),
+        _ => None,
+    };
     let nonce = match raw.nonce {
         None => String::new(),
         Some(n) if valid_nonce(&n) => n.into_owned(),
-        Some(_) => return Err(None),
+        Some(_) => return Err(RejectedRequest { nonce: None, robot: named }),
     };
-    let fail = || Some(nonce.clone());
+    let fail = || RejectedRequest { nonce: Some(nonce.clone()), robot: named };
     // Both or neither: a personal build sends its license and its mark.
     let build = match (raw.license_id, raw.build_mark) {
         (None, None) => None,
@@ -87,24 +134,58 @@ pub fn parse_request(body: &[u8]) -> Result<CheckRequest, Option<String>> {
         (None, Some(_)) => String::new(),
         (None, None) => return Err(fail()),
     };
-    if (build.is_none() && email.is_empty()) || email.len() > 254 {
+    // No e-mail holds a control character, and PostgreSQL cannot even store
+    // a NUL: refused here, so it never reaches a query.
+    if (build.is_none() && email.is_empty()) || email.len() > 254 || email.chars().any(char::is_control) {
         return Err(fail());
     }
-    let account = match raw.mt_account {
+    let account = account.ok_or_else(fail)?;
+    let (Some(robot_id), Some(tenant_id)) = (uuid(&raw.robot_id), uuid(&raw.tenant_id)) else {
+        return Err(fail());
+    };
+    Ok(CheckRequest { email, account, robot_id, tenant_id, nonce, protocol, build })
+}
+
+/// A body whose fields have the wrong types (`"email": 1`): what names the
+/// robot is read loosely, so its refusal can still be signed. Only refused
+/// bodies get here.
+fn read_what_names_the_robot(body: &[u8]) -> RejectedRequest {
+    let Ok(serde_json::Value::Object(fields)) = serde_json::from_slice::<serde_json::Value>(body) else {
+        return RejectedRequest::default();
+    };
+    let uuid = |name: &str| fields.get(name).and_then(|v| v.as_str()).and_then(|s| Uuid::parse_str(s.trim()).ok());
+    let nonce = match fields.get("nonce") {
+        None => Some(String::new()),
+        Some(serde_json::Value::String(n)) if valid_nonce(n) => Some(n.clone()),
+        Some(_) => None,
+    };
+    let robot = match (uuid("robotId"), uuid("tenantId")) {
+        (Some(robot_id), Some(tenant_id)) => Some(NamedRobot {
+            robot_id,
+            tenant_id,
+            account: read_account(fields.get("mtAccount")),
+            protocol: read_protocol(fields.get("protocol")),
+        }),
+        _ => None,
+    };
+    RejectedRequest { nonce, robot }
+}
+
+fn read_account(value: Option<&serde_json::Value>) -> Option<u64> {
+    match value {
         Some(serde_json::Value::Number(n)) => n.as_u64(),
-        Some(serde_json::Value::String(s)) => parse_account(&s),
+        Some(serde_json::Value::String(s)) => parse_account(s),
         _ => None,
     }
     .filter(|a| *a > 0)
-    .ok_or_else(fail)?;
-    let uuid = |v: Option<std::borrow::Cow<'_, str>>| v.and_then(|s| Uuid::parse_str(s.trim()).ok());
-    let robot_id = uuid(raw.robot_id).ok_or_else(fail)?;
-    let tenant_id = uuid(raw.tenant_id).ok_or_else(fail)?;
-    let protocol = match raw.protocol.as_ref().and_then(serde_json::Value::as_u64) {
+}
+
+/// 2 when the robot verifies answers with its public key, else 1 (HMAC).
+fn read_protocol(value: Option<&serde_json::Value>) -> u8 {
+    match value.and_then(serde_json::Value::as_u64) {
         Some(2) => 2,
         _ => 1,
-    };
-    Ok(CheckRequest { email, account, robot_id, tenant_id, nonce, protocol, build })
+    }
 }
 
 /// An MT account as a number: digits only (surrounding spaces allowed);
@@ -126,6 +207,11 @@ mod tests {
     use super::*;
 
     const ROBOT: &str = "0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012";
+
+    /// The nonce a refused body leaves to sign with.
+    fn refused_nonce(body: &[u8]) -> Option<String> {
+        parse_request(body).expect_err("refused").nonce
+    }
     const TENANT: &str = "0193a5b2-0000-7000-8000-00000000000a";
 
     #[test]
@@ -139,10 +225,10 @@ mod tests {
             r#"{"email":"a@x.com","mtAccount":123,"robotId":"0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012","tenantId":"0193a5b2-0000-7000-8000-00000000000a"}"#,
         );
         assert_eq!(n.account, 123);
-        assert_eq!(parse_request(b"{"), Err(None));
-        assert_eq!(parse_request(br#"{"nonce":"a|b"}"#), Err(None));
-        assert_eq!(parse_request(br#"{"nonce":"abc","email":"a@x.com","mtAccount":"12a"}"#), Err(Some("abc".into())));
-        assert_eq!(parse_request(br#"{"email":"a@x.com","mtAccount":-5}"#), Err(Some(String::new())));
+        assert_eq!(refused_nonce(b"{"), None);
+        assert_eq!(refused_nonce(br#"{"nonce":"a|b"}"#), None);
+        assert_eq!(refused_nonce(br#"{"nonce":"abc","email":"a@x.com","mtAccount":"12a"}"#), Some("abc".into()));
+        assert_eq!(refused_nonce(br#"{"email":"a@x.com","mtAccount":-5}"#), Some(String::new()));
         assert_eq!(parse_account(" 0051234567 "), Some(51234567));
         assert_eq!(parse_account("1e5"), None);
     }
@@ -174,19 +260,22 @@ mod tests {
         assert_eq!(request.cache_identity(), format!("build {license} {}", mark.to_ascii_lowercase()));
         // Both or neither, a mark of 32 hex digits, and still the nonce to sign the refusal with.
         let refused = |extra: String| parse_request(body(&extra).as_bytes());
-        assert_eq!(refused(format!(r#","licenseId":"{license}""#)), Err(Some("n1".into())));
-        assert_eq!(refused(format!(r#","licenseId":"{license}","buildMark":"abc""#)), Err(Some("n1".into())));
-        assert_eq!(refused(format!(r#","licenseId":"x","buildMark":"{mark}""#)), Err(Some("n1".into())));
+        assert_eq!(refused(format!(r#","licenseId":"{license}""#)).unwrap_err().nonce, Some("n1".into()));
+        assert_eq!(
+            refused(format!(r#","licenseId":"{license}","buildMark":"abc""#)).unwrap_err().nonce,
+            Some("n1".into())
+        );
+        assert_eq!(refused(format!(r#","licenseId":"x","buildMark":"{mark}""#)).unwrap_err().nonce, Some("n1".into()));
     }
 
     #[test]
     fn a_check_by_e_mail_is_cached_under_the_e_mail_and_needs_one() {
         let request = parse_request(body(r#","email":"Ana@X.com""#).as_bytes()).unwrap();
         assert_eq!((request.cache_identity().as_str(), request.build.is_none()), ("ana@x.com", true));
-        assert_eq!(parse_request(body("").as_bytes()), Err(Some("n1".into())));
-        assert_eq!(parse_request(body(r#","email":"  ""#).as_bytes()), Err(Some("n1".into())));
+        assert_eq!(refused_nonce(body("").as_bytes()), Some("n1".into()));
+        assert_eq!(refused_nonce(body(r#","email":"  ""#).as_bytes()), Some("n1".into()));
         let long = format!(r#","email":"{}@x.com""#, "a".repeat(250));
-        assert_eq!(parse_request(body(&long).as_bytes()), Err(Some("n1".into())));
+        assert_eq!(refused_nonce(body(&long).as_bytes()), Some("n1".into()));
     }
 
     #[test]
@@ -197,8 +286,29 @@ mod tests {
             )
         };
         assert!(parse_request(with_nonce(&"a".repeat(128)).as_bytes()).is_ok());
-        assert_eq!(parse_request(with_nonce(&"a".repeat(129)).as_bytes()), Err(None));
-        assert_eq!(parse_request(with_nonce("a b").as_bytes()), Err(None));
+        assert_eq!(refused_nonce(with_nonce(&"a".repeat(129)).as_bytes()), None);
+        assert_eq!(refused_nonce(with_nonce("a b").as_bytes()), None);
         assert_eq!(parse_request(with_nonce("").as_bytes()).unwrap().nonce, "");
+    }
+
+    #[test]
+    fn a_refused_body_still_names_its_robot_to_sign_for() {
+        let refused = |extra: &str| parse_request(body(extra).as_bytes()).expect_err("refused");
+        let nul = refused(r#","email":"a\u0000@x.com""#);
+        let robot = nul.robot.expect("the robot is named");
+        assert_eq!((robot.robot_id.to_string().as_str(), robot.account), (ROBOT, Some(51234567)));
+        let signable = nul.signable().expect("signable");
+        assert_eq!((signable.email.as_str(), signable.nonce.as_str(), signable.account), ("", "n1", 51234567));
+        assert!(refused(r#","email":"a\u0007b@x.com""#).signable().is_some(), "any control character");
+        // Wrong types are read loosely, for the refusal only.
+        let typed_wrong = refused(r#","email":1,"protocol":2"#);
+        assert_eq!(typed_wrong.robot.map(|r| r.protocol), Some(2));
+        assert_eq!(typed_wrong.nonce.as_deref(), Some("n1"));
+        // A malformed nonce leaves nothing to sign; no robot, nothing to sign with.
+        let bad_nonce =
+            format!(r#"{{"email":"a@x.com","mtAccount":1,"robotId":"{ROBOT}","tenantId":"{TENANT}","nonce":"a|b"}}"#);
+        assert!(parse_request(bad_nonce.as_bytes()).unwrap_err().signable().is_none());
+        assert!(parse_request(br#"{"email":"a\u0000@x.com","mtAccount":1}"#).unwrap_err().signable().is_none());
+        assert!(parse_request(b"{").unwrap_err().signable().is_none());
     }
 }
