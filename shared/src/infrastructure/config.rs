@@ -78,6 +78,27 @@ pub struct Config {
     pub ai: AiConfig,
     /// Hotmart's REST API (cancelling subscriptions with a tenant's credentials).
     pub hotmart_api: HotmartApiConfig,
+    /// How many forgotten-password requests and mails are allowed.
+    pub reset_limits: ResetLimits,
+}
+
+/// Forgotten-password limits. Whatever limit a request meets, it gets the
+/// same answer as any other: a limit must not tell who has an account.
+#[derive(Debug, Clone, Copy)]
+pub struct ResetLimits {
+    /// Requests one address (network) may make per minute, in this process.
+    pub per_ip_per_minute: u32,
+    /// Requests recorded per requested e-mail, portal and tenant per hour,
+    /// whether or not the e-mail has an account.
+    pub per_address_per_hour: i64,
+    /// Reset mails one recipient gets per hour, across tenants and portals.
+    pub mails_per_recipient_per_hour: i64,
+}
+
+impl Default for ResetLimits {
+    fn default() -> Self {
+        Self { per_ip_per_minute: 10, per_address_per_hour: 5, mails_per_recipient_per_hour: 3 }
+    }
 }
 
 /// Where Hotmart's API lives (a local stand-in in tests and development).
@@ -336,6 +357,17 @@ impl Config {
                 auth_base: var("HOTMART_AUTH_BASE").unwrap_or_else(|| HotmartApiConfig::default().auth_base),
                 timeout: Duration::from_secs(parse("HOTMART_API_TIMEOUT_SECONDS", 10)?),
             },
+            reset_limits: ResetLimits {
+                per_ip_per_minute: parse("PASSWORD_RESETS_PER_MINUTE_PER_IP", ResetLimits::default().per_ip_per_minute)?,
+                per_address_per_hour: parse(
+                    "PASSWORD_RESETS_PER_ADDRESS_PER_HOUR",
+                    ResetLimits::default().per_address_per_hour,
+                )?,
+                mails_per_recipient_per_hour: parse(
+                    "PASSWORD_RESET_MAILS_PER_RECIPIENT_PER_HOUR",
+                    ResetLimits::default().mails_per_recipient_per_hour,
+                )?,
+            },
             database_url,
         })
     }
@@ -375,6 +407,7 @@ impl Config {
             metrics_token: None,
             ai: AiConfig::default(),
             hotmart_api: HotmartApiConfig::default(),
+            reset_limits: ResetLimits::default(),
         }
     }
 }
