@@ -9,6 +9,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::license_check::LicenseCheck;
 use crate::notification_hub::NotificationHub;
+use crate::rate_limit::PerIpLimit;
 
 /// Shared by every request. The pool logs in as the authenticator role, never
 /// as the database owner; each transaction takes its caller's role.
@@ -26,6 +27,8 @@ pub struct AppState {
     pub license_check: Arc<LicenseCheck>,
     /// Robot files, logos and favicons (a directory or an S3 bucket).
     pub storage: Storage,
+    /// Forgot-password requests per IP (`PASSWORD_RESETS_PER_MINUTE_PER_IP`).
+    pub reset_requests: Arc<PerIpLimit>,
     /// Logins in progress. A login holds pooled connections twice and a
     /// hashing slot once; capping them leaves the pool to everything else, so
     /// a login flood cannot starve the rest of the API (health included).
@@ -44,6 +47,7 @@ impl AppState {
             logins,
             notifications: NotificationHub::new(),
             license_check: Arc::new(LicenseCheck::new(&config)),
+            reset_requests: Arc::new(PerIpLimit::new(config.reset_limits.per_ip_per_minute)),
             // A storage URL that cannot even be opened is a deployment error
             // worth stopping for (an unreachable bucket is not: it fails per request).
             storage: Storage::open(&config.storage_url).expect("STORAGE_URL: a directory or s3://bucket"),

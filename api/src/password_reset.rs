@@ -1,13 +1,13 @@
 //! The forgotten-password flow both portals share: a single-use link by
 //! e-mail (through the outbox), an answer that never tells whether the
-//! e-mail has an account, and a reset that ends every session.
+//! e-mail has an account — not by its words, its timing or its limits: the
+//! request only records itself and queues a job that looks the account up
+//! (`workflows::password_reset`) — and a reset that ends every session.
 //!
 //! The token is `<tenant id>.<256 random bits>` (only its SHA-256 is
 //! stored): the reset page needs nothing else to find the tenant. Links are
 //! built from the tenant's own host, never from a Host header a caller could
 //! forge, except on the configured development hosts.
-
-use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 use shared::domain::portal::Portal;
@@ -15,12 +15,14 @@ use shared::domain::validation::{
     char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
 };
 use shared::infrastructure::db::{self, Actor, Scope};
-use shared::infrastructure::secrets::{random_token, sha256_hex};
+use shared::infrastructure::secrets::sha256_hex;
 use shared::repositories::audit_log::{self, Action};
+use shared::repositories::password_reset_requests::{self, NewRequest};
 use shared::repositories::reset_tokens::{self, Account};
+use shared::repositories::sessions;
 use shared::repositories::tenants::TenantSummary;
-use shared::repositories::{sessions, tenant_clients, tenant_owners};
-use shared::workflows::email::{self, EmailTemplate};
+use shared::workflows::jobs::ProcessResetRequest;
+use shared::workflows::password_reset as workflow;
 use shared::AppError;
 use uuid::Uuid;
 
@@ -66,8 +68,18 @@ pub fn check_email(email: &str) -> Result<String, AppError> {
     Ok(normalize_email(email))
 }
 
-/// Sends a link when `email` has a usable account at the tenant the request
-/// names; returns the token (only development hosts ever show it).
+/// The address a request is counted under for the per-IP limit. The one
+/// place that decides it: grouping addresses into networks changes here.
+fn ip_key(meta: &RequestMeta) -> Option<std::net::IpAddr> {
+    meta.ip
+}
+
+/// Records a request for a link to `email` at the tenant the request names
+/// and queues the job that acts on it (`workflows::password_reset`): the same
+/// work whether or not the address has an account, so neither the answer nor
+/// its timing tells. Over a limit (per IP, per requested address) nothing is
+/// recorded and the answer is still the same. Returns the token only on
+/// development hosts, for the client portal's screen (the spec shows it there).
 pub async fn request_link(
     flow: Flow,
     state: &AppState,
@@ -75,43 +87,43 @@ pub async fn request_link(
     tenant_ref: Option<&str>,
     email: &str,
 ) -> ApiResult<Option<String>> {
+    if !state.reset_requests.allow(ip_key(meta)) {
+        return Ok(None);
+    }
     let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
     let tenant = tenant_resolution::resolve(&mut tx, state, meta, flow.portal, tenant_ref).await?;
     tx.commit().await?;
     let Some(tenant) = tenant.filter(TenantSummary::is_active) else { return Ok(None) };
 
+    let request = NewRequest {
+        id: Uuid::now_v7(),
+        tenant_id: tenant.id,
+        account: flow.account,
+        email,
+        link_base: &reset_link(flow, state, meta, &tenant, ""),
+        tenant_name: tenant.display_name.as_deref().unwrap_or(&tenant.name),
+    };
     let mut tx = db::begin(&state.pool, Scope::anonymous_in(tenant.id)).await?;
-    let person = match flow.account {
-        Account::Owner => tenant_owners::find_credentials(&mut tx, tenant.id, email)
-            .await?
-            .filter(|(o, _)| o.is_active)
-            .map(|(o, _)| (o.id, o.name, o.email)),
-        Account::Client => tenant_clients::find_credentials(&mut tx, tenant.id, email)
-            .await?
-            .filter(|(c, _)| c.is_active())
-            .map(|(c, _)| (c.id, c.name, c.email)),
-    };
-    let Some((id, name, address)) = person else { return Ok(None) };
-    let token = format!("{}.{}", tenant.id.simple(), random_token());
-    if !reset_tokens::issue(&mut tx, flow.account, tenant.id, id, &sha256_hex(&token)).await? {
-        return Ok(None); // a link went out moments ago; it still works
+    let recorded = password_reset_requests::record(&mut tx, &request, state.config.reset_limits.per_address_per_hour)
+        .await?;
+    if recorded {
+        ProcessResetRequest { tenant_id: tenant.id, request_id: request.id }.enqueue(&mut tx).await?;
     }
-    let variables = BTreeMap::from([
-        ("tenantName".to_string(), tenant.display_name.clone().unwrap_or_else(|| tenant.name.clone())),
-        ("ownerName".to_string(), name.clone()),
-        ("clientName".to_string(), name),
-        ("resetLink".to_string(), reset_link(flow, state, meta, &tenant, &token)),
-    ]);
-    // The outbox keeps the message without the live link (queue_sealed).
-    // Owners get the platform's text: a tenant's editable template must not
-    // carry another owner's reset link.
-    let template = match flow.account {
-        Account::Owner => EmailTemplate::OwnerPasswordReset,
-        Account::Client => EmailTemplate::PasswordReset,
-    };
-    email::queue_sealed(&mut tx, &state.config.secrets, tenant.id, template, &address, &variables).await?;
     tx.commit().await?;
-    Ok(Some(token))
+
+    // Development hosts show a client's token (the spec's screen), so there
+    // the request is acted on at once; the queued job then finds it done.
+    // A development host is never a production one (configuration, loopback
+    // only), so this timing difference reaches no stranger.
+    if recorded && meta.dev_host && flow.account == Account::Client {
+        let limits = &state.config.reset_limits;
+        let outcome =
+            workflow::process(&state.pool, &state.config.secrets, limits, tenant.id, request.id).await?;
+        if let workflow::Outcome::Mailed(token) = outcome {
+            return Ok(Some(token));
+        }
+    }
+    Ok(None)
 }
 
 /// The portal's reset page: on the tenant's host (`admin.` for owners), or

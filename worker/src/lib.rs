@@ -8,6 +8,7 @@ pub mod hotmart;
 pub mod housekeeping;
 pub mod license_expiry;
 pub mod metrics_endpoint;
+pub mod password_reset;
 mod periodic;
 
 use std::future::Future;
@@ -21,6 +22,7 @@ use shared::workflows::jobs::{
     ExpireLicenses, Housekeeping, ProcessHotmartEvent, RunFactoryStep, SendEmail, EMAIL_QUEUE, FACTORY_QUEUE,
     HOTMART_QUEUE, HOUSEKEEPING_QUEUE, LICENSE_EXPIRY_QUEUE,
 };
+use shared::workflows::jobs::{ProcessResetRequest, PASSWORD_RESET_QUEUE};
 use sqlx::PgPool;
 use tower::retry::backoff::ExponentialBackoffMaker;
 use tower::retry::backoff::MakeBackoff;
@@ -178,6 +180,25 @@ pub async fn run(
                         // Only database trouble is an error; steps are idempotent.
                         .retry(BackoffRetryPolicy::new(2, retry_backoff()))
                         .build(factory::handle)
+                })
+            }
+        })),
+        tokio::spawn(supervise(PASSWORD_RESET_QUEUE, stopped.clone(), {
+            let (pool, config) = (pool.clone(), config.clone());
+            move |name| {
+                // A person waits for this mail: polled as often as e-mail.
+                let (pool, config) = (pool.clone(), config.clone());
+                Monitor::new().register(move |_| {
+                    let storage = PostgresStorage::<ProcessResetRequest>::new(&pool)
+                        .with_config(QueueConfig::default().queue(PASSWORD_RESET_QUEUE).batch_size(50))
+                        .poll_with_strategy(poll_every(POLL_INTERVAL));
+                    WorkerBuilder::new(name.clone())
+                        .backend(storage)
+                        .data(pool.clone())
+                        .data(config.clone())
+                        .concurrency(4)
+                        .retry(BackoffRetryPolicy::new(5, retry_backoff()))
+                        .build(password_reset::handle)
                 })
             }
         })),

@@ -34,6 +34,7 @@ mod owner_roles;
 mod owner_team;
 mod personal_builds;
 mod readiness;
+mod reset_and_codes;
 mod robot_auth;
 mod robot_factory;
 mod robot_zips;

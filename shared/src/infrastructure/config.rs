@@ -87,6 +87,27 @@ pub struct Config {
     pub owner_idle_timeout: Duration,
     /// A client session unused for this long is over (`CLIENT_IDLE_MINUTES`, default 24 h).
     pub client_idle_timeout: Duration,
+    /// How many forgotten-password requests and mails are allowed.
+    pub reset_limits: ResetLimits,
+}
+
+/// Forgotten-password limits. Whatever limit a request meets, it gets the
+/// same answer as any other: a limit must not tell who has an account.
+#[derive(Debug, Clone, Copy)]
+pub struct ResetLimits {
+    /// Requests one address (network) may make per minute, in this process.
+    pub per_ip_per_minute: u32,
+    /// Requests recorded per requested e-mail, portal and tenant per hour,
+    /// whether or not the e-mail has an account.
+    pub per_address_per_hour: i64,
+    /// Reset mails one recipient gets per hour, across tenants and portals.
+    pub mails_per_recipient_per_hour: i64,
+}
+
+impl Default for ResetLimits {
+    fn default() -> Self {
+        Self { per_ip_per_minute: 10, per_address_per_hour: 5, mails_per_recipient_per_hour: 3 }
+    }
 }
 
 /// Where Hotmart's API lives (a local stand-in in tests and development).
@@ -349,6 +370,17 @@ impl Config {
             serve_api_docs: parse_flag("SERVE_API_DOCS", dev_hosts_named)?,
             owner_idle_timeout: Duration::from_secs(parse::<u64>("OWNER_IDLE_MINUTES", 8 * 60)?.max(1) * 60),
             client_idle_timeout: Duration::from_secs(parse::<u64>("CLIENT_IDLE_MINUTES", 24 * 60)?.max(1) * 60),
+            reset_limits: ResetLimits {
+                per_ip_per_minute: parse("PASSWORD_RESETS_PER_MINUTE_PER_IP", ResetLimits::default().per_ip_per_minute)?,
+                per_address_per_hour: parse(
+                    "PASSWORD_RESETS_PER_ADDRESS_PER_HOUR",
+                    ResetLimits::default().per_address_per_hour,
+                )?,
+                mails_per_recipient_per_hour: parse(
+                    "PASSWORD_RESET_MAILS_PER_RECIPIENT_PER_HOUR",
+                    ResetLimits::default().mails_per_recipient_per_hour,
+                )?,
+            },
             database_url,
         })
     }
@@ -391,6 +423,7 @@ impl Config {
             serve_api_docs: true,
             owner_idle_timeout: Duration::from_secs(8 * 3600),
             client_idle_timeout: Duration::from_secs(24 * 3600),
+            reset_limits: ResetLimits::default(),
         }
     }
 }

@@ -33,6 +33,14 @@ pub async fn purge_expired(conn: &mut PgConnection) -> AppResult<Purged> {
     let failures = sqlx::query("DELETE FROM login_failures WHERE failed_at < now() - interval '1 day'")
         .execute(&mut *conn)
         .await?;
+    // Addresses strangers typed into "forgot password", and old wrong codes:
+    // kept only as long as the limits that count them (an hour, a day).
+    sqlx::query("DELETE FROM password_reset_requests WHERE requested_at < now() - interval '1 day'")
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM signin_code_failures WHERE failed_at < now() - interval '1 day'")
+        .execute(&mut *conn)
+        .await?;
     let jobs = sqlx::query("DELETE FROM apalis.jobs WHERE status = 'Done' AND done_at < now() - interval '7 days'")
         .execute(&mut *conn)
         .await?;

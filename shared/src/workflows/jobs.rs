@@ -78,3 +78,23 @@ pub struct Housekeeping {
 pub struct ExpireLicenses {
     pub requested_at: DateTime<Utc>,
 }
+
+pub const PASSWORD_RESET_QUEUE: &str = "roboforge.password-reset";
+
+/// Act on one forgotten-password request: find the account, issue the link
+/// and queue its mail, or do nothing for an address without one (idempotent:
+/// a processed request is skipped).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct ProcessResetRequest {
+    pub tenant_id: uuid::Uuid,
+    pub request_id: uuid::Uuid,
+}
+
+impl ProcessResetRequest {
+    /// Queues the request's job once.
+    pub async fn enqueue(self, conn: &mut PgConnection) -> AppResult<bool> {
+        let key = format!("password-reset:{}", self.request_id);
+        job_queue::enqueue(conn, PASSWORD_RESET_QUEUE, &self, Some(&key)).await
+    }
+}

@@ -11,6 +11,7 @@ pub mod license_check;
 pub mod license_expiry;
 pub mod notifications;
 pub mod orphans;
+pub mod password_reset;
 pub mod robot_injection;
 pub mod sales_engine;
 pub mod seed;

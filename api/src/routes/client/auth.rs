@@ -13,7 +13,7 @@ use shared::domain::validation::{
 };
 use shared::infrastructure::db::{self, Scope, Tx};
 use shared::repositories::login_failures::Reservation;
-use shared::repositories::sessions;
+use shared::repositories::{sessions, signin_code_failures};
 use shared::repositories::tenant_clients::{self, TenantClient};
 use shared::repositories::tenants::TenantSummary;
 use shared::AppError;
@@ -149,8 +149,20 @@ pub async fn login_purchase(
         let message = format!("Enviamos um código de 6 dígitos para {}. Digite-o para entrar.", masked(&email));
         return Ok((StatusCode::ACCEPTED, Json(SignInCodeSent { code_required: true, message })).into_response());
     };
+    // Wrong codes are counted per client apart from the code (a new code
+    // resets only its own tries): while over the limit no code is even
+    // compared, the right one included.
+    if let Some(message) = signin_code_failures::refusal(&mut tx, tenant.id, client.id).await? {
+        tx.commit().await?;
+        return Err(AppError::TooManyRequests(message.into()).into());
+    }
     let redeemed =
         tenant_clients::redeem_signin_code(&mut tx, tenant.id, client.id, &code_hash(&client, &code)).await?;
+    if redeemed {
+        signin_code_failures::forget(&mut tx, tenant.id, client.id).await?;
+    } else {
+        signin_code_failures::record(&mut tx, tenant.id, client.id).await?;
+    }
     tx.commit().await?;
     if !redeemed {
         return Err(AppError::Unauthorized(INVALID_CODE.into()).into());
