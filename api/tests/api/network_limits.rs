@@ -137,3 +137,27 @@ async fn by_default_each_ipv4_address_keeps_its_own_limit() {
         assert_eq!(license_check(&app, &browser, None).await, StatusCode::TOO_MANY_REQUESTS, "{ip}");
     }
 }
+
+#[tokio::test]
+async fn purchase_id_sign_in_codes_are_limited_per_64_too() {
+    let app = TestApp::spawn_with(|c| {
+        c.trust_proxy = 1;
+        c.login_limits.per_ip = 3;
+    })
+    .await;
+    let acme = app.tenant("acme").await;
+    let mut statuses = Vec::new();
+    for i in 1..=5 {
+        let response = app
+            .browser()
+            .post(app.url(&format!("/api/client-auth/login-purchase?tenant={}", acme.url)))
+            .header("x-forwarded-for", format!("2001:db8:9:9::{i:x}"))
+            .json(&json!({"email": format!("inventado{i}@x.com"), "purchaseId": format!("HP-{i}")}))
+            .send()
+            .await
+            .unwrap();
+        statuses.push(response.status());
+    }
+    assert_eq!(&statuses[..3], &[StatusCode::UNAUTHORIZED; 3], "{statuses:?}");
+    assert_eq!(&statuses[3..], &[StatusCode::TOO_MANY_REQUESTS; 2], "one /64 is one caller: {statuses:?}");
+}

@@ -183,8 +183,8 @@ pub struct Capacity {
     /// How long a login waits for a hashing slot before answering 503.
     pub hash_wait: Duration,
     /// Hashing slots on top of `concurrent_hashes` that only known devices
-    /// and callers with no recent failures may take (`passwords::Lane`), so a
-    /// login flood never makes them queue behind strangers.
+    /// may take (`passwords::Lane`), so a login flood never makes an owner
+    /// with their device cookie wait for strangers.
     pub reserved_hashes: usize,
 }
 

@@ -46,10 +46,10 @@ pub enum Lane {
     KnownDevice,
     /// No failures on the account key nor from the caller's network inside
     /// the window; also the work of people already signed in (new passwords).
+    /// Served before any stranger waiting.
     Clean,
     /// Everyone else: no device cookie, and failures on the account or from
-    /// its network. Never more than `concurrent` of these hash at once, and
-    /// they only get a slot no one above them is waiting for.
+    /// its network. They only get a slot no one above them is waiting for.
     Unknown,
 }
 
@@ -61,12 +61,13 @@ impl Lane {
     }
 }
 
-/// Hashing with bounded concurrency and lanes. At most `concurrent` hashes of
-/// unknown callers run at once (each takes a core), plus `reserved` slots
-/// only known devices and clean callers may take; a freed slot goes to the
-/// first waiter of the highest lane. So strangers flooding logins never make
-/// a known owner queue behind them: the owner waits at most for a hash
-/// already running. A caller that cannot get a slot within `wait` gets 503
+/// Hashing with bounded concurrency and lanes. At most `concurrent` hashes run
+/// at once for callers without a known device (each takes a core), plus
+/// `reserved` slots only known devices may take; a freed slot goes to the
+/// first waiter of the highest lane. So strangers flooding logins, from any
+/// number of fresh addresses with fresh e-mails (which makes them "clean"),
+/// never make a known owner wait, and a clean caller waits at most for a
+/// hash already running, never behind queued strangers. A caller that cannot get a slot within `wait` gets 503
 /// instead of queueing without end: a flood degrades into quick refusals
 /// while everything else keeps being served.
 #[derive(Clone, Debug)]
@@ -78,27 +79,28 @@ pub struct Hasher {
 #[derive(Debug)]
 struct Slots {
     free: usize,
-    unknown_running: usize,
-    unknown_cap: usize,
+    /// Slots held by callers without a known device, at most `shared_cap`.
+    shared_running: usize,
+    shared_cap: usize,
     waiting: [VecDeque<oneshot::Sender<Slot>>; 3],
 }
 
 impl Slots {
     fn can_take(&self, lane: Lane) -> bool {
-        self.free > 0 && (lane != Lane::Unknown || self.unknown_running < self.unknown_cap)
+        self.free > 0 && (lane == Lane::KnownDevice || self.shared_running < self.shared_cap)
     }
 
     fn take(&mut self, lane: Lane) {
         self.free -= 1;
-        if lane == Lane::Unknown {
-            self.unknown_running += 1;
+        if lane != Lane::KnownDevice {
+            self.shared_running += 1;
         }
     }
 
     fn give_back(&mut self, lane: Lane) {
         self.free += 1;
-        if lane == Lane::Unknown {
-            self.unknown_running -= 1;
+        if lane != Lane::KnownDevice {
+            self.shared_running -= 1;
         }
     }
 }
@@ -130,14 +132,13 @@ impl Drop for Slot {
 }
 
 impl Hasher {
-    /// `concurrent` slots for anyone, `reserved` more for known devices and
-    /// clean callers only.
+    /// `concurrent` slots for anyone, `reserved` more for known devices only.
     pub fn new(concurrent: usize, reserved: usize, wait: Duration) -> Self {
         let concurrent = concurrent.max(1);
         let slots = Slots {
             free: concurrent + reserved,
-            unknown_running: 0,
-            unknown_cap: concurrent,
+            shared_running: 0,
+            shared_cap: concurrent,
             waiting: Default::default(),
         };
         Self { slots: Arc::new(Mutex::new(slots)), wait }
@@ -221,13 +222,13 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn strangers_never_take_the_reserved_slot() {
+    async fn only_known_devices_take_the_reserved_slot() {
         let hasher = Hasher::new(1, 1, Duration::from_millis(100));
-        let _running = hasher.slot(Lane::Unknown).await.unwrap();
-        assert!(hasher.slot(Lane::Unknown).await.is_err(), "one stranger at a time: 503 after the wait");
+        let _running = hasher.slot(Lane::Clean).await.unwrap();
+        assert!(hasher.slot(Lane::Unknown).await.is_err(), "a stranger waits for the shared slot: 503 after the wait");
+        assert!(hasher.slot(Lane::Clean).await.is_err(), "so does a clean caller");
         let known = hasher.slot(Lane::KnownDevice).await;
         assert!(known.is_ok(), "the reserved slot is free for a known device");
-        assert!(hasher.slot(Lane::Clean).await.is_err(), "both slots now busy");
     }
 
     #[tokio::test]
