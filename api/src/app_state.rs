@@ -29,16 +29,19 @@ pub struct AppState {
     pub storage: Storage,
     /// Forgot-password requests per IP (`PASSWORD_RESETS_PER_MINUTE_PER_IP`).
     pub reset_requests: Arc<PerIpLimit>,
-    /// Logins in progress. A login holds pooled connections twice and a
-    /// hashing slot once; capping them leaves the pool to everything else, so
-    /// a login flood cannot starve the rest of the API (health included).
+    /// Logins in their database steps. A login holds pooled connections
+    /// twice; capping them leaves the pool to everything else, so a login
+    /// flood cannot starve the rest of the API (health included). The slot
+    /// is given back before the anti-guessing delay and the hash
+    /// (`sign_in::Attempt::verify`), which hold no connection: strangers
+    /// waiting there cannot keep a known owner out of these few slots.
     logins: Arc<Semaphore>,
 }
 
 impl AppState {
     pub fn new(pool: PgPool, config: Arc<Config>) -> Self {
         let capacity = config.capacity;
-        let hasher = Hasher::new(capacity.concurrent_hashes, capacity.hash_wait);
+        let hasher = Hasher::new(capacity.concurrent_hashes, capacity.reserved_hashes, capacity.hash_wait);
         let logins = Arc::new(Semaphore::new((capacity.request_pool_size as usize / 4).max(2)));
         Self {
             listen_pool: pool.clone(),
@@ -61,7 +64,7 @@ impl AppState {
         self
     }
 
-    /// A place among the logins in progress, or 503 after `hash_wait`.
+    /// A place among the logins in their database steps, or 503 after `hash_wait`.
     pub async fn login_slot(&self) -> Result<OwnedSemaphorePermit, AppError> {
         let wait = self.config.capacity.hash_wait;
         match tokio::time::timeout(wait, self.logins.clone().acquire_owned()).await {

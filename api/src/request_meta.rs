@@ -7,6 +7,7 @@ use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::header::{HOST, USER_AGENT};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
+use shared::domain::network::{self, Network};
 use shared::repositories::sessions::SessionMeta;
 
 use crate::api_error::ApiError;
@@ -17,6 +18,9 @@ pub const TENANT_SECRET_HEADER: &str = "x-tenant-secret";
 #[derive(Debug, Clone)]
 pub struct RequestMeta {
     pub ip: Option<IpAddr>,
+    /// The network every per-address limit counts this caller by (its /64,
+    /// or its IPv4 address or block: `domain::network::rate_key`).
+    pub network: Option<Network>,
     pub user_agent: Option<String>,
     pub host: String,
     /// The tenant security key sent in `X-Tenant-Secret`.
@@ -71,8 +75,10 @@ impl FromRequestParts<AppState> for RequestMeta {
             .or_else(|| header(HOST.as_str()))
             .or_else(|| parts.uri.host().map(str::to_string))
             .unwrap_or_default();
+        let ip = forwarded.or(peer);
         Ok(RequestMeta {
-            ip: forwarded.or(peer),
+            ip,
+            network: ip.map(|ip| network::rate_key(ip, state.config.rate_limit_ipv4_prefix)),
             user_agent: header(USER_AGENT.as_str()),
             dev_host: state.config.portal_rules.is_dev_host(&host),
             host,

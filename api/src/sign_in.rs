@@ -1,15 +1,20 @@
 //! The login sequence the three portals share:
 //!
-//! 1. in one short anonymous transaction: find the tenant and the account,
-//!    and *reserve* the attempt (429 when over the limit); commit;
-//! 2. outside any transaction: a growing delay once the account is under
-//!    attack, then the password check on the bounded hasher (503 when busy);
+//! 1. holding a login slot (`AppState::login_slot`), in one short anonymous
+//!    transaction: find the tenant and the account, and *reserve* the
+//!    attempt (429 when over the limit, counted per account and per caller's
+//!    network); commit;
+//! 2. the login slot given back; outside any transaction: a growing delay
+//!    once the account is under attack, then the password check on the
+//!    bounded hasher (503 when busy) in the caller's lane: a known device
+//!    first, then callers with no recent failures, strangers last;
 //! 3. on success, a second short transaction forgives the attempt and
 //!    rotates the session. On failure nothing more is written: the
 //!    reservation already counts as the failure.
 //!
-//! So parallel guesses cannot slip past the limit, and no pooled connection
-//! waits on Argon2.
+//! So parallel guesses cannot slip past the limit, no pooled connection waits
+//! on Argon2, and strangers waiting out their delay or their turn to hash hold
+//! nothing a known owner needs.
 
 use std::time::Duration;
 
@@ -17,8 +22,10 @@ use axum::http::{HeaderName, HeaderValue};
 use axum::response::AppendHeaders;
 use shared::domain::portal::Portal;
 use shared::infrastructure::db::Tx;
+use shared::infrastructure::passwords::Lane;
 use shared::repositories::login_failures::{self, Reservation};
 use shared::repositories::sessions;
+use tokio::sync::OwnedSemaphorePermit;
 
 use crate::api_error::ApiResult;
 use crate::request_meta::RequestMeta;
@@ -37,12 +44,14 @@ const MAX_DELAY: Duration = Duration::from_secs(3);
 
 impl Attempt<'_> {
     /// Counts this attempt before any password is checked (429 when the
-    /// pair, the account or the IP is over its limit; a trusted device only
-    /// answers to its own limit). The caller commits `tx` before verifying.
+    /// pair, the account or the caller's network is over its limit; a trusted
+    /// device only answers to its own limit). The caller commits `tx` before
+    /// verifying.
     pub async fn reserve(&self, tx: &mut Tx) -> ApiResult<Reservation> {
         let limits = &self.state.config.login_limits;
         let device = self.trusted_device();
-        Ok(login_failures::reserve(tx, limits, self.portal, &self.account_key, self.meta.ip, device.as_deref()).await?)
+        let network = self.meta.network;
+        Ok(login_failures::reserve(tx, limits, self.portal, &self.account_key, network, device.as_deref()).await?)
     }
 
     /// The id of this browser's device cookie when it was issued for this
@@ -62,14 +71,35 @@ impl Attempt<'_> {
 
     /// Checks `password` against `stored` (a decoy when the account is
     /// unknown), after a delay that grows with the account's failures from
-    /// every address beyond the per-pair limit.
-    pub async fn verify(&self, reservation: &Reservation, password: String, stored: Option<String>) -> ApiResult<bool> {
+    /// every address beyond the per-pair limit. The login slot is given back
+    /// first: neither the delay nor the wait for a hashing slot holds it.
+    pub async fn verify(
+        &self,
+        login_slot: OwnedSemaphorePermit,
+        reservation: &Reservation,
+        password: String,
+        stored: Option<String>,
+    ) -> ApiResult<bool> {
+        drop(login_slot);
         let beyond = reservation.account_failures - self.state.config.login_limits.per_account_and_ip;
         if beyond > 0 {
             let delay = Duration::from_millis(100 * beyond as u64).min(MAX_DELAY);
             tokio::time::sleep(delay).await;
         }
-        Ok(self.state.hasher.verify(password, stored).await?)
+        Ok(self.state.hasher.verify(self.lane(reservation), password, stored).await?)
+    }
+
+    /// Which hashing lane this attempt waits in. Nothing here depends on
+    /// whether the account exists (failures are counted per account key,
+    /// existing or not), so the lane tells a prober nothing.
+    fn lane(&self, reservation: &Reservation) -> Lane {
+        if self.trusted_device().is_some() {
+            Lane::KnownDevice
+        } else if reservation.account_failures == 0 && reservation.network_failures == 0 {
+            Lane::Clean
+        } else {
+            Lane::Unknown
+        }
     }
 
     /// Forgives the attempt (and this address's earlier failures on the
@@ -84,7 +114,7 @@ impl Attempt<'_> {
         principal: sessions::Principal,
         previous_token: Option<String>,
     ) -> ApiResult<AppendHeaders<[(HeaderName, HeaderValue); 2]>> {
-        login_failures::forgive(tx, &reservation, self.meta.ip).await?;
+        login_failures::forgive(tx, &reservation, self.meta.network).await?;
         if let Some(previous) = previous_token {
             sessions::delete(tx, &previous).await?;
         }

@@ -55,7 +55,7 @@ impl LicenseCheck {
     }
 
     /// HTTP 200 with `valid` true or false for anything a robot can send;
-    /// 429 only when the IP is over its limit. Errors only when the database
+    /// 429 only when the caller's network is over its limit. Errors only when the database
     /// fails.
     pub async fn check(
         &self,
@@ -66,7 +66,7 @@ impl LicenseCheck {
         let now = Utc::now();
         let refuse =
             |refusal, nonce| LicenseAnswer::unsigned(license_check::refuse_early(refusal), nonce, now.timestamp());
-        if !self.limit.allow(meta.ip) {
+        if !self.limit.allow(meta.network) {
             return Ok((StatusCode::TOO_MANY_REQUESTS, refuse(EarlyRefusal::RateLimited, String::new())));
         }
         let request = match license_check::parse_request(body) {

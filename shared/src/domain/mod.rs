@@ -18,6 +18,8 @@ pub mod hotmart;
 #[cfg(feature = "domain")]
 pub mod ids;
 #[cfg(feature = "domain")]
+pub mod network;
+#[cfg(feature = "domain")]
 pub mod owner_permissions;
 #[cfg(feature = "domain")]
 pub mod pagination;

@@ -49,6 +49,10 @@ pub struct Config {
     /// License checks one address may make per minute (robots check at start
     /// and hourly; a whole office behind one address stays far below).
     pub license_checks_per_minute: u32,
+    /// Every per-address limit counts an IPv4 caller by this prefix: 32 (one
+    /// address, the default) or e.g. 24 (its /24). IPv6 always counts by /64
+    /// (`domain::network::rate_key`).
+    pub rate_limit_ipv4_prefix: u8,
     /// `.mq5` imports (and rebuilds) one tenant may queue in 24 hours: one
     /// tenant cannot fill the shared compile fleet.
     pub imports_per_tenant_per_day: i64,
@@ -208,6 +212,10 @@ pub struct Capacity {
     pub concurrent_hashes: usize,
     /// How long a login waits for a hashing slot before answering 503.
     pub hash_wait: Duration,
+    /// Hashing slots on top of `concurrent_hashes` that only known devices
+    /// may take (`passwords::Lane`), so a login flood never makes an owner
+    /// with their device cookie wait for strangers.
+    pub reserved_hashes: usize,
 }
 
 impl Default for Capacity {
@@ -221,6 +229,7 @@ impl Default for Capacity {
             // Never every core: requests that hash nothing must still find one.
             concurrent_hashes: cores.saturating_sub(1).max(1),
             hash_wait: Duration::from_secs(5),
+            reserved_hashes: 1,
         }
     }
 }
@@ -332,8 +341,15 @@ impl Config {
                 request_timeout: Duration::from_secs(parse("REQUEST_TIMEOUT_SECONDS", 30)?),
                 concurrent_hashes: parse("CONCURRENT_PASSWORD_HASHES", defaults.concurrent_hashes)?,
                 hash_wait: defaults.hash_wait,
+                reserved_hashes: parse("RESERVED_PASSWORD_HASHES", defaults.reserved_hashes)?,
             },
             license_checks_per_minute: parse("LICENSE_CHECKS_PER_MINUTE_PER_IP", 600)?,
+            rate_limit_ipv4_prefix: match parse("RATE_LIMIT_IPV4_PREFIX", 32u8)? {
+                prefix if crate::domain::network::IPV4_PREFIXES.contains(&prefix) => prefix,
+                prefix => {
+                    return Err(ConfigError::Invalid { name: "RATE_LIMIT_IPV4_PREFIX", value: prefix.to_string() })
+                }
+            },
             imports_per_tenant_per_day: parse("IMPORTS_PER_TENANT_PER_DAY", 50)?,
             compile_wait_notice: Duration::from_secs(parse::<u64>("COMPILE_WAIT_NOTICE_MINUTES", 10)? * 60),
             compile_jobs_per_tenant: parse("COMPILE_JOBS_PER_TENANT", 2)?,
@@ -408,6 +424,7 @@ impl Config {
             trust_proxy: 0,
             capacity: Capacity::default(),
             license_checks_per_minute: 600,
+            rate_limit_ipv4_prefix: 32,
             imports_per_tenant_per_day: 50,
             compile_wait_notice: Duration::from_secs(600),
             compile_jobs_per_tenant: 2,

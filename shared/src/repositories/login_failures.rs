@@ -11,13 +11,17 @@
 //! out. Kept in the database so every api instance sees the same counts. The
 //! per-IP count is not serialised by the lock (it spans accounts): it can
 //! overshoot by the number of accounts attacked at the same instant.
-
-use std::net::IpAddr;
+//!
+//! "IP" is the caller's network (`domain::network::rate_key`): the `ip`
+//! column holds it as a masked `inet` (`2001:db8:1:2::/64`,
+//! `203.0.113.0/24`, `198.51.100.7/32`), so every address of one /64 (or of
+//! one configured IPv4 block) is one caller for the pair and per-IP limits.
 
 use sqlx::types::ipnetwork::IpNetwork;
 use sqlx::PgConnection;
 
 use crate::domain::error::{AppError, AppResult};
+use crate::domain::network::Network;
 use crate::domain::portal::Portal;
 use crate::infrastructure::config::LoginLimits;
 
@@ -32,6 +36,13 @@ pub struct Reservation {
     pub account_failures: i64,
     /// The key it was counted under (the account's, or its trusted device's).
     pub key: String,
+    /// Failures from the caller's network inside the window, on any account.
+    pub network_failures: i64,
+}
+
+/// The caller's network as stored in `login_failures.ip`.
+fn stored(network: Option<Network>) -> Option<IpNetwork> {
+    network.and_then(|n| IpNetwork::new(n.base, n.prefix).ok())
 }
 
 /// The key a trusted device's attempts are counted under: its own, so the
@@ -49,7 +60,7 @@ pub async fn reserve(
     limits: &LoginLimits,
     portal: Portal,
     account_key: &str,
-    ip: Option<IpAddr>,
+    network: Option<Network>,
     trusted_device: Option<&str>,
 ) -> AppResult<Reservation> {
     let key = match trusted_device {
@@ -60,9 +71,9 @@ pub async fn reserve(
     // A trusted device answers only to its own pair limit (any address).
     let (per_account, per_ip, pair_ip) = match trusted_device {
         Some(_) => (limits.per_account_and_ip, i64::MAX, None),
-        None => (limits.per_account, limits.per_ip, ip),
+        None => (limits.per_account, limits.per_ip, network),
     };
-    let (id, account_failures): (Option<i64>, i64) = sqlx::query_as(
+    let (id, account_failures, network_failures): (Option<i64>, i64, i64) = sqlx::query_as(
         "WITH counts AS (
             SELECT count(*) FILTER (WHERE $8 OR ip IS NOT DISTINCT FROM $3) AS pair, count(*) AS account
               FROM login_failures
@@ -76,11 +87,11 @@ pub async fn reserve(
              WHERE counts.pair < $5 AND counts.account < $6 AND by_ip.n < $7
             RETURNING id
          )
-         SELECT (SELECT id FROM reserved), (SELECT account FROM counts)",
+         SELECT (SELECT id FROM reserved), (SELECT account FROM counts), (SELECT n FROM by_ip)",
     )
     .bind(portal.as_str())
     .bind(&key)
-    .bind(ip.map(IpNetwork::from))
+    .bind(stored(network))
     .bind(limits.window.as_secs_f64())
     .bind(limits.per_account_and_ip)
     .bind(per_account)
@@ -89,18 +100,18 @@ pub async fn reserve(
     .fetch_one(&mut *conn)
     .await?;
     match id {
-        Some(id) => Ok(Reservation { id, account_failures, key }),
+        Some(id) => Ok(Reservation { id, account_failures, key, network_failures }),
         None => Err(AppError::TooManyRequests(TOO_MANY_ATTEMPTS.into())),
     }
 }
 
 /// A successful login: its reservation and its own pair's earlier failures
-/// are forgiven; other addresses' failures on the account still count.
-pub async fn forgive(conn: &mut PgConnection, reservation: &Reservation, ip: Option<IpAddr>) -> AppResult<()> {
+/// are forgiven; other networks' failures on the account still count.
+pub async fn forgive(conn: &mut PgConnection, reservation: &Reservation, network: Option<Network>) -> AppResult<()> {
     sqlx::query("DELETE FROM login_failures WHERE id = $1 OR (account_key = $2 AND ip IS NOT DISTINCT FROM $3)")
         .bind(reservation.id)
         .bind(&reservation.key)
-        .bind(ip.map(IpNetwork::from))
+        .bind(stored(network))
         .execute(conn)
         .await?;
     Ok(())

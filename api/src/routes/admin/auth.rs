@@ -69,7 +69,7 @@ pub async fn login(
         portal: Portal::Admin,
         account_key: format!("admin:{}", username.to_lowercase()),
     };
-    let _slot = state.login_slot().await?;
+    let slot = state.login_slot().await?;
     let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
     let reservation = attempt.reserve(&mut tx).await?;
     let found = admin_users::find_credentials(&mut tx, &username).await?;
@@ -78,7 +78,7 @@ pub async fn login(
         Some((user, hash)) => (Some(user), Some(hash)),
         None => (None, None),
     };
-    let verified = attempt.verify(&reservation, body.password, hash).await?;
+    let verified = attempt.verify(slot, &reservation, body.password, hash).await?;
     let Some(user) = user.filter(|u| verified && u.is_active) else {
         return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()).into());
     };

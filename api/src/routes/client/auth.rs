@@ -89,7 +89,7 @@ pub async fn login(
         .check(char_len(&body.password) <= MAX_PASSWORD_CHARS, "password", PASSWORD_TOO_LONG)
         .finish()?;
     let email = normalize_email(&body.email);
-    let _slot = state.login_slot().await?;
+    let slot = state.login_slot().await?;
     let (mut tx, tenant, attempt, reservation) = begin_attempt(&state, &meta, &query, &email).await?;
 
     let found = tenant_clients::find_credentials(&mut tx, tenant.id, &email).await?;
@@ -98,7 +98,7 @@ pub async fn login(
         Some((client, hash)) => (Some(client), hash),
         None => (None, None),
     };
-    let verified = attempt.verify(&reservation, body.password, hash).await?;
+    let verified = attempt.verify(slot, &reservation, body.password, hash).await?;
     let Some(client) = client.filter(|c| verified && c.is_active()) else {
         return Err(AppError::Unauthorized(INVALID_PASSWORD.into()).into());
     };

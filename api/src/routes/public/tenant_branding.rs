@@ -45,7 +45,7 @@ pub async fn show(
     let tenant = tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Client, query.tenant.as_deref()).await?;
     if let Some(reservation) = reservation {
         if tenant.is_some() {
-            login_failures::forgive(&mut tx, &reservation, meta.ip).await?;
+            login_failures::forgive(&mut tx, &reservation, meta.network).await?;
         }
         // The reservation (a failure when no tenant matched) must count.
         tx.commit().await?;

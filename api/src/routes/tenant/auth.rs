@@ -61,7 +61,7 @@ pub async fn login(
     let email = normalize_email(&body.email);
     let secret = meta.tenant_secret.clone().unwrap_or_default();
 
-    let _slot = state.login_slot().await?;
+    let slot = state.login_slot().await?;
     let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
     let tenant = match tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Tenant, None).await? {
         Some(t) if tenants::secret_matches(&mut tx, t.id, &secret).await? => Some(t),
@@ -87,7 +87,7 @@ pub async fn login(
         Some((owner, hash)) => (Some(owner), Some(hash)),
         None => (None, None),
     };
-    let verified = attempt.verify(&reservation, body.password, hash).await?;
+    let verified = attempt.verify(slot, &reservation, body.password, hash).await?;
     let (Some(tenant), Some(owner)) = (tenant, owner.filter(|o| verified && o.is_active)) else {
         return Err(AppError::Unauthorized(INVALID_CREDENTIALS.into()).into());
     };
