@@ -68,12 +68,6 @@ pub fn check_email(email: &str) -> Result<String, AppError> {
     Ok(normalize_email(email))
 }
 
-/// The address a request is counted under for the per-IP limit. The one
-/// place that decides it: grouping addresses into networks changes here.
-fn ip_key(meta: &RequestMeta) -> Option<std::net::IpAddr> {
-    meta.ip
-}
-
 /// Records a request for a link to `email` at the tenant the request names
 /// and queues the job that acts on it (`workflows::password_reset`): the same
 /// work whether or not the address has an account, so neither the answer nor
@@ -87,7 +81,7 @@ pub async fn request_link(
     tenant_ref: Option<&str>,
     email: &str,
 ) -> ApiResult<Option<String>> {
-    if !state.reset_requests.allow(ip_key(meta)) {
+    if !state.reset_requests.allow(meta.network) {
         return Ok(None);
     }
     let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
