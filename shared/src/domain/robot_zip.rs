@@ -275,7 +275,10 @@ fn central_directory(bytes: &[u8], at: usize, len: usize, count: usize) -> Resul
                 "O arquivo .zip usa um método de compressão não aceito em {shown} (use Deflate ou sem compressão)"
             ));
         }
-        if entry.method == STORED && entry.compressed != entry.size {
+        // A stored entry whose sizes follow it cannot be delimited by a
+        // streaming extractor except by searching its bytes for the next
+        // signature, which the entry's own bytes can fake.
+        if entry.method == STORED && (entry.compressed != entry.size || flags & FLAG_DESCRIPTOR != 0) {
             return corrupt();
         }
         extra_fields(extra, entry.name, flags)?;
@@ -383,7 +386,8 @@ fn names(entries: &[Entry]) -> Result<(), Refusal> {
             return refuse(format!("O arquivo .zip contém um nome repetido: {shown}"));
         }
         if text.ends_with('/') {
-            if entry.size != 0 {
+            // A folder holds nothing (an empty deflate stream is 2 bytes).
+            if entry.size != 0 || entry.compressed > 2 {
                 return corrupt();
             }
             folders.insert(key.clone());
@@ -840,6 +844,10 @@ mod tests {
         crc[LOCAL_LEN + 8 + 100] ^= 0xFF;
         assert_eq!(refusal(&crc), "O arquivo .zip está corrompido: Robo.ex5");
         assert!(refusal(b"PK\x03\x04 not really a zip archive at all").contains("corrompido"));
+        let stored_streamed = Entry { flags: FLAG_DESCRIPTOR, ..Entry::stored("Robo.ex5", &ex5(1)) };
+        assert!(refusal(&zip(&[stored_streamed])).contains("corrompido"), "stored with a trailing descriptor");
+        let full_folder = Entry::file("Robo/", b"hidden bytes");
+        assert!(refusal(&zip(&[robot(), Entry { declared_size: Some(0), ..full_folder }])).contains("corrompido"));
         assert!(refusal(b"").contains("não é um .zip"));
     }
 
