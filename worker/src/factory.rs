@@ -291,7 +291,8 @@ fn problems_to_fix(version: &Version, policy: mql5::DirectivePolicy) -> Vec<Stri
     if let Err(refusal) = mql5::check_directives(source, policy) {
         problems.push(format!(
             "Line {}: this directive is not allowed ({}). Use only `#include <...>` of the MQL5 standard library, \
-             no #resource, no #import, no absolute or relative paths: put everything in this one file.",
+             no #resource, no #import, no absolute or relative paths: put everything in this one file. Keep every \
+             string on one line and end no string or comment line with a backslash.",
             refusal.line, refusal.reason
         ));
     }

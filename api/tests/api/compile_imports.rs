@@ -324,18 +324,23 @@ async fn directives_hidden_from_one_reading_of_the_source_are_refused_at_their_l
         // A `#define` continued onto a line that holds a directive.
         ("#define X \\\n#resource \"/etc/passwd\"", 3, "#define"),
     ] {
-        let source = format!(
-            "#property strict\n{hidden}\nint OnInit() {{ return(INIT_SUCCEEDED); }}\nvoid OnTick() {{}}\n"
-        );
+        let source =
+            format!("#property strict\n{hidden}\nint OnInit() {{ return(INIT_SUCCEEDED); }}\nvoid OnTick() {{}}\n");
         let (status, body) = import(&owner, "Escondido", &source, "Escondido.mq5").await;
         let message = body["fields"]["sourceCode"].as_str().unwrap_or_default();
-        if status != StatusCode::BAD_REQUEST || !message.starts_with(&format!("Linha {line}: ")) || !message.contains(reason)
+        if status != StatusCode::BAD_REQUEST
+            || !message.starts_with(&format!("Linha {line}: "))
+            || !message.contains(reason)
         {
             wrong.push(format!("{hidden:?} -> {status} {body}"));
         }
     }
     assert!(wrong.is_empty(), "not refused at their line:\n{}", wrong.join("\n"));
-    assert_eq!((job_count(&app, acme.id).await, robot_count(&app, acme.id).await), (0, robots_before), "nothing queued");
+    assert_eq!(
+        (job_count(&app, acme.id).await, robot_count(&app, acme.id).await),
+        (0, robots_before),
+        "nothing queued"
+    );
 }
 
 #[tokio::test]

@@ -181,7 +181,9 @@ fn judge(name: &str, argument: &str, policy: DirectivePolicy) -> Result<(), Stri
                 ))
             }
         }
-        _ => Err(format!("{kind} \"{path}\" não é permitido: só arquivos enviados junto com o código podem ser usados.")),
+        _ => {
+            Err(format!("{kind} \"{path}\" não é permitido: só arquivos enviados junto com o código podem ser usados."))
+        }
     }
 }
 
@@ -317,7 +319,11 @@ mod tests {
     fn a_directive_hidden_from_one_reading_is_refused_at_its_line() {
         let cases: &[(&str, u32, &str)] = &[
             // A literal continued by a backslash, or ended at the line break?
-            ("int a;\nstring s=\"abc\\\n#resource \"/etc/passwd\"\n\";\n", 2, "barra invertida (\\) no fim da linha dentro de um texto"),
+            (
+                "int a;\nstring s=\"abc\\\n#resource \"/etc/passwd\"\n\";\n",
+                2,
+                "barra invertida (\\) no fim da linha dentro de um texto",
+            ),
             ("string s=\"abc\\\r\n#resource \"/etc/passwd\"\r\n\";\r\n", 1, "dentro de um texto entre aspas"),
             ("ushort c='\\\n#resource \"/etc/passwd\"\n';\n", 1, "dentro de um texto entre aspas"),
             ("string s=\"abc\n#include <Trade/Trade.mqh>\n\";\n", 1, "ficou aberto no fim da linha"),

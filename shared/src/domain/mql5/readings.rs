@@ -181,9 +181,13 @@ mod tests {
 
     #[test]
     fn every_line_start_and_every_comment_end_under_every_line_break() {
-        let source = "  #a\n/* x */ #b\r\nint y; /* z */\t#c\r#d\u{2028}#e\u{85}#f\u{0c}#g x /**/ y */#h\n%:i\n\u{200b}#j";
+        let source =
+            "  #a\n/* x */ #b\r\nint y; /* z */\t#c\r#d\u{2028}#e\u{85}#f\u{0c}#g x /**/ y */#h\n%:i\n\u{200b}#j";
         assert_eq!(texts(source), ["#a", "#b", "#c", "#d", "#e", "#f", "#g x /**/ y */#h", "#h", "%:i", "#j"]);
-        assert!(hashes(source).iter().all(|(c, written)| (*c == "#" || *c == "%") && *written), "offsets in the source");
+        assert!(
+            hashes(source).iter().all(|(c, written)| (*c == "#" || *c == "%") && *written),
+            "offsets in the source"
+        );
     }
 
     #[test]
