@@ -32,6 +32,7 @@ mod openapi_contract;
 mod owner_roles;
 mod owner_team;
 mod personal_builds;
+mod platform_mail;
 mod readiness;
 mod robot_auth;
 mod robot_factory;
