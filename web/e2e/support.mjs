@@ -125,7 +125,7 @@ export async function openMailbox({ domains = [] } = {}) {
       } else if (request.method === 'GET' && request.url.startsWith('/domains') && !request.headers.authorization) {
         json(response, 401, { statusCode: 401, name: 'missing_api_key', message: 'Missing API key' })
       } else if (request.method === 'GET' && request.url === '/domains') {
-        json(response, 200, { object: 'list', data: domains.map(({ records: _records, ...domain }) => domain) })
+        json(response, 200, { object: 'list', data: domains.map((domain) => Object.fromEntries(Object.entries(domain).filter(([key]) => key !== 'records'))) })
       } else if (request.method === 'GET' && request.url.startsWith('/domains/')) {
         const found = domains.find((domain) => domain.id === decodeURIComponent(request.url.slice('/domains/'.length)))
         if (found) json(response, 200, { object: 'domain', ...found })

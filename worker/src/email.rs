@@ -11,9 +11,9 @@
 use std::sync::Arc;
 
 use apalis::prelude::{BoxDynError, Data};
+use shared::domain::platform_mail;
 use shared::infrastructure::config::Config;
 use shared::infrastructure::db::{self, PgPool, Scope};
-use shared::domain::platform_mail;
 use shared::repositories::{email_limits, email_outbox, tenants};
 use shared::workflows::email::{self, resend};
 use shared::workflows::jobs::SendEmail;

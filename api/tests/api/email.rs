@@ -73,10 +73,8 @@ async fn give_key(app: &TestApp, tenant: &TenantFixture, key: &str, domain: &str
 async fn queue(app: &TestApp, tenant: &TenantFixture, template: EmailTemplate, vars: &[(&str, &str)]) -> SendEmail {
     let vars: BTreeMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
-    let id = shared::workflows::email::queue(&mut tx, tenant.id, template, "comprador@example.com", &vars)
-        .await
-        .unwrap()
-        .id;
+    let id =
+        shared::workflows::email::queue(&mut tx, tenant.id, template, "comprador@example.com", &vars).await.unwrap().id;
     tx.commit().await.unwrap();
     SendEmail { tenant_id: tenant.id, outbox_id: id }
 }

@@ -132,15 +132,19 @@ fn sao_paulo_today() -> String {
 /// The attacker's setup: the platform's own name as display name and the
 /// phishing text as both buyer templates.
 async fn arm(owner: &Caller) {
-    let settings = owner.patch_json("/api/tenant/settings", json!({"displayName": "RoboForge Suporte - Ação necessária"}));
+    let settings =
+        owner.patch_json("/api/tenant/settings", json!({"displayName": "RoboForge Suporte - Ação necessária"}));
     assert_eq!(settings.await.status(), StatusCode::OK);
-    let templates = owner.patch_json("/api/tenant/email-templates", json!({"welcome": PHISH, "saleConfirmation": PHISH}));
+    let templates =
+        owner.patch_json("/api/tenant/email-templates", json!({"welcome": PHISH, "saleConfirmation": PHISH}));
     assert_eq!(templates.await.status(), StatusCode::OK);
 }
 
 async fn new_client(owner: &Caller, email: &str) -> Uuid {
-    let (status, client) =
-        read_json(owner.post("/api/tenant/clients", json!({"name": "Vítima", "email": email, "password": "segredo123"})).await).await;
+    let (status, client) = read_json(
+        owner.post("/api/tenant/clients", json!({"name": "Vítima", "email": email, "password": "segredo123"})).await,
+    )
+    .await;
     assert_eq!(status, StatusCode::CREATED, "{client}");
     client["id"].as_str().unwrap().parse().unwrap()
 }
@@ -150,12 +154,26 @@ fn assert_framed_and_clean(body: &Value, tenant: &TenantFixture) {
     let subject = body["subject"].as_str().unwrap();
     let html = body["html"].as_str().unwrap();
     let registered = format!("Loja {}", tenant.url.trim_end_matches(".example.com"));
-    assert_eq!(from, format!("\"{registered} via RoboForge\" <noreply@roboforge.com.br>"), "the tenant named, the platform's address");
+    assert_eq!(
+        from,
+        format!("\"{registered} via RoboForge\" <noreply@roboforge.com.br>"),
+        "the tenant named, the platform's address"
+    );
     assert!(!subject.to_lowercase().contains("roboforge"), "the subject cannot speak as the platform: {subject}");
     assert!(subject.starts_with(&registered), "the subject names the sender: {subject}");
     for forbidden in [
-        "<script", "document.cookie", "<form", "<input", "type=\"password\"", "<button", "<iframe", "javascript:",
-        "onclick", "<img", "tracker.example", "evil.example/steal",
+        "<script",
+        "document.cookie",
+        "<form",
+        "<input",
+        "type=\"password\"",
+        "<button",
+        "<iframe",
+        "javascript:",
+        "onclick",
+        "<img",
+        "tracker.example",
+        "evil.example/steal",
     ] {
         assert!(!html.contains(forbidden), "{forbidden} arrived in {html}");
     }
@@ -265,7 +283,10 @@ async fn one_address_gets_at_most_the_per_recipient_limit_a_day() {
         statuses.push(owner.post(&format!("/api/tenant/clients/{victim}/send-email"), json!({"robotId": robot})).await);
     }
     let codes: Vec<_> = statuses.iter().map(reqwest::Response::status).collect();
-    assert_eq!(codes, [StatusCode::ACCEPTED, StatusCode::ACCEPTED, StatusCode::ACCEPTED, StatusCode::TOO_MANY_REQUESTS]);
+    assert_eq!(
+        codes,
+        [StatusCode::ACCEPTED, StatusCode::ACCEPTED, StatusCode::ACCEPTED, StatusCode::TOO_MANY_REQUESTS]
+    );
     let (_, body) = read_json(statuses.pop().unwrap()).await;
     assert!(body["message"].as_str().unwrap().contains("vitima@example.com já recebeu 3 e-mails"), "{body}");
     send_pending(&app, demo.id).await;
@@ -285,7 +306,13 @@ async fn sends_at_once_cannot_both_take_the_last_slot() {
         let url = format!("{}/api/tenant/clients/{client}/send-email", owner.base);
         let (http, secret) = (owner.http.clone(), owner.tenant_secret.clone().unwrap());
         async move {
-            http.post(url).header("x-tenant-secret", secret).json(&json!({"robotId": robot})).send().await.unwrap().status()
+            http.post(url)
+                .header("x-tenant-secret", secret)
+                .json(&json!({"robotId": robot}))
+                .send()
+                .await
+                .unwrap()
+                .status()
         }
     });
     let statuses = crate::support::join_all(sends).await;
@@ -302,7 +329,8 @@ async fn the_admin_overrides_the_limit_and_suspends_a_tenants_mail_audited() {
     let app = platform_app(&base, |config| config.email.daily_limit = 1).await;
     let (demo, owner, robot) = armed_tenant(&app).await;
     let admin = app.as_admin().await;
-    let (status, view) = read_json(admin.put_json(&format!("/api/tenants/{}/mail", demo.id), json!({"dailyLimit": 2})).await).await;
+    let (status, view) =
+        read_json(admin.put_json(&format!("/api/tenants/{}/mail", demo.id), json!({"dailyLimit": 2})).await).await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!((view["dailyLimit"].as_i64(), view["defaultDailyLimit"].as_i64()), (Some(2), Some(1)));
     let bad = admin.put_json(&format!("/api/tenants/{}/mail", demo.id), json!({"dailyLimit": 0})).await;
@@ -347,9 +375,10 @@ async fn the_admin_overrides_the_limit_and_suspends_a_tenants_mail_audited() {
     assert_eq!(volume["items"][0]["sentDay"], 0);
 
     // Resume: mail flows again; both changes are in the audit log.
-    let (status, _) =
-        read_json(admin.put_json(&format!("/api/tenants/{}/mail", demo.id), json!({"suspended": false, "dailyLimit": 10})).await)
-            .await;
+    let (status, _) = read_json(
+        admin.put_json(&format!("/api/tenants/{}/mail", demo.id), json!({"suspended": false, "dailyLimit": 10})).await,
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         owner.post(&format!("/api/tenant/clients/{first}/send-email"), json!({"robotId": robot})).await.status(),
@@ -382,7 +411,10 @@ async fn resends_signed_bounces_and_complaints_are_recorded_once_and_shown_to_th
     send_pending(&app, demo.id).await;
     let provider_id: String = {
         let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(demo.id)).await.unwrap();
-        sqlx::query_scalar("SELECT provider_id FROM email_outbox WHERE status = 'sent'").fetch_one(&mut *tx).await.unwrap()
+        sqlx::query_scalar("SELECT provider_id FROM email_outbox WHERE status = 'sent'")
+            .fetch_one(&mut *tx)
+            .await
+            .unwrap()
     };
     let body = json!({"type": "email.bounced", "created_at": "2026-11-27T12:00:00.000Z",
         "data": {"email_id": provider_id, "to": ["devolve@example.com"], "subject": "x",
@@ -402,7 +434,8 @@ async fn resends_signed_bounces_and_complaints_are_recorded_once_and_shown_to_th
     // Forged, tampered or stale deliveries are refused and change nothing.
     let forged = post("msg_1", now, "v1,AAAA".into(), body.clone()).await.unwrap();
     assert_eq!(forged.status(), StatusCode::UNAUTHORIZED);
-    let tampered = post("msg_1", now, svix_sign(SECRET, "msg_1", now, &body), body.replace("550", "551")).await.unwrap();
+    let tampered =
+        post("msg_1", now, svix_sign(SECRET, "msg_1", now, &body), body.replace("550", "551")).await.unwrap();
     assert_eq!(tampered.status(), StatusCode::UNAUTHORIZED);
     let stale = post("msg_1", now - 3600, svix_sign(SECRET, "msg_1", now - 3600, &body), body.clone()).await.unwrap();
     assert_eq!(stale.status(), StatusCode::UNAUTHORIZED);
@@ -415,7 +448,8 @@ async fn resends_signed_bounces_and_complaints_are_recorded_once_and_shown_to_th
     }
     let complaint = json!({"type": "email.complained", "data": {"email_id": provider_id}}).to_string();
     let (status, receipt) =
-        read_json(post("msg_2", now, svix_sign(SECRET, "msg_2", now, &complaint), complaint.clone()).await.unwrap()).await;
+        read_json(post("msg_2", now, svix_sign(SECRET, "msg_2", now, &complaint), complaint.clone()).await.unwrap())
+            .await;
     assert_eq!((status, receipt["recorded"].as_str()), (StatusCode::OK, Some("complained")));
 
     let (_, problems) = read_json(owner.get("/api/tenant/email-sending/problems").await).await;
@@ -427,7 +461,10 @@ async fn resends_signed_bounces_and_complaints_are_recorded_once_and_shown_to_th
     let (_, theirs) = read_json(app.owner_of(&other).await.get("/api/tenant/email-sending/problems").await).await;
     assert_eq!(theirs["total"], 0, "another tenant's owner sees none of it");
     let (_, volume) = read_json(app.as_admin().await.get("/api/mail-volume?q=demo").await).await;
-    assert_eq!((volume["items"][0]["bouncedDay"].as_i64(), volume["items"][0]["complainedMonth"].as_i64()), (Some(1), Some(1)));
+    assert_eq!(
+        (volume["items"][0]["bouncedDay"].as_i64(), volume["items"][0]["complainedMonth"].as_i64()),
+        (Some(1), Some(1))
+    );
 }
 
 #[tokio::test]
@@ -451,7 +488,10 @@ async fn the_owner_sees_whether_their_own_domain_is_verified_at_resend() {
         ]
     }));
     let saved = owner
-        .patch_json("/api/tenant/email-settings", json!({"resendApiKey": "re_tenant_key_123", "resendDomain": "mail.loja.com.br"}))
+        .patch_json(
+            "/api/tenant/email-settings",
+            json!({"resendApiKey": "re_tenant_key_123", "resendDomain": "mail.loja.com.br"}),
+        )
         .await;
     assert_eq!(saved.status(), StatusCode::OK);
     let (_, pending) = read_json(owner.get("/api/tenant/email-sending/domain").await).await;
@@ -478,7 +518,10 @@ async fn the_counters_have_forced_row_level_security_for_the_runtime_role() {
     let beta = app.tenant("beta").await;
     for tenant in [&alfa, &beta] {
         let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
-        shared::repositories::email_limits::reserve(&mut tx, tenant.id, "x@example.com", 10, 10).await.unwrap().unwrap();
+        shared::repositories::email_limits::reserve(&mut tx, tenant.id, "x@example.com", 10, 10)
+            .await
+            .unwrap()
+            .unwrap();
         tx.commit().await.unwrap();
     }
     for table in ["email_send_counts", "email_delivery_events"] {
@@ -493,14 +536,14 @@ async fn the_counters_have_forced_row_level_security_for_the_runtime_role() {
     }
     // As the owner role of alfa: only alfa's counters, and no write into beta's.
     let mut tx = db::begin(&app.db.app_pool, Scope::owner(alfa.id, Uuid::now_v7())).await.unwrap();
-    let seen: Vec<Uuid> = sqlx::query_scalar("SELECT DISTINCT tenant_id FROM email_send_counts")
-        .fetch_all(&mut *tx)
-        .await
-        .unwrap();
+    let seen: Vec<Uuid> =
+        sqlx::query_scalar("SELECT DISTINCT tenant_id FROM email_send_counts").fetch_all(&mut *tx).await.unwrap();
     assert_eq!(seen, [alfa.id]);
-    let smuggled = sqlx::query("INSERT INTO email_send_counts (tenant_id, day, recipient, sent) VALUES ($1, current_date, 'y', 0)")
-        .bind(beta.id)
-        .execute(&mut *tx)
-        .await;
+    let smuggled = sqlx::query(
+        "INSERT INTO email_send_counts (tenant_id, day, recipient, sent) VALUES ($1, current_date, 'y', 0)",
+    )
+    .bind(beta.id)
+    .execute(&mut *tx)
+    .await;
     assert!(smuggled.is_err(), "RLS refuses another tenant's row");
 }

@@ -21,20 +21,75 @@ pub fn sales_page(html: &str) -> String {
 /// tracking pixel, and a picture of a login form is still a phish), no forms,
 /// inputs, frames, objects, media, styles sheets or scripts.
 const EMAIL_TAGS: &[&str] = &[
-    "a", "b", "blockquote", "br", "caption", "center", "code", "div", "em", "font", "h1", "h2", "h3", "h4", "h5",
-    "h6", "hr", "i", "li", "ol", "p", "pre", "s", "small", "span", "strong", "sub", "sup", "table", "tbody", "td",
-    "tfoot", "th", "thead", "tr", "u", "ul",
+    "a",
+    "b",
+    "blockquote",
+    "br",
+    "caption",
+    "center",
+    "code",
+    "div",
+    "em",
+    "font",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "i",
+    "li",
+    "ol",
+    "p",
+    "pre",
+    "s",
+    "small",
+    "span",
+    "strong",
+    "sub",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "tr",
+    "u",
+    "ul",
 ];
 /// Elements dropped with everything inside them (what they hold is code or
 /// a control, not text to read).
-const EMAIL_DROPPED_WITH_CONTENT: &[&str] =
-    &["script", "style", "title", "textarea", "select", "option", "button", "iframe", "object", "embed", "noscript", "template", "svg", "math", "head"];
+const EMAIL_DROPPED_WITH_CONTENT: &[&str] = &[
+    "script", "style", "title", "textarea", "select", "option", "button", "iframe", "object", "embed", "noscript",
+    "template", "svg", "math", "head",
+];
 /// CSS a message may keep: how text looks and where it sits, nothing that
 /// moves it over the platform's frame or loads anything.
 const EMAIL_STYLE_PROPERTIES: &[&str] = &[
-    "color", "background-color", "font-size", "font-weight", "font-style", "font-family", "text-align",
-    "text-decoration", "letter-spacing", "line-height", "padding", "padding-top", "padding-bottom", "padding-left",
-    "padding-right", "margin", "margin-top", "margin-bottom", "border", "border-radius", "width", "max-width",
+    "color",
+    "background-color",
+    "font-size",
+    "font-weight",
+    "font-style",
+    "font-family",
+    "text-align",
+    "text-decoration",
+    "letter-spacing",
+    "line-height",
+    "padding",
+    "padding-top",
+    "padding-bottom",
+    "padding-left",
+    "padding-right",
+    "margin",
+    "margin-top",
+    "margin-bottom",
+    "border",
+    "border-radius",
+    "width",
+    "max-width",
     "vertical-align",
 ];
 
@@ -253,13 +308,32 @@ mod tests {
             <a href="/relativo">relativo</a><a href="mailto:oi@loja.com">oi@loja.com</a></body></html>"#;
         let clean = email(dirty);
         for bad in [
-            "<script", "alert(", "<form", "<input", "password", "<button", "<iframe", "<object", "onclick", "javascript:",
-            "data:", "<img", "tracker.example", "position", "url(", "/relativo", "<style", "display:none",
+            "<script",
+            "alert(",
+            "<form",
+            "<input",
+            "password",
+            "<button",
+            "<iframe",
+            "<object",
+            "onclick",
+            "javascript:",
+            "data:",
+            "<img",
+            "tracker.example",
+            "position",
+            "url(",
+            "/relativo",
+            "<style",
+            "display:none",
         ] {
             assert!(!clean.contains(bad), "{bad} left in {clean}");
         }
         assert!(clean.contains("<h1>Oi</h1>"), "{clean}");
-        assert!(clean.contains(r#"style="color:red""#), "{clean}");
+        // A style that tries to load anything is dropped whole; others keep only the allowed properties.
+        assert!(clean.contains("<p>texto</p>"), "{clean}");
+        let styled = email(r#"<p style="position:absolute;top:0;color:red">x</p>"#);
+        assert_eq!(styled, r#"<p style="color:red">x</p>"#);
         assert!(
             clean.contains(r#">https://banco.com.br</a> <span style="color:#52525b">(evil.example)</span>"#),
             "the real host follows the link: {clean}"

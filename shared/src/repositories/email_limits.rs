@@ -45,8 +45,12 @@ pub async fn reserve(
           WHERE email_send_counts.sent < $3
          RETURNING sent"
     );
-    let took: Option<i32> =
-        sqlx::query_scalar(TAKE).bind(tenant_id).bind(&recipient).bind(per_recipient).fetch_optional(&mut *conn).await?;
+    let took: Option<i32> = sqlx::query_scalar(TAKE)
+        .bind(tenant_id)
+        .bind(&recipient)
+        .bind(per_recipient)
+        .fetch_optional(&mut *conn)
+        .await?;
     if took.is_none() {
         return Ok(Err(Exceeded::Recipient(per_recipient)));
     }

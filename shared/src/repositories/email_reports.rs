@@ -147,11 +147,12 @@ pub async fn record_delivery_event(
     kind: &str,
     detail: Option<&str>,
 ) -> AppResult<Recorded> {
-    let message: Option<(Uuid, Uuid)> =
-        sqlx::query_as("SELECT tenant_id, id FROM email_outbox WHERE provider_id = $1 ORDER BY created_at DESC LIMIT 1")
-            .bind(provider_id)
-            .fetch_optional(&mut *conn)
-            .await?;
+    let message: Option<(Uuid, Uuid)> = sqlx::query_as(
+        "SELECT tenant_id, id FROM email_outbox WHERE provider_id = $1 ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(provider_id)
+    .fetch_optional(&mut *conn)
+    .await?;
     let Some((tenant_id, outbox_id)) = message else { return Ok(Recorded::UnknownMessage) };
     let inserted = sqlx::query(
         "INSERT INTO email_delivery_events (id, tenant_id, svix_id, outbox_id, kind, detail)

@@ -167,7 +167,9 @@ pub async fn update(
         json!({ "dailyLimit": p.mail_daily_limit, "recipientDailyLimit": p.mail_recipient_daily_limit,
                 "suspended": p.mail_suspended_at.is_some(), "reason": p.mail_suspended_reason })
     };
-    admin.audit(&mut tx, meta.ip, Some(id), Action::Update, "tenant_mail", id, &audited(&before), &audited(&after)).await?;
+    admin
+        .audit(&mut tx, meta.ip, Some(id), Action::Update, "tenant_mail", id, &audited(&before), &audited(&after))
+        .await?;
     let row = email_reports::volume_of(&mut tx, id).await?.or_not_found(NOT_FOUND)?;
     tx.commit().await?;
     Ok(Json(item(&state, row)))

@@ -318,10 +318,7 @@ pub async fn send_email(
     if let Some(reason) = refusal {
         return Err(AppError::TooManyRequests(reason).into());
     }
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(SentEmail { message: format!("E-mail na fila de envio para {}", client.email) }),
-    ))
+    Ok((StatusCode::ACCEPTED, Json(SentEmail { message: format!("E-mail na fila de envio para {}", client.email) })))
 }
 
 /// `/api/tenant/clients`.

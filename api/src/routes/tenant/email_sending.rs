@@ -52,7 +52,9 @@ pub async fn get_sending(State(state): State<AppState>, owner: SignedInOwner) ->
     owner.require(Capability::ViewSettings)?;
     let tenant = owner.tenant.id;
     let mut tx = owner.begin().await?;
-    let settings = tenant_settings::email(&mut tx, tenant).await?.ok_or_else(|| AppError::NotFound("Tenant não encontrado".into()))?;
+    let settings = tenant_settings::email(&mut tx, tenant)
+        .await?
+        .ok_or_else(|| AppError::NotFound("Tenant não encontrado".into()))?;
     let policy = email_limits::policy(&mut tx, tenant).await?.unwrap_or_default();
     let sent_today = email_limits::sent_today(&mut tx, tenant).await?;
     tx.commit().await?;
@@ -110,9 +112,13 @@ fn domain_item(state: &str, domain: Option<String>, records: Vec<DnsRecordItem>,
             "Verificação pendente: adicione os registros DNS abaixo no seu provedor e aguarde a confirmação do Resend."
                 .to_string()
         }
-        "failed" => "A verificação falhou: confira os registros DNS abaixo e peça uma nova verificação no Resend.".to_string(),
+        "failed" => {
+            "A verificação falhou: confira os registros DNS abaixo e peça uma nova verificação no Resend.".to_string()
+        }
         "not_found" => "A conta do Resend desta chave não tem este domínio: cadastre-o no Resend.".to_string(),
-        "unreachable" => "Não foi possível consultar o Resend agora (chave recusada ou serviço fora do ar).".to_string(),
+        "unreachable" => {
+            "Não foi possível consultar o Resend agora (chave recusada ou serviço fora do ar).".to_string()
+        }
         _ => format!("Sem domínio próprio: seus e-mails saem pelo RoboForge em nome de {sender}."),
     };
     EmailDomainItem { state: state.to_string(), domain, records, message }

@@ -95,8 +95,8 @@ pub async fn receive(State(state): State<AppState>, headers: HeaderMap, body: By
     if (chrono::Utc::now().timestamp() - sent_at).abs() > TOLERANCE_SECONDS {
         return Err(unsigned().into());
     }
-    let event: Event = serde_json::from_slice(&body)
-        .map_err(|_| AppError::validation_field("body", "Evento do Resend ilegível"))?;
+    let event: Event =
+        serde_json::from_slice(&body).map_err(|_| AppError::validation_field("body", "Evento do Resend ilegível"))?;
     let kind = match event.kind.as_str() {
         "email.bounced" => "bounced",
         "email.complained" => "complained",

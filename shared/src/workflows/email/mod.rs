@@ -142,10 +142,12 @@ async fn queue_message(
             &sender,
             &platform.platform_name,
         );
-        let brand = EmailBrand { name: sender.clone(), primary: tenant.primary_color, foreground: tenant.foreground_color };
+        let brand =
+            EmailBrand { name: sender.clone(), primary: tenant.primary_color, foreground: tenant.foreground_color };
         (brand, subject, Some(sender))
     } else {
-        let brand = EmailBrand { name: tenant.name, primary: tenant.primary_color, foreground: tenant.foreground_color };
+        let brand =
+            EmailBrand { name: tenant.name, primary: tenant.primary_color, foreground: tenant.foreground_color };
         (brand, render(template.subject(), &variables, false), None)
     };
     let page = |vars: &BTreeMap<String, String>| {
@@ -154,11 +156,7 @@ async fn queue_message(
             Some(sender) => layout::wrap_framed(
                 &safe_html::email(&body),
                 &brand,
-                &layout::Frame {
-                    sender,
-                    platform: &platform.platform_name,
-                    abuse_address: &platform.abuse_address,
-                },
+                &layout::Frame { sender, platform: &platform.platform_name, abuse_address: &platform.abuse_address },
             ),
             None => layout::wrap(&body, &brand),
         }
@@ -197,8 +195,13 @@ async fn queue_message(
     match &refusal {
         Some(reason) => tracing::warn!(tenant = %tenant_id, outbox = %id, reason, "e-mail refused, recorded not sent"),
         None => {
-            job_queue::enqueue(conn, EMAIL_QUEUE, &SendEmail { tenant_id, outbox_id: id }, Some(&format!("email-{id}")))
-                .await?;
+            job_queue::enqueue(
+                conn,
+                EMAIL_QUEUE,
+                &SendEmail { tenant_id, outbox_id: id },
+                Some(&format!("email-{id}")),
+            )
+            .await?;
         }
     }
     Ok(Queued { id, refusal })

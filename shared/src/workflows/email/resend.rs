@@ -111,7 +111,11 @@ pub async fn find_domain(base: &str, key: &str, name: &str) -> Result<Option<Dom
     Ok(Some(detailed))
 }
 
-async fn get_json<T: serde::de::DeserializeOwned>(http: &reqwest::Client, url: &str, key: &str) -> Result<T, SendError> {
+async fn get_json<T: serde::de::DeserializeOwned>(
+    http: &reqwest::Client,
+    url: &str,
+    key: &str,
+) -> Result<T, SendError> {
     let response = http
         .get(url)
         .bearer_auth(key)
