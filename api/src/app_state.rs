@@ -41,6 +41,10 @@ pub struct AppState {
 impl AppState {
     pub fn new(pool: PgPool, config: Arc<Config>) -> Self {
         let capacity = config.capacity;
+        // The platform's frame and default mail limits (decision 0018).
+        shared::workflows::email::set_platform_policy(shared::workflows::email::PlatformPolicy::from_config(
+            &config.email,
+        ));
         let hasher = Hasher::new(capacity.concurrent_hashes, capacity.reserved_hashes, capacity.hash_wait);
         let logins = Arc::new(Semaphore::new((capacity.request_pool_size as usize / 4).max(2)));
         Self {

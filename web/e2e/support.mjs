@@ -104,19 +104,32 @@ export async function signInAsOwner(page) {
 /**
  * A local stand-in of the Resend API on $E2E_RESEND_PORT, where scripts/e2e.sh points the server's mailer (real
  * HTTP, Resend's request shape): it keeps every e-mail the server sends, as Resend would receive it. The journeys
- * run one at a time, so each one that reads e-mail opens its own and closes it at the end.
+ * run one at a time, so each one that reads e-mail opens its own and closes it at the end. It speaks Resend's
+ * domains API too (`GET /domains`, `GET /domains/{id}`), answering from `domains` (Resend's shape: id, name, status,
+ * records), for any bearer key.
  */
-export async function openMailbox() {
+export async function openMailbox({ domains = [] } = {}) {
   requireEnv('E2E_RESEND_PORT')
   const messages = []
+  const json = (response, status, value) => {
+    response.writeHead(status, { 'content-type': 'application/json' })
+    response.end(JSON.stringify(value))
+  }
   const server = createServer((request, response) => {
     let body = ''
     request.on('data', (chunk) => (body += chunk))
     request.on('end', () => {
       if (request.method === 'POST' && request.url === '/emails') {
         messages.push({ authorization: request.headers.authorization, ...JSON.parse(body) })
-        response.writeHead(200, { 'content-type': 'application/json' })
-        response.end(JSON.stringify({ id: `re_e2e_${messages.length}` }))
+        json(response, 200, { id: `re_e2e_${messages.length}` })
+      } else if (request.method === 'GET' && request.url.startsWith('/domains') && !request.headers.authorization) {
+        json(response, 401, { statusCode: 401, name: 'missing_api_key', message: 'Missing API key' })
+      } else if (request.method === 'GET' && request.url === '/domains') {
+        json(response, 200, { object: 'list', data: domains.map((domain) => Object.fromEntries(Object.entries(domain).filter(([key]) => key !== 'records'))) })
+      } else if (request.method === 'GET' && request.url.startsWith('/domains/')) {
+        const found = domains.find((domain) => domain.id === decodeURIComponent(request.url.slice('/domains/'.length)))
+        if (found) json(response, 200, { object: 'domain', ...found })
+        else json(response, 404, { statusCode: 404, name: 'not_found', message: 'Domain not found' })
       } else {
         response.writeHead(404).end()
       }

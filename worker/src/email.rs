@@ -2,15 +2,20 @@
 //! is sent, so two runs of one job cannot both send; a sent message is
 //! skipped. Rate limits, server errors and network failures are retried with
 //! backoff; any other refusal ends the message as failed. With no key at all
-//! the message is recorded as not configured.
+//! the message is recorded as not configured. A message queued for the
+//! platform's key goes out as "<tenant> via <platform>" at the platform's
+//! address, framed when it was queued; a message queued for the tenant's own
+//! key never falls back to the platform's (it was not framed). A tenant whose
+//! mail the admin suspended meanwhile sends nothing: the message is refused.
 
 use std::sync::Arc;
 
 use apalis::prelude::{BoxDynError, Data};
+use shared::domain::platform_mail;
 use shared::infrastructure::config::Config;
 use shared::infrastructure::db::{self, PgPool, Scope};
-use shared::repositories::{email_outbox, tenants};
-use shared::workflows::email::resend;
+use shared::repositories::{email_limits, email_outbox, tenants};
+use shared::workflows::email::{self, resend};
 use shared::workflows::jobs::SendEmail;
 use shared::AppError;
 
@@ -32,6 +37,8 @@ pub enum Sent {
     AlreadyDone,
     NotConfigured,
     Failed,
+    /// The tenant's mail is suspended: recorded, not sent.
+    Refused,
 }
 
 /// The job's body (tests call it directly). `Err` means "retry later".
@@ -43,9 +50,28 @@ pub async fn send(pool: &PgPool, config: &Config, job: &SendEmail) -> Result<Sen
     if message.status != "pending" {
         return Ok(Sent::AlreadyDone);
     }
+    if let Some(policy) = email_limits::policy(&mut tx, job.tenant_id).await?.filter(|p| p.mail_suspended_at.is_some())
+    {
+        let reason = email::suspended_reason(policy.mail_suspended_reason.as_deref());
+        email_outbox::mark(&mut tx, job.tenant_id, job.outbox_id, "refused", None, Some(&reason)).await?;
+        tx.commit().await?;
+        tracing::warn!(queue = "email", tenant = %job.tenant_id, outbox = %job.outbox_id, "e-mail refused: mail suspended");
+        return Ok(Sent::Refused);
+    }
     let sender = tenants::email_sender(&mut tx, job.tenant_id).await?;
-    let tenant_key = sender.as_ref().and_then(|s| s.sealed_key.as_deref()).and_then(|k| config.secrets.open(k));
-    let (key, from) = match (tenant_key, &config.email.resend_api_key) {
+    let own = if message.via_platform {
+        None
+    } else {
+        let key = sender.as_ref().and_then(|s| s.sealed_key.as_deref()).and_then(|k| config.secrets.open(k));
+        if key.is_none() {
+            let reason = "a chave do Resend da empresa foi removida ou não pôde ser lida; a mensagem não foi enviada";
+            email_outbox::mark(&mut tx, job.tenant_id, job.outbox_id, "failed", None, Some(reason)).await?;
+            tx.commit().await?;
+            return Ok(Sent::Failed);
+        }
+        key
+    };
+    let (key, from) = match (own, &config.email.resend_api_key) {
         (Some(key), _) => {
             let sender = sender.as_ref().expect("key implies sender");
             let from = match sender.domain.as_deref().filter(|d| !d.trim().is_empty()) {
@@ -54,7 +80,13 @@ pub async fn send(pool: &PgPool, config: &Config, job: &SendEmail) -> Result<Sen
             };
             (key, from)
         }
-        (None, Some(platform)) => (platform.clone(), config.email.from.clone()),
+        (None, Some(platform)) => {
+            // The registered name, as in the frame the message was queued in.
+            let policy = email::PlatformPolicy::from_config(&config.email);
+            let registered = tenants::registered_name(&mut tx, job.tenant_id).await?.unwrap_or_default();
+            let name = platform_mail::sender_name(&registered, &policy.platform_name);
+            (platform.clone(), platform_mail::framed_from(&name, &config.email.from))
+        }
         (None, None) => {
             email_outbox::mark(
                 &mut tx,

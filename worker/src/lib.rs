@@ -83,6 +83,7 @@ pub async fn run(
     config: Arc<Config>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
+    shared::workflows::email::set_platform_policy(shared::workflows::email::PlatformPolicy::from_config(&config.email));
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let scheduler = tokio::spawn(housekeeping::schedule(pool.clone(), config.housekeeping_every, stopped.clone()));
     let expiry_scheduler =

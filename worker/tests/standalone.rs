@@ -66,7 +66,8 @@ async fn queue_email(db: &TestDb, tenant: Uuid) -> Uuid {
     let mut tx = db::begin(&db.app_pool, Scope::worker_for(tenant)).await.unwrap();
     let id = shared::workflows::email::queue(&mut tx, tenant, EmailTemplate::Welcome, "comprador@example.com", &vars)
         .await
-        .unwrap();
+        .unwrap()
+        .id;
     tx.commit().await.unwrap();
     id
 }

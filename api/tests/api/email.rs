@@ -74,7 +74,7 @@ async fn queue(app: &TestApp, tenant: &TenantFixture, template: EmailTemplate, v
     let vars: BTreeMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
     let id =
-        shared::workflows::email::queue(&mut tx, tenant.id, template, "comprador@example.com", &vars).await.unwrap();
+        shared::workflows::email::queue(&mut tx, tenant.id, template, "comprador@example.com", &vars).await.unwrap().id;
     tx.commit().await.unwrap();
     SendEmail { tenant_id: tenant.id, outbox_id: id }
 }
@@ -210,7 +210,8 @@ async fn a_hotmart_purchase_queues_the_welcome_and_the_confirmation() {
             .fetch_one(&mut *tx)
             .await
             .unwrap();
-    assert_eq!(subject, "Compra confirmada: Scalper Pro");
+    // The tenant has no key of its own: the platform's frame names it first (decision 0018).
+    assert_eq!(subject, "Loja acme: Compra confirmada: Scalper Pro");
     assert!(html.contains("R$ 297,00") && html.contains("<strong>Scalper Pro</strong>"), "{html}");
 }
 

@@ -63,6 +63,9 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "clientForgotPassword"
         | "clientResetPassword" => Public,
         "hotmartWebhook" | "validateLicense" => Public,
+        "resendWebhook" => Public,
+        "listMailVolume" | "getTenantMail" | "updateTenantMail" => Admin,
+        "tenantGetEmailSending" | "tenantGetEmailDomain" | "tenantListEmailProblems" => AnyOwnerOwnRows,
         "adminMe" | "createAdmin" | "getRobotAuthTemplate" | "updateRobotAuthTemplate" => Admin,
         "listAdminUsers" | "deactivateAdminUser" | "reactivateAdminUser" | "resetAdminPassword" => Admin,
         "listTenants" | "createTenant" | "updateTenant" | "deleteTenant" => Admin,
@@ -247,6 +250,7 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         "tenantListSales" | "tenantGetSale" | "tenantListSubscriptions" | "tenantGetSubscription" => ViewSales,
         "tenantRecordManualSale" => ManageSales,
         "tenantGetHotmartApi" => ViewSettings,
+        "tenantGetEmailSending" | "tenantGetEmailDomain" | "tenantListEmailProblems" => ViewSettings,
         "tenantUpdateHotmartApi" | "tenantDeleteHotmartApi" => ManageSettings,
         "tenantGetSettings" | "tenantEmailTemplateDefaults" | "tenantGetEmailTemplates" | "tenantStorageUsage" => {
             ViewSettings

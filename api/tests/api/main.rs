@@ -35,6 +35,7 @@ mod openapi_contract;
 mod owner_roles;
 mod owner_team;
 mod personal_builds;
+mod platform_mail;
 mod readiness;
 mod reset_and_codes;
 mod robot_auth;

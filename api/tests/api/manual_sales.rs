@@ -468,7 +468,8 @@ async fn the_three_day_reminder_is_sent_once_per_end_date() {
         .with_timezone(&chrono::FixedOffset::west_opt(3 * 3600).unwrap())
         .format("%d/%m/%Y")
         .to_string();
-    assert_eq!(subject, &format!("Sua licença do Scalper Pro expira em {day}"));
+    // No key of its own: the platform's frame names the tenant first (decision 0018).
+    assert_eq!(subject, &format!("Loja acme: Sua licença do Scalper Pro expira em {day}"));
     assert!(html.contains(&day) && html.contains("Scalper Pro"), "{html}");
 
     // Three days before the other one's end, its turn comes (once too).

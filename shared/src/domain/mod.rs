@@ -24,6 +24,8 @@ pub mod owner_permissions;
 #[cfg(feature = "domain")]
 pub mod pagination;
 #[cfg(feature = "domain")]
+pub mod platform_mail;
+#[cfg(feature = "domain")]
 pub mod portal;
 #[cfg(feature = "domain")]
 pub mod robot_strategy;

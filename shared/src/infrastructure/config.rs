@@ -188,6 +188,18 @@ pub struct EmailConfig {
     pub resend_api_key: Option<String>,
     /// Sender when the tenant has no domain of its own.
     pub from: String,
+    /// Where the frame of platform mail tells readers to report abuse
+    /// (EMAIL_ABUSE_ADDRESS; default `abuse@` the domain of `from`).
+    pub abuse_address: Option<String>,
+    /// Messages a tenant may send per São Paulo day through the platform's
+    /// key (EMAIL_DAILY_LIMIT); the admin may set another per tenant.
+    pub daily_limit: i32,
+    /// Messages a tenant may send to one address per day through the
+    /// platform's key (EMAIL_RECIPIENT_DAILY_LIMIT).
+    pub recipient_daily_limit: i32,
+    /// The signing secret of the Resend webhook (`whsec_...`,
+    /// RESEND_WEBHOOK_SECRET); without it the webhook refuses every call.
+    pub webhook_secret: Option<String>,
 }
 
 impl Default for EmailConfig {
@@ -196,6 +208,10 @@ impl Default for EmailConfig {
             resend_api_base: "https://api.resend.com".into(),
             resend_api_key: None,
             from: "RoboForge <noreply@roboforge.com.br>".into(),
+            abuse_address: None,
+            daily_limit: 300,
+            recipient_daily_limit: 10,
+            webhook_secret: None,
         }
     }
 }
@@ -360,6 +376,10 @@ impl Config {
                 resend_api_base: var("RESEND_API_BASE").unwrap_or_else(|| EmailConfig::default().resend_api_base),
                 resend_api_key: var("RESEND_API_KEY"),
                 from: var("EMAIL_FROM").unwrap_or_else(|| EmailConfig::default().from),
+                abuse_address: var("EMAIL_ABUSE_ADDRESS"),
+                daily_limit: parse::<i32>("EMAIL_DAILY_LIMIT", 300)?.max(1),
+                recipient_daily_limit: parse::<i32>("EMAIL_RECIPIENT_DAILY_LIMIT", 10)?.max(1),
+                webhook_secret: var("RESEND_WEBHOOK_SECRET"),
             },
             storage_url: var("STORAGE_URL").unwrap_or_else(|| "data/storage".into()),
             license_log_spill_dir: var("LICENSE_LOG_SPILL_DIR")

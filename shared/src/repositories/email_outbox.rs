@@ -21,14 +21,20 @@ pub struct NewMessage<'a> {
     pub template: &'a str,
     /// The message with its secrets, sealed for the sender.
     pub sealed_html: Option<String>,
+    /// Goes out under the platform's key and address (framed).
+    pub via_platform: bool,
+    /// Why it is recorded and never sent (a limit, a suspension): the row
+    /// is `refused` with this reason.
+    pub refusal: Option<&'a str>,
 }
 
-/// Records `message` as pending; the address is trimmed and the subject cut
-/// to 300 characters.
+/// Records `message` as pending (or refused); the address is trimmed and the
+/// subject cut to 300 characters.
 pub async fn insert(conn: &mut PgConnection, message: NewMessage<'_>) -> AppResult<()> {
     sqlx::query(
-        "INSERT INTO email_outbox (id, tenant_id, to_address, subject, html, template, sealed_html)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        "INSERT INTO email_outbox (id, tenant_id, to_address, subject, html, template, sealed_html, via_platform,
+                                   status, last_error)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::text IS NULL THEN 'pending' ELSE 'refused' END, $9)",
     )
     .bind(message.id)
     .bind(message.tenant_id)
@@ -37,6 +43,8 @@ pub async fn insert(conn: &mut PgConnection, message: NewMessage<'_>) -> AppResu
     .bind(message.html)
     .bind(message.template)
     .bind(message.sealed_html)
+    .bind(message.via_platform)
+    .bind(message.refusal)
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -55,6 +63,7 @@ pub struct OutboxMessage {
     pub status: String,
     pub attempts: i32,
     pub sent_at: Option<DateTime<Utc>>,
+    pub via_platform: bool,
 }
 
 impl OutboxMessage {
@@ -68,7 +77,7 @@ impl OutboxMessage {
 /// it sent). Worker scope.
 pub async fn lock(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<OutboxMessage>> {
     Ok(sqlx::query_as(
-        "SELECT id, tenant_id, to_address, subject, html, sealed_html, status, attempts, sent_at
+        "SELECT id, tenant_id, to_address, subject, html, sealed_html, status, attempts, sent_at, via_platform
            FROM email_outbox WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
     )
     .bind(tenant_id)

@@ -299,12 +299,17 @@ pub struct EmailLook {
     pub name: String,
     pub primary_color: Option<String>,
     pub foreground_color: Option<String>,
+    /// The name the platform registered (owners cannot change it): what
+    /// platform-framed mail calls the tenant.
+    pub registered_name: String,
+    /// The tenant sends with its own Resend key.
+    pub own_key: bool,
 }
 
 pub async fn email_look(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<EmailLook>> {
     Ok(sqlx::query_as(
         "SELECT email_templates, COALESCE(display_name, name) AS name, theme_colors->>'primary' AS primary_color,
-                foreground_color
+                foreground_color, name AS registered_name, resend_configured AS own_key
            FROM tenants WHERE id = $1",
     )
     .bind(id)
@@ -328,6 +333,12 @@ pub async fn email_sender(conn: &mut PgConnection, id: Uuid) -> AppResult<Option
     .bind(id)
     .fetch_optional(conn)
     .await?)
+}
+
+/// The name the platform registered for the tenant (owners cannot change
+/// it): what platform-framed mail calls it.
+pub async fn registered_name(conn: &mut PgConnection, id: Uuid) -> AppResult<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT name FROM tenants WHERE id = $1").bind(id).fetch_optional(conn).await?)
 }
 
 /// What a buyer's e-mails say of the tenant: its shown name, its URL (the

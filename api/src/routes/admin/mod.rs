@@ -17,6 +17,7 @@ pub mod robots;
 pub mod sales;
 pub mod subscriptions;
 pub mod tenant_limits;
+pub mod tenant_mail;
 pub mod tenant_owners;
 pub mod tenants;
 pub mod users;
@@ -45,5 +46,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(compile_pools::router())
         .merge(compile_queue::router())
         .merge(tenant_limits::router())
+        .merge(tenant_mail::router())
         .merge(compilation_history::router())
 }

@@ -24,7 +24,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use crate::api_error::{ApiJson, ApiQuery, ApiResult, OwnerErrors};
+use crate::api_error::{ApiJson, ApiQuery, ApiResult, ErrorBody, OwnerErrors};
 use crate::extractors::{PageQuery, Paging, PathId, SignedInOwner};
 use crate::form_input::{id_field, search_term};
 use crate::request_meta::RequestMeta;
@@ -258,7 +258,8 @@ pub struct SentEmail {
 /// the tenant's robots, through the e-mail outbox.
 #[utoipa::path(operation_id = "tenantSendClientEmail", post, path = "/api/tenant/clients/{id}/send-email",
     tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
-    request_body = SendClientEmailRequest, responses((status = 202, body = SentEmail), OwnerErrors))]
+    request_body = SendClientEmailRequest,
+    responses((status = 202, body = SentEmail), (status = 429, body = ErrorBody), OwnerErrors))]
 pub async fn send_email(
     owner: SignedInOwner,
     meta: RequestMeta,
@@ -296,7 +297,7 @@ pub async fn send_email(
         purchase_id,
         robot_id: Some(robot_id),
     };
-    email::buyer::queue(&mut tx, tenant, &[welcome]).await?;
+    let refusal = email::buyer::queue(&mut tx, tenant, &[welcome]).await?;
     audit_log::record(
         &mut tx,
         audit_log::Entry {
@@ -305,13 +306,19 @@ pub async fn send_email(
             action: Action::Update,
             entity: "client_email",
             entity_id: Some(id),
-            changes: json!({ "template": "welcome", "robotId": robot_id, "to": client.email }),
+            changes: json!({ "template": "welcome", "robotId": robot_id, "to": client.email,
+                             "refused": refusal }),
             ip: meta.ip,
         },
     )
     .await?;
+    // A refused message stays recorded (the owner sees it and why) even
+    // though the answer is an error: commit first.
     tx.commit().await?;
-    Ok((StatusCode::ACCEPTED, Json(SentEmail { message: format!("E-mail enviado para {}", client.email) })))
+    if let Some(reason) = refusal {
+        return Err(AppError::TooManyRequests(reason).into());
+    }
+    Ok((StatusCode::ACCEPTED, Json(SentEmail { message: format!("E-mail na fila de envio para {}", client.email) })))
 }
 
 /// `/api/tenant/clients`.

@@ -149,6 +149,9 @@ pub struct ManualSaleRecorded {
     /// The same `Idempotency-Key` had recorded this sale already: nothing was
     /// done again (200 instead of 201).
     pub replayed: bool,
+    /// Why the buyer's e-mail was recorded and not sent (a sending limit or a
+    /// suspension), in pt-BR; None when it was queued.
+    pub email_refusal: Option<String>,
 }
 
 /// Records a sale paid outside Hotmart and gives the buyer access, as a
@@ -182,8 +185,9 @@ pub async fn record(
     };
     let recorded = sales_engine::record_manual(&mut tx, sale).await?;
     let item: SaleItem = tenant_sales::find_detail(&mut tx, recorded.sale_id).await?.or_not_found(NOT_FOUND)?.0.into();
+    let mut email_refusal = None;
     if !recorded.replayed {
-        email::buyer::queue(&mut tx, tenant, &recorded.emails).await?;
+        email_refusal = email::buyer::queue(&mut tx, tenant, &recorded.emails).await?;
         if let (true, Some(client_id)) = (recorded.client_created, recorded.client_id) {
             let client = json!({ "name": checked.name, "email": checked.email, "phone": checked.phone });
             owner.audit(&mut tx, Action::Create, "client", client_id, &Value::Null, &client).await?;
@@ -211,6 +215,7 @@ pub async fn record(
             client_id: recorded.client_id,
             client_created: recorded.client_created,
             replayed: recorded.replayed,
+            email_refusal,
         }),
     ))
 }

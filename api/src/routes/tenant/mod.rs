@@ -9,6 +9,7 @@ pub mod backtests;
 pub mod client_erasure;
 pub mod clients;
 pub mod compilation_jobs;
+pub mod email_sending;
 pub mod email_settings;
 pub mod hotmart_api;
 pub mod license_builds;
@@ -52,6 +53,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(settings::router())
         .merge(storage::router())
         .merge(email_settings::router())
+        .merge(email_sending::router())
         .merge(hotmart_api::router())
         .merge(sales::router())
         .merge(manual_sales::router())

@@ -1,6 +1,7 @@
-//! `/api/webhooks/*`: calls from machines (Hotmart; robots' license checks).
+//! `/api/webhooks/*`: calls from machines (Hotmart; robots' license checks; Resend's delivery events).
 
 pub mod hotmart;
+pub mod resend;
 pub mod validate_license;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -8,5 +9,5 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(hotmart::router()).merge(validate_license::router())
+    OpenApiRouter::new().merge(hotmart::router()).merge(validate_license::router()).merge(resend::router())
 }

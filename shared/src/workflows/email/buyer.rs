@@ -1,5 +1,7 @@
 //! The e-mails a buyer receives (a processed sale's, or the welcome an owner
 //! sends again from the client's page), queued in the caller's transaction.
+//! The answer is the first refusal's reason (a limit, a suspension): the
+//! caller tells the owner instead of saying the mail went out.
 
 use std::collections::BTreeMap;
 
@@ -10,10 +12,11 @@ use crate::infrastructure::db::Tx;
 use crate::workflows::email::{self, EmailTemplate};
 use crate::workflows::sales_engine::{format_brl, BuyerEmail};
 
-pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Result<(), AppError> {
+pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Result<Option<String>, AppError> {
     if emails.is_empty() {
-        return Ok(());
+        return Ok(None);
     }
+    let mut first_refusal = None;
     let tenant = TenantFacts::load(tx, tenant_id).await?;
     for message in emails {
         let (template, to, mut vars) = match message {
@@ -72,9 +75,10 @@ pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Resul
         };
         vars.insert("tenantName".into(), tenant.name.clone());
         vars.insert("contactEmail".into(), tenant.contact_email.clone());
-        email::queue(tx, tenant_id, template, to, &vars).await?;
+        let queued = email::queue(tx, tenant_id, template, to, &vars).await?;
+        first_refusal = first_refusal.or(queued.refusal);
     }
-    Ok(())
+    Ok(first_refusal)
 }
 
 struct TenantFacts {

@@ -64,6 +64,40 @@ pub fn wrap(body: &str, brand: &EmailBrand) -> String {
     )
 }
 
+/// Who a framed message is from, as its footer says it.
+pub struct Frame<'a> {
+    /// The tenant's sanitised name (`platform_mail::sender_name`).
+    pub sender: &'a str,
+    /// The platform's name.
+    pub platform: &'a str,
+    /// Where readers report abuse.
+    pub abuse_address: &'a str,
+}
+
+/// A tenant's sanitised message in the platform's frame (decision 0018):
+/// always the platform's page (a tenant's own `<html>` is not kept), the
+/// header with the tenant's name and colours, and a footer the tenant cannot
+/// change saying who wrote the message and where to report abuse.
+pub fn wrap_framed(body: &str, brand: &EmailBrand, frame: &Frame<'_>) -> String {
+    let (sender, platform, abuse) =
+        (escape_html(frame.sender), escape_html(frame.platform), escape_html(frame.abuse_address));
+    let footer = format!(
+        "<div data-rf-frame-footer style=\"padding:16px 24px;border-top:1px solid #e4e4e7;background:#fafafa;\
+         color:#52525b;font-family:Arial,Helvetica,sans-serif;font-size:12px;line-height:1.5\">\
+         Esta mensagem foi escrita e enviada por <strong>{sender}</strong> usando a plataforma {platform}. \
+         O {platform} não escreveu este conteúdo e nunca pede sua senha por e-mail. \
+         Para denunciar abuso, escreva para <a href=\"mailto:{abuse}\" style=\"color:#52525b\">{abuse}</a>.</div>"
+    );
+    let page = wrap(body, brand);
+    // `wrap` ends every page it makes with the message box's two closing
+    // divs and the document's end; the footer goes inside the box.
+    let end = "</div></div></body></html>";
+    match page.strip_suffix(end) {
+        Some(start) => format!("{start}</div>{footer}</div></body></html>"),
+        None => format!("{page}{footer}"),
+    }
+}
+
 /// Where the first `<body ...>` tag ends, if the text has one.
 fn opening_body_tag_end(html: &str) -> Option<usize> {
     let lower = html.to_ascii_lowercase();
@@ -146,6 +180,17 @@ mod tests {
         assert!(header_at < html.find("<h1>Olá, Ana!</h1>").unwrap(), "the header comes first: {html}");
         assert!(html.contains("style=\"background:#14532d;color:#f0fdf4;"), "{html}");
         assert!(html.contains(">Robôs &amp; Cia</div>"), "{html}");
+    }
+
+    #[test]
+    fn a_framed_message_ends_in_the_platforms_footer_inside_the_box() {
+        let frame = Frame { sender: "Demo <Robôs>", platform: "RoboForge", abuse_address: "abuse@roboforge.com.br" };
+        let html = wrap_framed("<p>Oi</p>", &brand(None, None), &frame);
+        assert!(html.ends_with("</div></div></body></html>"), "{html}");
+        let footer = html.find("data-rf-frame-footer").unwrap();
+        assert!(footer > html.find("<p>Oi</p>").unwrap());
+        assert!(html.contains("enviada por <strong>Demo &lt;Robôs&gt;</strong>"), "{html}");
+        assert!(html.contains("mailto:abuse@roboforge.com.br"), "{html}");
     }
 
     #[test]

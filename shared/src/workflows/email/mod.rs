@@ -3,6 +3,14 @@
 //! for it commits), then sent by a job through the Resend HTTP API with the
 //! tenant's key and domain, or the platform's as fallback. Without any key the
 //! mail is recorded as `not_configured` and logged, never silently lost.
+//!
+//! A tenant without its own key speaks through the platform's address only
+//! inside the platform's frame (decision 0018): sanitised HTML, its
+//! registered name as the sender, a subject that cannot name the platform, an
+//! abuse footer, and per-day and per-recipient limits reserved here, in the
+//! queuing transaction. Over a limit, or while the admin has suspended the
+//! tenant's mail, the message is recorded as `refused` with its reason and
+//! never sent.
 
 pub mod buyer;
 mod layout;
@@ -20,8 +28,58 @@ pub use templates::{escape_html, render, EmailTemplate};
 
 use crate::domain::error::AppResult;
 use crate::domain::ids::new_id;
+use crate::domain::{platform_mail, safe_html};
+use crate::infrastructure::config::EmailConfig;
+use crate::repositories::email_limits::{self, Exceeded};
 use crate::repositories::{email_outbox, job_queue, tenants};
 use crate::workflows::jobs::{SendEmail, EMAIL_QUEUE};
+
+/// The platform's side of the frame: its name and abuse address, and the
+/// default limits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlatformPolicy {
+    pub platform_name: String,
+    pub abuse_address: String,
+    pub daily_limit: i32,
+    pub recipient_daily_limit: i32,
+}
+
+impl PlatformPolicy {
+    pub fn from_config(email: &EmailConfig) -> Self {
+        let (name, _) = platform_mail::split_from(&email.from);
+        Self {
+            platform_name: if name.is_empty() { "RoboForge".into() } else { name },
+            abuse_address: platform_mail::abuse_address(email.abuse_address.as_deref(), &email.from),
+            daily_limit: email.daily_limit,
+            recipient_daily_limit: email.recipient_daily_limit,
+        }
+    }
+}
+
+/// Set once per process from the configuration (`api serve` and the worker):
+/// mail is queued from a dozen places (anonymous flows, jobs, handlers) that
+/// carry no configuration, and the frame is one platform-wide setting.
+static PLATFORM: std::sync::RwLock<Option<PlatformPolicy>> = std::sync::RwLock::new(None);
+
+pub fn set_platform_policy(policy: PlatformPolicy) {
+    *PLATFORM.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(policy);
+}
+
+pub fn platform_policy() -> PlatformPolicy {
+    PLATFORM
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone()
+        .unwrap_or_else(|| PlatformPolicy::from_config(&EmailConfig::default()))
+}
+
+/// A queued message: its outbox id, and why it will not be sent when it
+/// was refused (pt-BR, for the owner).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Queued {
+    pub id: Uuid,
+    pub refusal: Option<String>,
+}
 
 /// Renders `template` for `to` (the tenant's own version when it has one)
 /// and queues it. Call inside the transaction of the change that sends it
@@ -32,7 +90,7 @@ pub async fn queue(
     template: EmailTemplate,
     to: &str,
     variables: &BTreeMap<String, String>,
-) -> AppResult<Uuid> {
+) -> AppResult<Queued> {
     queue_message(conn, tenant_id, template, to, variables, None).await
 }
 
@@ -51,7 +109,7 @@ pub async fn queue_sealed(
     template: EmailTemplate,
     to: &str,
     variables: &BTreeMap<String, String>,
-) -> AppResult<Uuid> {
+) -> AppResult<Queued> {
     queue_message(conn, tenant_id, template, to, variables, Some(secrets)).await
 }
 
@@ -62,26 +120,58 @@ async fn queue_message(
     to: &str,
     variables: &BTreeMap<String, String>,
     secrets: Option<&crate::infrastructure::crypto::SecretBox>,
-) -> AppResult<Uuid> {
-    let tenant = tenants::email_look(conn, tenant_id).await?;
-    let tenants::EmailLook { email_templates: overrides, name, primary_color, foreground_color } =
-        tenant.unwrap_or_default();
-    let brand = EmailBrand { name, primary: primary_color, foreground: foreground_color };
-    let html_template = overrides
+) -> AppResult<Queued> {
+    let tenant = tenants::email_look(conn, tenant_id).await?.unwrap_or_default();
+    let via_platform = !tenant.own_key;
+    let platform = platform_policy();
+    let html_template = tenant
+        .email_templates
         .as_ref()
         .and_then(|o| o.get(template.key()))
         .and_then(Value::as_str)
         .filter(|html| !html.trim().is_empty())
         .unwrap_or(template.default_html());
-    let subject = render(template.subject(), variables, false);
-    let html = layout::wrap(&render(html_template, variables, true), &brand);
+    let mut variables = variables.clone();
+    let (brand, subject, frame_sender) = if via_platform {
+        // The registered name, which only the platform sets, is the sender:
+        // an owner's display name could read "RoboForge Suporte".
+        let sender = platform_mail::sender_name(&tenant.registered_name, &platform.platform_name);
+        variables.insert("tenantName".into(), sender.clone());
+        let subject = platform_mail::framed_subject(
+            &render(template.subject(), &variables, false),
+            &sender,
+            &platform.platform_name,
+        );
+        let brand =
+            EmailBrand { name: sender.clone(), primary: tenant.primary_color, foreground: tenant.foreground_color };
+        (brand, subject, Some(sender))
+    } else {
+        let brand =
+            EmailBrand { name: tenant.name, primary: tenant.primary_color, foreground: tenant.foreground_color };
+        (brand, render(template.subject(), &variables, false), None)
+    };
+    let page = |vars: &BTreeMap<String, String>| {
+        let body = render(html_template, vars, true);
+        match &frame_sender {
+            Some(sender) => layout::wrap_framed(
+                &safe_html::email(&body),
+                &brand,
+                &layout::Frame { sender, platform: &platform.platform_name, abuse_address: &platform.abuse_address },
+            ),
+            None => layout::wrap(&body, &brand),
+        }
+    };
+    let html = page(&variables);
+    let refusal = refusal(conn, tenant_id, to, via_platform, &platform).await?;
     let (stored, sealed) = match secrets {
         Some(secrets) => {
             let mut redacted = variables.clone();
             for name in template.secret_variables() {
                 redacted.insert((*name).to_string(), REDACTED.to_string());
             }
-            (layout::wrap(&render(html_template, &redacted, true), &brand), Some(secrets.seal(&html)))
+            // A refused message is never sent: no live secret is kept for it.
+            let sealed = refusal.is_none().then(|| secrets.seal(&html));
+            (page(&redacted), sealed)
         }
         // Example values only (the owner's test e-mail): nothing live to hide.
         None => (html, None),
@@ -97,10 +187,63 @@ async fn queue_message(
             html: stored,
             template: template.key(),
             sealed_html: sealed,
+            via_platform,
+            refusal: refusal.as_deref(),
         },
     )
     .await?;
-    job_queue::enqueue(conn, EMAIL_QUEUE, &SendEmail { tenant_id, outbox_id: id }, Some(&format!("email-{id}")))
-        .await?;
-    Ok(id)
+    match &refusal {
+        Some(reason) => tracing::warn!(tenant = %tenant_id, outbox = %id, reason, "e-mail refused, recorded not sent"),
+        None => {
+            job_queue::enqueue(
+                conn,
+                EMAIL_QUEUE,
+                &SendEmail { tenant_id, outbox_id: id },
+                Some(&format!("email-{id}")),
+            )
+            .await?;
+        }
+    }
+    Ok(Queued { id, refusal })
+}
+
+/// Why a message may not go out now: the tenant's mail is suspended, or (for
+/// the platform's key) a limit is reached. Otherwise the slot is reserved.
+async fn refusal(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    to: &str,
+    via_platform: bool,
+    platform: &PlatformPolicy,
+) -> AppResult<Option<String>> {
+    let policy = email_limits::policy(conn, tenant_id).await?.unwrap_or_default();
+    if policy.mail_suspended_at.is_some() {
+        return Ok(Some(suspended_reason(policy.mail_suspended_reason.as_deref())));
+    }
+    if !via_platform {
+        return Ok(None);
+    }
+    let daily = policy.mail_daily_limit.unwrap_or(platform.daily_limit);
+    let per_recipient = policy.mail_recipient_daily_limit.unwrap_or(platform.recipient_daily_limit);
+    Ok(match email_limits::reserve(conn, tenant_id, to, daily, per_recipient).await? {
+        Ok(()) => None,
+        Err(Exceeded::Daily(limit)) => Some(format!(
+            "Não enviado: a empresa atingiu o limite de {limit} e-mails por dia enviados pelo {}. \
+             O limite recomeça à meia-noite (horário de Brasília); com um domínio próprio no Resend ele não se aplica.",
+            platform.platform_name
+        )),
+        Err(Exceeded::Recipient(limit)) => Some(format!(
+            "Não enviado: {} já recebeu {limit} e-mails desta empresa hoje, o limite por destinatário. \
+             O limite recomeça à meia-noite (horário de Brasília).",
+            to.trim()
+        )),
+    })
+}
+
+/// The owner's reason for a message refused during a suspension.
+pub fn suspended_reason(admin_reason: Option<&str>) -> String {
+    match admin_reason.map(str::trim).filter(|r| !r.is_empty()) {
+        Some(why) => format!("Não enviado: o envio de e-mails desta empresa está suspenso pela plataforma ({why})."),
+        None => "Não enviado: o envio de e-mails desta empresa está suspenso pela plataforma.".to_string(),
+    }
 }

@@ -19,6 +19,7 @@ const otherEntityLabels: Record<string, string> = {
   compilation_job: 'Compilação',
   compile_pool: 'Pool de agentes',
   tenant_limits: 'Limites do tenant',
+  tenant_mail: 'E-mails do tenant',
 }
 
 export const auditActionLabels: Record<string, string> = {

@@ -698,6 +698,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mail-volume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listMailVolume"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/stream": {
         parameters: {
             query?: never;
@@ -1345,6 +1361,54 @@ export interface paths {
         };
         /** The compiled `.ex5` of one of the owner's jobs. */
         get: operations["tenantDownloadCompilationJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/email-sending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tenantGetEmailSending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/email-sending/domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tenantGetEmailDomain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/email-sending/problems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["tenantListEmailProblems"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2296,6 +2360,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenants/{id}/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getTenantMail"];
+        /**
+         * Sets the tenant's limits and suspends or resumes its mail. While
+         *     suspended nothing is sent: every message is recorded as refused, with the
+         *     reason, and messages already queued are refused when their turn comes.
+         */
+        put: operations["updateTenantMail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenants/{id}/tester-quota": {
         parameters: {
             query?: never;
@@ -2399,6 +2484,23 @@ export interface paths {
         put?: never;
         /** Receives a Hotmart postback for one robot. */
         post: operations["hotmartWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives one Resend webhook delivery. */
+        post: operations["resendWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3032,6 +3134,19 @@ export interface components {
             /** Format: int64 */
             sales: number;
         };
+        /** @description One DNS record the tenant's domain needs. */
+        DnsRecordItem: {
+            name: string;
+            /** Format: int64 */
+            priority?: number | null;
+            /** @description `SPF`, `DKIM`, … */
+            record: string;
+            /** @description `verified`, `pending`, `not_started`, `failed`, … */
+            status: string;
+            /** @description `MX`, `TXT`, … */
+            type: string;
+            value: string;
+        };
         DownloadItem: {
             /** Format: date-time */
             downloadedAt: string;
@@ -3039,6 +3154,70 @@ export interface components {
             licenseId?: string | null;
             robotName?: string | null;
             version: string;
+        };
+        /** @description Whether the tenant's own sending domain is verified at Resend. */
+        EmailDomainItem: {
+            domain?: string | null;
+            /** @description What the state means, in pt-BR. */
+            message: string;
+            /** @description The records to add (or added), with Resend's status of each. */
+            records: components["schemas"]["DnsRecordItem"][];
+            /**
+             * @description `not_configured` (no key or no domain: mail goes out through the
+             *     platform), `verified`, `pending`, `not_started`, `failed`,
+             *     `not_found` (the key's account has no such domain), `unreachable`
+             *     (Resend did not answer or refused the key).
+             */
+            state: string;
+        };
+        /** @description A message that did not reach its reader. */
+        EmailProblemItem: {
+            /** Format: date-time */
+            bouncedAt?: string | null;
+            /** Format: date-time */
+            complainedAt?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description What the receiving server said (bounces). */
+            deliveryDetail?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description Why, in pt-BR for refusals. */
+            reason?: string | null;
+            /**
+             * @description `refused` (a limit or a suspension: never sent), `failed`,
+             *     `not_configured` (recorded, no key to send with), or `sent` when it
+             *     bounced or was complained of afterwards.
+             */
+            status: string;
+            subject: string;
+            template?: string | null;
+            to: string;
+        };
+        /** @description How the tenant's mail goes out today. */
+        EmailSendingItem: {
+            abuseAddress: string;
+            /**
+             * Format: int32
+             * @description What applies through the platform: the tenant's override or the default.
+             */
+            dailyLimit: number;
+            /** @description The From line of framed mail (`"<tenant> via RoboForge" <address>`). */
+            platformFrom: string;
+            /** Format: int32 */
+            recipientDailyLimit: number;
+            /** @description The name framed mail gives the tenant (its registered name, sanitised). */
+            senderName: string;
+            /** @description Its own Resend key: its own domain, no platform frame or limits. */
+            sendsWithOwnKey: boolean;
+            /**
+             * Format: int32
+             * @description Messages reserved today (São Paulo day) through the platform.
+             */
+            sentToday: number;
+            /** @description The platform suspended the tenant's mail: nothing is sent. */
+            suspended: boolean;
+            suspendedReason?: string | null;
         };
         EmailSettingsItem: {
             /** @description Whether a Resend API key is stored (the key itself is never shown). */
@@ -3500,6 +3679,11 @@ export interface components {
             /** Format: uuid */
             clientId?: string | null;
             /**
+             * @description Why the buyer's e-mail was recorded and not sent (a sending limit or a
+             *     suspension), in pt-BR; None when it was queued.
+             */
+            emailRefusal?: string | null;
+            /**
              * Format: uuid
              * @description The license the sale granted (active, no end date).
              */
@@ -3847,6 +4031,46 @@ export interface components {
                 /** Format: uuid */
                 tenantId: string;
                 tenantName: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
+        Page_EmailProblemItem: {
+            items: {
+                /** Format: date-time */
+                bouncedAt?: string | null;
+                /** Format: date-time */
+                complainedAt?: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** @description What the receiving server said (bounces). */
+                deliveryDetail?: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @description Why, in pt-BR for refusals. */
+                reason?: string | null;
+                /**
+                 * @description `refused` (a limit or a suspension: never sent), `failed`,
+                 *     `not_configured` (recorded, no key to send with), or `sent` when it
+                 *     bounced or was complained of afterwards.
+                 */
+                status: string;
+                subject: string;
+                template?: string | null;
+                to: string;
             }[];
             /** Format: int32 */
             page: number;
@@ -4320,6 +4544,63 @@ export interface components {
              */
             totalCapped: boolean;
         };
+        Page_TenantMailItem: {
+            items: {
+                /** Format: int64 */
+                bouncedDay: number;
+                /** Format: int64 */
+                bouncedMonth: number;
+                /** Format: int64 */
+                complainedDay: number;
+                /** Format: int64 */
+                complainedMonth: number;
+                /**
+                 * Format: int32
+                 * @description The tenant's own limits; null: the platform default.
+                 */
+                dailyLimit?: number | null;
+                /**
+                 * Format: int32
+                 * @description The platform defaults (EMAIL_DAILY_LIMIT, EMAIL_RECIPIENT_DAILY_LIMIT).
+                 */
+                defaultDailyLimit: number;
+                /** Format: int32 */
+                defaultRecipientDailyLimit: number;
+                /** Format: int32 */
+                recipientDailyLimit?: number | null;
+                /** Format: int64 */
+                refusedDay: number;
+                /** Format: int64 */
+                refusedMonth: number;
+                /** @description Sends with its own Resend key (no frame, no platform limits). */
+                sendsWithOwnKey: boolean;
+                /** Format: int64 */
+                sentDay: number;
+                /** Format: int64 */
+                sentMonth: number;
+                /** Format: date-time */
+                suspendedAt?: string | null;
+                suspendedReason?: string | null;
+                /** Format: uuid */
+                tenantId: string;
+                tenantName: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
         /**
          * @description `tenant_sales.payment_method`: how a manual sale was paid.
          * @enum {string}
@@ -4553,6 +4834,14 @@ export interface components {
             agent: components["schemas"]["AgentItem"];
             /** @description Shown this once: the agent's AGENT_TOKEN. */
             token: string;
+        };
+        /** @description The answer Resend gets. */
+        ResendReceipt: {
+            /** @description This svix-id had been recorded before: nothing changed. */
+            duplicate: boolean;
+            received: boolean;
+            /** @description What was recorded: `bounced`, `complained`, or null (ignored). */
+            recorded?: string | null;
         };
         ResetAdminPasswordRequest: {
             /** @default  */
@@ -5075,6 +5364,71 @@ export interface components {
             secretPrefix?: string | null;
             status: components["schemas"]["TenantStatus"];
             url: string;
+        };
+        /** @description One tenant's mail. */
+        TenantMailItem: {
+            /** Format: int64 */
+            bouncedDay: number;
+            /** Format: int64 */
+            bouncedMonth: number;
+            /** Format: int64 */
+            complainedDay: number;
+            /** Format: int64 */
+            complainedMonth: number;
+            /**
+             * Format: int32
+             * @description The tenant's own limits; null: the platform default.
+             */
+            dailyLimit?: number | null;
+            /**
+             * Format: int32
+             * @description The platform defaults (EMAIL_DAILY_LIMIT, EMAIL_RECIPIENT_DAILY_LIMIT).
+             */
+            defaultDailyLimit: number;
+            /** Format: int32 */
+            defaultRecipientDailyLimit: number;
+            /** Format: int32 */
+            recipientDailyLimit?: number | null;
+            /** Format: int64 */
+            refusedDay: number;
+            /** Format: int64 */
+            refusedMonth: number;
+            /** @description Sends with its own Resend key (no frame, no platform limits). */
+            sendsWithOwnKey: boolean;
+            /** Format: int64 */
+            sentDay: number;
+            /** Format: int64 */
+            sentMonth: number;
+            /** Format: date-time */
+            suspendedAt?: string | null;
+            suspendedReason?: string | null;
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
+        };
+        TenantMailRequest: {
+            /**
+             * Format: int32
+             * @description Messages per day through the platform (1 – 1000000); null: the default.
+             * @default null
+             */
+            dailyLimit: number | null;
+            /**
+             * @description Why (shown to the owner with every refused message).
+             * @default null
+             */
+            reason: string | null;
+            /**
+             * Format: int32
+             * @description Messages per recipient per day (1 – 1000000); null: the default.
+             * @default null
+             */
+            recipientDailyLimit: number | null;
+            /**
+             * @description Suspend (true) or resume (false) the tenant's mail; absent: unchanged.
+             * @default null
+             */
+            suspended: boolean | null;
         };
         TenantOwnerLoginRequest: {
             /**
@@ -7445,6 +7799,59 @@ export interface operations {
             };
         };
     };
+    listMailVolume: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Rows per page (1–100, default 20). */
+                pageSize?: number;
+                /** @description Part of the tenant's name or URL. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_TenantMailItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     notificationStream: {
         parameters: {
             query?: never;
@@ -9388,6 +9795,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Overloaded: try again shortly. */
             503: {
                 headers: {
@@ -9541,6 +9956,176 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": unknown;
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantGetEmailSending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailSendingItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantGetEmailDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDomainItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantListEmailProblems: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Rows per page (1–100, default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_EmailProblemItem"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
@@ -13916,6 +14501,122 @@ export interface operations {
             };
         };
     };
+    getTenantMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantMailItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTenantMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantMailRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantMailItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     setTesterQuota: {
         parameters: {
             query?: never;
@@ -14293,6 +14994,53 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resendWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery's id (the same on a retry) */
+                "svix-id": string;
+                /** @description Seconds since the epoch */
+                "svix-timestamp": string;
+                /** @description `v1,<base64>` entries, space separated */
+                "svix-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Resend event (`email.bounced`, `email.complained`, …) */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResendReceipt"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -22,4 +22,8 @@ export const tenantCatalogKeys = {
   emailSettings: ['tenant', 'email-settings'] as const,
   emailTemplates: ['tenant', 'email-templates'] as const,
   emailTemplateDefaults: ['tenant', 'email-template-defaults'] as const,
+  /** How the tenant's mail goes out, its domain's verification at Resend, and the messages that did not arrive. */
+  emailSending: ['tenant', 'email-sending'] as const,
+  emailDomain: ['tenant', 'email-sending', 'domain'] as const,
+  emailProblems: (page: number) => ['tenant', 'email-sending', 'problems', page] as const,
 }

@@ -1,4 +1,4 @@
-import { Building2Icon, FileCode2Icon, GaugeIcon, HistoryIcon, ScrollTextIcon, ServerIcon, UserCogIcon, UsersIcon } from 'lucide-react'
+import { Building2Icon, FileCode2Icon, GaugeIcon, HistoryIcon, MailIcon, ScrollTextIcon, ServerIcon, UserCogIcon, UsersIcon } from 'lucide-react'
 import { managementScreens as shared } from '@/components/portal-shell/management-screens'
 import { lazyPage, type Screen } from '@/components/portal-shell/screens'
 
@@ -16,6 +16,7 @@ const AdminClientsPage = lazyPage(() => import('./pages/clients-page'), 'AdminCl
 const ClientRobotsPage = lazyPage(() => import('./pages/licenses-page'), 'ClientRobotsPage')
 const AdminSalesPage = lazyPage(() => import('./pages/sales-page'), 'AdminSalesPage')
 const AdminSubscriptionsPage = lazyPage(() => import('./pages/subscriptions-page'), 'AdminSubscriptionsPage')
+const AdminMailPage = lazyPage(() => import('./pages/mail-page'), 'AdminMailPage')
 const AuditLogPage = lazyPage(() => import('./pages/audit-log-page'), 'AuditLogPage')
 const AdminUsersPage = lazyPage(() => import('./pages/admin-users-page'), 'AdminUsersPage')
 
@@ -34,6 +35,7 @@ export const adminScreens: Screen[] = [
   { ...shared.licenses, path: '/client-robots', element: <ClientRobotsPage /> },
   { ...shared.sales, element: <AdminSalesPage /> },
   { ...shared.subscriptions, element: <AdminSubscriptionsPage /> },
+  { label: 'E-mails', path: '/mail', icon: MailIcon, element: <AdminMailPage /> },
   { label: 'Auditoria', path: '/audit-log', icon: ScrollTextIcon, element: <AuditLogPage /> },
   { label: 'Usuários', path: '/users', icon: UsersIcon, element: <AdminUsersPage /> },
 ]

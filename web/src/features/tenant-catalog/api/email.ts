@@ -8,6 +8,9 @@ export type EmailSettingsRequest = components['schemas']['EmailSettingsRequest']
 export type EmailTemplates = components['schemas']['EmailTemplates']
 export type EmailTemplatesItem = components['schemas']['EmailTemplatesItem']
 export type TemplateKey = keyof EmailTemplates
+export type EmailSendingItem = components['schemas']['EmailSendingItem']
+export type EmailDomainItem = components['schemas']['EmailDomainItem']
+export type EmailProblemItem = components['schemas']['EmailProblemItem']
 
 /** Whether a Resend key is stored (never the key itself) and the sending domain. */
 export const emailSettingsQuery = () =>
@@ -24,9 +27,34 @@ export function useSaveEmailSettings() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: Partial<EmailSettingsRequest>) => unwrap(api.PATCH('/api/tenant/email-settings', { body: body as EmailSettingsRequest })),
-    onSuccess: (saved) => queryClient.setQueryData(tenantCatalogKeys.emailSettings, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(tenantCatalogKeys.emailSettings, saved)
+      // A new key or domain changes how mail goes out and what Resend says of the domain.
+      void queryClient.invalidateQueries({ queryKey: tenantCatalogKeys.emailSending })
+    },
   })
 }
+
+/** How the tenant's mail goes out: its own key, or the platform's frame with its limits (and a suspension). */
+export const emailSendingQuery = () =>
+  queryOptions({
+    queryKey: tenantCatalogKeys.emailSending,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/tenant/email-sending', { signal })),
+  })
+
+/** Whether the tenant's own domain is verified at Resend (SPF/DKIM), asked with the tenant's own key. */
+export const emailDomainQuery = () =>
+  queryOptions({
+    queryKey: tenantCatalogKeys.emailDomain,
+    queryFn: ({ signal }) => unwrap(api.GET('/api/tenant/email-sending/domain', { signal })),
+  })
+
+/** Messages that did not reach their reader: refused, failed, not sent, bounced or complained of. */
+export const emailProblemsQuery = (page: number) =>
+  queryOptions({
+    queryKey: tenantCatalogKeys.emailProblems(page),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/tenant/email-sending/problems', { params: { query: { page, pageSize: 20 } }, signal })),
+  })
 
 /** Queues one template, filled with example values, to an address; answers the server's confirmation. */
 export function useSendTestEmail() {

@@ -35,7 +35,8 @@ function SendEmailForm({ clientId, onDone }: { clientId: string; onDone: () => v
       { clientId, robotId: values.robotId },
       {
         onSuccess: (sent) => {
-          toast({ title: 'E-mail enviado', description: sent.message })
+          // Queued, not yet delivered: the title says so (a refusal comes back as a 429 with its reason).
+          toast({ title: 'E-mail na fila de envio', description: sent.message })
           onDone()
         },
         onError: (error) =>

@@ -45,6 +45,10 @@ export function ManualSaleDialog({ open, onOpenChange }: ManualSaleDialogProps) 
 function successText(recorded: ManualSaleRecorded): { title: string; description: string } {
   const purchaseId = recorded.sale.externalId ?? ''
   if (recorded.replayed) return { title: 'Venda já registrada', description: `Este envio já tinha registrado a venda ${purchaseId}.` }
+  // A refused e-mail (a sending limit or a suspension) is said as such: the sale stands, the mail did not go.
+  if (recorded.emailRefusal) {
+    return { title: 'Venda registrada, e-mail não enviado', description: `${recorded.emailRefusal} ID da compra: ${purchaseId}.` }
+  }
   const access = recorded.clientCreated
     ? `Enviamos o acesso para ${recorded.sale.clientEmail ?? 'o comprador'} (ID da compra ${purchaseId}).`
     : `${recorded.sale.clientName ?? 'O cliente'} já era cliente: a licença foi adicionada e a confirmação enviada.`

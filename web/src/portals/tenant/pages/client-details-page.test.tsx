@@ -125,7 +125,7 @@ describe('tenant client details page', { timeout: 30_000 }, () => {
 
   it("sends the welcome e-mail of a chosen robot and toasts the server's confirmation", async () => {
     const fetch = renderPage({
-      [`POST /api/tenant/clients/${maria.id}/send-email`]: () => Response.json({ message: 'E-mail enviado para maria@exemplo.com' }, { status: 202 }),
+      [`POST /api/tenant/clients/${maria.id}/send-email`]: () => Response.json({ message: 'E-mail na fila de envio para maria@exemplo.com' }, { status: 202 }),
     })
     await userEvent.click(await screen.findByRole('button', { name: 'Enviar Email' }))
     const dialog = await screen.findByRole('dialog')
@@ -134,11 +134,23 @@ describe('tenant client details page', { timeout: 30_000 }, () => {
     expect(requestsTo(fetch, 'POST', `/api/tenant/clients/${maria.id}/send-email`)).toHaveLength(0)
     await choose(/^Robô/, 'Robô Alpha', dialog)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
-    expect(await screen.findByText('E-mail enviado')).toBeInTheDocument()
-    expect(screen.getByText('E-mail enviado para maria@exemplo.com')).toBeInTheDocument()
+    expect(await screen.findByText('E-mail na fila de envio')).toBeInTheDocument()
+    expect(screen.getByText('E-mail na fila de envio para maria@exemplo.com')).toBeInTheDocument()
     const [request] = requestsTo(fetch, 'POST', `/api/tenant/clients/${maria.id}/send-email`)
     expect(await request!.json()).toEqual({ robotId: alpha.id })
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('says a refused e-mail was not sent, with the reason, instead of confirming it', async () => {
+    const reason = 'Não enviado: a empresa atingiu o limite de 300 e-mails por dia enviados pelo RoboForge.'
+    renderPage({ [`POST /api/tenant/clients/${maria.id}/send-email`]: () => errorBody(429, reason) })
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar Email' }))
+    const dialog = await screen.findByRole('dialog')
+    await choose(/^Robô/, 'Robô Alpha', dialog)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
+    expect(await screen.findByText('Erro ao enviar email')).toBeInTheDocument()
+    expect(screen.getAllByText(reason).length).toBeGreaterThan(0)
+    expect(screen.queryByText('E-mail na fila de envio')).not.toBeInTheDocument()
   })
 
   it("titles a failed e-mail 'Erro ao enviar email'", async () => {

@@ -15,11 +15,36 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
       'GET /api/tenant/email-settings': () => Response.json(emailSettings),
       'GET /api/tenant/email-templates': () => Response.json(templates),
       'GET /api/tenant/email-templates/defaults': () => Response.json(defaultTemplates),
+      'GET /api/tenant/email-sending': () => Response.json(sending),
+      'GET /api/tenant/email-sending/domain': () => Response.json(pendingDomain),
+      'GET /api/tenant/email-sending/problems': () => Response.json({ items: [], total: 0, page: 1, pageSize: 20, totalCapped: false }),
       ...handlers,
     }),
   )
   renderWithProviders(<TenantEmailSettingsPage />, { path: '/email-settings' })
   return fetch
+}
+
+const sending = {
+  sendsWithOwnKey: false,
+  platformFrom: '"Robôs do João via RoboForge" <noreply@roboforge.com.br>',
+  senderName: 'Robôs do João',
+  abuseAddress: 'abuse@roboforge.com.br',
+  dailyLimit: 300,
+  recipientDailyLimit: 10,
+  sentToday: 12,
+  suspended: false,
+  suspendedReason: null,
+}
+
+const pendingDomain = {
+  state: 'pending',
+  domain: 'mail.robosdojoao.com.br',
+  message: 'Verificação pendente: adicione os registros DNS abaixo no seu provedor e aguarde a confirmação do Resend.',
+  records: [
+    { record: 'SPF', name: 'send.mail', type: 'MX', value: 'feedback-smtp.sa-east-1.amazonses.com', priority: 10, status: 'pending' },
+    { record: 'DKIM', name: 'resend._domainkey.mail', type: 'TXT', value: 'p=MIGf', priority: null, status: 'verified' },
+  ],
 }
 
 const keyInput = () => screen.findByLabelText('Chave da API')
@@ -30,6 +55,74 @@ async function openTemplates(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('tenant e-mail settings page', { timeout: 30_000 }, () => {
+  it('shows the domain waiting for its DNS records, with each record and its state', async () => {
+    renderPage()
+    const state = await screen.findByTestId('email-domain-state')
+    expect(within(state).getByText('Verificação pendente')).toBeInTheDocument()
+    const records = within(state).getByRole('table', { name: 'Registros DNS do domínio' })
+    expect(within(records).getByText('resend._domainkey.mail')).toBeInTheDocument()
+    expect(within(records).getByText('MX (prioridade 10)')).toBeInTheDocument()
+    expect(within(records).getByText('Verificado')).toBeInTheDocument()
+    expect(screen.getByText('12 de 300')).toBeInTheDocument()
+  })
+
+  it('says mail goes out through the platform in the tenant\'s name when it has no domain', async () => {
+    renderPage({
+      'GET /api/tenant/email-sending/domain': () =>
+        Response.json({
+          state: 'not_configured',
+          domain: null,
+          records: [],
+          message: 'Sem domínio próprio: seus e-mails saem pelo RoboForge em nome de Robôs do João.',
+        }),
+    })
+    expect(await screen.findByText('Sem domínio próprio: seus e-mails saem pelo RoboForge em nome de Robôs do João.')).toBeInTheDocument()
+    expect(screen.getByText(sending.platformFrom)).toBeInTheDocument()
+  })
+
+  it('says plainly that nothing is sent while the platform suspended the tenant\'s mail', async () => {
+    renderPage({ 'GET /api/tenant/email-sending': () => Response.json({ ...sending, suspended: true, suspendedReason: 'denúncias' }) })
+    expect(await screen.findByText('Envio de e-mails suspenso pela plataforma')).toBeInTheDocument()
+    expect(screen.getByText(/Nenhum e-mail está sendo enviado/)).toHaveTextContent('Motivo: denúncias')
+  })
+
+  it('lists the messages that did not arrive, refused ones as not sent, with the reason', async () => {
+    const user = userEvent.setup()
+    renderPage({
+      'GET /api/tenant/email-sending/problems': () =>
+        Response.json({
+          items: [
+            {
+              id: '0193a0b0-0000-7000-8000-000000000001',
+              to: 'ana@example.com',
+              subject: 'Robôs do João: Bem-vindo(a)',
+              template: 'welcome',
+              status: 'refused',
+              reason: 'Não enviado: a empresa atingiu o limite de 300 e-mails por dia enviados pelo RoboForge.',
+              bouncedAt: null,
+              complainedAt: null,
+              deliveryDetail: null,
+              createdAt: '2026-11-27T12:00:00Z',
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+          totalCapped: false,
+        }),
+    })
+    await user.click(screen.getByRole('tab', { name: 'Não entregues' }))
+    const table = await screen.findByRole('table', { name: 'E-mails não entregues' })
+    expect(await within(table).findByText('Não enviado (recusado)')).toBeInTheDocument()
+    expect(within(table).getByText(/atingiu o limite de 300 e-mails/)).toBeInTheDocument()
+  })
+
+  it('shows an error with a retry when the domain cannot be read', async () => {
+    renderPage({ 'GET /api/tenant/email-sending/domain': () => errorBody(500, 'Falha interna') })
+    const state = await screen.findByRole('alert', {}, { timeout: 5000 })
+    expect(state).toHaveTextContent('Falha interna')
+  })
+
   it('shows whether a key is stored, never the key, and the domain', async () => {
     renderPage()
     expect(screen.getByRole('heading', { level: 1, name: 'E-mails' })).toBeInTheDocument()

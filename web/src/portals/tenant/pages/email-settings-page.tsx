@@ -5,11 +5,16 @@ import { Skeleton } from '@/components/ui/skeleton'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { emailSettingsQuery, emailTemplatesQuery } from '@/features/tenant-catalog/api/email'
 import { CredentialsCard } from '@/features/tenant-catalog/components/email/credentials-card'
+import { ProblemsList } from '@/features/tenant-catalog/components/email/problems-list'
+import { SendingStatusCard } from '@/features/tenant-catalog/components/email/sending-status-card'
 import { TemplatesForm } from '@/features/tenant-catalog/components/email/templates-form'
 import { TestEmailCard } from '@/features/tenant-catalog/components/email/test-email-card'
 import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-card'
 
-/** /email-settings — the tenant's Resend credentials (with a test send) and its four e-mail templates. */
+/**
+ * /email-settings — how the tenant's mail goes out (own verified domain, or the platform's frame and limits), its
+ * Resend credentials (with a test send), its four e-mail templates, and the messages that did not arrive.
+ */
 export function TenantEmailSettingsPage() {
   return (
     <div className="space-y-6">
@@ -18,12 +23,16 @@ export function TenantEmailSettingsPage() {
         <TabsList>
           <TabsTrigger value="credentials">Credenciais</TabsTrigger>
           <TabsTrigger value="templates">Templates</TabsTrigger>
+          <TabsTrigger value="problems">Não entregues</TabsTrigger>
         </TabsList>
         <TabsContent value="credentials" className="mt-4">
           <CredentialsTab />
         </TabsContent>
         <TabsContent value="templates" className="mt-4">
           <TemplatesTab />
+        </TabsContent>
+        <TabsContent value="problems" className="mt-4">
+          <ProblemsList />
         </TabsContent>
       </Tabs>
     </div>
@@ -36,6 +45,7 @@ function CredentialsTab() {
     <Loaded query={query} errorTitle="Erro ao carregar configurações" fallback="Não foi possível carregar as credenciais.">
       {(settings) => (
         <div className="grid gap-6">
+          <SendingStatusCard />
           <CredentialsCard settings={settings} />
           <TestEmailCard hasApiKey={settings.hasApiKey} />
         </div>

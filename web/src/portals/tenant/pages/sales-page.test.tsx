@@ -98,6 +98,30 @@ describe('tenant sales page', { timeout: 30_000 }, () => {
     expect(within(row).getByText('Manual · PIX')).toBeInTheDocument()
   })
 
+  it('records a sale whose access e-mail was refused and says it was not sent', async () => {
+    const reason = 'Não enviado: a empresa atingiu o limite de 300 e-mails por dia enviados pelo RoboForge.'
+    const recorded = {
+      sale: { ...manualSale, externalId: 'MAN-ABCDE23457', status: 'confirmed', clientEmail: 'rui@ex.com', paymentMethod: 'pix' },
+      licenseId: 'l2',
+      clientId: 'c10',
+      clientCreated: true,
+      replayed: false,
+      emailRefusal: reason,
+    }
+    renderPage({ ...robotsRoute, 'POST /api/tenant/manual-sales': () => Response.json(recorded, { status: 201 }) })
+    await screen.findByText('HP-2025-001')
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar venda' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar venda' })
+    await userEvent.type(within(dialog).getByLabelText(/Nome do comprador/), 'Rui Comprador')
+    await userEvent.type(within(dialog).getByLabelText(/E-mail do comprador/), 'rui@ex.com')
+    await choose(/Robô/, 'Robô Alpha', dialog)
+    await userEvent.type(within(dialog).getByLabelText(/Valor/), '297.5')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar venda' }))
+    expect(await screen.findByText('Venda registrada, e-mail não enviado')).toBeInTheDocument()
+    expect(screen.getByText(`${reason} ID da compra: MAN-ABCDE23457.`)).toBeInTheDocument()
+    expect(screen.queryByText(/Enviamos o acesso/)).not.toBeInTheDocument()
+  })
+
   it('records a manual PIX sale with a submission key, toasts the access e-mail and refreshes the list', async () => {
     const recorded = {
       sale: { ...manualSale, externalId: 'MAN-ABCDE23456', status: 'confirmed', clientEmail: 'carla@ex.com', paymentMethod: 'pix' },
