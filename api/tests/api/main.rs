@@ -35,6 +35,7 @@ mod personal_builds;
 mod readiness;
 mod robot_auth;
 mod robot_factory;
+mod sale_to_license;
 mod spec_details;
 mod startup_checks;
 mod startup_races;
