@@ -53,7 +53,6 @@ async fn claimed_after(pool: &sqlx::PgPool, id: &str, committed: Instant) -> Dur
 
 #[tokio::test]
 async fn every_queue_claims_a_new_job_within_a_second_of_its_commit() {
-    let _ = shared::infrastructure::logging::init_from_env("warn");
     let db = fresh_database().await;
     let pool = db.worker_pool.clone();
     let mut config = Config::for_database(db.owner_url.clone(), TEST_APP_ROLE.into());
@@ -71,7 +70,7 @@ async fn every_queue_claims_a_new_job_within_a_second_of_its_commit() {
     let mut slow = Vec::new();
     // Twice per queue, a few seconds apart: a poll that fires once at start
     // and never again fails the second round.
-    for round in 0..1 {
+    for round in 0..2 {
         let jobs = [
             (HOTMART_QUEUE, enqueue(&pool, HOTMART_QUEUE, &ProcessHotmartEvent { tenant_id, inbox_id: unknown }).await),
             (EMAIL_QUEUE, enqueue(&pool, EMAIL_QUEUE, &SendEmail { tenant_id, outbox_id: unknown }).await),
