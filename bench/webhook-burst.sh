@@ -30,12 +30,16 @@ start_throwaway_server release
 sql() { runuser -u postgres -- psql -p "$port" -d "$throwaway_db" -tAc "$1"; }
 robot=$(sql "SELECT id FROM tenant_robots LIMIT 1")
 tenant=$(sql "SELECT tenant_id FROM tenant_robots WHERE id = '$robot'")
+# First use binds the buyer's first account, so a robot started at once can
+# turn valid (under `portal` the buyer confirms the account first).
+sql "UPDATE tenant_robots SET binding_policy = 'first_use' WHERE id = '$robot'" >/dev/null
 probe() { "$CARGO_TARGET_DIR/release/examples/sale_to_license" "$base" "$robot" "$tenant" demo-hottok-0000000000 "$@"; }
 
 # Workers idle between sales (1 s apart), as on a quiet day.
 probe quiet "$quiet_samples" 1000
-# Probes start with the burst: their sales queue behind it.
-probe burst "$burst_samples" 100 &
+# Probes start with the burst, one every 200 ms whatever the others do: their
+# sales queue behind the burst's.
+probe burst "$burst_samples" 200 overlap &
 probe_pid=$!
 "$CARGO_TARGET_DIR/release/examples/webhook_burst" "$base" "$robot" demo-hottok-0000000000 "$n" "$concurrency"
 started=$(date +%s.%N)

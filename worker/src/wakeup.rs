@@ -183,7 +183,8 @@ mod tests {
     #[tokio::test]
     async fn a_notification_for_the_queue_wakes_only_its_worker_and_is_kept_until_seen() {
         let wakeups = Wakeups::new(&["a", "b"]);
-        let (mut a, mut b) = (wakeups.strategy("a", Duration::from_secs(60)), wakeups.strategy("b", Duration::from_secs(60)));
+        let (mut a, mut b) =
+            (wakeups.strategy("a", Duration::from_secs(60)), wakeups.strategy("b", Duration::from_secs(60)));
         let mut cx = noop_cx();
         let snapshot = PollSnapshot::default();
         assert!(a.poll_drive(&mut cx, &snapshot).is_pending());

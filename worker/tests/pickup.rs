@@ -38,11 +38,8 @@ async fn enqueue<J: serde::Serialize>(pool: &sqlx::PgPool, queue: &str, job: &J)
 /// How long after `committed` a worker claimed job `id` (lock_by set).
 async fn claimed_after(pool: &sqlx::PgPool, id: &str, committed: Instant) -> Duration {
     loop {
-        let claimed: Option<String> = sqlx::query_scalar("SELECT lock_by FROM apalis.jobs WHERE id = $1")
-            .bind(id)
-            .fetch_one(pool)
-            .await
-            .unwrap();
+        let claimed: Option<String> =
+            sqlx::query_scalar("SELECT lock_by FROM apalis.jobs WHERE id = $1").bind(id).fetch_one(pool).await.unwrap();
         if claimed.is_some() {
             return committed.elapsed();
         }
