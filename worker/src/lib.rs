@@ -10,6 +10,7 @@ pub mod license_expiry;
 pub mod metrics_endpoint;
 pub mod password_reset;
 mod periodic;
+pub mod wakeup;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -28,13 +29,17 @@ use tower::retry::backoff::ExponentialBackoffMaker;
 use tower::retry::backoff::MakeBackoff;
 use tower::util::rng::HasherRng;
 
-/// How often an idle worker looks for new jobs. One indexed query per queue
-/// and interval; apalis would otherwise wait a whole heartbeat (30 s).
 /// How often workers look for compile jobs no agent has claimed in time.
 const STALL_CHECK_EVERY: Duration = Duration::from_secs(30);
-const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
-const HOTMART_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
-const FACTORY_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
+/// How often an idle worker looks for jobs when no notification came: a new
+/// job wakes its worker at once (`wakeup`), so this only bounds the delay of a
+/// job whose notification was lost while the listener reconnected. One
+/// indexed query per queue and tick; without it apalis would look only on its
+/// 30-second heartbeat.
+const POLL_INTERVAL: Duration = Duration::from_secs(1);
+/// Sales wait on this queue: a buyer may be starting the robot right now.
+const HOTMART_POLL_INTERVAL: Duration = Duration::from_millis(250);
+const FACTORY_POLL_INTERVAL: Duration = Duration::from_millis(500);
 
 /// Retries after the first attempt, so that attempts end at the engine's limit.
 fn hotmart_retries() -> usize {
@@ -70,10 +75,6 @@ pub async fn timed<T, E>(queue: &str, job: impl std::future::Future<Output = Res
     result
 }
 
-fn poll_every(period: std::time::Duration) -> Strategy {
-    Strategy::new().interval(period)
-}
-
 /// Runs every worker until `shutdown` resolves, then lets running jobs finish.
 /// Each queue runs under its own supervisor: a worker that ends on its own
 /// (the database refused it, a connection died mid-poll) is started again
@@ -95,16 +96,28 @@ pub async fn run(
         stopped.clone(),
     ));
     let storage = shared::infrastructure::storage::Storage::open(&config.storage_url)?;
+    let wakeups =
+        wakeup::Wakeups::new(&[
+            HOUSEKEEPING_QUEUE,
+            LICENSE_EXPIRY_QUEUE,
+            HOTMART_QUEUE,
+            EMAIL_QUEUE,
+            FACTORY_QUEUE,
+            PASSWORD_RESET_QUEUE,
+        ]);
+    let listener = tokio::spawn(wakeups.clone().listen(pool.clone(), stopped.clone()));
 
     let queues = vec![
         tokio::spawn(supervise(HOUSEKEEPING_QUEUE, stopped.clone(), {
+            let wakeups = wakeups.clone();
             let (pool, files) = (pool.clone(), storage.clone());
             move |name| {
                 let (pool, files) = (pool.clone(), files.clone());
+                let wakeups = wakeups.clone();
                 Monitor::new().register(move |_| {
                     let storage = PostgresStorage::<Housekeeping>::new(&pool)
                         .with_config(QueueConfig::default().queue(HOUSEKEEPING_QUEUE))
-                        .poll_with_strategy(poll_every(POLL_INTERVAL));
+                        .poll_with_strategy(wakeups.strategy(HOUSEKEEPING_QUEUE, POLL_INTERVAL));
                     WorkerBuilder::new(name.clone())
                         .backend(storage)
                         .data(pool.clone())
@@ -114,28 +127,32 @@ pub async fn run(
             }
         })),
         tokio::spawn(supervise(LICENSE_EXPIRY_QUEUE, stopped.clone(), {
+            let wakeups = wakeups.clone();
             let pool = pool.clone();
             move |name| {
                 let pool = pool.clone();
+                let wakeups = wakeups.clone();
                 Monitor::new().register(move |_| {
                     let storage = PostgresStorage::<ExpireLicenses>::new(&pool)
                         .with_config(QueueConfig::default().queue(LICENSE_EXPIRY_QUEUE))
-                        .poll_with_strategy(poll_every(POLL_INTERVAL));
+                        .poll_with_strategy(wakeups.strategy(LICENSE_EXPIRY_QUEUE, POLL_INTERVAL));
                     WorkerBuilder::new(name.clone()).backend(storage).data(pool.clone()).build(license_expiry::handle)
                 })
             }
         })),
         tokio::spawn(supervise(HOTMART_QUEUE, stopped.clone(), {
+            let wakeups = wakeups.clone();
             let pool = pool.clone();
             move |name| {
                 // Sales arrive in bursts (a launch): fetch many at once, often,
                 // and work on a few in parallel (events of one purchase
                 // serialise on their advisory lock).
                 let pool = pool.clone();
+                let wakeups = wakeups.clone();
                 Monitor::new().register(move |_| {
                     let storage = PostgresStorage::<ProcessHotmartEvent>::new(&pool)
                         .with_config(QueueConfig::default().queue(HOTMART_QUEUE).batch_size(100))
-                        .poll_with_strategy(poll_every(HOTMART_POLL_INTERVAL));
+                        .poll_with_strategy(wakeups.strategy(HOTMART_QUEUE, HOTMART_POLL_INTERVAL));
                     WorkerBuilder::new(name.clone())
                         .backend(storage)
                         .data(pool.clone())
@@ -146,13 +163,15 @@ pub async fn run(
             }
         })),
         tokio::spawn(supervise(EMAIL_QUEUE, stopped.clone(), {
+            let wakeups = wakeups.clone();
             let (pool, config) = (pool.clone(), config.clone());
             move |name| {
                 let (pool, config) = (pool.clone(), config.clone());
+                let wakeups = wakeups.clone();
                 Monitor::new().register(move |_| {
                     let storage = PostgresStorage::<SendEmail>::new(&pool)
                         .with_config(QueueConfig::default().queue(EMAIL_QUEUE).batch_size(50))
-                        .poll_with_strategy(poll_every(POLL_INTERVAL));
+                        .poll_with_strategy(wakeups.strategy(EMAIL_QUEUE, POLL_INTERVAL));
                     WorkerBuilder::new(name.clone())
                         .backend(storage)
                         .data(pool.clone())
@@ -164,15 +183,17 @@ pub async fn run(
             }
         })),
         tokio::spawn(supervise(FACTORY_QUEUE, stopped.clone(), {
+            let wakeups = wakeups.clone();
             let (pool, config) = (pool.clone(), config.clone());
             move |name| {
                 // Model calls take minutes and compiles happen elsewhere: a few
                 // steps at once, polled often enough that a page sees progress.
                 let (pool, config) = (pool.clone(), config.clone());
+                let wakeups = wakeups.clone();
                 Monitor::new().register(move |_| {
                     let storage = PostgresStorage::<RunFactoryStep>::new(&pool)
                         .with_config(QueueConfig::default().queue(FACTORY_QUEUE).batch_size(4))
-                        .poll_with_strategy(poll_every(FACTORY_POLL_INTERVAL));
+                        .poll_with_strategy(wakeups.strategy(FACTORY_QUEUE, FACTORY_POLL_INTERVAL));
                     WorkerBuilder::new(name.clone())
                         .backend(storage)
                         .data(pool.clone())
@@ -186,13 +207,15 @@ pub async fn run(
         })),
         tokio::spawn(supervise(PASSWORD_RESET_QUEUE, stopped.clone(), {
             let (pool, config) = (pool.clone(), config.clone());
+            let wakeups = wakeups.clone();
             move |name| {
-                // A person waits for this mail: polled as often as e-mail.
+                // A person waits for this mail: woken like e-mail.
                 let (pool, config) = (pool.clone(), config.clone());
+                let wakeups = wakeups.clone();
                 Monitor::new().register(move |_| {
                     let storage = PostgresStorage::<ProcessResetRequest>::new(&pool)
                         .with_config(QueueConfig::default().queue(PASSWORD_RESET_QUEUE).batch_size(50))
-                        .poll_with_strategy(poll_every(POLL_INTERVAL));
+                        .poll_with_strategy(wakeups.strategy(PASSWORD_RESET_QUEUE, POLL_INTERVAL));
                     WorkerBuilder::new(name.clone())
                         .backend(storage)
                         .data(pool.clone())
@@ -216,6 +239,7 @@ pub async fn run(
     let _ = scheduler.await;
     let _ = expiry_scheduler.await;
     let _ = stall_watch.await;
+    let _ = listener.await;
     failure.map_or(Ok(()), Err)
 }
 

@@ -7,6 +7,7 @@
 //! also age out after a minute as a last resort.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -31,6 +32,9 @@ pub struct CachedFacts {
 pub struct LicenseCache {
     entries: RwLock<HashMap<CacheKey, Arc<CachedFacts>>>,
     generations: RwLock<HashMap<Uuid, u64>>,
+    /// The generation of a tenant never invalidated: bumped by `clear`, so a
+    /// load begun before a clear is stale after it for those tenants too.
+    cleared: AtomicU64,
 }
 
 impl LicenseCache {
@@ -40,7 +44,8 @@ impl LicenseCache {
 
     /// The tenant's current generation: take it *before* loading facts.
     pub fn generation(&self, tenant: Uuid) -> u64 {
-        self.generations.read().expect("generations").get(&tenant).copied().unwrap_or(0)
+        let generations = self.generations.read().expect("generations");
+        generations.get(&tenant).copied().unwrap_or_else(|| self.cleared.load(Ordering::SeqCst))
     }
 
     pub fn get(&self, key: &CacheKey) -> Option<Arc<CachedFacts>> {
@@ -60,16 +65,38 @@ impl LicenseCache {
 
     /// A tenant's facts changed: everything cached for it is stale.
     pub fn invalidate_tenant(&self, tenant: Uuid) {
-        *self.generations.write().expect("generations").entry(tenant).or_insert(0) += 1;
+        let mut generations = self.generations.write().expect("generations");
+        *generations.entry(tenant).or_insert_with(|| self.cleared.load(Ordering::SeqCst)) += 1;
+        drop(generations);
         self.entries.write().expect("entries").retain(|(t, _, _), _| *t != tenant);
     }
 
     /// Notifications may have been missed: forget everything.
     pub fn clear(&self) {
         let mut generations = self.generations.write().expect("generations");
+        self.cleared.fetch_add(1, Ordering::SeqCst);
         for generation in generations.values_mut() {
             *generation += 1;
         }
         self.entries.write().expect("entries").clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_load_begun_before_a_clear_is_stale_after_it_even_for_a_tenant_never_invalidated() {
+        let cache = LicenseCache::new();
+        let (tenant, other) = (Uuid::from_u128(1), Uuid::from_u128(2));
+        let before = cache.generation(tenant);
+        cache.invalidate_tenant(other);
+        cache.clear();
+        assert_ne!(cache.generation(tenant), before, "the reconnect's clear covers every tenant");
+        let after_other = cache.generation(other);
+        cache.invalidate_tenant(tenant);
+        let now = cache.generation(tenant);
+        assert!(now > before && cache.generation(other) == after_other);
     }
 }

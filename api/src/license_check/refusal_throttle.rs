@@ -6,10 +6,18 @@
 //! is already bound to is never throttled, so a stranger hammering a
 //! buyer's e-mail cannot lock the buyer out of a running robot.
 //!
+//! Only distinct guesses count: the same account asking for the same e-mail
+//! again and again learns nothing new, and that is what a buyer's robot does
+//! while it waits for the sale to be processed (it retries until its license
+//! exists). Counting those repeats once kept a buyer who started the robot
+//! before Hotmart's postback arrived throttled for the rest of the window,
+//! after the license existed (issue 33).
+//!
 //! Kept in this process like the per-IP limit: with N instances a guesser
 //! gets up to N times the attempts, which is still a handful per window.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
 use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -29,9 +37,14 @@ enum Key {
     Email(Uuid, String),
 }
 
+/// A key's window and the distinct guesses refused in it (the e-mails an
+/// account tried, or the accounts that tried an e-mail), at most the limit.
+type Guesses = (u64, Vec<u64>);
+
 #[derive(Default)]
 pub struct RefusalThrottle {
-    windows: Mutex<HashMap<Key, (u64, u32)>>,
+    windows: Mutex<HashMap<Key, Guesses>>,
+    hasher: RandomState,
 }
 
 impl RefusalThrottle {
@@ -47,24 +60,33 @@ impl RefusalThrottle {
     pub fn is_throttled(&self, robot: Uuid, account: u64, email: &str) -> bool {
         let window = Self::window();
         let windows = self.windows.lock().expect("refusal windows");
-        let over = |key: Key, limit: u32| windows.get(&key).is_some_and(|(w, n)| *w == window && *n >= limit);
+        let over = |key: Key, limit: u32| {
+            windows.get(&key).is_some_and(|(w, guesses)| *w == window && guesses.len() >= limit as usize)
+        };
         over(Key::Account(robot, account), REFUSALS_PER_ACCOUNT)
             || over(Key::Email(robot, email.to_string()), REFUSALS_PER_EMAIL)
     }
 
-    /// Counts one refusal that hid the buyer.
+    /// Counts one refusal that hid the buyer, once per distinct guess.
     pub fn refused(&self, robot: Uuid, account: u64, email: &str) {
         let window = Self::window();
+        let email_guess = self.hasher.hash_one(email);
         let mut windows = self.windows.lock().expect("refusal windows");
         if windows.len() > MAX_KEYS {
             windows.retain(|_, (w, _)| *w == window);
         }
-        for key in [Key::Account(robot, account), Key::Email(robot, email.to_string())] {
-            let entry = windows.entry(key).or_insert((window, 0));
-            if entry.0 != window {
-                *entry = (window, 0);
+        for (key, guess, limit) in [
+            (Key::Account(robot, account), email_guess, REFUSALS_PER_ACCOUNT),
+            (Key::Email(robot, email.to_string()), account, REFUSALS_PER_EMAIL),
+        ] {
+            let (w, guesses) = windows.entry(key).or_insert((window, Vec::new()));
+            if *w != window {
+                *w = window;
+                guesses.clear();
             }
-            entry.1 = entry.1.saturating_add(1);
+            if guesses.len() < limit as usize && !guesses.contains(&guess) {
+                guesses.push(guess);
+            }
         }
     }
 }
@@ -95,5 +117,20 @@ mod tests {
         }
         assert!(throttle.is_throttled(robot, 999, "alvo@x.com"));
         assert!(!throttle.is_throttled(robot, 999, "outro@x.com"));
+    }
+
+    #[test]
+    fn the_same_account_and_e_mail_refused_again_and_again_counts_once() {
+        // A buyer's robot retrying while its sale is processed.
+        let throttle = RefusalThrottle::new();
+        let robot = Uuid::from_u128(1);
+        for _ in 0..100 {
+            throttle.refused(robot, 42, "comprador@x.com");
+        }
+        assert!(!throttle.is_throttled(robot, 42, "comprador@x.com"));
+        for i in 1..REFUSALS_PER_ACCOUNT {
+            throttle.refused(robot, 42, &format!("e{i}@x.com"));
+        }
+        assert!(throttle.is_throttled(robot, 42, "comprador@x.com"), "distinct guesses still add up");
     }
 }

@@ -214,8 +214,8 @@ async fn a_stranger_cannot_tell_a_buyer_from_anyone_and_guessing_is_throttled() 
     let bound = check(&app, acme.id, robot, &acme.client_email, guesser, 2).await;
     assert_eq!((bound["code"].clone(), bound["message"].clone()), (nobody["code"].clone(), nobody["message"].clone()));
 
-    // Guessing more e-mails from the same account is throttled (the third
-    // above counted too), and a throttled account binds nothing even with
+    // Guessing more e-mails from the same account is throttled (the two
+    // e-mails above counted; asking for one again is not a new guess), and a throttled account binds nothing even with
     // a real buyer's e-mail on a first-use robot.
     for i in 0..3 {
         check(&app, acme.id, robot, &format!("chute{i}@exemplo.com"), guesser, 2).await;

@@ -41,6 +41,7 @@ mod reset_and_codes;
 mod robot_auth;
 mod robot_factory;
 mod robot_zips;
+mod sale_to_license;
 mod spec_details;
 mod startup_checks;
 mod startup_races;

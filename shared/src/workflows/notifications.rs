@@ -172,7 +172,18 @@ pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static
                     connected_before = true;
                     backoff = std::time::Duration::from_millis(250);
                     loop {
-                        match listener.recv().await {
+                        // Not `recv`: it reconnects silently, and whatever was
+                        // sent meanwhile (a license change) would be lost
+                        // without the cache ever hearing of it.
+                        let message = match listener.try_recv().await {
+                            Ok(Some(message)) => Ok(message),
+                            Ok(None) => {
+                                deliver(Heard::Reconnected);
+                                continue;
+                            }
+                            Err(error) => Err(error),
+                        };
+                        match message {
                             Ok(message) if message.channel() == COMPILE_JOBS_CHANNEL => {
                                 match serde_json::from_str::<CompileJobUpdate>(message.payload()) {
                                     Ok(update) => deliver(Heard::CompileJob(update)),
