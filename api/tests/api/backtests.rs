@@ -256,7 +256,7 @@ async fn bad_profiles_and_zip_versions_are_refused_in_portuguese_and_queue_nothi
     }
     assert_eq!(s.count_runs().await, 0);
 
-    let zip = b"PK\x03\x04rest-of-a-zip-file".to_vec();
+    let zip = shared::domain::robot_zip::writer::valid_package();
     let zipped = upload_version(&s.owner, s.robot, "2.0.0", "robo.zip", &zip).await;
     let path = format!("/api/tenant/robots/{}/versions/{zipped}/backtests", s.robot);
     let (status, body) = read_json(s.owner.post(&path, json!({})).await).await;
