@@ -38,6 +38,7 @@ pub mod status;
 #[cfg(feature = "domain")]
 pub mod text;
 #[cfg(feature = "domain")]
+pub mod ex5;
 pub mod uploads;
 #[cfg(feature = "domain")]
 pub mod validation;

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use miniz_oxide::inflate::stream::{inflate, InflateState};
 use miniz_oxide::{DataFormat, MZFlush, MZStatus};
 
-use crate::domain::uploads::{self, MAX_ROBOT_FILE_BYTES};
+use crate::domain::ex5::{self, MAX_ROBOT_FILE_BYTES};
 
 /// Most entries (files and folders) a package may hold.
 pub const MAX_ENTRIES: usize = 50;
@@ -138,7 +138,7 @@ struct Entry<'a> {
 /// Checks a package; Ok when every rule holds.
 pub fn check(bytes: &[u8]) -> Result<(), Refusal> {
     if bytes.len() > MAX_ROBOT_FILE_BYTES {
-        return refuse(uploads::ROBOT_FILE_TOO_LARGE);
+        return refuse(ex5::ROBOT_FILE_TOO_LARGE);
     }
     let (directory_at, directory_len, count) = end_record(bytes)?;
     let entries = central_directory(bytes, directory_at, directory_len, count)?;
@@ -534,7 +534,7 @@ fn content_matches(kind: &str, head: &[u8], size: u64) -> bool {
     match kind {
         // As a lone upload would be judged (`head` is all of it, or 1 KiB of
         // a larger file, which is all the check reads).
-        "ex5" => size >= 16 && uploads::looks_like_ex5(head),
+        "ex5" => size >= 16 && ex5::looks_like_ex5(head),
         "pdf" => head.starts_with(b"%PDF-"),
         "png" => head.starts_with(b"\x89PNG\r\n\x1a\n"),
         "jpg" | "jpeg" => head.starts_with(&[0xFF, 0xD8, 0xFF]),

@@ -2,17 +2,16 @@
 //! or the type the browser claims): images for logos and favicons, compiled
 //! robots (`.ex5`, or a `.zip` of them) for versions.
 
+pub use crate::domain::ex5::{looks_like_ex5, MAX_ROBOT_FILE_BYTES, ROBOT_FILE_TOO_LARGE};
+
 use crate::domain::safe_html;
 
 /// Largest logo or favicon (spec: 5 MB).
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
-/// Largest robot file.
-pub const MAX_ROBOT_FILE_BYTES: usize = 50 * 1024 * 1024;
 
 pub const IMAGE_TYPES_MESSAGE: &str = "Tipo de arquivo não permitido. Use: PNG, JPEG, SVG ou WEBP";
 pub const IMAGE_TOO_LARGE: &str = "Arquivo muito grande. Tamanho máximo: 5MB";
 pub const ROBOT_FILE_REFUSED: &str = "Arquivo inválido: envie o robô compilado (.ex5) ou um .zip";
-pub const ROBOT_FILE_TOO_LARGE: &str = "Arquivo muito grande. Tamanho máximo: 50MB";
 
 /// An accepted image: what it is and the bytes to store (an SVG is stored
 /// sanitized).
@@ -80,35 +79,6 @@ pub fn judge_robot_file(name: &str, bytes: &[u8]) -> Result<RobotFile, String> {
         return Err(ROBOT_FILE_REFUSED.into());
     }
     Ok(RobotFile::Ex5)
-}
-
-/// Whether the first bytes of a file (up to 1 KiB) can be a compiled robot:
-/// binary, and none of the formats it must not be.
-pub fn looks_like_ex5(head: &[u8]) -> bool {
-    const FOREIGN: &[&[u8]] = &[
-        b"MZ",
-        b"\x7fELF",
-        b"PK",
-        b"%PDF",
-        b"#!",
-        b"\x89PNG",
-        b"\xFF\xD8\xFF",
-        b"GIF8",
-        b"RIFF",
-        b"\x1f\x8b",
-        b"Rar!",
-        b"7z\xBC\xAF",
-        b"\xCA\xFE\xBA\xBE",
-        b"\xFE\xED\xFA",
-        b"\xCF\xFA\xED\xFE",
-    ];
-    if FOREIGN.iter().any(|magic| head.starts_with(magic)) {
-        return false;
-    }
-    let head = &head[..head.len().min(1024)];
-    let texty = head.iter().filter(|b| b.is_ascii_graphic() || b.is_ascii_whitespace()).count();
-    let utf16_text = head.len() > 2 && (head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]));
-    texty * 100 < head.len() * 95 && !utf16_text
 }
 
 #[cfg(test)]
