@@ -98,8 +98,8 @@ pub async fn request_link(
         tenant_name: tenant.display_name.as_deref().unwrap_or(&tenant.name),
     };
     let mut tx = db::begin(&state.pool, Scope::anonymous_in(tenant.id)).await?;
-    let recorded = password_reset_requests::record(&mut tx, &request, state.config.reset_limits.per_address_per_hour)
-        .await?;
+    let recorded =
+        password_reset_requests::record(&mut tx, &request, state.config.reset_limits.per_address_per_hour).await?;
     if recorded {
         ProcessResetRequest { tenant_id: tenant.id, request_id: request.id }.enqueue(&mut tx).await?;
     }
@@ -111,8 +111,7 @@ pub async fn request_link(
     // only), so this timing difference reaches no stranger.
     if recorded && meta.dev_host && flow.account == Account::Client {
         let limits = &state.config.reset_limits;
-        let outcome =
-            workflow::process(&state.pool, &state.config.secrets, limits, tenant.id, request.id).await?;
+        let outcome = workflow::process(&state.pool, &state.config.secrets, limits, tenant.id, request.id).await?;
         if let workflow::Outcome::Mailed(token) = outcome {
             return Ok(Some(token));
         }

@@ -96,15 +96,14 @@ pub async fn run(
         stopped.clone(),
     ));
     let storage = shared::infrastructure::storage::Storage::open(&config.storage_url)?;
-    let wakeups =
-        wakeup::Wakeups::new(&[
-            HOUSEKEEPING_QUEUE,
-            LICENSE_EXPIRY_QUEUE,
-            HOTMART_QUEUE,
-            EMAIL_QUEUE,
-            FACTORY_QUEUE,
-            PASSWORD_RESET_QUEUE,
-        ]);
+    let wakeups = wakeup::Wakeups::new(&[
+        HOUSEKEEPING_QUEUE,
+        LICENSE_EXPIRY_QUEUE,
+        HOTMART_QUEUE,
+        EMAIL_QUEUE,
+        FACTORY_QUEUE,
+        PASSWORD_RESET_QUEUE,
+    ]);
     let listener = tokio::spawn(wakeups.clone().listen(pool.clone(), stopped.clone()));
 
     let queues = vec![

@@ -17,7 +17,10 @@ pub async fn handle(
     pool: Data<PgPool>,
     config: Data<Arc<Config>>,
 ) -> Result<(), BoxDynError> {
-    crate::timed(PASSWORD_RESET_QUEUE, run(&pool, &config, &job)).await.map(|_| ()).map_err(|e| Box::new(e) as BoxDynError)
+    crate::timed(PASSWORD_RESET_QUEUE, run(&pool, &config, &job))
+        .await
+        .map(|_| ())
+        .map_err(|e| Box::new(e) as BoxDynError)
 }
 
 /// Processes one request now (the job's body; tests call it directly).

@@ -81,7 +81,11 @@ async fn reset_timing_does_not_tell_who_has_an_account() {
             let started = Instant::now();
             assert_eq!(forgot_on_host(&app, &http, &acme, email).await, StatusCode::OK);
             let took = started.elapsed();
-            if is_known { known_times.push(took) } else { unknown_times.push(took) }
+            if is_known {
+                known_times.push(took)
+            } else {
+                unknown_times.push(took)
+            }
         }
     }
     let (k, u) = (median(known_times), median(unknown_times));

@@ -12,6 +12,8 @@ pub mod compile_diagnostics;
 #[cfg(feature = "domain")]
 pub mod error;
 #[cfg(feature = "domain")]
+pub mod ex5;
+#[cfg(feature = "domain")]
 pub mod field_rules;
 #[cfg(feature = "domain")]
 pub mod hotmart;
@@ -37,8 +39,6 @@ pub mod safe_html;
 pub mod status;
 #[cfg(feature = "domain")]
 pub mod text;
-#[cfg(feature = "domain")]
-pub mod ex5;
 pub mod uploads;
 #[cfg(feature = "domain")]
 pub mod validation;

@@ -407,7 +407,10 @@ impl Config {
             owner_idle_timeout: Duration::from_secs(parse::<u64>("OWNER_IDLE_MINUTES", 8 * 60)?.max(1) * 60),
             client_idle_timeout: Duration::from_secs(parse::<u64>("CLIENT_IDLE_MINUTES", 24 * 60)?.max(1) * 60),
             reset_limits: ResetLimits {
-                per_ip_per_minute: parse("PASSWORD_RESETS_PER_MINUTE_PER_IP", ResetLimits::default().per_ip_per_minute)?,
+                per_ip_per_minute: parse(
+                    "PASSWORD_RESETS_PER_MINUTE_PER_IP",
+                    ResetLimits::default().per_ip_per_minute,
+                )?,
                 per_address_per_hour: parse(
                     "PASSWORD_RESETS_PER_ADDRESS_PER_HOUR",
                     ResetLimits::default().per_address_per_hour,

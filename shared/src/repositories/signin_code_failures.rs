@@ -18,8 +18,7 @@ pub const PER_DAY: i64 = 20;
 pub const TOO_MANY_CODES: &str =
     "Muitas tentativas com código incorreto. Aguarde 15 minutos e tente novamente com o código mais recente.";
 /// Shown (429) while the client is over the day's limit.
-pub const TOO_MANY_CODES_TODAY: &str =
-    "Muitas tentativas com código incorreto hoje. Tente novamente amanhã.";
+pub const TOO_MANY_CODES_TODAY: &str = "Muitas tentativas com código incorreto hoje. Tente novamente amanhã.";
 
 /// Whether the client may try a code now: None, or the pt-BR reason why
 /// not. Takes the client's lock for the rest of the transaction, so parallel

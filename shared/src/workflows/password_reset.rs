@@ -60,18 +60,17 @@ pub async fn process(
     let Some(request) = requests::claim(&mut tx, tenant_id, request_id).await? else {
         return Ok(Outcome::AlreadyDone);
     };
-    let outcome = if requests::lock_and_count_mailed(&mut tx, &request.email).await?
-        >= limits.mails_per_recipient_per_hour
-    {
-        Outcome::RecipientLimit
-    } else {
-        // The account's own rows are read as the reset always read them: the
-        // anonymous role in the tenant (it may read credentials, not more).
-        db::set_scope(&mut tx, Scope::anonymous_in(tenant_id)).await?;
-        let outcome = mail_link(&mut tx, secrets, &request).await?;
-        db::set_scope(&mut tx, Scope::worker()).await?;
-        outcome
-    };
+    let outcome =
+        if requests::lock_and_count_mailed(&mut tx, &request.email).await? >= limits.mails_per_recipient_per_hour {
+            Outcome::RecipientLimit
+        } else {
+            // The account's own rows are read as the reset always read them: the
+            // anonymous role in the tenant (it may read credentials, not more).
+            db::set_scope(&mut tx, Scope::anonymous_in(tenant_id)).await?;
+            let outcome = mail_link(&mut tx, secrets, &request).await?;
+            db::set_scope(&mut tx, Scope::worker()).await?;
+            outcome
+        };
     requests::set_outcome(&mut tx, tenant_id, request_id, outcome.as_str()).await?;
     tx.commit().await?;
     Ok(outcome)

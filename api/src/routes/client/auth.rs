@@ -13,9 +13,9 @@ use shared::domain::validation::{
 };
 use shared::infrastructure::db::{self, Scope, Tx};
 use shared::repositories::login_failures::Reservation;
-use shared::repositories::{sessions, signin_code_failures};
 use shared::repositories::tenant_clients::{self, TenantClient};
 use shared::repositories::tenants::TenantSummary;
+use shared::repositories::{sessions, signin_code_failures};
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
