@@ -85,11 +85,19 @@ import xml.etree.ElementTree as ET
 cases = []
 for path in sorted(glob.glob(sys.argv[1] + "/*.xml")):
     for case in ET.parse(path).getroot().iter("testcase"):
-        cases.append((float(case.get("time", "0")), case.get("classname", ""), case.get("name", "")))
+        outcome = "passed"
+        if case.find("failure") is not None or case.find("error") is not None:
+            outcome = "failed"
+        elif case.find("skipped") is not None:
+            outcome = "skipped"
+        cases.append((float(case.get("time", "0")), case.get("classname", ""), case.get("name", ""), outcome))
 if cases:
     print("==> the five slowest Rust tests")
-    for seconds, binary, name in sorted(cases, reverse=True)[:5]:
+    for seconds, binary, name, _ in sorted(cases, reverse=True)[:5]:
         print(f"{seconds:8.1f} s  {binary} {name}")
+    failed = sum(1 for *_, outcome in cases if outcome == "failed")
+    passed = sum(1 for *_, outcome in cases if outcome == "passed")
+    print(f"rust: {passed} passed, {failed} failed")
 PY
   rm -rf "$junit_dir"
 }

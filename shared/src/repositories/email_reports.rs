@@ -74,11 +74,11 @@ pub struct VolumeRow {
     pub complained_month: i64,
 }
 
-/// Every tenant's volume, busiest first (30 days), optionally searched by
-/// name. Platform scope.
-pub async fn volume(conn: &mut PgConnection, q: Option<&str>, params: PageParams) -> AppResult<Page<VolumeRow>> {
-    let rows: Vec<Counted<VolumeRow>> = sqlx::query_as(
-        "SELECT t.id AS tenant_id, t.name AS tenant_name, t.resend_configured AS sends_with_own_key,
+/// The columns of a [`VolumeRow`]: one tenant's settings and its mail of the
+/// last day and 30 days, over `volume_from!`'s join.
+macro_rules! volume_columns {
+    () => {
+        "t.id AS tenant_id, t.name AS tenant_name, t.resend_configured AS sends_with_own_key,
                 t.mail_daily_limit, t.mail_recipient_daily_limit, t.mail_suspended_at, t.mail_suspended_reason,
                 count(o.id) FILTER (WHERE o.status = 'sent' AND o.created_at > now() - interval '24 hours') AS sent_day,
                 count(o.id) FILTER (WHERE o.status = 'refused' AND o.created_at > now() - interval '24 hours') AS refused_day,
@@ -87,15 +87,31 @@ pub async fn volume(conn: &mut PgConnection, q: Option<&str>, params: PageParams
                 count(o.id) FILTER (WHERE o.status = 'sent') AS sent_month,
                 count(o.id) FILTER (WHERE o.status = 'refused') AS refused_month,
                 count(o.id) FILTER (WHERE o.bounced_at IS NOT NULL) AS bounced_month,
-                count(o.id) FILTER (WHERE o.complained_at IS NOT NULL) AS complained_month,
-                count(*) OVER () AS total
-           FROM tenants t
-           LEFT JOIN email_outbox o ON o.tenant_id = t.id AND o.created_at > now() - interval '30 days'
-          WHERE ($1::text IS NULL OR t.name ILIKE $1 OR t.url ILIKE $1)
+                count(o.id) FILTER (WHERE o.complained_at IS NOT NULL) AS complained_month"
+    };
+}
+
+/// Tenants with their mail of the last 30 days (the window of every count).
+macro_rules! volume_from {
+    () => {
+        "FROM tenants t
+           LEFT JOIN email_outbox o ON o.tenant_id = t.id AND o.created_at > now() - interval '30 days'"
+    };
+}
+
+/// Every tenant's volume, busiest first (30 days), optionally searched by
+/// name. Platform scope.
+pub async fn volume(conn: &mut PgConnection, q: Option<&str>, params: PageParams) -> AppResult<Page<VolumeRow>> {
+    let rows: Vec<Counted<VolumeRow>> = sqlx::query_as(concat!(
+        "SELECT ",
+        volume_columns!(),
+        ", count(*) OVER () AS total ",
+        volume_from!(),
+        " WHERE ($1::text IS NULL OR t.name ILIKE $1 OR t.url ILIKE $1)
           GROUP BY t.id
           ORDER BY sent_month DESC, refused_month DESC, t.name, t.id
           LIMIT $2 OFFSET $3",
-    )
+    ))
     .bind(contains_pattern(q))
     .bind(params.limit())
     .bind(params.offset())
@@ -106,25 +122,10 @@ pub async fn volume(conn: &mut PgConnection, q: Option<&str>, params: PageParams
 
 /// One tenant's row of [`volume`]. Platform scope.
 pub async fn volume_of(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Option<VolumeRow>> {
-    Ok(sqlx::query_as(
-        "SELECT t.id AS tenant_id, t.name AS tenant_name, t.resend_configured AS sends_with_own_key,
-                t.mail_daily_limit, t.mail_recipient_daily_limit, t.mail_suspended_at, t.mail_suspended_reason,
-                count(o.id) FILTER (WHERE o.status = 'sent' AND o.created_at > now() - interval '24 hours') AS sent_day,
-                count(o.id) FILTER (WHERE o.status = 'refused' AND o.created_at > now() - interval '24 hours') AS refused_day,
-                count(o.id) FILTER (WHERE o.bounced_at > now() - interval '24 hours') AS bounced_day,
-                count(o.id) FILTER (WHERE o.complained_at > now() - interval '24 hours') AS complained_day,
-                count(o.id) FILTER (WHERE o.status = 'sent') AS sent_month,
-                count(o.id) FILTER (WHERE o.status = 'refused') AS refused_month,
-                count(o.id) FILTER (WHERE o.bounced_at IS NOT NULL) AS bounced_month,
-                count(o.id) FILTER (WHERE o.complained_at IS NOT NULL) AS complained_month
-           FROM tenants t
-           LEFT JOIN email_outbox o ON o.tenant_id = t.id AND o.created_at > now() - interval '30 days'
-          WHERE t.id = $1
-          GROUP BY t.id",
-    )
-    .bind(tenant_id)
-    .fetch_optional(conn)
-    .await?)
+    Ok(sqlx::query_as(concat!("SELECT ", volume_columns!(), " ", volume_from!(), " WHERE t.id = $1 GROUP BY t.id"))
+        .bind(tenant_id)
+        .fetch_optional(conn)
+        .await?)
 }
 
 /// What recording one webhook delivery did.
