@@ -57,6 +57,25 @@ describe('admin mail page', { timeout: 30_000 }, () => {
     expect(await request!.json()).toMatchObject({ suspended: true, dailyLimit: null })
   })
 
+  it("sets a tenant's own limits, refuses a bad number in Portuguese and keeps blank as the default", async () => {
+    const user = userEvent.setup()
+    const fetch = renderPage({ [`PUT /api/tenants/${busy.tenantId}/mail`]: () => Response.json({ ...busy, dailyLimit: 50 }) })
+    await user.click(await screen.findByRole('button', { name: `Limites de ${busy.tenantName}` }))
+    const dialog = await screen.findByRole('dialog')
+    const daily = within(dialog).getByLabelText('E-mails por dia')
+    expect(daily).toHaveAttribute('placeholder', 'Padrão: 300')
+    await user.type(daily, '0')
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar limites' }))
+    expect(await within(dialog).findByText(/Informe um número inteiro de 1 a 1\.000\.000/)).toBeInTheDocument()
+    expect(requestsTo(fetch, 'PUT', `/api/tenants/${busy.tenantId}/mail`)).toHaveLength(0)
+    await user.clear(daily)
+    await user.type(daily, '50')
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar limites' }))
+    expect(await screen.findByText('Limites de e-mail salvos')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'PUT', `/api/tenants/${busy.tenantId}/mail`)
+    expect(await request!.json()).toEqual({ suspended: false, reason: null, dailyLimit: 50, recipientDailyLimit: null })
+  })
+
   it('shows the error with a retry when the volume cannot be read', async () => {
     renderPage({ 'GET /api/mail-volume': () => errorBody(500, 'Falha interna') })
     expect(await screen.findByText('Falha interna')).toBeInTheDocument()

@@ -6,6 +6,7 @@ import { TableCell, TableRow } from '@/components/ui/table'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api/client'
 import { mailVolumeQuery, useUpdateTenantMail, type TenantMailItem } from '@/features/admin-catalog/api/tenant-mail'
+import { MailLimitsDialog } from './mail-limits-dialog'
 
 const columns = [
   { label: 'Tenant' },
@@ -21,11 +22,12 @@ const columns = [
 const numbers = new Intl.NumberFormat('pt-BR')
 const pair = (day: number, month: number) => `${numbers.format(day)} / ${numbers.format(month)}`
 
-/** E-mails: each tenant's sending volume, and the switch that suspends (or resumes) a tenant's mail. */
+/** E-mails: each tenant's sending volume, its own daily limits, and the switch that suspends (or resumes) a tenant's mail. */
 export function AdminMailPage() {
   const list = useListParams(['q'] as const)
   const query = useQuery(mailVolumeQuery({ page: list.page, pageSize: list.pageSize, q: list.filters.q || undefined }))
   const [target, setTarget] = React.useState<TenantMailItem | null>(null)
+  const [limitsOf, setLimitsOf] = React.useState<TenantMailItem | null>(null)
   const update = useUpdateTenantMail()
   const suspending = target ? !target.suspendedAt : false
 
@@ -81,7 +83,10 @@ export function AdminMailPage() {
               <TableCell className="text-right tabular-nums">{pair(item.bouncedDay, item.bouncedMonth)}</TableCell>
               <TableCell className="text-right tabular-nums">{pair(item.complainedDay, item.complainedMonth)}</TableCell>
               <TableCell className="text-right tabular-nums">{numbers.format(item.dailyLimit ?? item.defaultDailyLimit)}</TableCell>
-              <TableCell className="text-right">
+              <TableCell className="space-x-2 whitespace-nowrap text-right">
+                <Button variant="outline" size="sm" onClick={() => setLimitsOf(item)} aria-label={`Limites de ${item.tenantName}`}>
+                  Limites
+                </Button>
                 <Button variant={item.suspendedAt ? 'outline' : 'destructive'} size="sm" onClick={() => setTarget(item)}>
                   {item.suspendedAt ? 'Retomar envio' : 'Suspender envio'}
                 </Button>
@@ -103,6 +108,7 @@ export function AdminMailPage() {
         pending={update.isPending}
         onConfirm={confirm}
       />
+      <MailLimitsDialog tenant={limitsOf} onClose={() => setLimitsOf(null)} />
     </>
   )
 }
