@@ -9,32 +9,21 @@
 //!
 //!   cargo run --release --example sale_to_license -- <base url> <robot id> <tenant id> <hottok> <label> [samples] [pause ms] [overlap]
 
+#[path = "common/hotmart_postback.rs"]
+mod hotmart_postback;
+
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
 fn purchase(tag: &str, i: usize) -> Value {
-    json!({
-        "id": format!("probe-{tag}-{i:04}"),
-        "creation_date": 1763989542000u64 + i as u64,
-        "event": "PURCHASE_APPROVED",
-        "version": "2.0.0",
-        "data": {
-            "product": {"id": 4895217, "name": "Scalper Pro MT5"},
-            "buyer": {"email": format!("sonda-{tag}-{i}@example.com"), "name": format!("Sonda {i}")},
-            "purchase": {
-                "transaction": format!("HPPROBE{tag}{i:04}"),
-                "status": "APPROVED",
-                "approved_date": 1763989542000u64,
-                "price": {"value": 297.0, "currency_value": "BRL"},
-                "full_price": {"value": 297.0, "currency_value": "BRL"}
-            },
-            "commissions": [
-                {"source": "MARKETPLACE", "value": 29.67, "currency_value": "BRL"},
-                {"source": "PRODUCER", "value": 267.33, "currency_value": "BRL"}
-            ]
-        }
-    })
+    hotmart_postback::purchase_approved(
+        &format!("probe-{tag}-{i:04}"),
+        &format!("sonda-{tag}-{i}@example.com"),
+        &format!("Sonda {i}"),
+        &format!("HPPROBE{tag}{i:04}"),
+        i,
+    )
 }
 
 /// Posts purchase `i` and returns how long after its 200 the check turned valid.

@@ -5,34 +5,23 @@
 //!
 //!   cargo run --release --example webhook_burst -- <base url> <robot id> <hottok> [N] [concurrency]
 
+#[path = "common/hotmart_postback.rs"]
+mod hotmart_postback;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use serde_json::Value;
 use tokio::sync::Semaphore;
 
 fn purchase(i: usize) -> Value {
-    json!({
-        "id": format!("burst-event-{i:06}"),
-        "creation_date": 1763989542000u64 + i as u64,
-        "event": "PURCHASE_APPROVED",
-        "version": "2.0.0",
-        "data": {
-            "product": {"id": 4895217, "name": "Scalper Pro MT5"},
-            "buyer": {"email": format!("comprador{i}@example.com"), "name": format!("Comprador {i}")},
-            "purchase": {
-                "transaction": format!("HPBURST{i:08}"),
-                "status": "APPROVED",
-                "approved_date": 1763989542000u64,
-                "price": {"value": 297.0, "currency_value": "BRL"},
-                "full_price": {"value": 297.0, "currency_value": "BRL"}
-            },
-            "commissions": [
-                {"source": "MARKETPLACE", "value": 29.67, "currency_value": "BRL"},
-                {"source": "PRODUCER", "value": 267.33, "currency_value": "BRL"}
-            ]
-        }
-    })
+    hotmart_postback::purchase_approved(
+        &format!("burst-event-{i:06}"),
+        &format!("comprador{i}@example.com"),
+        &format!("Comprador {i}"),
+        &format!("HPBURST{i:08}"),
+        i,
+    )
 }
 
 #[tokio::main]
