@@ -191,7 +191,7 @@ async fn account_changes_follow_the_limits_and_the_next_check_follows_the_accoun
     // A change: the old account is refused at once, the new one valid.
     let (status, _) = read_json(p.client.patch_json(&path, json!({"accountNumber": "2220002"})).await).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 1110001).await["code"], "ACCOUNT_MISMATCH");
+    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 1110001).await["code"], "NOT_RECOGNIZED");
     assert_eq!(check(&p.app, &p.acme, p.rows.robot, 2220002).await["valid"], true);
 
     // Inside the cooldown: refused with the time it opens again; nothing changes.

@@ -21,6 +21,7 @@ mod hotmart;
 mod hotmart_cancellation;
 mod idle_sessions;
 mod isolation_matrix;
+mod license_answers;
 mod license_check;
 mod license_harness;
 mod license_log;
