@@ -64,8 +64,9 @@ impl LicenseCheck {
         body: &[u8],
     ) -> AppResult<(StatusCode, LicenseAnswer)> {
         let now = Utc::now();
-        let refuse =
-            |refusal, nonce| LicenseAnswer::unsigned(license_check::refuse_early(refusal), nonce, now.timestamp(), None);
+        let refuse = |refusal, nonce| {
+            LicenseAnswer::unsigned(license_check::refuse_early(refusal), nonce, now.timestamp(), None)
+        };
         if let Some(wait) = self.limit.wait(meta.network) {
             return Ok((StatusCode::TOO_MANY_REQUESTS, self.rate_limited(body, wait, now)));
         }
@@ -99,7 +100,9 @@ impl LicenseCheck {
                 Some(entry) => LicenseAnswer::signed(request, &entry, verdict, now.timestamp(), wait),
                 None => LicenseAnswer::unsigned(verdict, request.nonce, now.timestamp(), wait),
             },
-            Err(rejected) => LicenseAnswer::unsigned(verdict, rejected.nonce.unwrap_or_default(), now.timestamp(), wait),
+            Err(rejected) => {
+                LicenseAnswer::unsigned(verdict, rejected.nonce.unwrap_or_default(), now.timestamp(), wait)
+            }
         }
     }
 

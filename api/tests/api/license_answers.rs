@@ -108,12 +108,10 @@ async fn a_stranger_s_three_probes_are_indistinguishable_in_body_and_timing_and_
 
     // The text tells a real buyer what to check, and where.
     let url: String = {
-        let mut tx = shared::infrastructure::db::begin(
-            &app.db.app_pool,
-            shared::infrastructure::db::Scope::worker_for(acme.id),
-        )
-        .await
-        .unwrap();
+        let mut tx =
+            shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker_for(acme.id))
+                .await
+                .unwrap();
         sqlx::query_scalar("SELECT url FROM tenants WHERE id = $1").bind(acme.id).fetch_one(&mut *tx).await.unwrap()
     };
     let portal = format!("https://{}/login", shared::domain::portal::domain_of_url(&url));
@@ -124,7 +122,10 @@ async fn a_stranger_s_three_probes_are_indistinguishable_in_body_and_timing_and_
 
     let medians: Vec<Duration> = times.iter().map(|t| median(t.clone())).collect();
     let (fastest, slowest) = (*medians.iter().min().unwrap(), *medians.iter().max().unwrap());
-    println!("median over {PROBES} probes each: unknown e-mail {:?}, not confirmed {:?}, bound elsewhere {:?}", medians[0], medians[1], medians[2]);
+    println!(
+        "median over {PROBES} probes each: unknown e-mail {:?}, not confirmed {:?}, bound elsewhere {:?}",
+        medians[0], medians[1], medians[2]
+    );
     // The same work each (answered from the cache 9 times in 10, one indexed
     // query otherwise; about 0.5 ms here). A third (or 0.3 ms) absorbs this
     // machine's noise under a parallel test run; a path that skips or adds
@@ -161,7 +162,13 @@ fn retry_message(answer: &Value, robot: Uuid, account: u64) -> String {
     )
 }
 
-fn assert_signed_wait(answer: &Value, headers: &reqwest::header::HeaderMap, key: &str, robot: Uuid, account: u64) -> i64 {
+fn assert_signed_wait(
+    answer: &Value,
+    headers: &reqwest::header::HeaderMap,
+    key: &str,
+    robot: Uuid,
+    account: u64,
+) -> i64 {
     let wait = answer["retryAfter"].as_i64().unwrap_or_else(|| panic!("no retryAfter: {answer}"));
     let header: i64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
     assert_eq!(header, wait, "the header and the signed wait agree");
