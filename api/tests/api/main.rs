@@ -24,6 +24,7 @@ mod isolation_matrix;
 mod license_answers;
 mod license_check;
 mod license_harness;
+mod tls_front;
 mod license_log;
 mod license_v2;
 mod logging;
