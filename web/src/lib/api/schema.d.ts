@@ -2885,6 +2885,7 @@ export interface components {
             installationState?: string | null;
             /** Format: date-time */
             installationStateSince?: string | null;
+            lastCheck?: components["schemas"]["ClientLicenseLastCheck"] | null;
             /** @description The version this client downloaded last (None: never). */
             lastDownloadedVersion?: string | null;
             /**
@@ -2892,6 +2893,11 @@ export interface components {
              *     license has none yet.
              */
             needsAccountConfirmation: boolean;
+            /**
+             * @description Download gives this license's personal copy (decision 0015): it names its
+             *     license, so the robot asks for no e-mail.
+             */
+            personalBuild: boolean;
             robotDescription?: string | null;
             /** Format: uuid */
             robotId?: string | null;
@@ -2907,6 +2913,16 @@ export interface components {
             usable: boolean;
             /** Format: date-time */
             versionUploadedAt?: string | null;
+        };
+        /** @description A license's last check by its robot, as the client sees it. */
+        ClientLicenseLastCheck: {
+            /** Format: date-time */
+            at: string;
+            /** @description The check's machine code (OK when valid). */
+            code: string;
+            /** @description The MetaTrader account the robot sent. */
+            mtAccount?: string | null;
+            valid: boolean;
         };
         ClientLicenses: {
             licenses: components["schemas"]["ClientLicenseItem"][];
