@@ -67,6 +67,15 @@ export function refusalAdvice(code: string, { personalBuild, mtAccount, boundAcc
   }
 }
 
+/** What a card knows of its robot's connection (each may be missing from an older server's answer). */
+export interface ConnectionFacts {
+  lastCheck?: LastCheck | null
+  /** The license's copy names its license (decision 0015): no e-mail to type. */
+  personalBuild?: boolean
+  /** The account the license is bound to here. */
+  accountNumber?: string | null
+}
+
 export type ConnectionState =
   | { kind: 'never'; text: string }
   | { kind: 'connected'; text: string }
@@ -77,7 +86,7 @@ export type ConnectionState =
  * or the refusal with what to do and, below it, which account asked and when.
  */
 export function connectionState(
-  license: Pick<ClientLicenseItem, 'lastCheck' | 'personalBuild' | 'accountNumber'>,
+  license: ConnectionFacts,
   now: number,
 ): ConnectionState {
   const check = license.lastCheck

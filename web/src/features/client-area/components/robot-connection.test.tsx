@@ -2,13 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { renderWithProviders } from '@/test/render'
-import type { ClientLicenseItem } from '../api/licenses'
+import type { ConnectionFacts } from '../connection'
 import { RobotConnection } from './robot-connection'
 
 const URL_TO_ALLOW = 'https://loja-com-um-nome-bem-comprido-para-quebrar-linha.roboforge.com'
-type Connection = Pick<ClientLicenseItem, 'lastCheck' | 'personalBuild' | 'accountNumber'>
 
-function renderConnection(license: Connection, purchaseEmail: string | null = 'carla@ex.com') {
+function renderConnection(license: ConnectionFacts, purchaseEmail: string | null = 'carla@ex.com') {
   renderWithProviders(<RobotConnection license={license} robotName="Robô Alpha" webRequestUrl={URL_TO_ALLOW} purchaseEmail={purchaseEmail} />)
   return screen.getByRole('region', { name: 'Conexão de Robô Alpha com o MetaTrader 5' })
 }

@@ -4,8 +4,7 @@ import { CopyButton } from '@/components/data'
 import { Button } from '@/components/ui/button'
 import { useNow } from '@/hooks/use-now'
 import { cn } from '@/lib/class-names'
-import type { ClientLicenseItem } from '../api/licenses'
-import { connectionState, type ConnectionState } from '../connection'
+import { connectionState, type ConnectionFacts, type ConnectionState } from '../connection'
 import { WEB_REQUEST_OPTION, WEB_REQUEST_SETTING_PATH } from './web-request'
 
 /** How often "há 2 min" is read again; the list itself is fetched again as often (LICENSES_REFRESH_MS). */
@@ -30,7 +29,7 @@ export function RobotConnection({
   webRequestUrl,
   purchaseEmail,
 }: {
-  license: Pick<ClientLicenseItem, 'lastCheck' | 'personalBuild' | 'accountNumber'>
+  license: ConnectionFacts
   robotName: string
   webRequestUrl: string
   /** The signed-in client's e-mail: the one the robot's LicenseEmail input wants (the purchase's). */
