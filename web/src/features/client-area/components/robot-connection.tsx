@@ -85,7 +85,7 @@ export function RobotConnection({
             Ao colocar o robô no gráfico, preencha o campo LicenseEmail com o e-mail da compra
             {purchaseEmail ? (
               <>
-                : <span className="font-medium break-all text-foreground">{purchaseEmail}</span>.
+                : <span className="font-medium break-words text-foreground">{purchaseEmail}</span>.
               </>
             ) : (
               '.'
