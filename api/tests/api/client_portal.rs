@@ -395,3 +395,22 @@ async fn the_card_shows_the_robot_s_last_check_its_account_and_what_it_was_told(
         "{theirs}"
     );
 }
+
+#[tokio::test]
+async fn the_card_says_when_the_download_is_a_personal_build_that_asks_no_e_mail() {
+    let p = portal().await;
+    upload(&p, "1.0.0", &crate::support::fake_ex5(7)).await;
+    assert_eq!(card(&p).await["personalBuild"], false, "the shared file: the buyer types the purchase e-mail");
+    let build = |status: &str| {
+        format!(
+            "INSERT INTO license_builds (id, tenant_id, license_id, robot_version_id, build_mark, status)
+             SELECT gen_random_uuid(), tenant_id, '{}', id, md5(random()::text), '{status}'
+               FROM robot_versions WHERE robot_id = '{}' AND version = '1.0.0'",
+            p.rows.license, p.rows.robot
+        )
+    };
+    sql(&p.app, p.acme.id, &build("failed")).await;
+    assert_eq!(card(&p).await["personalBuild"], false, "a failed build falls back to the shared file");
+    sql(&p.app, p.acme.id, &build("ready")).await;
+    assert_eq!(card(&p).await["personalBuild"], true);
+}

@@ -47,6 +47,9 @@ pub struct ClientLicenseRow {
     pub last_check_account: Option<String>,
     pub last_check_valid: Option<bool>,
     pub last_check_code: Option<String>,
+    /// A personal build of the active version is ready or on its way: the
+    /// download is that copy, which names its license and asks no e-mail.
+    pub personal_build: bool,
 }
 
 pub async fn licenses(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid) -> AppResult<Vec<ClientLicenseRow>> {
@@ -63,7 +66,10 @@ pub async fn licenses(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid)
                 installation_state_since(i.last_valid, i.last_seen, r.offline_grace_seconds, i.state_since)
                     AS installation_state_since,
                 lc.last_seen AS last_check_at, lc.account_number AS last_check_account,
-                lc.last_valid AS last_check_valid, lc.last_code AS last_check_code
+                lc.last_valid AS last_check_valid, lc.last_code AS last_check_code,
+                EXISTS (SELECT 1 FROM license_builds b
+                         WHERE b.tenant_id = l.tenant_id AND b.license_id = l.id AND b.robot_version_id = v.id
+                           AND b.status IN ('queued', 'compiling', 'ready')) AS personal_build
            FROM tenant_client_robots l
            LEFT JOIN tenant_robots r ON r.tenant_id = l.tenant_id AND r.id = l.robot_id
            LEFT JOIN license_installations i

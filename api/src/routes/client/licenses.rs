@@ -89,6 +89,9 @@ pub struct ClientLicenseItem {
     /// reached the server), so the buyer sees "Conectado: conta 123 · há
     /// 2 min" or what to fix.
     pub last_check: Option<LastCheck>,
+    /// The download is this license's personal build (decision 0015): it
+    /// names its license, so the robot asks for no e-mail.
+    pub personal_build: bool,
 }
 
 /// One license check as its buyer sees it.
@@ -138,6 +141,7 @@ impl From<ClientLicenseRow> for ClientLicenseItem {
                 valid: r.last_check_valid.unwrap_or(false),
                 code: r.last_check_code.unwrap_or_default(),
             }),
+            personal_build: r.personal_build,
         }
     }
 }

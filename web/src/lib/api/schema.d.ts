@@ -2893,6 +2893,11 @@ export interface components {
              *     license has none yet.
              */
             needsAccountConfirmation: boolean;
+            /**
+             * @description The download is this license's personal build (decision 0015): it
+             *     names its license, so the robot asks for no e-mail.
+             */
+            personalBuild: boolean;
             robotDescription?: string | null;
             /** Format: uuid */
             robotId?: string | null;
