@@ -74,7 +74,7 @@ input string LicenseEmail = "";   // E-mail usado na compra
 #define RF_RETRY_MAX_SECONDS    300
 // A signed RATE_LIMITED/THROTTLED says how long to wait (retryAfter, seconds):
 // at most this long; an older server that sends none means this default.
-#define RF_RETRY_AFTER_MAX      3600
+#define RF_RETRY_AFTER_MAX      86400
 #define RF_RETRY_AFTER_DEFAULT  300
 // The largest offset of a trade server's clock from GMT (UTC+14), for the
 // trade server's clock as a witness (RF_ServerClockFloor).
@@ -1202,7 +1202,7 @@ void RF_StoreAnswer(const long account, const string nonce, const string respons
      {
       if(FileMove(temp, FILE_COMMON, name, FILE_COMMON | FILE_REWRITE))
          return;
-      Sleep(20 * attempt);
+      Sleep(50 * attempt);
      }
    PrintFormat("RoboForge: não foi possível guardar a licença neste computador (erro %d).", GetLastError());
    FileDelete(temp, FILE_COMMON);
@@ -1217,7 +1217,7 @@ void RF_ForgetAnswer(const long account)
      {
       if(FileDelete(name, FILE_COMMON))
          return;
-      Sleep(20 * attempt);
+      Sleep(50 * attempt);
      }
   }
 
@@ -1239,7 +1239,7 @@ datetime RF_StoredGraceUntil(const long account, long &grace_seconds, long &serv
      {
       handle = FileOpen(name, FILE_READ | FILE_BIN | FILE_COMMON | FILE_SHARE_READ);
       if(handle == INVALID_HANDLE)
-         Sleep(20 * attempt);
+         Sleep(50 * attempt);
      }
    if(handle == INVALID_HANDLE)
      {
