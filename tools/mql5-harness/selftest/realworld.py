@@ -31,6 +31,19 @@ LAPSE_ALERT = r"ALERT: ⚠ Licença encerrada: .*"
 ALLOW_FIX = "Ferramentas → Opções → Expert Advisors, marque \"Permitir WebRequest para as URLs listadas\" e adicione "
 
 
+# docs/license-signature.md, "Try later" and "The buyer not recognised" (RFC 8032 TEST 1's key).
+DOC_EXAMPLES = [
+    ("RATE_LIMITED with retryAfter",
+     "v2|9f86d081884c7d659a2feaa0c55ad015|0|RATE_LIMITED|0|1764000000|0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012|51234567|86400|120",
+     "17a89060a8287d4f302d3a698c5a7a9382d277b99050f5f157461cdf5f6ab879"
+     "1a76aa4455c1e7c06b8e5b275c3dc8068e8f8250b40cc8c39d8bbb5969fc5903"),
+    ("NOT_RECOGNIZED",
+     "v2|9f86d081884c7d659a2feaa0c55ad015|0|NOT_RECOGNIZED|0|1764000000|0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012|51234567|86400",
+     "a92fcf4f63366d2c1cb6ed5af4d2fcfcea1c59e858961adf6f10dd60f83181b2"
+     "3964df461355bb46de2242b87f4f76c17c283ea2c48f9978f5ade96e88783b09"),
+]
+
+
 # ------------------------------------------------------------------ certificates
 def _key():
     return ec.generate_private_key(ec.SECP256R1())
@@ -214,6 +227,11 @@ def run_all(work, st):
         print("ed25519 verify: %.2f ms" % (verify_us / 1000.0), flush=True)
     st.check("one Ed25519 verify in the harness takes under 10 ms", verify_us is not None and verify_us < 10000,
              "verify_us=%r" % verify_us)
+
+    robot_key = st.Ed25519PrivateKey.from_private_bytes(bytes.fromhex(st.ROBOT_SECRET))
+    for what, message, signature in DOC_EXAMPLES:
+        st.check("docs worked example (%s): `cryptography` gives the documented signature, printed in the docs" % what,
+                 robot_key.sign(message.encode()).hex() == signature and st._in_docs(message, signature))
 
     certs = make_certs(work)
     server = TlsServer(st, certs)

@@ -1147,24 +1147,31 @@ bool RF_GraceHolds()
    return(true);
   }
 
-// Remembers the answer the license now rests on. remaining_seconds: how long
-// its grace lasts from now (fresh answer: graceSeconds; stored answer: what
-// is left of it by the computer's clock at start-up).
-void RF_RestOnAnswer(const long account, const long server_time, const long grace_seconds, const long expires_at,
-                     const long remaining_seconds)
+// GetTickCount64() plus seconds (none when seconds <= 0).
+ulong RF_TickIn(const long seconds)
   {
    ulong now = GetTickCount64();
+   if(seconds <= 0)
+      return(now);
+   return(now + (ulong)seconds * 1000);
+  }
+
+// Remembers the answer the license now rests on, and when by the monotonic
+// clock its grace and the license end. age_seconds: how old the answer is
+// now (a fresh one: 0; a stored one: by the computer's clock at start-up,
+// the only clock that spans a restart).
+void RF_RestOnAnswer(const long account, const long server_time, const long grace_seconds, const long expires_at,
+                     const long age_seconds)
+  {
    RF_LicensedAccount = account;
    RF_AnswerServerTime = server_time;
    RF_GraceSeconds = grace_seconds;
    RF_ExpiresAt = expires_at;
    RF_GraceUntil = RF_GraceEnd(server_time, grace_seconds, expires_at);
-   RF_GraceEndTick = now;
-   if(remaining_seconds > 0)
-      RF_GraceEndTick = now + (ulong)remaining_seconds * 1000;
+   RF_GraceEndTick = RF_TickIn((long)RF_GraceUntil - server_time - age_seconds);
    RF_ExpiryTick = 0;
    if(expires_at > 0)
-      RF_ExpiryTick = now + ((expires_at > server_time) ? (ulong)(expires_at - server_time) * 1000 : 0);
+      RF_ExpiryTick = RF_TickIn(expires_at - server_time - age_seconds);
   }
 
 // Where the last valid answer is kept: the terminals' common Files folder.
@@ -1422,8 +1429,7 @@ RF_Outcome RF_RequestLicense(string &code)
       RF_ForgetAnswer(account);   // a signed refusal also ends the stored grace
       return(RF_OUTCOME_DENIED);
      }
-   RF_RestOnAnswer(account, server_time, grace_seconds, expires_at,
-                   (long)RF_GraceEnd(server_time, grace_seconds, expires_at) - server_time);
+   RF_RestOnAnswer(account, server_time, grace_seconds, expires_at, 0);
    RF_StoreAnswer(account, nonce, response);
    return(RF_OUTCOME_VALID);
   }
@@ -1717,7 +1723,8 @@ bool RF_CheckLicense()
    datetime until = RF_StoredGraceUntil(account, grace_seconds, issued, expires_at);
    if(until > 0)
      {
-      RF_RestOnAnswer(account, issued, grace_seconds, expires_at, (long)until - (long)TimeGMT());
+      long age = (long)TimeGMT() - issued;
+      RF_RestOnAnswer(account, issued, grace_seconds, expires_at, (age > 0) ? age : 0);
       RF_Waiting = false;
       RF_Status = "";
       RF_Fix = "";
