@@ -523,10 +523,14 @@ int MathRand() {
 static long g_account = 0;
 static long g_account_after = 0;      // MQL5_ACCOUNT_AFTER_SECONDS
 static long g_network_down = 0;       // MQL5_NETWORK_DOWN_SECONDS
+static long g_network_lost = -1;      // MQL5_NETWORK_DOWN_AFTER_SECONDS (-1: never)
 static int g_tester = 0;
 static bool g_removed = false;
 
-static bool network_up() { return mono_elapsed_ms() >= g_network_down * 1000LL; }
+static bool network_up() {
+  long long t = mono_elapsed_ms();
+  return t >= g_network_down * 1000LL && (g_network_lost < 0 || t < g_network_lost * 1000LL);
+}
 static bool logged_in() { return g_account != 0 && mono_elapsed_ms() >= g_account_after * 1000LL; }
 
 // Connected to the trade server: logged in and the network up.
@@ -1331,6 +1335,7 @@ void mq5_harness_start() {
   g_server_shift = env_long("MQL5_SERVER_CLOCK_SHIFT", 0);
   g_account_after = env_long("MQL5_ACCOUNT_AFTER_SECONDS", 0);
   g_network_down = env_long("MQL5_NETWORK_DOWN_SECONDS", 0);
+  g_network_lost = env_long("MQL5_NETWORK_DOWN_AFTER_SECONDS", -1);
   g_local_tz = env_long("MQL5_LOCAL_TZ_OFFSET", -10800);
   g_server_tz = env_long("MQL5_SERVER_TZ_OFFSET", 7200);
   g_account = env_long("MQL5_ACCOUNT", 0);

@@ -7,6 +7,12 @@ RATE_LIMITED with retryAfter, NOT_RECOGNIZED, error 4014, and several charts
 and terminals sharing the stored answer at once.
 
     run_all(work, st)   # st: the selftest module (check, expect, build, ...)
+
+What it uses of st (keep these when selftest.py is refactored): PY, TEMPLATE,
+ROBOT_ID, TENANT_ID, ROBOT_SECRET, OTHER_SECRET, ACCOUNT, timings["verify_us"]
+(part (a)'s Ed25519 timing), WAITING, check, expect, build, render,
+public_hex, lic_file, _in_docs, Robot (with .common(), .run(), .binary and the
+class counter Robot.serial) and Ed25519PrivateKey.
 """
 import datetime
 import os
@@ -325,6 +331,9 @@ def _scenarios(work, st, server, certs):
                         **tls)
     st.check("network down for good: tries at 0, 10, 40, 100 s, then every 300 s (4 tries in 120 s)",
              _tries(out) == 4, out)
+    rc, out = https.run("valid@test", MQL5_NETWORK_DOWN_SECONDS=100000, MQL5_TIMER_TICKS=30, MQL5_TICK_ADVANCE=1,
+                        **tls)
+    st.check("an EA timer of 1 s does not speed the retries up (tries at 0 and 10 s in 30 s)", _tries(out) == 2, out)
     expect("account 0 at start (terminal not logged in yet), logged in at 25 s: waits, then runs",
            https.run("valid@test", MQL5_ACCOUNT_AFTER_SECONDS=25, MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=10, **tls),
            has=st.WAITING + ["COMMENT: .*o terminal ainda não entrou em uma conta MT5.*", "TICK: 2 removed=0 canOpen=0",
@@ -336,6 +345,13 @@ def _scenarios(work, st, server, certs):
     expect("waiting, then a signed denial: removed (stop)",
            https.run("down-then-deny-EXPIRED@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=10, **tls),
            has=st.WAITING + ["TICK: 1 removed=1 canOpen=0", "EVENT: ExpertRemove", "ALERT: ERRO: Licença expirada.*"])
+
+    expect("grace 0, the network lost after start-up: re-checks retried, removed after 3 failures",
+           https.run("valid+g0@test", MQL5_NETWORK_DOWN_AFTER_SECONDS=1, MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=3600,
+                     **tls),
+           has=["INIT: 0", "CANOPEN: 1", "TICK: 1 removed=0 canOpen=1",
+                r"PRINT: RoboForge: nova verificação da licença falhou \(1 de 3\); tentando de novo depois\.",
+                "TICK: 2 removed=0 canOpen=1", "TICK: 3 removed=1 canOpen=0", LAPSE_ALERT], lacks=["TICK: 4 .*"])
 
     # --- NOT_RECOGNIZED: what to check, and the portal
     expect("NOT_RECOGNIZED: stops, the alert lists the e-mail, the confirmed account and the portal",
