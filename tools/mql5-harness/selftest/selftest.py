@@ -393,15 +393,15 @@ def part_b(work, server):
 
     # Untrustworthy answers.
     expect("forged signature (another key) not trusted: waits", stop.run("forged@test"),
-           has=WAITING + [ "PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
+           has=WAITING + ["PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
     expect("replayed answer (earlier nonce) not trusted: waits", stop.run("replay@test"),
-           has=WAITING + [ "PRINT: RoboForge: a resposta não corresponde a esta consulta.", GENERIC])
+           has=WAITING + ["PRINT: RoboForge: a resposta não corresponde a esta consulta.", GENERIC])
     expect("signature over an earlier nonce, echoing ours, not trusted: waits", stop.run("replay-echo@test"),
-           has=WAITING + [ "PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
+           has=WAITING + ["PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
     expect("unsigned answer not trusted: waits", stop.run("unsigned@test"),
-           has=WAITING + [ "PRINT: RoboForge: resposta do servidor de licenças incompleta.", GENERIC])
+           has=WAITING + ["PRINT: RoboForge: resposta do servidor de licenças incompleta.", GENERIC])
     expect("HTTP 500 not trusted: waits", stop.run("http500@test"),
-           has=WAITING + [ "PRINT: RoboForge: o servidor de licenças respondeu HTTP 500.", GENERIC])
+           has=WAITING + ["PRINT: RoboForge: o servidor de licenças respondeu HTTP 500.", GENERIC])
     # A fresh answer carries our nonce: fresh whatever the computer's clock
     # says. It is accepted with a warning to fix the clock (docs/license-signature.md,
     # "Which clock is trusted for what").
@@ -413,9 +413,9 @@ def part_b(work, server):
     expect("clock 4 minutes off still accepted", stop.run("valid@test", MQL5_CLOCK_OFFSET=240),
            has=["INIT: 0", VALID])
     expect("genuine answer about another account refused (the account is signed)", stop.run("other-account@test"),
-           has=WAITING + [ "PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
+           has=WAITING + ["PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
     expect("genuine answer about another robot refused (the robot id is signed)", stop.run("other-robot@test"),
-           has=WAITING + [ "PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
+           has=WAITING + ["PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
     expect("missing e-mail: INIT_PARAMETERS_INCORRECT naming the input", stop.run(None),
            has=["INIT: 2", 'ALERT: ERRO: preencha o parâmetro "E-mail usado na compra" \\(LicenseEmail\\) com o e-mail usado na compra do robô\\.'],
            lacks=[".*Número da Conta.*"])
@@ -424,10 +424,10 @@ def part_b(work, server):
 
     # Server down / unreachable, with and without a stored answer.
     expect("server down (connection closed), nothing stored: waits (INIT 0, canOpen 0)", stop.run("down@test"),
-           has=WAITING + [ r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5203\)\.",
+           has=WAITING + [r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5203\)\.",
                 GENERIC])
     expect("server unreachable (refused), nothing stored: waits (INIT 0, canOpen 0)", refused.run("x@test"),
-           has=WAITING + [ r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5201\)\.",
+           has=WAITING + [r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5201\)\.",
                 GENERIC])
     common = stop.common()
     expect("valid answer with 1 day of grace stored", stop.run("valid@test", common), has=["INIT: 0"])
