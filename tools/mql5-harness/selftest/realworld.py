@@ -8,7 +8,7 @@ and terminals sharing the stored answer at once.
 
     run_all(work, st)   # st: the selftest module (check, expect, build, ...)
 
-What it uses of st (keep these when selftest.py is refactored): PY, TEMPLATE, run,
+What it uses of st (keep these when selftest.py is refactored): PY, TEMPLATE,
 ROBOT_ID, TENANT_ID, ROBOT_SECRET, OTHER_SECRET, ACCOUNT, timings["verify_us"]
 (part (a)'s Ed25519 timing, and its binary work/crypto), WAITING, check, expect, build, render,
 public_hex, lic_file, _in_docs, Robot (with .common(), .run(), .binary and the
@@ -178,14 +178,16 @@ def _build_all(st, work, specs):
 
 
 # ------------------------------------------------------------------ storage helpers
+# Another chart reading the stored answer: holds it open (sharing reads)
+# until the file RoboForge\release appears (at most 20 s).
 HOLDER = """
-input int HoldMs = 600;
 int OnInit()
   {
    string name = "RoboForge\\\\%s_%d.lic";
    int handle = FileOpen(name, FILE_READ | FILE_BIN | FILE_COMMON | FILE_SHARE_READ);
    Print(handle == INVALID_HANDLE ? "not held" : "holding");
-   Sleep(HoldMs);
+   for(int i = 0; i < 1000 && !FileIsExist("RoboForge\\\\release", FILE_COMMON); i++)
+      Sleep(20);
    if(handle != INVALID_HANDLE)
       FileClose(handle);
    Print("released");
@@ -229,22 +231,7 @@ def _old_storage(template):
 def run_all(work, st):
     print("== (d) real world: https, redirects, start-up that waits, clocks, sharing, rate limits", flush=True)
     started = time.time()
-    # Part (a)'s crypto test times 20 verifications; on a busy machine one
-    # average can be inflated by other work, so it runs twice more and the
-    # best average counts.
-    samples = [st.timings["verify_us"]] if "verify_us" in st.timings else []
-    crypto = os.path.join(work, "crypto")
-    for _ in range(2 if os.path.exists(crypto) else 0):
-        rc, out, err = st.run(crypto, {})
-        m = re.search(r"TIMING verify_us=(\d+)", out)
-        if m:
-            samples.append(int(m.group(1)))
-    verify_us = min(samples) if samples else None
-    if verify_us is not None:
-        print("ed25519 verify: %.2f ms (best of %d averages of 20: %s us)"
-              % (verify_us / 1000.0, len(samples), ", ".join(map(str, samples))), flush=True)
-    st.check("one Ed25519 verify in the harness takes under 10 ms", verify_us is not None and verify_us < 10000,
-             "verify_us=%r" % verify_us)
+    _verify_timing(work, st)
 
     robot_key = st.Ed25519PrivateKey.from_private_bytes(bytes.fromhex(st.ROBOT_SECRET))
     for what, message, signature in DOC_EXAMPLES:
@@ -259,6 +246,37 @@ def run_all(work, st):
         server.stop()
     print("real-world scenarios: %.1f s (selftest so far: %.1f s)" % (time.time() - started, time.time() - IMPORTED_AT),
           flush=True)
+
+
+def _verify_timing(work, st):
+    """One Ed25519 verification in the harness. Part (a)'s crypto test times
+    20 verifications by the wall clock (GetMicrosecondCount); on a shared,
+    busy machine that includes time spent waiting for a core. So its binary
+    runs twice more, and the check takes the CPU time it used (user + system,
+    from wait4) divided by the verifications it made: an upper bound of one
+    verification's cost, since the hashing tests and the start-up count too."""
+    crypto = os.path.join(work, "crypto")
+    walls = [st.timings["verify_us"]] if "verify_us" in st.timings else []
+    cpus = []
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MQL5_")}
+    for _ in range(2 if os.path.exists(crypto) else 0):
+        proc = subprocess.Popen([crypto], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        out = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = status
+        m = re.search(r"TIMING verify_us=(\d+)", out)
+        if m:
+            walls.append(int(m.group(1)))
+        verifications = len(re.findall(r"^PRINT: CHECK \w+ Ed25519: ", out, re.M)) + 20
+        if verifications > 20:
+            cpus.append((usage.ru_utime + usage.ru_stime) * 1e6 / verifications)
+    cpu_us = min(cpus) if cpus else None
+    wall_us = min(walls) if walls else None
+    if cpu_us is not None:
+        print("ed25519 verify: %.2f ms (CPU time, an upper bound; wall clock %.2f ms, best of %d averages of 20)"
+              % (cpu_us / 1000.0, (wall_us or 0) / 1000.0, len(walls)), flush=True)
+    st.check("one Ed25519 verify in the harness takes under 10 ms", cpu_us is not None and cpu_us < 10000,
+             "cpu_us=%r wall_us=%r" % (cpu_us, wall_us))
 
 
 def _scenarios(work, st, server, certs):
@@ -546,13 +564,24 @@ def _sharing(st, robots, server, tls, holder_bin):
              not leftovers and re.search("^" + GRACE + "$", https.run("valid@test", common, MQL5_NETWORK_DOWN_SECONDS=100000,
                                                                      **tls)[1], re.M) is not None, str(leftovers))
 
-    # Another chart holds the stored answer open (sharing reads) for 600 ms.
-    def held(robot, email, **extra):
-        hold = subprocess.Popen([holder_bin], env=env_for(3, {"MQL5_INPUT_HoldMs": 600}), stdout=subprocess.PIPE,
-                                text=True)
+    # Another chart holds the stored answer open (sharing reads) while this
+    # robot runs; release_after: seconds after which it closes it (None: when
+    # the robot has finished).
+    release = os.path.join(common, "RoboForge", "release")
+
+    def held(robot, email, release_after=None, **extra):
+        if os.path.exists(release):
+            os.remove(release)
+        hold = subprocess.Popen([holder_bin], env=env_for(3, {}), stdout=subprocess.PIPE, text=True)
         first = hold.stdout.readline()
+        timer = threading.Timer(release_after, lambda: open(release, "w").close()) if release_after else None
+        if timer:
+            timer.start()
         result = robot.run(email, common, **extra, **tls)
-        hold.communicate(timeout=10)
+        if timer:
+            timer.join()
+        open(release, "w").close()
+        hold.communicate(timeout=30)
         return first.strip(), result
 
     first, result = held(https, "valid@test", MQL5_NETWORK_DOWN_SECONDS=100000)
@@ -563,7 +592,7 @@ def _sharing(st, robots, server, tls, holder_bin):
     first, result = held(old, "valid@test", MQL5_NETWORK_DOWN_SECONDS=100000)
     expect("the old code (no FILE_SHARE_READ) fails there: no grace, it waits", result,
            has=st.WAITING + [r"PRINT: RoboForge: não foi possível ler a licença guardada neste computador \(erro 5004\)\."])
-    first, result = held(https, "valid@test")
+    first, result = held(https, "valid@test", release_after=0.3)
     expect("another chart reading while a fresh answer is stored: the atomic move waits for it", result,
            has=["INIT: 0", "CANOPEN: 1", VALID], lacks=["PRINT: RoboForge: não foi possível guardar.*"])
     first, result = held(old, "valid@test")
