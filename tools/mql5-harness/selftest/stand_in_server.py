@@ -27,8 +27,8 @@ repeats). Scenarios:
 deny-RATE_LIMITED and deny-THROTTLED answer HTTP 429 with a Retry-After header
 and a signed JSON "retryAfter" (+r<n>, default 60), signed as the nine v2
 fields followed by "|<retryAfter>" (docs/license-signature.md).
-Paths: /api/webhooks/validate-license answers; /moved-307, /moved-308,
-/moved-301 redirect there (to the https listener when there is one, else to
+Paths: /api/webhooks/validate-license answers; /moved-301, /moved-302,
+/moved-303, /moved-307, /moved-308 redirect there (to the https listener when there is one, else to
 this one) with that status; /moved-loop redirects to itself; GET gets 405.
 With STAND_IN_TLS_CERT/STAND_IN_TLS_KEY set it also listens with TLS
 ("TLSPORT <n>"), and with STAND_IN_BAD_TLS_CERT/_KEY on another port with a
@@ -37,7 +37,10 @@ The robot lower-cases the e-mail, so deny-<code> is upper-cased again.
 Options (any +<letter><n> is accepted; +u<n> only makes an e-mail unique):
 +g<n> graceSeconds (default 86400); +s<n> serverTime of the k-th
 request (k = 0, 1, ...) is now + k*n, for a robot whose clock the harness
-advances; +e<n> expiresAt = now + n (+e0: null; default 30 days).
+advances; +e<n> expiresAt = now + n (+e0: null; default 30 days); +r<n>
+retryAfter of RATE_LIMITED/THROTTLED; +k<n> the license number of "lic"
+(options come after the last scenario, and in lower case: the robot
+lower-cases the e-mail).
 A request that is not a well-formed protocol 2 request gets HTTP 400.
 """
 import json
