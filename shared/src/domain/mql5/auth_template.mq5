@@ -1141,8 +1141,8 @@ bool RF_GraceHolds()
    long now = (long)TimeGMT();
    if(now < RF_AnswerServerTime - RF_MAX_CLOCK_SKEW || now >= (long)RF_GraceUntil)
       return(false);
-   long floor = RF_ServerClockFloor();
-   if(floor > 0 && floor >= (long)RF_GraceUntil)
+   long witness = RF_ServerClockFloor();
+   if(witness > 0 && witness >= (long)RF_GraceUntil)
       return(false);
    return(true);
   }
@@ -1294,8 +1294,8 @@ datetime RF_StoredGraceUntil(const long account, long &grace_seconds, long &serv
    datetime until = RF_GraceEnd(issued, grace, expires);
    if(now >= (long)until)
       return(0);
-   long floor = RF_ServerClockFloor();
-   if(floor > 0 && floor >= (long)until)
+   long witness = RF_ServerClockFloor();
+   if(witness > 0 && witness >= (long)until)
      {
       Print("RoboForge: licença guardada ignorada: pelo relógio do servidor da corretora a tolerância dela já acabou.");
       return(0);
