@@ -449,21 +449,20 @@ def _scenarios(work, st, server, certs):
     # The license server unreachable (its certificate refused), the trade
     # server connected (TimeCurrent known).
     unreachable = robots["rogue-cert"]
-    down = {}
     expect("restart, server unreachable, stored answer within its grace: runs in grace",
-           unreachable.run("valid@test", stored, **down, **tls),
+           unreachable.run("valid@test", stored, **tls),
            has=["INIT: 0", "CANOPEN: 1", GRACE, "COMMENT: .*Licença: em tolerância até .*"])
     expect("restart with the computer's clock stuck a day behind: the trade server's clock ends the grace",
-           unreachable.run("valid@test", stored, MQL5_SERVER_CLOCK_SHIFT=86400, **down, **tls),
+           unreachable.run("valid@test", stored, MQL5_SERVER_CLOCK_SHIFT=86400, **tls),
            has=st.WAITING + ["PRINT: RoboForge: licença guardada ignorada: pelo relógio do servidor da corretora a "
                              "tolerância dela já acabou\\."], lacks=[GRACE])
     expect("restart with the computer's clock set back before the answer was issued: no grace",
-           unreachable.run("valid@test", stored, MQL5_CLOCK_OFFSET=-1000, **down, **tls),
+           unreachable.run("valid@test", stored, MQL5_CLOCK_OFFSET=-1000, **tls),
            has=st.WAITING + ["PRINT: RoboForge: licença guardada ignorada: o relógio do computador está antes da "
                              "data em que ela foi emitida\\."], lacks=[GRACE])
     expect("started in grace, the computer's clock then frozen: the grace still ends on time",
            unreachable.run("valid@test", stored, MQL5_TIMER_TICKS=8, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=0,
-                           **down, **tls),
+                           **tls),
            has=["INIT: 0", GRACE, "TICK: 5 removed=0 canOpen=1", "TICK: 6 removed=1 canOpen=0"])
 
     # --- personal builds have no e-mail input
