@@ -490,6 +490,8 @@ def _cancel_mid_run(st, robot, server, tls):
                 "MQL5_INPUT_LicenseEmail": "lic+k%d+s3600@test" % st.Robot.serial, "MQL5_TIMER_TICKS": "30",
                 "MQL5_TICK_ADVANCE": "3600", "MQL5_TICK_CLOCK_STEP": "-86400", "MQL5_TICK_SLEEP_MS": "100"}, **tls)
     proc = subprocess.Popen([robot.binary], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    watchdog = threading.Timer(60, proc.kill)
+    watchdog.start()
     out = []
     cancelled_at = None
     for line in proc.stdout:
@@ -498,6 +500,7 @@ def _cancel_mid_run(st, robot, server, tls):
             server.cancel(st.Robot.serial)
             cancelled_at = len(out)
     proc.wait(timeout=60)
+    watchdog.cancel()
     text = "".join(out)
     removed = [l for l in out if re.match(r"TICK: \d+ removed=1 canOpen=0", l)]
     st.check("a license cancelled mid-run (clock set back a day per tick): the next re-check removes the robot",
@@ -572,6 +575,8 @@ def _sharing(st, robots, server, tls, holder_bin):
         if os.path.exists(release):
             os.remove(release)
         hold = subprocess.Popen([holder_bin], env=env_for(3, {}), stdout=subprocess.PIPE, text=True)
+        watchdog = threading.Timer(60, hold.kill)
+        watchdog.start()
         first = hold.stdout.readline()
         timer = threading.Timer(release_after, lambda: open(release, "w").close()) if release_after else None
         if timer:
@@ -581,6 +586,7 @@ def _sharing(st, robots, server, tls, holder_bin):
             timer.join()
         open(release, "w").close()
         hold.communicate(timeout=30)
+        watchdog.cancel()
         return first.strip(), result
 
     first, result = held(https, "valid@test", MQL5_NETWORK_DOWN_SECONDS=100000)
