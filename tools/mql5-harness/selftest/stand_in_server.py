@@ -19,15 +19,34 @@ repeats). Scenarios:
   other-robot      genuine valid answer about another robot
   http500          HTTP 500
   down             closes the connection without answering
+  lic              a license that the control call cancels mid-run: valid
+                   until POST /control/cancel?license=<+k value>, then a signed
+                   CANCELLED
+  oldthrottle      a signed THROTTLED as older servers sent it (HTTP 200, no
+                   retryAfter, nine signed fields)
+deny-RATE_LIMITED and deny-THROTTLED answer HTTP 429 with a Retry-After header
+and a signed JSON "retryAfter" (+r<n>, default 60), signed as the nine v2
+fields followed by "|<retryAfter>" (docs/license-signature.md).
+Paths: /api/webhooks/validate-license answers; /moved-301, /moved-302,
+/moved-303, /moved-307, /moved-308 redirect there (to the https listener when there is one, else to
+this one) with that status; /moved-loop redirects to itself; GET gets 405.
+With STAND_IN_TLS_CERT/STAND_IN_TLS_KEY set it also listens with TLS
+("TLSPORT <n>"), and with STAND_IN_BAD_TLS_CERT/_KEY on another port with a
+certificate the robot must not trust ("BADTLSPORT <n>").
 The robot lower-cases the e-mail, so deny-<code> is upper-cased again.
 Options (any +<letter><n> is accepted; +u<n> only makes an e-mail unique):
 +g<n> graceSeconds (default 86400); +s<n> serverTime of the k-th
 request (k = 0, 1, ...) is now + k*n, for a robot whose clock the harness
-advances; +e<n> expiresAt = now + n (+e0: null; default 30 days).
+advances; +e<n> expiresAt = now + n (+e0: null; default 30 days); +r<n>
+retryAfter of RATE_LIMITED/THROTTLED; +k<n> the license number of "lic"
+(options come after the last scenario, and in lower case: the robot
+lower-cases the e-mail).
 A request that is not a well-formed protocol 2 request gets HTTP 400.
 """
 import json
+import os
 import re
+import ssl
 import sys
 import threading
 import time
@@ -42,6 +61,8 @@ EARLIER_NONCE = "0123456789abcdef0123456789abcdef"
 
 lock = threading.Lock()
 requests_by_email = {}
+cancelled_licenses = set()
+https_port = [None]
 
 
 def signed_string(nonce, valid, code, expires_at, server_time, robot_id, account, grace):
@@ -50,10 +71,13 @@ def signed_string(nonce, valid, code, expires_at, server_time, robot_id, account
 
 
 def answer(nonce, valid, code, expires_at, server_time, account, grace, key=ROBOT_KEY, signed_nonce=None,
-           robot_id=ROBOT_ID):
+           robot_id=ROBOT_ID, retry_after=None):
     message = signed_string(signed_nonce or nonce, valid, code, expires_at, server_time, robot_id, account, grace)
+    if retry_after is not None:
+        message += "|%d" % retry_after
     signature = key.sign(message.encode("utf-8")).hex()
-    return {
+    extra = {} if retry_after is None else {"retryAfter": retry_after}
+    return {**extra, **{
         "valid": valid,
         "code": code,
         "message": "resposta do servidor de teste",
@@ -62,7 +86,7 @@ def answer(nonce, valid, code, expires_at, server_time, account, grace, key=ROBO
         "nonce": nonce,
         "graceSeconds": grace,
         "signature": signature,
-    }
+    }}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -71,9 +95,11 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def send_json(self, status, payload):
+    def send_json(self, status, payload, headers=()):
         body = json.dumps(payload, separators=(",", ":")).encode("utf-8")
         self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Connection", "close")
@@ -81,9 +107,35 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
         self.close_connection = True
 
+    def redirect(self, status, location):
+        self.send_response(status)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+
+    def do_GET(self):
+        self.send_json(405, {"error": "method not allowed", "path": self.path})
+
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
         raw = self.rfile.read(length)
+        if self.path.startswith("/control/cancel?license="):
+            with lock:
+                cancelled_licenses.add(self.path.split("=", 1)[1])
+            self.send_json(200, {"cancelled": self.path.split("=", 1)[1]})
+            return
+        target = "/api/webhooks/validate-license"
+        if https_port[0]:
+            target = "https://localhost:%d%s" % (https_port[0], target)
+        for status in (301, 302, 303, 307, 308):
+            if self.path == "/moved-%d" % status:
+                self.redirect(status, target)
+                return
+        if self.path == "/moved-loop":
+            self.redirect(307, "/moved-loop")
+            return
         try:
             request = json.loads(raw.decode("utf-8"))
             email = request["email"]
@@ -109,6 +161,10 @@ class Handler(BaseHTTPRequestHandler):
         options = local.split("+")
         flow = options[0]
         opts = {o[0]: int(o[1:]) for o in options[1:]}
+        cancelled = False
+        if opts.get("k") is not None:
+            with lock:
+                cancelled = str(opts["k"]) in cancelled_licenses
         with lock:
             index = requests_by_email.get(email, 0)
             requests_by_email[email] = index + 1
@@ -126,6 +182,17 @@ class Handler(BaseHTTPRequestHandler):
             return
         if scenario == "valid":
             self.send_json(200, answer(nonce, True, "OK", expires_at, now, account, grace))
+        elif scenario == "lic":
+            if cancelled:
+                self.send_json(200, answer(nonce, False, "CANCELLED", None, now, account, grace))
+            else:
+                self.send_json(200, answer(nonce, True, "OK", expires_at, now, account, grace))
+        elif scenario.startswith("deny-") and scenario[5:].upper() in ("RATE_LIMITED", "THROTTLED"):
+            retry_after = opts.get("r", 60)
+            self.send_json(429, answer(nonce, False, scenario[5:].upper(), None, now, account, grace,
+                                       retry_after=retry_after), headers=[("Retry-After", str(retry_after))])
+        elif scenario == "oldthrottle":
+            self.send_json(200, answer(nonce, False, "THROTTLED", None, now, account, grace))
         elif scenario.startswith("deny-"):
             self.send_json(200, answer(nonce, False, scenario[5:].upper(), None, now, account, grace))
         elif scenario == "forged":
@@ -147,10 +214,27 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(400, {"error": "unknown scenario " + scenario})
 
 
+def tls_server(cert, key):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
 def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print("PORT %d" % server.server_address[1], flush=True)
+    if os.environ.get("STAND_IN_TLS_CERT"):
+        good = tls_server(os.environ["STAND_IN_TLS_CERT"], os.environ["STAND_IN_TLS_KEY"])
+        https_port[0] = good.server_address[1]
+        print("TLSPORT %d" % https_port[0], flush=True)
+    if os.environ.get("STAND_IN_BAD_TLS_CERT"):
+        bad = tls_server(os.environ["STAND_IN_BAD_TLS_CERT"], os.environ["STAND_IN_BAD_TLS_KEY"])
+        print("BADTLSPORT %d" % bad.server_address[1], flush=True)
     server.serve_forever()
 
 
