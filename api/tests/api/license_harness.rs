@@ -198,7 +198,23 @@ impl Robot {
 
     /// As [`Robot::build`], or a personal build of this robot's license
     /// with `mark` (decision 0015) when given.
+    /// As [`Robot::build`] (policy stop), pointed at another address.
+    async fn build_at(&self, template: &str, name: &str, auth_url: &str) -> PathBuf {
+        self.build_with(template, LapsePolicy::Stop, name, None, auth_url).await
+    }
+
     async fn build_for(&self, template: &str, lapse_policy: LapsePolicy, name: &str, mark: Option<&str>) -> PathBuf {
+        self.build_with(template, lapse_policy, name, mark, &self.relay_url.clone()).await
+    }
+
+    async fn build_with(
+        &self,
+        template: &str,
+        lapse_policy: LapsePolicy,
+        name: &str,
+        mark: Option<&str>,
+        auth_url: &str,
+    ) -> PathBuf {
         let mut tx = db::begin(&self.app.db.app_pool, Scope::worker_for(self.acme.id)).await.unwrap();
         let secrets = &self.app.secrets;
         let public_key =
@@ -209,7 +225,7 @@ impl Robot {
         tx.commit().await.unwrap();
         let (tenant_id, robot_id) = (self.acme.id.to_string(), self.robot.to_string());
         let values = InjectionValues {
-            auth_url: &self.relay_url,
+            auth_url,
             tenant_id: &tenant_id,
             tenant_domain: "acme.example.com",
             robot_id: &robot_id,
@@ -268,6 +284,20 @@ fn started(out: &str) -> bool {
     out.lines().any(|l| l == "INIT: 0")
 }
 
+/// On the chart and allowed to trade: `OnInit` succeeded with a license.
+fn licensed(out: &str) -> bool {
+    started(out) && out.lines().any(|l| l == "CANOPEN: 1")
+}
+
+/// Still on the chart, opening nothing, retrying on its timer: no verdict yet.
+fn waiting(out: &str) -> bool {
+    started(out) && out.lines().any(|l| l == "CANOPEN: 0") && out.contains("EVENT: EventSetTimer 10")
+}
+
+fn has_line(out: &str, line: &str) -> bool {
+    out.lines().any(|l| l == line)
+}
+
 #[tokio::test]
 async fn the_real_check_runs_valid_and_refuses_each_denial_with_its_message() {
     let r = setup().await;
@@ -275,21 +305,31 @@ async fn the_real_check_runs_valid_and_refuses_each_denial_with_its_message() {
     let email = r.acme.client_email.clone();
 
     let valid = r.run(&robot, &email, &[]).await;
-    assert!(started(&valid) && valid.contains("PRINT: RoboForge: licença válida (acme.example.com)."), "{valid}");
-    assert!(valid.contains("CANOPEN: 1"), "{valid}");
+    assert!(licensed(&valid) && valid.contains("PRINT: RoboForge: licença válida (acme.example.com)."), "{valid}");
     assert!(valid.contains("EVENT: EventSetTimer 3600"), "{valid}");
-
-    let missing = r.run(&robot, "", &[]).await;
     assert!(
-        !started(&missing) && missing.contains("ALERT: ERRO: Email e Número da Conta MT5 são obrigatórios!"),
-        "{missing}"
+        valid.contains("COMMENT: ") && valid.contains("Conta MT5 vinculada: 51234567"),
+        "the chart names the account: {valid}"
     );
 
-    // A stranger: an unknown e-mail and another account look the same.
+    // No e-mail typed in: the trader is told which input to fill, and nothing else.
+    let missing = r.run(&robot, "", &[]).await;
+    assert!(has_line(&missing, "INIT: 2"), "INIT_PARAMETERS_INCORRECT: {missing}");
+    assert!(
+        missing.contains("ALERT: ERRO: preencha o parâmetro \"E-mail usado na compra\" (LicenseEmail)"),
+        "{missing}"
+    );
+    assert!(!missing.contains("Número da Conta"), "the trader never types an account number: {missing}");
+
+    // A stranger: an unknown e-mail and another account hear the same, and
+    // the buyer reads what to check and where.
+    let checklist = "ALERT: ERRO: licença não reconhecida para este e-mail e esta conta. Confira: 1) o e-mail exatamente como foi digitado na compra";
     let unknown = r.run(&robot, "ninguem@exemplo.com", &[]).await;
-    assert!(!started(&unknown) && unknown.contains("ALERT: ERRO: Conta MT5 não autorizada!"), "{unknown}");
+    assert!(has_line(&unknown, "INIT: 1") && unknown.contains(checklist), "{unknown}");
+    assert!(unknown.contains("3) o portal do cliente: https://acme.example.com/login"), "{unknown}");
     let elsewhere = r.run(&robot, &email, &[("MQL5_ACCOUNT", "99887766")]).await;
-    assert!(!started(&elsewhere) && elsewhere.contains("ALERT: ERRO: Conta MT5 não autorizada!"), "{elsewhere}");
+    assert!(has_line(&elsewhere, "INIT: 1") && elsewhere.contains(checklist), "{elsewhere}");
+    assert!(elsewhere.contains("2) a conta MT5 99887766 confirmada no portal do cliente"), "{elsewhere}");
 
     let denials = [
         (
@@ -314,7 +354,7 @@ async fn the_real_check_runs_valid_and_refuses_each_denial_with_its_message() {
             sql(&r.app, r.acme.id, statement).await;
         }
         let out = r.run(&robot, &email, &[]).await;
-        assert!(!started(&out) && out.contains(alert), "{change}: {out}");
+        assert!(has_line(&out, "INIT: 1") && out.contains(alert), "a signed denial stops it at once: {change}: {out}");
     }
     sql(&r.app, r.acme.id, "UPDATE tenant_robots SET active = true").await;
     let mut tx = db::begin(&r.app.db.app_pool, Scope::worker()).await.unwrap();
@@ -326,9 +366,13 @@ async fn the_real_check_runs_valid_and_refuses_each_denial_with_its_message() {
     tx.commit().await.unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(150)).await;
     let suspended = r.run(&robot, &email, &[]).await;
-    assert!(!started(&suspended) && suspended.contains("ALERT: ERRO: Licença suspensa ou inativa."), "{suspended}");
+    assert!(
+        has_line(&suspended, "INIT: 1") && suspended.contains("ALERT: ERRO: Licença suspensa ou inativa."),
+        "{suspended}"
+    );
 
-    // Someone guessing buyers from one account is throttled, with its own message.
+    // Someone guessing buyers from one account is throttled: a signed wait,
+    // which the robot honours (it stays, opens nothing, and says why).
     let mut tx = db::begin(&r.app.db.app_pool, Scope::worker()).await.unwrap();
     sqlx::query("UPDATE tenants SET status = 'active' WHERE id = $1").bind(r.acme.id).execute(&mut *tx).await.unwrap();
     tx.commit().await.unwrap();
@@ -337,34 +381,35 @@ async fn the_real_check_runs_valid_and_refuses_each_denial_with_its_message() {
     for i in 0..7 {
         last = r.run(&robot, &format!("chute{i}@exemplo.com"), &[("MQL5_ACCOUNT", "11112222")]).await;
     }
-    assert!(!started(&last) && last.contains("Muitas tentativas; tente novamente em alguns minutos."), "{last}");
+    assert!(waiting(&last) && last.contains("o servidor de licenças pediu para aguardar"), "{last}");
 }
 
 #[tokio::test]
-async fn forged_replayed_and_stale_answers_are_refused() {
+async fn forged_and_replayed_answers_are_no_verdict_and_a_wrong_clock_is_only_a_warning() {
     let r = setup().await;
     let robot = r.build(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Stop, "robot").await;
     let email = r.acme.client_email.clone();
-    assert!(started(&r.run(&robot, &email, &[]).await), "the genuine answer is accepted");
+    assert!(licensed(&r.run(&robot, &email, &[]).await), "the genuine answer is accepted");
     // Each run starts without a stored answer to fall back on.
     let fresh = |name: &str| r.work.0.join(name).to_string_lossy().to_string();
 
     r.relay(Relay::Forge);
     let forged = r.run(&robot, &email, &[("MQL5_COMMON_DIR", &fresh("forged"))]).await;
-    assert!(!started(&forged) && forged.contains("ALERT: ⚠ Falha na validação da licença!"), "{forged}");
+    assert!(waiting(&forged), "no trustworthy answer: it waits and opens nothing: {forged}");
     assert!(forged.to_lowercase().contains("assinatura"), "the log says why: {forged}");
 
     r.relay(Relay::Replay);
     let replayed = r.run(&robot, &email, &[("MQL5_COMMON_DIR", &fresh("replayed"))]).await;
-    assert!(!started(&replayed) && replayed.contains("ALERT: ⚠ Falha na validação da licença!"), "{replayed}");
+    assert!(waiting(&replayed), "{replayed}");
 
+    // A fresh answer carries this run's nonce: it is fresh whatever the
+    // computer's clock says, so a wrong clock runs the robot and the chart
+    // says to fix it.
     r.relay(Relay::Forward);
-    let stale = r.run(&robot, &email, &[("MQL5_CLOCK_OFFSET", "600"), ("MQL5_COMMON_DIR", &fresh("stale"))]).await;
-    assert!(!started(&stale) && stale.contains("o relógio do computador difere"), "{stale}");
-    let behind = r.run(&robot, &email, &[("MQL5_CLOCK_OFFSET", "-600"), ("MQL5_COMMON_DIR", &fresh("behind"))]).await;
-    assert!(!started(&behind), "{behind}");
-    // The same robot and server, with the clock right, still work.
-    assert!(started(&r.run(&robot, &email, &[("MQL5_COMMON_DIR", &fresh("fine"))]).await));
+    for offset in ["600", "-600"] {
+        let skewed = r.run(&robot, &email, &[("MQL5_CLOCK_OFFSET", offset), ("MQL5_COMMON_DIR", &fresh(offset))]).await;
+        assert!(licensed(&skewed) && skewed.contains("o relógio do computador difere"), "{offset}: {skewed}");
+    }
 }
 
 #[tokio::test]
@@ -375,19 +420,18 @@ async fn with_the_server_down_the_robot_runs_on_its_grace_then_lapses_by_its_pol
     let manage = r.build(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Manage, "manage").await;
     let email = r.acme.client_email.clone();
 
-    // Without any earlier valid answer, an unreachable server stops it.
+    // Without any earlier valid answer, an unreachable server: it waits.
     r.relay(Relay::Down);
     let never = r.run(&stop, &email, &[]).await;
-    assert!(!started(&never) && never.contains("ALERT: ⚠ Falha na validação da licença!"), "{never}");
+    assert!(waiting(&never) && never.contains("ALERT: ⚠ Licença ainda não confirmada"), "{never}");
 
     // One genuine answer is kept in the terminal...
     r.relay(Relay::Forward);
-    assert!(started(&r.run(&stop, &email, &[]).await));
+    assert!(licensed(&r.run(&stop, &email, &[]).await));
     // ...so a restart with the server down runs on the grace it signed.
     r.relay(Relay::Down);
     let grace = r.run(&stop, &email, &[]).await;
-    assert!(started(&grace) && grace.contains("operando no período de tolerância até"), "{grace}");
-    assert!(grace.contains("CANOPEN: 1"), "{grace}");
+    assert!(licensed(&grace) && grace.contains("operando no período de tolerância até"), "{grace}");
 
     // Hourly re-checks that find the server down: fine within the grace,
     // then the license lapses. "stop" removes the robot...
@@ -406,10 +450,10 @@ async fn with_the_server_down_the_robot_runs_on_its_grace_then_lapses_by_its_pol
     sql(&r.app, r.acme.id, &format!("UPDATE tenant_client_robots SET status = 'cancelled' WHERE id = '{}'", r.license))
         .await;
     let cancelled = r.run(&stop, &email, &[]).await;
-    assert!(!started(&cancelled) && cancelled.contains("ALERT: ERRO: Licença cancelada."), "{cancelled}");
+    assert!(has_line(&cancelled, "INIT: 1") && cancelled.contains("ALERT: ERRO: Licença cancelada."), "{cancelled}");
     r.relay(Relay::Down);
     let after = r.run(&stop, &email, &[]).await;
-    assert!(!started(&after), "no grace after a signed denial: {after}");
+    assert!(waiting(&after), "no grace after a signed denial: {after}");
 }
 
 #[tokio::test]
@@ -418,14 +462,154 @@ async fn with_no_grace_a_recheck_stops_after_its_failures() {
     sql(&r.app, r.acme.id, "UPDATE tenant_robots SET offline_grace_seconds = 0").await;
     let robot = r.build(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Stop, "robot").await;
     let email = r.acme.client_email.clone();
-    // Started with a genuine answer; each re-check then moves the robot's
-    // clock an hour past the server's, so no answer is trustworthy (as with
-    // the server unreachable): the robot retries, and stops on the third.
+    // Started with a genuine answer; the server is unreachable for every
+    // re-check after it: the robot retries, and stops on the third failure.
+    r.plan(2, Step::Mode(Relay::Down));
     let out = r.run(&robot, &email, &[("MQL5_TIMER_TICKS", "5"), ("MQL5_TICK_ADVANCE", "3600")]).await;
-    assert!(started(&out), "{out}");
+    assert!(licensed(&out), "{out}");
     assert!(out.contains("TICK: 1 removed=0") && out.contains("TICK: 2 removed=0"), "{out}");
     assert!(out.contains("nova verificação da licença falhou (1 de 3)"), "{out}");
     assert!(out.contains("TICK: 3 removed=1") && !out.contains("TICK: 4"), "{out}");
+}
+
+// Issue 34's real-world scenarios, against this server over HTTPS.
+
+#[tokio::test]
+async fn start_up_with_the_network_down_for_40_s_waits_opening_nothing_then_runs() {
+    let r = setup().await;
+    let robot = r.build(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Stop, "robot").await;
+    let email = r.acme.client_email.clone();
+    // A VPS rebooting: the terminal starts before its network.
+    let ticks = [("MQL5_NETWORK_DOWN_SECONDS", "40"), ("MQL5_TIMER_TICKS", "6"), ("MQL5_TICK_ADVANCE", "10")];
+    let out = r.run(&robot, &email, &ticks).await;
+    assert!(waiting(&out), "it stays on the chart: {out}");
+    assert!(out.contains("COMMENT: ") && out.contains("tenta de novo sozinho"), "the chart says why it waits: {out}");
+    for tick in 1..=3 {
+        assert!(has_line(&out, &format!("TICK: {tick} removed=0 canOpen=0")), "opens nothing while offline: {out}");
+    }
+    assert!(has_line(&out, "TICK: 4 removed=0 canOpen=1"), "the retry 40 s in (10 s, then 30 s) finds it: {out}");
+    assert!(has_line(&out, "TICK: 6 removed=0 canOpen=1") && !out.contains("removed=1"), "{out}");
+    assert!(out.contains("PRINT: RoboForge: licença válida (acme.example.com)."), "{out}");
+    assert_eq!(r.checks(), 1, "nothing reached the server while the network was down, then one check");
+}
+
+#[tokio::test]
+async fn the_clock_set_back_a_day_per_tick_keeps_rechecking_and_a_cancel_meanwhile_stops_the_robot() {
+    let r = setup().await;
+    let robot = r.build(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Stop, "robot").await;
+    let email = r.acme.client_email.clone();
+    // Checks 1 (start) and 2 (the first hourly re-check) are answered valid;
+    // the license is cancelled just before the third arrives.
+    let cancel = format!("UPDATE tenant_client_robots SET status = 'cancelled' WHERE id = '{}'", r.license);
+    r.plan(3, Step::Sql(cancel));
+    let ticks = [("MQL5_TIMER_TICKS", "4"), ("MQL5_TICK_ADVANCE", "3600"), ("MQL5_TICK_CLOCK_STEP", "-86400")];
+    let out = r.run(&robot, &email, &ticks).await;
+    assert!(licensed(&out), "{out}");
+    assert!(has_line(&out, "TICK: 1 removed=0 canOpen=1"), "the re-check ran with the clock a day back: {out}");
+    assert!(out.contains("o relógio do computador difere"), "and the chart says to fix the clock: {out}");
+    assert!(has_line(&out, "TICK: 2 removed=1 canOpen=0"), "the cancel stops it at the next re-check: {out}");
+    assert!(
+        out.contains("ALERT: ERRO: Licença cancelada. Fale com o vendedor.") && out.contains("EVENT: ExpertRemove")
+    );
+    assert!(!out.contains("TICK: 3"), "{out}");
+    assert_eq!(r.checks(), 3, "start, then one re-check per hour of the monotonic clock");
+}
+
+#[tokio::test]
+async fn a_frozen_clock_with_the_server_blocked_ends_the_grace_on_time() {
+    let r = setup().await;
+    sql(&r.app, r.acme.id, "UPDATE tenant_robots SET offline_grace_seconds = 3600").await;
+    let stop = r.build(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Stop, "stop").await;
+    let manage = r.build(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Manage, "manage").await;
+    let email = r.acme.client_email.clone();
+    let frozen = [("MQL5_TIMER_TICKS", "8"), ("MQL5_TICK_ADVANCE", "600"), ("MQL5_TICK_CLOCK_STEP", "0")];
+    // The start is answered; then the server is blocked.
+    r.plan(2, Step::Mode(Relay::Down));
+    let out = r.run(&stop, &email, &frozen).await;
+    assert!(licensed(&out), "{out}");
+    assert!(has_line(&out, "TICK: 5 removed=0 canOpen=1"), "50 min in: still in its 1 h grace: {out}");
+    assert!(has_line(&out, "TICK: 6 removed=1 canOpen=0"), "60 min by the monotonic clock: the grace is over: {out}");
+    assert!(out.contains("ALERT: ⚠ Licença encerrada") && !out.contains("TICK: 7"), "{out}");
+
+    r.relay(Relay::Forward);
+    r.plan(2, Step::Mode(Relay::Down));
+    let out = r.run(&manage, &email, &frozen).await;
+    assert!(has_line(&out, "TICK: 5 removed=0 canOpen=1") && has_line(&out, "TICK: 6 removed=0 canOpen=0"), "{out}");
+    assert!(has_line(&out, "TICK: 8 removed=0 canOpen=0") && !out.contains("EVENT: ExpertRemove"), "{out}");
+}
+
+#[tokio::test]
+async fn two_charts_and_two_terminals_at_once_keep_the_stored_answer() {
+    let r = setup().await;
+    let robot = r.build(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Stop, "robot").await;
+    let email = r.acme.client_email.clone();
+    let (common, terminal_a, terminal_b) =
+        (r.work.0.join("shared-common"), r.work.0.join("terminal-a"), r.work.0.join("terminal-b"));
+    let (common, a, b) = (common.to_str().unwrap(), terminal_a.to_str().unwrap(), terminal_b.to_str().unwrap());
+    // Each run: a start and five hourly re-checks, each storing the answer;
+    // the sleeps make the four overlap.
+    let env = |files: &'static str| {
+        let files = if files == "a" { a } else { b };
+        [
+            ("MQL5_COMMON_DIR", common),
+            ("MQL5_FILES_DIR", files),
+            ("MQL5_TIMER_TICKS", "5"),
+            ("MQL5_TICK_ADVANCE", "3600"),
+            ("MQL5_TICK_CLOCK_STEP", "0"),
+            ("MQL5_TICK_SLEEP_MS", "40"),
+        ]
+    };
+    let (env_a, env_b) = (env("a"), env("b"));
+    let runs = futures_util::future::join_all([
+        r.run(&robot, &email, &env_a),
+        r.run(&robot, &email, &env_a),
+        r.run(&robot, &email, &env_b),
+        r.run(&robot, &email, &env_b),
+    ])
+    .await;
+    for out in &runs {
+        assert!(licensed(out) && has_line(out, "TICK: 5 removed=0 canOpen=1"), "{out}");
+        for trouble in ["ilegível", "ignorada", "não foi possível guardar", "CRITICAL"] {
+            assert!(!out.contains(trouble), "{trouble}: {out}");
+        }
+    }
+    assert!(r.checks() >= 24, "every run checked and stored six times: {}", r.checks());
+    // The stored answer survived all of that: a restart without the server runs on it.
+    r.relay(Relay::Down);
+    let restart = r.run(&robot, &email, &[("MQL5_COMMON_DIR", common), ("MQL5_FILES_DIR", a)]).await;
+    assert!(licensed(&restart) && restart.contains("operando no período de tolerância até"), "{restart}");
+}
+
+#[tokio::test]
+async fn webrequest_not_allowed_names_the_exact_url_on_the_chart_and_in_the_alert() {
+    let r = setup().await;
+    let robot = r.build(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Stop, "robot").await;
+    let out = r.run(&robot, &r.acme.client_email, &[("MQL5_WEBREQUEST_ALLOWED", "https://outro.example.com/")]).await;
+    assert!(waiting(&out), "{out}");
+    let comment = out.lines().find(|l| l.starts_with("COMMENT: ")).unwrap_or_default().to_string();
+    let alert = out.lines().find(|l| l.starts_with("ALERT: ")).unwrap_or_default().to_string();
+    for shown in [&comment, &alert] {
+        assert!(shown.contains(&format!("adicione {}", r.relay_url)), "the exact URL: {shown}");
+        assert!(shown.contains("Ferramentas → Opções → Expert Advisors"), "{shown}");
+        assert!(shown.contains("\"Permitir WebRequest para as URLs listadas\""), "{shown}");
+    }
+    assert_eq!(r.checks(), 0, "nothing left the terminal");
+}
+
+#[tokio::test]
+async fn https_is_verified_and_a_moved_address_is_followed() {
+    let r = setup().await;
+    let email = r.acme.client_email.clone();
+    let robot = r.build(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Stop, "robot").await;
+    // A certificate the terminal does not trust: no answer is read at all.
+    let other = crate::tls_front::start("127.0.0.1:9".parse().unwrap(), &r.work.0, "other").await;
+    let untrusted = r.run(&robot, &email, &[("MQL5_TLS_CA_FILE", other.ca_file.to_str().unwrap())]).await;
+    assert!(waiting(&untrusted) && r.checks() == 0, "{untrusted}");
+    // The tenant moved its check: the old address redirects (308) and the robot follows it.
+    let moved =
+        r.build_at(mql5::DEFAULT_AUTH_TEMPLATE, "moved", &r.relay_url.replace("/api/webhooks/", "/antigo/")).await;
+    let out = r.run(&moved, &email, &[]).await;
+    assert!(licensed(&out) && out.contains("WEBREQUEST: redirect 308"), "{out}");
 }
 
 #[tokio::test]
@@ -433,7 +617,7 @@ async fn a_one_character_change_to_the_template_is_caught() {
     let r = setup().await;
     let email = r.acme.client_email.clone();
     let genuine = r.build(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Stop, "genuine").await;
-    assert!(started(&r.run(&genuine, &email, &[]).await));
+    assert!(licensed(&r.run(&genuine, &email, &[]).await));
     for (what, from, to) in [
         ("a SHA-512 round constant", "0x428a2f98d728ae22", "0x428a2f98d728ae23"),
         ("the signed string's separator", "\"v2|\"", "\"v2/\""),
@@ -442,7 +626,7 @@ async fn a_one_character_change_to_the_template_is_caught() {
         let changed = mql5::DEFAULT_AUTH_TEMPLATE.replacen(from, to, 1);
         let robot = r.build(&changed, LapsePolicy::Stop, "changed").await;
         let out = r.run(&robot, &email, &[]).await;
-        assert!(!started(&out), "{what}: a changed template must not validate: {out}");
+        assert!(!licensed(&out) && has_line(&out, "CANOPEN: 0"), "{what}: a changed template must not validate: {out}");
     }
 }
 
@@ -466,9 +650,9 @@ async fn a_personal_build_checks_by_its_license_and_mark_without_an_email() {
     sql(&r.app, r.acme.id, &build).await;
     let robot = r.build_for(mql5::DEFAULT_AUTH_TEMPLATE, LapsePolicy::Stop, "pessoal", Some(mark)).await;
     let valid = r.run(&robot, "", &[]).await;
-    assert!(started(&valid) && valid.contains("PRINT: RoboForge: licença válida (acme.example.com)."), "{valid}");
+    assert!(licensed(&valid) && valid.contains("PRINT: RoboForge: licença válida (acme.example.com)."), "{valid}");
 
     sql(&r.app, r.acme.id, "UPDATE license_builds SET status = 'revoked', revoked_at = now()").await;
     let revoked = r.run(&robot, "", &[("MQL5_COMMON_DIR", r.work.0.join("other").to_str().unwrap())]).await;
-    assert!(!started(&revoked), "a revoked build does not start: {revoked}");
+    assert!(has_line(&revoked, "INIT: 1"), "a revoked build does not start: {revoked}");
 }
