@@ -14,6 +14,7 @@ mod client_portal;
 mod compile_fleet;
 mod compile_fleet_scoped;
 mod compile_imports;
+mod delivery_honesty;
 mod email;
 mod erasure;
 mod hardening;

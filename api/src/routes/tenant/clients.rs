@@ -297,7 +297,11 @@ pub async fn send_email(
         purchase_id,
         robot_id: Some(robot_id),
     };
-    let refusal = email::buyer::queue(&mut tx, tenant, &[welcome]).await?;
+    let undelivered = email::buyer::queue(&mut tx, tenant, &[welcome]).await?;
+    let refusal = match &undelivered {
+        Some(email::Undelivered::Refused(reason)) => Some(reason.clone()),
+        _ => None,
+    };
     audit_log::record(
         &mut tx,
         audit_log::Entry {
@@ -318,7 +322,12 @@ pub async fn send_email(
     if let Some(reason) = refusal {
         return Err(AppError::TooManyRequests(reason).into());
     }
-    Ok((StatusCode::ACCEPTED, Json(SentEmail { message: format!("E-mail na fila de envio para {}", client.email) })))
+    // Recorded either way; the answer says whether it will go out.
+    let message = match undelivered {
+        Some(not_sent) => not_sent.reason(),
+        None => format!("E-mail na fila de envio para {}", client.email),
+    };
+    Ok((StatusCode::ACCEPTED, Json(SentEmail { message })))
 }
 
 /// `/api/tenant/clients`.

@@ -32,6 +32,20 @@ pub struct EmailSettingsItem {
     pub resend_domain: Option<String>,
     /// Whether a Resend API key is stored (the key itself is never shown).
     pub has_api_key: bool,
+    /// How mail leaves now: `own` (this key), `platform` (the platform's
+    /// service, in its frame and limits) or `none` (nothing is delivered
+    /// until a sender is configured).
+    pub delivery: String,
+}
+
+impl EmailSettingsItem {
+    fn of(settings: tenant_settings::EmailSettings) -> Self {
+        Self {
+            delivery: email::Delivery::of(settings.resend_configured).as_str().to_string(),
+            resend_domain: settings.resend_domain,
+            has_api_key: settings.resend_configured,
+        }
+    }
 }
 
 async fn current(
@@ -49,7 +63,7 @@ pub async fn get_settings(owner: SignedInOwner) -> ApiResult<Json<EmailSettingsI
     let mut tx = owner.begin().await?;
     let settings = current(&owner, &mut tx).await?;
     tx.commit().await?;
-    Ok(Json(EmailSettingsItem { resend_domain: settings.resend_domain, has_api_key: settings.resend_configured }))
+    Ok(Json(EmailSettingsItem::of(settings)))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -119,7 +133,7 @@ pub async fn update_settings(
         )
         .await?;
     tx.commit().await?;
-    Ok(Json(EmailSettingsItem { resend_domain: after.resend_domain, has_api_key: after.resend_configured }))
+    Ok(Json(EmailSettingsItem::of(after)))
 }
 
 /// The four templates (HTML with `{{variables}}`).

@@ -149,8 +149,9 @@ pub struct ManualSaleRecorded {
     /// The same `Idempotency-Key` had recorded this sale already: nothing was
     /// done again (200 instead of 201).
     pub replayed: bool,
-    /// Why the buyer's e-mail was recorded and not sent (a sending limit or a
-    /// suspension), in pt-BR; None when it was queued.
+    /// Why the buyer's e-mail was recorded and will not arrive (a sending
+    /// limit, a suspension, no sender configured), in pt-BR; None when it was
+    /// queued to be sent.
     pub email_refusal: Option<String>,
 }
 
@@ -187,7 +188,7 @@ pub async fn record(
     let item: SaleItem = tenant_sales::find_detail(&mut tx, recorded.sale_id).await?.or_not_found(NOT_FOUND)?.0.into();
     let mut email_refusal = None;
     if !recorded.replayed {
-        email_refusal = email::buyer::queue(&mut tx, tenant, &recorded.emails).await?;
+        email_refusal = email::buyer::queue(&mut tx, tenant, &recorded.emails).await?.map(|u| u.reason());
         if let (true, Some(client_id)) = (recorded.client_created, recorded.client_id) {
             let client = json!({ "name": checked.name, "email": checked.email, "phone": checked.phone });
             owner.audit(&mut tx, Action::Create, "client", client_id, &Value::Null, &client).await?;

@@ -53,6 +53,10 @@ pub struct TeamMemberItem {
     pub invitation_pending: bool,
     pub invited_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// Only in the answer to an invitation: why its e-mail will not arrive
+    /// (no sender configured, a limit, a suspension), in pt-BR.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub email_not_sent: Option<String>,
 }
 
 impl From<TeamMember> for TeamMemberItem {
@@ -67,6 +71,7 @@ impl From<TeamMember> for TeamMemberItem {
             email_verified: m.email_verified,
             invited_at: m.invited_at,
             created_at: m.created_at,
+            email_not_sent: None,
         }
     }
 }
@@ -143,19 +148,20 @@ pub async fn invite(
         unusable_password_hash: &unusable,
         invited_by: owner.owner.id,
     };
-    let member: TeamMemberItem = owner_team::invite(&mut tx, invitation).await?.into();
-    send_invitation(&state, &meta, &owner, &mut tx, &member).await?;
+    let mut member: TeamMemberItem = owner_team::invite(&mut tx, invitation).await?.into();
+    member.email_not_sent = send_invitation(&state, &meta, &owner, &mut tx, &member).await?;
     audited::created(&owner, tx, member).await
 }
 
-/// A new invitation link (the earlier one stops working) in a sealed e-mail.
+/// A new invitation link (the earlier one stops working) in a sealed e-mail;
+/// why that e-mail will not arrive, if it will not.
 async fn send_invitation(
     state: &AppState,
     meta: &RequestMeta,
     owner: &SignedInOwner,
     tx: &mut Tx,
     member: &TeamMemberItem,
-) -> Result<(), AppError> {
+) -> Result<Option<String>, AppError> {
     let tenant = &owner.tenant;
     let token = format!("{}.{}", tenant.id.simple(), random_token());
     reset_tokens::issue_invitation(tx, tenant.id, member.id, &sha256_hex(&token)).await?;
@@ -166,37 +172,31 @@ async fn send_invitation(
         ("role".to_string(), role_label(member.role).to_string()),
         ("inviteLink".to_string(), reset_link(OWNER, state, meta, tenant, &token)),
     ]);
-    email::queue_sealed(
-        tx,
-        &state.config.secrets,
-        tenant.id,
-        EmailTemplate::OwnerInvitation,
-        &member.email,
-        &variables,
-    )
-    .await?;
-    Ok(())
+    email::queue_sealed(tx, &state.config.secrets, tenant.id, EmailTemplate::OwnerInvitation, &member.email, &variables)
+        .await
+        .map(|queued| queued.undelivered().map(|u| u.reason()))
 }
 
-/// Sends the invitation again (a new link) while it is not yet accepted.
+/// Sends the invitation again (a new link) while it is not yet accepted;
+/// the member, with `emailNotSent` when that e-mail will not arrive.
 #[utoipa::path(operation_id = "tenantResendInvitation", post, path = "/api/tenant/team/{id}/resend-invitation",
     tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
-    responses((status = 204), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), OwnerErrors))]
+    responses((status = 200, body = TeamMemberItem), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody), OwnerErrors))]
 pub async fn resend(
     State(state): State<AppState>,
     owner: SignedInOwner,
     meta: RequestMeta,
     PathId(id, _): PathId<UnknownMember>,
-) -> ApiResult<StatusCode> {
+) -> ApiResult<Json<TeamMemberItem>> {
     owner.require(Capability::ManageTeam)?;
     let mut tx = team_tx(&state, &owner).await?;
-    let member = member_of(&mut tx, &owner, id).await?;
+    let mut member = member_of(&mut tx, &owner, id).await?;
     if !member.invitation_pending {
         return Err(AppError::Conflict(ALREADY_ACCEPTED.into()).into());
     }
-    send_invitation(&state, &meta, &owner, &mut tx, &member).await?;
+    member.email_not_sent = send_invitation(&state, &meta, &owner, &mut tx, &member).await?;
     tx.commit().await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(Json(member))
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]

@@ -1,7 +1,8 @@
 //! The e-mails a buyer receives (a processed sale's, or the welcome an owner
 //! sends again from the client's page), queued in the caller's transaction.
-//! The answer is the first refusal's reason (a limit, a suspension): the
-//! caller tells the owner instead of saying the mail went out.
+//! The answer is the first reason a message will not arrive (a limit, a
+//! suspension, no sender configured): the caller tells the owner instead of
+//! saying the mail went out.
 
 use std::collections::BTreeMap;
 
@@ -9,10 +10,10 @@ use uuid::Uuid;
 
 use crate::domain::error::AppError;
 use crate::infrastructure::db::Tx;
-use crate::workflows::email::{self, EmailTemplate};
+use crate::workflows::email::{self, EmailTemplate, Undelivered};
 use crate::workflows::sales_engine::{format_brl, BuyerEmail};
 
-pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Result<Option<String>, AppError> {
+pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Result<Option<Undelivered>, AppError> {
     if emails.is_empty() {
         return Ok(None);
     }
@@ -76,7 +77,7 @@ pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Resul
         vars.insert("tenantName".into(), tenant.name.clone());
         vars.insert("contactEmail".into(), tenant.contact_email.clone());
         let queued = email::queue(tx, tenant_id, template, to, &vars).await?;
-        first_refusal = first_refusal.or(queued.refusal);
+        first_refusal = first_refusal.or(queued.undelivered());
     }
     Ok(first_refusal)
 }

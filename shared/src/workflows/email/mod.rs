@@ -42,12 +42,16 @@ pub struct PlatformPolicy {
     pub abuse_address: String,
     pub daily_limit: i32,
     pub recipient_daily_limit: i32,
+    /// The platform has a Resend key: a tenant without its own key is
+    /// delivered through the platform's frame; without either, nothing goes out.
+    pub has_key: bool,
 }
 
 impl PlatformPolicy {
     pub fn from_config(email: &EmailConfig) -> Self {
         let (name, _) = platform_mail::split_from(&email.from);
         Self {
+            has_key: email.resend_api_key.as_deref().is_some_and(|key| !key.trim().is_empty()),
             platform_name: if name.is_empty() { "RoboForge".into() } else { name },
             abuse_address: platform_mail::abuse_address(email.abuse_address.as_deref(), &email.from),
             daily_limit: email.daily_limit,
@@ -79,6 +83,69 @@ pub fn platform_policy() -> PlatformPolicy {
 pub struct Queued {
     pub id: Uuid,
     pub refusal: Option<String>,
+    /// Recorded, but there is no key to send it with (the tenant's nor the
+    /// platform's): the sender marks it `not_configured`.
+    pub not_configured: bool,
+}
+
+/// What the owner reads when a message cannot go out for lack of a sender.
+pub const NOT_CONFIGURED: &str = "E-mail não enviado: remetente não configurado. Configure o envio em \
+     Configurações → E-mails, ou envie o acesso ao comprador por outro meio.";
+
+/// Why a queued message will not reach its recipient.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Undelivered {
+    /// A limit or a suspension (pt-BR reason): recorded as `refused`.
+    Refused(String),
+    /// No Resend key, the tenant's nor the platform's.
+    NotConfigured,
+}
+
+impl Undelivered {
+    /// What the owner reads (pt-BR).
+    pub fn reason(&self) -> String {
+        match self {
+            Undelivered::Refused(reason) => reason.clone(),
+            Undelivered::NotConfigured => NOT_CONFIGURED.to_string(),
+        }
+    }
+}
+
+impl Queued {
+    /// Why this message will not reach its recipient, if it will not.
+    pub fn undelivered(&self) -> Option<Undelivered> {
+        match &self.refusal {
+            Some(reason) => Some(Undelivered::Refused(reason.clone())),
+            None => self.not_configured.then_some(Undelivered::NotConfigured),
+        }
+    }
+}
+
+/// How this tenant's mail leaves now: its own Resend key, the platform's, or
+/// not at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delivery {
+    Own,
+    Platform,
+    None,
+}
+
+impl Delivery {
+    pub fn of(own_key: bool) -> Self {
+        match (own_key, platform_policy().has_key) {
+            (true, _) => Delivery::Own,
+            (false, true) => Delivery::Platform,
+            (false, false) => Delivery::None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Delivery::Own => "own",
+            Delivery::Platform => "platform",
+            Delivery::None => "none",
+        }
+    }
 }
 
 /// Renders `template` for `to` (the tenant's own version when it has one)
@@ -204,7 +271,8 @@ async fn queue_message(
             .await?;
         }
     }
-    Ok(Queued { id, refusal })
+    let not_configured = refusal.is_none() && Delivery::of(tenant.own_key) == Delivery::None;
+    Ok(Queued { id, refusal, not_configured })
 }
 
 /// Why a message may not go out now: the tenant's mail is suspended, or (for

@@ -107,7 +107,7 @@ export const settings = {
   },
 }
 
-export const emailSettings = { resendDomain: 'mail.robosdojoao.com.br', hasApiKey: true }
+export const emailSettings = { resendDomain: 'mail.robosdojoao.com.br', hasApiKey: true, delivery: 'own' }
 
 export const defaultTemplates = {
   welcome: '<p>Olá {{clientName}}, bem-vindo à {{tenantName}}!</p>',

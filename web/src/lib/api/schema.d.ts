@@ -2276,7 +2276,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends the invitation again (a new link) while it is not yet accepted. */
+        /**
+         * Sends the invitation again (a new link) while it is not yet accepted;
+         *     the member, with `emailNotSent` when that e-mail will not arrive.
+         */
         post: operations["tenantResendInvitation"];
         delete?: never;
         options?: never;
@@ -3226,6 +3229,12 @@ export interface components {
             suspendedReason?: string | null;
         };
         EmailSettingsItem: {
+            /**
+             * @description How mail leaves now: `own` (this key), `platform` (the platform's
+             *     service, in its frame and limits) or `none` (nothing is delivered
+             *     until a sender is configured).
+             */
+            delivery: string;
             /** @description Whether a Resend API key is stored (the key itself is never shown). */
             hasApiKey: boolean;
             resendDomain?: string | null;
@@ -3704,8 +3713,9 @@ export interface components {
             /** Format: uuid */
             clientId?: string | null;
             /**
-             * @description Why the buyer's e-mail was recorded and not sent (a sending limit or a
-             *     suspension), in pt-BR; None when it was queued.
+             * @description Why the buyer's e-mail was recorded and will not arrive (a sending
+             *     limit, a suspension, no sender configured), in pt-BR; None when it was
+             *     queued to be sent.
              */
             emailRefusal?: string | null;
             /**
@@ -5304,6 +5314,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             email: string;
+            /**
+             * @description Only in the answer to an invitation: why its e-mail will not arrive
+             *     (no sender configured, a limit, a suspension), in pt-BR.
+             */
+            emailNotSent?: string | null;
             /** @description The e-mail was proven (an invitation or reset link reached it). */
             emailVerified: boolean;
             /** Format: uuid */
@@ -14080,11 +14095,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TeamMemberItem"];
+                };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
             400: {

@@ -35,7 +35,12 @@ function InviteForm({ onDone }: { onDone: () => void }) {
       { name: values.name.trim(), email: values.email.trim(), role: values.role as OwnerRole },
       {
         onSuccess: (member) => {
-          toast({ title: 'Convite enviado', description: `${member.email} recebe o link para criar a senha.` })
+          // Said as it is: without a sender the invitation exists but its e-mail does not go out.
+          toast(
+            member.emailNotSent
+              ? { variant: 'destructive', title: 'Convite criado, e-mail não enviado', description: member.emailNotSent }
+              : { title: 'Convite enviado', description: `${member.email} recebe o link para criar a senha.` },
+          )
           onDone()
         },
         onError: (error) =>

@@ -105,7 +105,12 @@ export function TeamTable({ currentOwnerId }: { currentOwnerId: string | undefin
 
   const resendInvitation = (member: TeamMember) =>
     resend.mutate(member.id, {
-      onSuccess: () => toast({ title: 'Convite reenviado', description: `Um novo link foi enviado para ${member.email}; o anterior deixa de valer.` }),
+      onSuccess: (sent) =>
+        toast(
+          sent?.emailNotSent
+            ? { variant: 'destructive', title: 'Novo link criado, e-mail não enviado', description: sent.emailNotSent }
+            : { title: 'Convite reenviado', description: `Um novo link foi enviado para ${member.email}; o anterior deixa de valer.` },
+        ),
       onError: (error) => toast({ variant: 'destructive', title: 'Erro ao reenviar convite', description: errorMessage(error, 'Não foi possível reenviar o convite.') }),
     })
 

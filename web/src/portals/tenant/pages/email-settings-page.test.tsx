@@ -190,8 +190,20 @@ describe('tenant e-mail settings page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Remover chave' })).not.toBeInTheDocument()
   })
 
+  it('says plainly that nothing is delivered while no sender is configured', async () => {
+    renderPage({ 'GET /api/tenant/email-settings': () => Response.json({ resendDomain: null, hasApiKey: false, delivery: 'none' }) })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Nenhum e-mail é entregue enquanto um remetente não for configurado')
+  })
+
+  it('says mail leaves through the platform when only the platform has a key', async () => {
+    renderPage({ 'GET /api/tenant/email-settings': () => Response.json({ resendDomain: null, hasApiKey: false, delivery: 'platform' }) })
+    expect(await screen.findByText(/seus e-mails saem pelo serviço da plataforma/)).toBeInTheDocument()
+    expect(screen.queryByText(/Nenhum e-mail é entregue/)).not.toBeInTheDocument()
+  })
+
   it('offers no test send without a key', async () => {
-    renderPage({ 'GET /api/tenant/email-settings': () => Response.json({ resendDomain: null, hasApiKey: false }) })
+    renderPage({ 'GET /api/tenant/email-settings': () => Response.json({ resendDomain: null, hasApiKey: false, delivery: 'platform' }) })
     expect(await screen.findByText('Não configurada')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Enviar teste' })).toBeDisabled()
     expect(screen.getByLabelText(/^Enviar para/)).toBeDisabled()

@@ -194,12 +194,27 @@ describe('tenant team page', { timeout: 30_000 }, () => {
     expect(requestsTo(fetch, 'DELETE', `/api/tenant/team/${fatima.id}`)).toHaveLength(1)
   })
 
+  it('says an invitation was created but its e-mail not sent when no sender is configured', async () => {
+    const user = userEvent.setup()
+    const notSent = 'E-mail não enviado: remetente não configurado. Configure o envio em Configurações → E-mails, ou envie o acesso ao comprador por outro meio.'
+    renderPage({ 'POST /api/tenant/team': () => Response.json({ ...sergio, name: 'Ana Costa', email: 'ana@loja.com', emailNotSent: notSent }, { status: 201 }) })
+    await user.click(await screen.findByRole('button', { name: 'Convidar' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Convidar para a equipe' })
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'Ana Costa')
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'ana@loja.com')
+    await choose(/^Perfil/, 'Suporte', dialog)
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar convite' }))
+    expect(await screen.findByText('Convite criado, e-mail não enviado')).toBeInTheDocument()
+    expect(screen.getByText(notSent)).toBeInTheDocument()
+    expect(screen.queryByText('Convite enviado')).not.toBeInTheDocument()
+  })
+
   it('sends the invitation again, and says so when it was accepted meanwhile (409)', async () => {
     const user = userEvent.setup()
     let accepted = false
     const fetch = renderPage({
       [`POST /api/tenant/team/${sergio.id}/resend-invitation`]: () =>
-        accepted ? errorBody(409, 'Este convite já foi aceito: a pessoa já criou a senha.') : new Response(null, { status: 204 }),
+        accepted ? errorBody(409, 'Este convite já foi aceito: a pessoa já criou a senha.') : Response.json(sergio),
     })
     await user.click(within(await rowOf('Sérgio Lima')).getByRole('button', { name: 'Reenviar convite para Sérgio Lima' }))
     expect(await screen.findByText('Convite reenviado')).toBeInTheDocument()

@@ -61,11 +61,12 @@ export function CredentialsCard({ settings }: { settings: EmailSettingsItem }) {
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg">Resend</h2>
-          <StatusBadge tone={settings.hasApiKey ? 'success' : 'secondary'}>{settings.hasApiKey ? 'Configurada' : 'Não configurada'}</StatusBadge>
+          <StatusBadge tone={settings.hasApiKey ? 'success' : 'warning'}>{settings.hasApiKey ? 'Configurada' : 'Não configurada'}</StatusBadge>
         </CardTitle>
         <CardDescription>Envie os e-mails aos seus clientes com a sua conta do Resend e o seu domínio.</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        <DeliveryNotice delivery={settings.delivery} />
         <Form {...form}>
           <form onSubmit={submit} noValidate className="grid gap-4">
             <TextField
@@ -113,5 +114,23 @@ export function CredentialsCard({ settings }: { settings: EmailSettingsItem }) {
         onConfirm={removeKey}
       />
     </Card>
+  )
+}
+
+/** How mail leaves now, said plainly: nothing pretends to be delivered when nothing can be. */
+export function DeliveryNotice({ delivery }: { delivery: EmailSettingsItem['delivery'] }) {
+  if (delivery === 'own') return null
+  if (delivery === 'platform') {
+    return (
+      <p role="status" className="rounded-md border bg-muted/40 p-3 text-sm">
+        Sem chave própria, seus e-mails saem pelo serviço da plataforma, com o nome da sua empresa e limites diários de envio.
+      </p>
+    )
+  }
+  return (
+    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+      <strong>Nenhum e-mail é entregue</strong> enquanto um remetente não for configurado: acessos de compradores, convites
+      da equipe e redefinições de senha ficam registrados como &quot;não enviado&quot;. Cadastre a chave do Resend abaixo.
+    </p>
   )
 }
