@@ -5,6 +5,7 @@ export interface ResponsiveListTableProps<Item> {
   label: string
   columns: readonly DataColumn<Item>[]
   rowKey: (item: Item) => string
+  rowClassName?: (item: Item) => string | undefined
   query: ListQueryState<Item>
   /** The text when the list has no items. */
   empty: string

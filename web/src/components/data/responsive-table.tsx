@@ -29,6 +29,8 @@ export interface ResponsiveTableProps<Item> {
   columns: readonly DataColumn<Item>[]
   items: readonly Item[]
   rowKey: (item: Item) => string
+  /** Classes of an item's row or card (e.g. muted when inactive). */
+  rowClassName?: (item: Item) => string | undefined
   /** Skeleton rows (or cards) instead of the items. */
   loading?: boolean
   /** Shown instead of the items when there are none (the empty text, an error with its retry). */
@@ -46,7 +48,7 @@ export function ResponsiveTable<Item>(props: ResponsiveTableProps<Item>) {
   return isPhone ? <CardList {...props} /> : <WideTable {...props} />
 }
 
-function WideTable<Item>({ label, columns, items, rowKey, loading, placeholder, className }: ResponsiveTableProps<Item>) {
+function WideTable<Item>({ label, columns, items, rowKey, rowClassName, loading, placeholder, className }: ResponsiveTableProps<Item>) {
   return (
     <div className={cn('rounded-md border', className)} data-layout="table">
       <Table aria-label={label} aria-busy={loading}>
@@ -78,7 +80,7 @@ function WideTable<Item>({ label, columns, items, rowKey, loading, placeholder, 
             </TableRow>
           ) : (
             items.map((item) => (
-              <TableRow key={rowKey(item)}>
+              <TableRow key={rowKey(item)} className={rowClassName?.(item)}>
                 {columns.map((column) => (
                   <TableCell key={column.label} className={column.className}>
                     {column.card === 'actions' ? <RowActions>{column.cell(item)}</RowActions> : column.cell(item)}
@@ -93,7 +95,7 @@ function WideTable<Item>({ label, columns, items, rowKey, loading, placeholder, 
   )
 }
 
-function CardList<Item>({ label, columns, items, rowKey, loading, placeholder, className }: ResponsiveTableProps<Item>) {
+function CardList<Item>({ label, columns, items, rowKey, rowClassName, loading, placeholder, className }: ResponsiveTableProps<Item>) {
   if (loading) {
     return (
       <div className={cn('space-y-3', className)} data-layout="cards" aria-label={label} aria-busy="true" role="group">
@@ -115,7 +117,7 @@ function CardList<Item>({ label, columns, items, rowKey, loading, placeholder, c
   return (
     <ul className={cn('space-y-3', className)} data-layout="cards" aria-label={label}>
       {items.map((item) => (
-        <li key={rowKey(item)} className="space-y-3 rounded-md border bg-card p-4 text-sm text-card-foreground" data-testid="list-card">
+        <li key={rowKey(item)} className={cn('space-y-3 rounded-md border bg-card p-4 text-sm text-card-foreground', rowClassName?.(item))} data-testid="list-card">
           {(titles.length > 0 || statuses.length > 0) && (
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0 space-y-0.5 font-medium break-words">
