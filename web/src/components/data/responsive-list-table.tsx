@@ -1,11 +1,11 @@
 import { ListLoadError, type ListQueryState } from './list'
-import { ResponsiveTable, type DataColumn } from './responsive-table'
+import { ResponsiveTable, type DataColumn, type RowProps } from './responsive-table'
 
 export interface ResponsiveListTableProps<Item> {
   label: string
   columns: readonly DataColumn<Item>[]
   rowKey: (item: Item) => string
-  rowClassName?: (item: Item) => string | undefined
+  rowProps?: (item: Item) => RowProps
   query: ListQueryState<Item>
   /** The text when the list has no items. */
   empty: string

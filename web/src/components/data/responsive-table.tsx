@@ -23,14 +23,17 @@ export interface DataColumn<Item> {
   card?: CardPlace
 }
 
+/** What a row (or card) may carry besides its cells. */
+export type RowProps = { className?: string } & { [attribute: `data-${string}`]: string | boolean | undefined }
+
 export interface ResponsiveTableProps<Item> {
   /** The accessible name of the table, or of the card list on a phone. */
   label: string
   columns: readonly DataColumn<Item>[]
   items: readonly Item[]
   rowKey: (item: Item) => string
-  /** Classes of an item's row or card (e.g. muted when inactive). */
-  rowClassName?: (item: Item) => string | undefined
+  /** Classes and data attributes of an item's row or card (e.g. muted when inactive, marked when shared). */
+  rowProps?: (item: Item) => RowProps
   /** Skeleton rows (or cards) instead of the items. */
   loading?: boolean
   /** Shown instead of the items when there are none (the empty text, an error with its retry). */
@@ -48,7 +51,7 @@ export function ResponsiveTable<Item>(props: ResponsiveTableProps<Item>) {
   return isPhone ? <CardList {...props} /> : <WideTable {...props} />
 }
 
-function WideTable<Item>({ label, columns, items, rowKey, rowClassName, loading, placeholder, className }: ResponsiveTableProps<Item>) {
+function WideTable<Item>({ label, columns, items, rowKey, rowProps, loading, placeholder, className }: ResponsiveTableProps<Item>) {
   return (
     <div className={cn('rounded-md border', className)} data-layout="table">
       <Table aria-label={label} aria-busy={loading}>
@@ -80,7 +83,7 @@ function WideTable<Item>({ label, columns, items, rowKey, rowClassName, loading,
             </TableRow>
           ) : (
             items.map((item) => (
-              <TableRow key={rowKey(item)} className={rowClassName?.(item)}>
+              <TableRow key={rowKey(item)} {...rowProps?.(item)}>
                 {columns.map((column) => (
                   <TableCell key={column.label} className={column.className}>
                     {column.card === 'actions' ? <RowActions>{column.cell(item)}</RowActions> : column.cell(item)}
@@ -95,7 +98,7 @@ function WideTable<Item>({ label, columns, items, rowKey, rowClassName, loading,
   )
 }
 
-function CardList<Item>({ label, columns, items, rowKey, rowClassName, loading, placeholder, className }: ResponsiveTableProps<Item>) {
+function CardList<Item>({ label, columns, items, rowKey, rowProps, loading, placeholder, className }: ResponsiveTableProps<Item>) {
   if (loading) {
     return (
       <div className={cn('space-y-3', className)} data-layout="cards" aria-label={label} aria-busy="true" role="group">
@@ -117,7 +120,7 @@ function CardList<Item>({ label, columns, items, rowKey, rowClassName, loading, 
   return (
     <ul className={cn('space-y-3', className)} data-layout="cards" aria-label={label}>
       {items.map((item) => (
-        <li key={rowKey(item)} className={cn('space-y-3 rounded-md border bg-card p-4 text-sm text-card-foreground', rowClassName?.(item))} data-testid="list-card">
+        <CardItem key={rowKey(item)} {...rowProps?.(item)}>
           {(titles.length > 0 || statuses.length > 0) && (
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0 space-y-0.5 font-medium break-words">
@@ -151,9 +154,17 @@ function CardList<Item>({ label, columns, items, rowKey, rowClassName, loading, 
               {column.cell(item)}
             </RowActions>
           ))}
-        </li>
+        </CardItem>
       ))}
     </ul>
+  )
+}
+
+function CardItem({ className, children, ...attributes }: RowProps & { children: React.ReactNode }) {
+  return (
+    <li className={cn('space-y-3 rounded-md border bg-card p-4 text-sm text-card-foreground', className)} data-testid="list-card" {...attributes}>
+      {children}
+    </li>
   )
 }
 

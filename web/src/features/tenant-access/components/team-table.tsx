@@ -193,7 +193,7 @@ export function TeamTable({ currentOwnerId }: { currentOwnerId: string | undefin
           },
         ]}
         rowKey={(member) => member.id}
-        rowClassName={(member) => (member.active ? undefined : 'text-muted-foreground')}
+        rowProps={(member) => ({ className: member.active ? undefined : 'text-muted-foreground' })}
         query={{ ...query, data: query.data && { items: query.data } }}
         empty="Ninguém na equipe ainda"
         errorTitle="Erro ao carregar a equipe"
