@@ -63,7 +63,7 @@ pub const CLIENT: Flow = Flow {
 pub fn check_email(email: &str) -> Result<String, AppError> {
     Validator::new()
         .check(!email.trim().is_empty(), "email", "E-mail é obrigatório")
-        .check(email.trim().is_empty() || (is_email(email) && char_len(email) <= 254), "email", "Email inválido")
+        .check(email.trim().is_empty() || (is_email(email) && char_len(email) <= 254), "email", "E-mail inválido")
         .finish()?;
     Ok(normalize_email(email))
 }

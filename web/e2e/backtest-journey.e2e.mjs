@@ -66,7 +66,7 @@ async function journey(page) {
   const upload = page.getByRole('form', { name: 'Enviar nova versão' })
   await upload.waitFor()
   await expectNoSeriousA11yViolations(page, 'tenant: robot versions')
-  await upload.getByLabel('Major').fill('1')
+  await upload.getByLabel('Principal').fill('1')
   await upload.getByLabel('Arquivo').setInputFiles(await ex5File(`${ROBOT}.ex5`))
   await upload.getByLabel('Notas').fill('Primeira versão')
   await upload.getByRole('button', { name: 'Enviar Versão' }).click()

@@ -70,7 +70,7 @@ test('catalog journey: logo, theme, two versions with the second active, a sanit
   await page.waitForURL((url) => /\/tenant\/robots\/[^/]+\/versions$/.test(url.pathname))
   const upload = page.getByRole('form', { name: 'Enviar nova versão' })
   for (const [major, seed] of [['1', 1], ['2', 2]]) {
-    await upload.getByLabel('Major').fill(major)
+    await upload.getByLabel('Principal').fill(major)
     await upload.getByLabel('Arquivo').setInputFiles(await file(`RoboDemo-${major}.ex5`, fakeEx5(seed)))
     await upload.getByLabel('Notas').fill(`Versão ${major}`)
     await upload.getByRole('button', { name: 'Enviar Versão' }).click()

@@ -114,7 +114,7 @@ describe('tenant-owner portal', () => {
   test('owner signs in at /tenant/login and sees the tenant dashboard', { skip: missing('E2E_OWNER_EMAIL', 'E2E_OWNER_PASSWORD', 'E2E_TENANT_SECRET') }, () =>
     withPage(async (page) => {
       await page.goto('/tenant/login')
-      await page.getByRole('heading', { name: 'Portal do Tenant' }).waitFor()
+      await page.getByRole('heading', { name: 'Portal do Revendedor' }).waitFor()
       await expectNoSeriousA11yViolations(page, 'tenant: login')
       await page.fill('#email', env.E2E_OWNER_EMAIL)
       await page.fill('#password', env.E2E_OWNER_PASSWORD)

@@ -178,7 +178,7 @@ export async function purchaseIdLogin(page, mailbox, { email, purchaseId, a11y =
   const before = mailbox.messages.length
   await page.getByRole('tab', { name: 'ID de Compra' }).click()
   if (a11y) await expectNoSeriousA11yViolations(page, 'client: login (ID de compra)')
-  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
   await page.getByRole('textbox', { name: 'ID de Compra' }).fill(purchaseId)
   await page.getByRole('button', { name: 'Enviar código' }).click()
   await page.getByText('Enviamos um código de 6 dígitos').waitFor()

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import { QueryClientProvider } from '@tanstack/react-query'
+import { RouteErrorPage } from '@/components/route-error-page'
 import { DeferredToaster } from '@/components/ui/deferred-toaster'
 import { FullScreenSpinner } from '@/components/ui/spinner'
 import { createQueryClient } from '@/lib/query-client'
@@ -15,7 +16,7 @@ const portalRoots: Record<PortalKind, LazyExoticComponent<ComponentType>> = {
 
 /**
  * A data router (so a page with unsaved changes can hold in-app navigation: `useBlocker`) whose one route renders
- * the portal, which declares its own routes.
+ * the portal, which declares its own routes. A screen that throws shows the pt-BR error page, not react-router's.
  */
 function portalRouter() {
   const { portal, basePath } = currentPortal()
@@ -25,7 +26,7 @@ function portalRouter() {
       <PortalRoot />
     </Suspense>
   )
-  return createBrowserRouter([{ path: '*', element }], { basename: basePath || undefined })
+  return createBrowserRouter([{ path: '*', element, errorElement: <RouteErrorPage /> }], { basename: basePath || undefined })
 }
 
 export function App() {

@@ -40,7 +40,7 @@ pub fn check_person(v: &mut Validator, input: PersonInput<'_>, creating: bool, t
     let email = blank_to_none(input.email);
     if creating || input.email.is_some() {
         v.check(email.is_some(), "email", "E-mail é obrigatório");
-        v.check(email.as_deref().is_none_or(|e| is_email(e) && char_len(e) <= 254), "email", "Email inválido");
+        v.check(email.as_deref().is_none_or(|e| is_email(e) && char_len(e) <= 254), "email", "E-mail inválido");
     }
     let phone = text_field(v, "phone", input.phone, 40, "Telefone deve ter no máximo 40 caracteres");
     let password = input.password.filter(|p| !p.trim().is_empty()).map(str::to_string);

@@ -164,7 +164,7 @@ async fn only_an_admin_registers_admins_and_bad_input_changes_nothing() {
     let (status, body) =
         post_user(browser.clone(), json!({"username": "jo", "password": "1", "email": "nope", "name": ""})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["fields"]["email"], "Email inválido");
+    assert_eq!(body["fields"]["email"], "E-mail inválido");
     assert_eq!(body["fields"]["name"], "Nome é obrigatório");
 
     let (status, created) = post_user(browser.clone(), joao).await;

@@ -60,7 +60,7 @@ async fn owners_are_created_edited_and_listed_with_audit_rows() {
     let fields = invalid.json::<Value>().await.unwrap()["fields"].clone();
     assert_eq!(fields["tenantId"], "Selecione um tenant");
     assert_eq!(fields["name"], "Nome é obrigatório");
-    assert_eq!(fields["email"], "Email inválido");
+    assert_eq!(fields["email"], "E-mail inválido");
     assert_eq!(fields["password"], "Senha deve ter no mínimo 6 caracteres");
     assert_eq!(fields["role"], "Selecione a função");
     assert_eq!(audit_count(&app, "tenant_owner").await, 0, "a refused create records nothing");

@@ -38,7 +38,7 @@ async fn admins_are_listed_created_deactivated_reactivated_and_given_new_passwor
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["username"], "Usuário deve ter no mínimo 3 caracteres");
     assert_eq!(body["fields"]["password"], "Senha deve ter no mínimo 6 caracteres");
-    assert_eq!(body["fields"]["email"], "Email inválido");
+    assert_eq!(body["fields"]["email"], "E-mail inválido");
     assert_eq!(body["fields"]["name"], "Nome é obrigatório");
     let taken = json!({"username": "bruna", "password": "segredo456", "email": "outra@example.com", "name": "Outra"});
     let (status, body) = read_json(admin.post("/api/users", taken).await).await;

@@ -118,18 +118,18 @@ async fn wrong_credentials_get_the_spec_messages() {
         json(app.client_login("login", &acme.url, json!({"email": acme.client_email, "password": "errada123"})).await)
             .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert_eq!(body["message"], "Email ou senha incorretos");
+    assert_eq!(body["message"], "E-mail ou senha incorretos");
     let (status, body) = json(
         app.client_login("login-purchase", &acme.url, json!({"email": acme.client_email, "purchaseId": "HP-outro"}))
             .await,
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert_eq!(body["message"], "Email ou ID de compra inválidos");
+    assert_eq!(body["message"], "E-mail ou ID de compra inválidos");
     let (status, body) =
         json(app.client_login("login-purchase", &acme.url, json!({"email": "x", "purchaseId": " "})).await).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["fields"]["email"], "Email inválido");
+    assert_eq!(body["fields"]["email"], "E-mail inválido");
     assert_eq!(body["fields"]["purchaseId"], "ID de compra é obrigatório");
     assert_eq!(app.count_sessions().await, 0);
 }

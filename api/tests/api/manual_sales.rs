@@ -172,7 +172,7 @@ async fn bad_input_gets_pt_br_messages_and_changes_nothing() {
 
     let cases: Vec<(Value, &str, &str)> = vec![
         (json!({"buyerName": " "}), "buyerName", "Nome é obrigatório"),
-        (json!({"buyerEmail": "carla@"}), "buyerEmail", "Email inválido"),
+        (json!({"buyerEmail": "carla@"}), "buyerEmail", "E-mail inválido"),
         (json!({"robotId": null}), "robotId", "Robô é obrigatório"),
         (json!({"amount": "0"}), "amount", "O valor deve ser maior que zero"),
         (json!({"amount": "-5"}), "amount", "O valor não pode ser negativo"),

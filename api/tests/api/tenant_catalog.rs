@@ -295,7 +295,7 @@ async fn settings_validate_colours_and_urls_and_apply_to_branding() {
     assert_eq!(body["fields"]["themeColors.primary"], "Cor inválida (use formato #RRGGBB)");
     assert_eq!(body["fields"]["fontFamily"], "Fonte não disponível");
     assert_eq!(body["fields"]["settings.homepageUrl"], "URL inválida");
-    assert_eq!(body["fields"]["settings.contactEmail"], "Email inválido");
+    assert_eq!(body["fields"]["settings.contactEmail"], "E-mail inválido");
 
     let good = json!({"displayName": "Acme Robôs", "themeColors": {"primary": "10B981", "secondary": "#8b5cf6", "accent": ""},
         "backgroundColors": {"background": "#f8fafc", "sidebar": "#e2e8f0"}, "foregroundColor": "#0f172a", "fontFamily": "Poppins",

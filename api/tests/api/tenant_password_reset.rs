@@ -99,7 +99,7 @@ async fn a_bad_email_is_refused_in_portuguese_and_sends_nothing() {
     let acme = app.tenant("acme").await;
     let (status, body) = forgot(&app, &acme, "sem-arroba").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["fields"]["email"], "Email inválido");
+    assert_eq!(body["fields"]["email"], "E-mail inválido");
     let (status, body) = forgot(&app, &acme, "  ").await;
     assert_eq!((status, body["fields"]["email"].as_str()), (StatusCode::BAD_REQUEST, Some("E-mail é obrigatório")));
 }

@@ -145,7 +145,7 @@ async fn clients_are_listed_searched_created_and_edited_with_an_audit_trail() {
             .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["fields"]["name"], "Nome é obrigatório");
-    assert_eq!(body["fields"]["email"], "Email inválido");
+    assert_eq!(body["fields"]["email"], "E-mail inválido");
     assert_eq!(body["fields"]["password"], "Senha deve ter no mínimo 6 caracteres");
     let count = sql_text(&p.app, p.acme.id, "SELECT count(*) FROM tenant_clients").await;
     assert_eq!(count, "1", "nothing stored");

@@ -93,7 +93,7 @@ pub const EMAIL: FieldRule = FieldRule {
     required: "E-mail é obrigatório",
     too_short: "E-mail é obrigatório",
     too_long: "E-mail deve ter no máximo 254 caracteres",
-    invalid: Some("Email inválido"),
+    invalid: Some("E-mail inválido"),
 };
 
 pub const PERSON_NAME: FieldRule = FieldRule {
@@ -145,7 +145,7 @@ mod tests {
     #[test]
     fn rules_report_the_first_problem() {
         assert_eq!(EMAIL.problem("  "), Some("E-mail é obrigatório"));
-        assert_eq!(EMAIL.problem("ana@x"), Some("Email inválido"));
+        assert_eq!(EMAIL.problem("ana@x"), Some("E-mail inválido"));
         assert_eq!(EMAIL.problem(" Ana@X.com "), None);
         assert_eq!(ADMIN_USERNAME.problem("ab"), Some("Usuário deve ter no mínimo 3 caracteres"));
         assert_eq!(NEW_PASSWORD.problem(&"x".repeat(257)), Some("Senha deve ter no máximo 256 caracteres"));

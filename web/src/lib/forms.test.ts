@@ -15,13 +15,13 @@ function expectNoErrors(form: ReturnType<typeof loginForm>['current']) {
 describe('applyServerErrors', () => {
   it("puts each of the server's field errors on the input of that name and returns the message", () => {
     const form = loginForm()
-    const error = new ApiError(400, 'Dados inválidos', { email: 'Email inválido', password: 'Senha é obrigatória' })
+    const error = new ApiError(400, 'Dados inválidos', { email: 'E-mail inválido', password: 'Senha é obrigatória' })
     let summary = ''
     act(() => {
       summary = applyServerErrors(form.current, error, 'Falhou')
     })
     expect(summary).toBe('Dados inválidos')
-    expect(form.current.getFieldState('email').error).toMatchObject({ type: 'server', message: 'Email inválido' })
+    expect(form.current.getFieldState('email').error).toMatchObject({ type: 'server', message: 'E-mail inválido' })
     expect(form.current.getFieldState('password').error).toMatchObject({ type: 'server', message: 'Senha é obrigatória' })
   })
 

@@ -31,8 +31,7 @@ describe('page title and tab icon', () => {
         </MemoryRouter>
       </PortalBrandContext.Provider>,
     )
-    expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument()
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument()
-    expect(document.title).toBe('404 | Loja Robôs')
+    expect(screen.getByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument()
+    expect(document.title).toBe('Página não encontrada | Loja Robôs')
   })
 })

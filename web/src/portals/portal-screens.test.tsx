@@ -37,7 +37,7 @@ function renderSignedIn(Portal: React.ComponentType, path: string) {
 /** The screen's own heading once its page has loaded; fails on the 404 page. */
 async function pageHeading(): Promise<string> {
   const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 3000 })
-  expect(heading).not.toHaveTextContent('404')
+  expect(heading).not.toHaveTextContent(/^(404|Página não encontrada)$/)
   return heading.textContent ?? ''
 }
 

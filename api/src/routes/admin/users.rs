@@ -124,7 +124,7 @@ pub async fn create(
     let mut v = Validator::new();
     v.check(char_len(&username) >= 3, "username", "Usuário deve ter no mínimo 3 caracteres")
         .check(char_len(&username) <= 64, "username", "Usuário deve ter no máximo 64 caracteres")
-        .check(is_email(&body.email), "email", "Email inválido")
+        .check(is_email(&body.email), "email", "E-mail inválido")
         .check(!name.is_empty(), "name", "Nome é obrigatório")
         .check(char_len(&name) <= 200, "name", "Nome deve ter no máximo 200 caracteres");
     check_password(&mut v, &body.password);

@@ -30,8 +30,8 @@ use crate::tenant_resolution::{self, TenantQuery};
 use crate::views::sessions::{end_session, PortalTenant};
 use crate::{cookies, AppState};
 
-pub const INVALID_PASSWORD: &str = "Email ou senha incorretos";
-pub const INVALID_PURCHASE: &str = "Email ou ID de compra inválidos";
+pub const INVALID_PASSWORD: &str = "E-mail ou senha incorretos";
+pub const INVALID_PURCHASE: &str = "E-mail ou ID de compra inválidos";
 pub const UNKNOWN_TENANT: &str = "Portal não encontrado para este endereço.";
 pub const MAX_PURCHASE_ID_CHARS: usize = 128;
 pub const PURCHASE_ID_TOO_LONG: &str = "ID de compra deve ter no máximo 128 caracteres";
@@ -84,7 +84,7 @@ pub async fn login(
     ApiJson(body): ApiJson<ClientLoginRequest>,
 ) -> ApiResult<impl IntoResponse> {
     Validator::new()
-        .check(is_email(&body.email), "email", "Email inválido")
+        .check(is_email(&body.email), "email", "E-mail inválido")
         .check(!body.password.is_empty(), "password", "Senha é obrigatória")
         .check(char_len(&body.password) <= MAX_PASSWORD_CHARS, "password", PASSWORD_TOO_LONG)
         .finish()?;
@@ -124,7 +124,7 @@ pub async fn login_purchase(
     let purchase_id = body.purchase_id.trim().to_string();
     let code = body.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
     Validator::new()
-        .check(is_email(&body.email), "email", "Email inválido")
+        .check(is_email(&body.email), "email", "E-mail inválido")
         .check(!purchase_id.is_empty(), "purchaseId", "ID de compra é obrigatório")
         .check(char_len(&purchase_id) <= MAX_PURCHASE_ID_CHARS, "purchaseId", PURCHASE_ID_TOO_LONG)
         .check(

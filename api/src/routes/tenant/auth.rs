@@ -53,7 +53,7 @@ pub async fn login(
 ) -> ApiResult<impl IntoResponse> {
     Validator::new()
         .check(!body.email.trim().is_empty(), "email", "E-mail é obrigatório")
-        .check(body.email.trim().is_empty() || is_email(&body.email), "email", "Email inválido")
+        .check(body.email.trim().is_empty() || is_email(&body.email), "email", "E-mail inválido")
         .check(!body.password.is_empty(), "password", "Senha é obrigatória")
         .check(char_len(&body.password) <= MAX_PASSWORD_CHARS, "password", PASSWORD_TOO_LONG)
         .check(meta.tenant_secret.is_some(), "securityKey", "Chave de segurança é obrigatória")

@@ -279,7 +279,7 @@ pub async fn send_test(
     let mut v = Validator::new();
     let to = blank_to_none(body.test_email.as_deref());
     v.check(to.is_some(), "testEmail", "E-mail obrigatório");
-    v.check(to.as_deref().is_none_or(is_email), "testEmail", "Email inválido");
+    v.check(to.as_deref().is_none_or(is_email), "testEmail", "E-mail inválido");
     let template = EmailTemplate::ALL.into_iter().find(|t| Some(t.key()) == body.template_type.as_deref());
     v.check(template.is_some(), "templateType", "Escolha um template");
     v.finish()?;

@@ -174,7 +174,7 @@ fn checked(body: &TenantSettingsBody) -> Result<BrandSettings, AppError> {
     v.check(
         contact_email.as_deref().is_none_or(|e| is_email(e) && char_len(e) <= 254),
         "settings.contactEmail",
-        "Email inválido",
+        "E-mail inválido",
     );
     let preset = blank_to_none(text(|g| &g.theme_preset));
     v.check(

@@ -134,7 +134,7 @@ pub async fn invite(
     v.check(name.is_some(), "name", "Nome é obrigatório");
     v.check(name.as_deref().is_none_or(|n| char_len(n) <= 100), "name", "Nome deve ter no máximo 100 caracteres");
     v.check(!email.is_empty(), "email", "E-mail é obrigatório");
-    v.check(email.is_empty() || (is_email(email) && char_len(email) <= 254), "email", "Email inválido");
+    v.check(email.is_empty() || (is_email(email) && char_len(email) <= 254), "email", "E-mail inválido");
     v.check(body.role.is_some(), "role", "Escolha um perfil");
     v.finish()?;
     let (name, email, role) = (name.expect("validated"), normalize_email(email), body.role.expect("validated"));

@@ -1,6 +1,8 @@
 import type * as React from 'react'
 import { PageHeading } from '@/components/page-heading'
 import { FilterBar, FilterSelect, ListTable, PaginationBar, SearchBox, type Column, type FilterOption, type useListParams } from './list'
+import { ResponsiveListTable } from './responsive-list-table'
+import type { DataColumn } from './responsive-table'
 
 /** One select of a list's filter bar: which URL filter it sets, and its options. */
 export interface ListSelectFilter<Key extends string> {
@@ -20,6 +22,25 @@ interface ListPageQuery<Item> {
   refetch: () => unknown
 }
 
+interface TableTexts {
+  label: string
+  empty: string
+  errorTitle?: string
+  errorFallback?: string
+}
+
+/** A table whose rows the page renders (`<TableRow>`s): a table at every width. */
+interface RowsTable<Item> extends TableTexts {
+  columns: Column[]
+  renderRow: (item: Item) => React.ReactNode
+}
+
+/** A table whose columns render the cells: a table from 768 px, cards below (`ResponsiveTable`). */
+interface ColumnsTable<Item> extends TableTexts {
+  columns: readonly DataColumn<Item>[]
+  rowKey: (item: Item) => string
+}
+
 export interface ListViewProps<Key extends string, Item> {
   /** Page and filters, from `useListParams` (the page fetches with them, this component shows and changes them). */
   list: ReturnType<typeof useListParams<Key>>
@@ -30,15 +51,8 @@ export interface ListViewProps<Key extends string, Item> {
   /** Controls at the end of the filter bar (date filters, "Limpar filtros", a refresh or create button). */
   tools?: React.ReactNode
   query: ListPageQuery<Item>
-  /** The table: its accessible name, columns, texts and rows. */
-  table: {
-    label: string
-    columns: Column[]
-    empty: string
-    errorTitle?: string
-    errorFallback?: string
-    renderRow: (item: Item) => React.ReactNode
-  }
+  /** The table: its accessible name, columns, texts and rows (cards on a phone when the columns render the cells). */
+  table: RowsTable<Item> | ColumnsTable<Item>
   /** What the page opens over the list (create, edit and detail dialogs). */
   children?: React.ReactNode
 }
@@ -89,7 +103,7 @@ export function ListView<Key extends string, Item>({ list, search, filters = [],
         ))}
         {tools}
       </FilterBar>
-      <ListTable {...table} query={query} />
+      {'renderRow' in table ? <ListTable {...table} query={query} /> : <ResponsiveListTable {...table} query={query} />}
       <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
       {children}
     </>

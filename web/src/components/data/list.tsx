@@ -192,7 +192,7 @@ export interface Column {
   className?: string
 }
 
-interface ListQueryState<Item> {
+export interface ListQueryState<Item> {
   data?: { items: Item[] }
   isPending: boolean
   isError: boolean
@@ -249,13 +249,7 @@ export function ListTable<Item>({
           ) : query.isError && !items ? (
             <TableRow>
               <TableCell colSpan={columns.length} className="py-10 text-center whitespace-normal">
-                <div role="alert" className="flex flex-col items-center gap-3">
-                  {errorTitle && <p className="font-medium text-destructive">{errorTitle}</p>}
-                  <p className={errorTitle ? 'text-sm text-muted-foreground' : 'text-destructive'}>{errorMessage(query.error, errorFallback)}</p>
-                  <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                    Tentar novamente
-                  </Button>
-                </div>
+                <ListLoadError query={query} title={errorTitle} fallback={errorFallback} />
               </TableCell>
             </TableRow>
           ) : !items || items.length === 0 ? (
@@ -269,6 +263,19 @@ export function ListTable<Item>({
           )}
         </TableBody>
       </Table>
+    </div>
+  )
+}
+
+/** A list that failed to load: the screen's title for the failure, the server's message (else `fallback`), a retry. */
+export function ListLoadError({ query, title, fallback }: { query: Pick<ListQueryState<unknown>, 'error' | 'refetch'>; title?: string; fallback: string }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3">
+      {title && <p className="font-medium text-destructive">{title}</p>}
+      <p className={title ? 'text-sm text-muted-foreground' : 'text-destructive'}>{errorMessage(query.error, fallback)}</p>
+      <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+        Tentar novamente
+      </Button>
     </div>
   )
 }

@@ -62,7 +62,7 @@ describe('SidebarPortalLayout', () => {
           <Route
             element={
               <SidebarPortalLayout
-                brand={{ name: 'Loja', caption: 'Portal do Tenant', nameTestId: 'tenant-name' }}
+                brand={{ name: 'Loja', caption: 'Portal do Revendedor', nameTestId: 'tenant-name' }}
                 navigationLabel="Gestão"
                 navigation={[managementScreens.clients, managementScreens.robots]}
                 user={{ name: 'Olívia Owner', email: 'owner@loja.com' }}

@@ -13,7 +13,7 @@ export interface Screen extends NavigationItem {
   element: React.ReactNode
   /** False for screens reached from other screens only (detail pages, wizards). Default true. */
   inMenu?: boolean
-  /** The entry's label in a sidebar menu, where it differs from the top menu's (the client sidebar says "Treinamentos"). */
+  /** The entry's label in a sidebar menu, where it differs from the top menu's (none today: one name per screen reads best). */
   sidebarLabel?: string
 }
 

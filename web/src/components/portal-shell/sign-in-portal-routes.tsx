@@ -42,15 +42,24 @@ export function SignInPortalRoutes({
   )
 }
 
+export interface SignedInRoutesProps {
+  layout: React.ReactNode
+  children: React.ReactNode
+  /** Where the not-found page leads back to. */
+  homePath?: string
+  /** The not-found page for any other path; by default the pt-BR one leading to `homePath`. */
+  notFoundPage?: React.ReactNode
+}
+
 /**
- * The signed-in screens of a portal (`children`, as `<Route>`s, e.g. `screenRoutes`) inside `layout`, and a 404
- * leading to `homePath` for any other path: what a portal's `signedIn` renders, below the portal's own routes.
+ * The signed-in screens of a portal (`children`, as `<Route>`s, e.g. `screenRoutes`) inside `layout`, and a not-found
+ * page leading to `homePath` for any other path: what a portal's `signedIn` renders, below the portal's own routes.
  */
-export function SignedInRoutes({ layout, children, homePath = '/dashboard' }: { layout: React.ReactNode; children: React.ReactNode; homePath?: string }) {
+export function SignedInRoutes({ layout, children, homePath = '/dashboard', notFoundPage }: SignedInRoutesProps) {
   return (
     <Routes>
       <Route element={layout}>{children}</Route>
-      <Route path="*" element={<NotFoundPage homePath={homePath} />} />
+      <Route path="*" element={notFoundPage ?? <NotFoundPage homePath={homePath} />} />
     </Routes>
   )
 }

@@ -20,7 +20,7 @@ export function themeOfBranding(branding: TenantBranding): Theme {
 
 /**
  * Applies the tenant's colours and font to the whole portal; with no tenant, or when its branding failed to
- * load ("Erro ao carregar branding"), the default theme.
+ * load ("Erro ao carregar a identidade visual"), the default theme.
  */
 export function useBrandingTheme(branding: TenantBranding | null | undefined, { failed = false }: { failed?: boolean } = {}): void {
   useBrandingLoadError(failed)

@@ -24,7 +24,7 @@ export function themeOfSettings(settings: TenantSettings): Theme {
 
 /**
  * The owner portal in the tenant's saved look once signed in (the default look before, or when the settings
- * fail to load: "Erro ao carregar branding").
+ * fail to load: "Erro ao carregar a identidade visual").
  */
 export function useTenantSettingsTheme(signedIn: boolean): void {
   const { data, isError } = useQuery({ ...tenantSettingsQuery(), staleTime: BRAND_STALE_MS, enabled: signedIn })

@@ -74,7 +74,7 @@ describe('unwrap', () => {
   })
 
   it('uses the fallback for network failures', () => {
-    expect(errorMessage(new TypeError('Failed to fetch'), 'Email ou senha incorretos')).toBe('Email ou senha incorretos')
+    expect(errorMessage(new TypeError('Failed to fetch'), 'E-mail ou senha incorretos')).toBe('E-mail ou senha incorretos')
   })
 })
 

@@ -4,7 +4,7 @@ import { loadFont } from './fonts'
 import { isDarkTheme, themeTokens, type Theme } from './palette'
 
 /** The spec's message when the tenant's look could not be loaded (the portal then shows the default theme). */
-export const BRANDING_LOAD_ERROR = 'Erro ao carregar branding'
+export const BRANDING_LOAD_ERROR = 'Erro ao carregar a identidade visual'
 
 /**
  * Puts `theme` on the whole page: its CSS variables on <html> (the Tailwind theme reads them), the `dark` class

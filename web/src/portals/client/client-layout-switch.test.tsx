@@ -38,7 +38,7 @@ describe('client portal layout choice', () => {
     await screen.findByRole('heading', { level: 1, name: 'Olá, Carla!' })
 
     await userEvent.click(screen.getByRole('button', { name: 'Menu lateral' }))
-    expect(menu().getByRole('link', { name: 'Treinamentos' })).toBeInTheDocument()
+    expect(menu().getByRole('link', { name: 'Área de Ensino' })).toBeInTheDocument()
     expect(screen.getByText('carla@ex.com')).toBeInTheDocument()
     expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Carla!' })).toBeInTheDocument()
     expect(localStorage.getItem(CLIENT_LAYOUT_KEY)).toBe('sidebar')
@@ -46,7 +46,7 @@ describe('client portal layout choice', () => {
     first.unmount()
     visitDashboard()
     await screen.findByRole('heading', { level: 1, name: 'Olá, Carla!' })
-    expect(menu().getByRole('link', { name: 'Treinamentos' })).toBeInTheDocument()
+    expect(menu().getByRole('link', { name: 'Área de Ensino' })).toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('button', { name: 'Menu superior' }))
     expect(menu().getByRole('link', { name: 'Área de Ensino' })).toBeInTheDocument()

@@ -12,13 +12,13 @@ export const clientPasswordLoginChecks: LoginChecks<{ email: string; password: s
   password: fieldCheck('loginPassword'),
 }
 
-const emailField = { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'seu@email.com' } as const
+const emailField = { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', placeholder: 'seu@email.com' } as const
 
 function PasswordLoginForm() {
   const login = useClientPasswordLogin()
   const form = useLoginForm(clientPasswordLoginChecks, { email: '', password: '' })
   return (
-    <LoginForm form={form} login={login} failure={{ title: 'Erro ao fazer login', fallback: 'Email ou senha incorretos' }}>
+    <LoginForm form={form} login={login} failure={{ title: 'Erro ao fazer login', fallback: 'E-mail ou senha incorretos' }}>
       <LoginField form={form} {...emailField} />
       <LoginField form={form} name="password" label="Senha" type="password" autoComplete="current-password" />
     </LoginForm>

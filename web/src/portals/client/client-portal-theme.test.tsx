@@ -51,7 +51,7 @@ describe('client portal theme', () => {
     expect(token('--sidebar-foreground')).toBe('#0f172a')
     expect(token('--font-sans-family')).toMatch(/^"Poppins"/)
     expect(root).not.toHaveClass('dark')
-    expect(screen.queryByText('Erro ao carregar branding')).not.toBeInTheDocument()
+    expect(screen.queryByText('Erro ao carregar a identidade visual')).not.toBeInTheDocument()
   })
 
   it('derives readable text when the branding has a light background and no text colour', async () => {
@@ -64,13 +64,13 @@ describe('client portal theme', () => {
     renderWithBranding(() => Response.json({ message: 'Tenant não encontrado' }, { status: 404 }))
     await waitFor(() => expect(token('--background')).toBe('#0a0a0a'))
     await screen.findByRole('button', { name: 'Entrar' })
-    expect(screen.queryByText('Erro ao carregar branding')).not.toBeInTheDocument()
+    expect(screen.queryByText('Erro ao carregar a identidade visual')).not.toBeInTheDocument()
   })
 
   // Last: the toaster's state outlives a test.
-  it('shows "Erro ao carregar branding" and the default theme when the branding fails to load', async () => {
+  it('shows "Erro ao carregar a identidade visual" and the default theme when the branding fails to load', async () => {
     renderWithBranding(() => Response.json({ message: 'Erro interno' }, { status: 500 }))
-    expect(await screen.findByText('Erro ao carregar branding')).toBeInTheDocument()
+    expect(await screen.findByText('Erro ao carregar a identidade visual')).toBeInTheDocument()
     expect(token('--background')).toBe('#0a0a0a')
     expect(token('--foreground')).toBe('#fafafa')
     expect(token('--primary')).toBe('#3b82f6')

@@ -21,7 +21,7 @@ describe('client portal public routes', () => {
   it("opens the client's own forgot-password page", async () => {
     renderAt('/forgot-password')
     expect(await screen.findByRole('heading', { level: 1, name: 'Recuperar senha' })).toBeInTheDocument()
-    expect(screen.getByLabelText('Email')).toBeInTheDocument()
+    expect(screen.getByLabelText('E-mail')).toBeInTheDocument()
   })
 
   it("opens the client's own reset-password page", async () => {

@@ -17,6 +17,6 @@ export const clientScreens: Screen[] = [
   { label: 'Dashboard', path: '/dashboard', icon: LayoutDashboardIcon, element: <ClientDashboardPage shortcuts={[robots, lessons]} /> },
   { ...robots, element: <ClientRobotsPage /> },
   { label: 'Assinaturas', path: '/subscriptions', icon: RepeatIcon, element: <ClientSubscriptionsPage /> },
-  // The spec names the training area differently in the sidebar layout.
-  { ...lessons, sidebarLabel: 'Treinamentos', element: <ClientLessonsPage /> },
+  // One name for the training area in both menus and on its page (the spec's sidebar "Treinamentos" was a second one).
+  { ...lessons, element: <ClientLessonsPage /> },
 ]

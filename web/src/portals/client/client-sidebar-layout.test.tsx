@@ -41,7 +41,7 @@ describe('ClientSidebarLayout', () => {
     document.cookie = `${SIDEBAR_COOKIE_NAME}=; max-age=0; path=/`
   })
 
-  it('shows the tenant, the client menu with "Treinamentos", and the client with initials, e-mail and "Sair"', async () => {
+  it('shows the tenant, the client menu with "Área de Ensino", and the client with initials, e-mail and "Sair"', async () => {
     renderLayout()
     expect(await screen.findByText('tela de treinamentos')).toBeInTheDocument()
     expect(screen.getByTestId('tenant-name')).toHaveTextContent('Loja Robôs')
@@ -54,9 +54,9 @@ describe('ClientSidebarLayout', () => {
       ['Dashboard', '/dashboard'],
       ['Meus Robôs', '/robots'],
       ['Assinaturas', '/subscriptions'],
-      ['Treinamentos', '/lessons'],
+      ['Área de Ensino', '/lessons'],
     ])
-    expect(within(nav).getByRole('link', { name: 'Treinamentos' })).toHaveAttribute('aria-current', 'page')
+    expect(within(nav).getByRole('link', { name: 'Área de Ensino' })).toHaveAttribute('aria-current', 'page')
 
     expect(screen.getByText('MS')).toBeInTheDocument()
     expect(screen.getByTestId('current-user-name')).toHaveTextContent('Maria Souza Lima')

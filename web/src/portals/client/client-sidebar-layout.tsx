@@ -7,7 +7,7 @@ import type { ClientLayoutKind } from './client-layout-choice'
 import { ClientLayoutToggle } from './client-layout-toggle'
 import { clientScreens } from './client-screens'
 
-// "Treinamentos" instead of "Área de Ensino": the sidebar's own labels.
+// The sidebar's labels: a screen's `sidebarLabel` where it has one.
 const clientSidebarNavigation = sidebarMenuOf(clientScreens)
 
 /**

@@ -19,7 +19,7 @@ export const clientPurchaseLoginChecks: LoginChecks<Purchase> = {
 const loadCodeStep = () => import('./purchase-code-step')
 const CodeStep = React.lazy(() => loadCodeStep().then(({ CodeStep }) => ({ default: CodeStep })))
 
-const failure = { title: 'Erro ao fazer login', fallback: 'Email ou ID de compra inválidos' }
+const failure = { title: 'Erro ao fazer login', fallback: 'E-mail ou ID de compra inválidos' }
 
 /**
  * The purchase-id sign-in, in two steps: e-mail and purchase id send a 6-digit code to that e-mail (the server
@@ -86,7 +86,7 @@ function PurchaseStep({
   return (
     <LoginForm form={form} login={login} failure={failure} submitLabel="Enviar código">
       {/* eslint-disable-next-line jsx-a11y/no-autofocus -- only on coming back from the code step: focus returns to what the client chose to change */}
-      <LoginField form={form} name="email" label="Email" type="email" autoComplete="email" placeholder="seu@email.com" autoFocus={focusEmail} />
+      <LoginField form={form} name="email" label="E-mail" type="email" autoComplete="email" placeholder="seu@email.com" autoFocus={focusEmail} />
       <LoginField
         form={form}
         name="purchaseId"

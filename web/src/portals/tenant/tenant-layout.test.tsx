@@ -39,11 +39,11 @@ function renderLayout() {
 }
 
 describe('tenant layout', () => {
-  it("shows the tenant's name and logo, 'Portal do Tenant', the menu and the owner", async () => {
+  it("shows the tenant's name and logo, 'Portal do Revendedor', the menu and the owner", async () => {
     serveOwner()
     renderLayout()
     expect(await screen.findByTestId('tenant-name')).toHaveTextContent('Loja Robôs')
-    expect(screen.getAllByText(/Portal do Tenant/).length).toBeGreaterThan(0)
+    expect(screen.getAllByText(/Portal do Revendedor/).length).toBeGreaterThan(0)
     expect(screen.getByRole('img', { name: 'Logo Loja Robôs' })).toHaveAttribute('src', '/uploads/logo.png')
     const nav = screen.getByRole('navigation', { name: 'Navegação principal' })
     expect(nav).toHaveTextContent('Vendas')

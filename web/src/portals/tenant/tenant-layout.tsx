@@ -12,7 +12,7 @@ function TenantHeader({ tenantName }: { tenantName: string }) {
   const refresh = useTenantLiveRefresh()
   return (
     <>
-      <span className="truncate text-sm text-muted-foreground">{tenantName} · Portal do Tenant</span>
+      <span className="truncate text-sm text-muted-foreground">{tenantName} · Portal do Revendedor</span>
       <div className="ml-auto">
         <NotificationBell headers={tenantOwnerStreamHeaders} onNotification={refresh} />
       </div>
@@ -22,7 +22,7 @@ function TenantHeader({ tenantName }: { tenantName: string }) {
 
 /**
  * Signed-in tenant-owner screens, everyone else goes to /login: the sidebar with the tenant's name
- * (fallback White Label), "Portal do Tenant" and logo, the menu of the screens the owner's role may open, and the
+ * (fallback White Label), "Portal do Revendedor" and logo, the menu of the screens the owner's role may open, and the
  * owner with "Sair".
  */
 export function TenantLayout() {
@@ -35,7 +35,7 @@ export function TenantLayout() {
         const tenantName = tenantDisplayName(signedIn) ?? 'White Label'
         return (
           <SidebarPortalLayout
-            brand={{ name: tenantName, caption: 'Portal do Tenant', logoUrl: signedIn.tenant.logoUrl, nameTestId: 'tenant-name' }}
+            brand={{ name: tenantName, caption: 'Portal do Revendedor', logoUrl: signedIn.tenant.logoUrl, nameTestId: 'tenant-name' }}
             navigation={tenantMenuFor(signedIn.user.role)}
             user={signedIn.user}
             logout={logout}

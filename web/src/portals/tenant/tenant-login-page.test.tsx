@@ -51,12 +51,12 @@ describe('tenant login page', () => {
   it("puts the server's field errors on the inputs, the security key included", async () => {
     mockFetch((request) =>
       new URL(request.url).pathname === '/api/tenant-auth/login'
-        ? Response.json({ message: 'Dados inválidos', fields: { email: 'Email inválido', securityKey: 'Chave de segurança é obrigatória' } }, { status: 400 })
+        ? Response.json({ message: 'Dados inválidos', fields: { email: 'E-mail inválido', securityKey: 'Chave de segurança é obrigatória' } }, { status: 400 })
         : Response.json({ message: 'Não autenticado' }, { status: 401 }),
     )
     renderWithProviders(<TenantLoginPage />, { path: '/login' })
     await fillAndSubmit()
-    expect(await screen.findByText('Email inválido')).toBeInTheDocument()
+    expect(await screen.findByText('E-mail inválido')).toBeInTheDocument()
     expect(screen.getByText('Chave de segurança é obrigatória')).toBeInTheDocument()
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByLabelText('Chave de Segurança')).toHaveAttribute('aria-invalid', 'true')

@@ -30,7 +30,7 @@ export function TenantLoginPage() {
   const session = useTenantSession()
   return (
     <LoginScreen session={session} homePath={tenantHomePath(session.data?.user.role)}>
-      <BrandedLoginPage name="Portal do Tenant" logoClassName="size-10" description="Entre com suas credenciais e a chave de segurança da sua marca.">
+      <BrandedLoginPage name="Portal do Revendedor" logoClassName="size-10" description="Entre com suas credenciais e a chave de segurança da sua marca.">
         <TenantLoginForm />
       </BrandedLoginPage>
     </LoginScreen>

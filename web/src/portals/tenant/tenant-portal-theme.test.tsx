@@ -50,9 +50,9 @@ describe('tenant portal theme', () => {
     expect(root).not.toHaveClass('dark')
   })
 
-  it('shows "Erro ao carregar branding" and keeps the default theme when the settings fail to load', async () => {
+  it('shows "Erro ao carregar a identidade visual" and keeps the default theme when the settings fail to load', async () => {
     renderSignedIn(() => Response.json({ message: 'Erro interno' }, { status: 500 }))
-    expect(await screen.findByText('Erro ao carregar branding')).toBeInTheDocument()
+    expect(await screen.findByText('Erro ao carregar a identidade visual')).toBeInTheDocument()
     expect(token('--background')).toBe('#0a0a0a')
     expect(token('--primary')).toBe('#3b82f6')
     expect(root).toHaveClass('dark')

@@ -52,7 +52,7 @@ export function SourceImportForm({ phase, start }: { phase: ImportPhase; start: 
     if (error instanceof ApiError && (error.status === 422 || error.status === 413)) {
       form.setError('file', { type: 'server', message: errorMessage(error, SEND_FAILED) }, { shouldFocus: true })
     }
-    toast({ variant: 'destructive', title: 'Erro ao criar job de compilação', description })
+    toast({ variant: 'destructive', title: 'Erro ao iniciar a compilação', description })
   }
 
   const submit = form.handleSubmit(async ({ file, robotName }) => {

@@ -1,12 +1,11 @@
 import * as React from 'react'
 import { FileSearchIcon, ShieldOffIcon } from 'lucide-react'
-import { ConfirmDialog, ListTable, StatusBadge } from '@/components/data'
+import { ConfirmDialog, ResponsiveTable, StatusBadge, type DataColumn } from '@/components/data'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
-import { TableCell, TableRow } from '@/components/ui/table'
 import { toast } from '@/components/ui/use-toast'
 import { ApiError, errorMessage } from '@/lib/api/client'
 import { cn } from '@/lib/class-names'
@@ -121,7 +120,11 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   )
 }
 
-const downloadColumns = [{ label: 'Data e hora' }, { label: 'IP' }]
+/** A download of the copy; two narrow columns, a line each on a phone's card. */
+const downloadColumns: DataColumn<BuildDownload>[] = [
+  { label: 'Data e hora', card: 'title', cell: (download) => formatDateTime(download.downloadedAt) },
+  { label: 'IP', cell: (download) => <span className="font-mono text-xs">{download.ip || '—'}</span> },
+]
 
 function TraceResult({ trace, canRevoke, onRevoked }: { trace: LeakTrace; canRevoke: boolean; onRevoked: () => void }) {
   const titleId = React.useId()
@@ -171,17 +174,12 @@ function TraceResult({ trace, canRevoke, onRevoked }: { trace: LeakTrace; canRev
         <Detail label="Gerada em">{formatDateTime(trace.readyAt ?? trace.builtAt)}</Detail>
         {trace.revokedAt && <Detail label="Revogada em">{formatDateTime(trace.revokedAt)}</Detail>}
       </dl>
-      <ListTable<BuildDownload>
+      <ResponsiveTable
         label="Downloads desta cópia"
         columns={downloadColumns}
-        query={{ data: { items: trace.downloads }, isPending: false, isError: false, error: null, refetch: () => undefined }}
-        empty="Nenhum download registrado desta cópia."
-        renderRow={(download) => (
-          <TableRow key={`${download.downloadedAt}-${download.ip ?? ''}`}>
-            <TableCell>{formatDateTime(download.downloadedAt)}</TableCell>
-            <TableCell className="font-mono text-xs">{download.ip || '—'}</TableCell>
-          </TableRow>
-        )}
+        items={trace.downloads}
+        rowKey={(download) => `${download.downloadedAt}-${download.ip ?? ''}`}
+        placeholder="Nenhum download registrado desta cópia."
       />
       {revoked ? (
         <Alert variant="success" role="status">

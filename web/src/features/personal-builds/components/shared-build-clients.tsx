@@ -1,14 +1,22 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { ListTable, StatusBadge } from '@/components/data'
-import { TableCell, TableRow } from '@/components/ui/table'
+import { ResponsiveListTable, StatusBadge, type DataColumn } from '@/components/data'
 import { sharedBuildClientsQuery, type SharedBuildClient } from '../api/personal-builds'
 import { buildStatusLabel, buildStatusTones } from '../labels'
 
 /** The server lists at most this many (the newest licenses first). */
 const SERVER_LIMIT = 500
 
-const columns = [{ label: 'Cliente' }, { label: 'E-mail' }, { label: 'Cópia pessoal' }]
+/** A buyer's columns; on a phone, a card headed by the name, with the copy's state beside it. */
+const columns: DataColumn<SharedBuildClient>[] = [
+  { label: 'Cliente', className: 'font-medium', card: 'title', cell: (item) => item.clientName || '—' },
+  { label: 'E-mail', cell: (item) => item.clientEmail || '—' },
+  {
+    label: 'Cópia pessoal',
+    card: 'status',
+    cell: (item) => <StatusBadge tone={item.buildStatus ? buildStatusTones[item.buildStatus] : 'secondary'}>{buildStatusLabel(item.buildStatus)}</StatusBadge>,
+  },
+]
 
 /**
  * The robot's active licenses whose buyers still download the shared file: their personal copy of the active version
@@ -27,22 +35,14 @@ export function SharedBuildClients({ robotId }: { robotId: string }) {
         Licenças ativas que ainda baixam o arquivo comum, sem a cópia pessoal pronta da versão ativa. Um vazamento desse arquivo não
         identifica o comprador.
       </p>
-      <ListTable<SharedBuildClient>
+      <ResponsiveListTable
         label="Clientes na cópia padrão"
         columns={columns}
+        rowKey={(item) => item.licenseId}
         query={query}
         empty="Todos os clientes ativos já têm a sua cópia pessoal da versão ativa."
         errorTitle="Erro ao carregar clientes"
         errorFallback="Não foi possível carregar os clientes na cópia padrão."
-        renderRow={(item) => (
-          <TableRow key={item.licenseId}>
-            <TableCell className="font-medium">{item.clientName || '—'}</TableCell>
-            <TableCell>{item.clientEmail || '—'}</TableCell>
-            <TableCell>
-              <StatusBadge tone={item.buildStatus ? buildStatusTones[item.buildStatus] : 'secondary'}>{buildStatusLabel(item.buildStatus)}</StatusBadge>
-            </TableCell>
-          </TableRow>
-        )}
       />
       {count >= SERVER_LIMIT && <p className="text-xs text-muted-foreground">Mostrando as {SERVER_LIMIT} licenças mais recentes.</p>}
     </section>

@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/api/client'
 import { useRotateSecurityKey, useSignInAgain, type RotatedKey } from '../api/team'
 
 export const ROTATION_WARNING =
-  'A chave atual deixa de funcionar na hora: todos os owners, inclusive você, saem do portal e precisam entrar novamente com a nova chave.'
+  'A chave atual deixa de funcionar na hora: todas as pessoas da equipe, inclusive você, saem do portal e precisam entrar novamente com a nova chave.'
 
 /**
  * "Chave de segurança": every owner signs in with it. A new one (after a leak, or when someone left) ends every owner
@@ -49,7 +49,7 @@ export function SecurityKeyCard() {
           </h2>
         </CardTitle>
         <CardDescription>
-          Todo owner entra no portal com e-mail, senha e a chave de segurança da conta. Gere uma nova se a atual vazou ou se alguém
+          Toda a equipe entra no portal com e-mail, senha e a chave de segurança da conta. Gere uma nova se a atual vazou ou se alguém
           deixou a equipe.
         </CardDescription>
       </CardHeader>
@@ -82,8 +82,8 @@ function NewKeyDialog({ rotated }: { rotated: RotatedKey }) {
         <AlertDialogHeader>
           <AlertDialogTitle>Nova chave de segurança</AlertDialogTitle>
           <AlertDialogDescription>
-            Copie e guarde a chave agora: ela não será mostrada de novo. Sua sessão terminou; entre novamente com ela e passe-a aos
-            demais owners por um canal seguro.
+            Copie e guarde a chave agora: ela não será mostrada de novo. Sua sessão terminou; entre novamente com ela e passe-a às
+            demais pessoas da equipe por um canal seguro.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <div className="flex items-start gap-2">

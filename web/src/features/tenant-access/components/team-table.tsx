@@ -1,26 +1,17 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { MailIcon, Trash2Icon, UserCheckIcon, UserXIcon } from 'lucide-react'
-import { ConfirmDialog, ListTable, StatusBadge } from '@/components/data'
+import { ConfirmDialog, ResponsiveListTable, StatusBadge } from '@/components/data'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
-import { TableCell, TableRow } from '@/components/ui/table'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api/client'
 import { formatDate } from '@/lib/format'
 import { teamQuery, useRemoveTeamMember, useResendInvitation, useUpdateTeamMember, type TeamMember } from '../api/team'
 import { roleChoices } from '../invite-form'
 import { ownerRoleLabels, type OwnerRole } from '../permissions'
-
-const columns = [
-  { label: 'Nome' },
-  { label: 'Perfil', className: 'w-44' },
-  { label: 'Situação' },
-  { label: 'Desde' },
-  { label: 'Ações', srOnly: true, className: 'w-72' },
-]
 
 type Change = 'deactivate' | 'reactivate' | 'remove'
 
@@ -118,25 +109,28 @@ export function TeamTable({ currentOwnerId }: { currentOwnerId: string | undefin
 
   return (
     <>
-      <ListTable
+      <ResponsiveListTable
         label="Equipe"
-        columns={columns}
-        query={{ ...query, data: query.data && { items: query.data } }}
-        empty="Ninguém na equipe ainda"
-        errorTitle="Erro ao carregar a equipe"
-        errorFallback="Não foi possível carregar a equipe."
-        renderRow={(member) => (
-          <TableRow key={member.id} className={member.active ? undefined : 'text-muted-foreground'}>
-            <TableCell>
-              <div className="font-medium">
-                {member.name}
-                {member.id === currentOwnerId && <span className="ml-1 text-xs font-normal text-muted-foreground">(você)</span>}
-              </div>
-              <div className="text-xs text-muted-foreground">{member.email}</div>
-            </TableCell>
-            <TableCell>
+        columns={[
+          {
+            label: 'Nome',
+            card: 'title',
+            cell: (member) => (
+              <>
+                <div className="font-medium">
+                  {member.name}
+                  {member.id === currentOwnerId && <span className="ml-1 text-xs font-normal text-muted-foreground">(você)</span>}
+                </div>
+                <div className="text-xs font-normal text-muted-foreground">{member.email}</div>
+              </>
+            ),
+          },
+          {
+            label: 'Perfil',
+            className: 'w-44',
+            cell: (member) => (
               <Select value={member.role} onValueChange={(role) => changeRole(member, role as OwnerRole)} disabled={busy(member)}>
-                <SelectTrigger aria-label={`Perfil de ${member.name}`} className="w-40">
+                <SelectTrigger aria-label={`Perfil de ${member.name}`} className="ml-auto w-40 md:ml-0">
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -147,17 +141,25 @@ export function TeamTable({ currentOwnerId }: { currentOwnerId: string | undefin
                   ))}
                 </SelectContent>
               </Select>
-            </TableCell>
-            <TableCell>
-              <div className="flex flex-wrap gap-1">
+            ),
+          },
+          {
+            label: 'Situação',
+            card: 'status',
+            cell: (member) => (
+              <div className="flex flex-wrap justify-end gap-1 md:justify-start">
                 <StatusBadge tone={member.active ? 'success' : 'secondary'}>{member.active ? 'Ativo' : 'Inativo'}</StatusBadge>
                 {member.invitationPending && <Badge variant="warning">Convite pendente</Badge>}
                 {member.emailVerified && <Badge variant="outline">E-mail verificado</Badge>}
               </div>
-            </TableCell>
-            <TableCell>{formatDate(member.invitedAt ?? member.createdAt)}</TableCell>
-            <TableCell>
-              <div className="flex items-center justify-end gap-1">
+            ),
+          },
+          { label: 'Desde', cell: (member) => formatDate(member.invitedAt ?? member.createdAt) },
+          {
+            label: 'Ações',
+            card: 'actions',
+            cell: (member) => (
+              <>
                 {member.invitationPending && member.active && (
                   <Button
                     variant="ghost"
@@ -183,18 +185,24 @@ export function TeamTable({ currentOwnerId }: { currentOwnerId: string | undefin
                 )}
                 <Button
                   variant="ghost"
-                  size="icon"
+                  size="sm"
                   aria-label={`Remover ${member.name} da equipe`}
-                  title="Remover da equipe"
                   onClick={() => setPending({ member, change: 'remove' })}
                   disabled={busy(member)}
                 >
                   <Trash2Icon aria-hidden />
+                  Remover
                 </Button>
-              </div>
-            </TableCell>
-          </TableRow>
-        )}
+              </>
+            ),
+          },
+        ]}
+        rowKey={(member) => member.id}
+        rowProps={(member) => ({ className: member.active ? undefined : 'text-muted-foreground' })}
+        query={{ ...query, data: query.data && { items: query.data } }}
+        empty="Ninguém na equipe ainda"
+        errorTitle="Erro ao carregar a equipe"
+        errorFallback="Não foi possível carregar a equipe."
       />
       <ConfirmDialog
         open={confirming !== null}

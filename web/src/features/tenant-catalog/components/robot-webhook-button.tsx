@@ -30,8 +30,9 @@ export function RobotWebhookButton({ robotId, robotName }: { robotId: string; ro
   }
 
   return (
-    <Button type="button" variant="ghost" size="icon" aria-label={label} title="Copiar Webhook" onClick={copy}>
+    <Button type="button" variant="ghost" size="sm" aria-label={label} onClick={copy}>
       {copied ? <CheckIcon aria-hidden /> : <WebhookIcon aria-hidden />}
+      Copiar Webhook
     </Button>
   )
 }

@@ -35,7 +35,7 @@ export type CredentialsValues = z.infer<typeof credentialsSchema>
 /** A test e-mail: which template, and where to. */
 export const testEmailSchema = z.object({
   templateType: z.enum(TEMPLATE_KEYS, { error: 'Escolha um template' }),
-  testEmail: z.string().trim().min(1, 'E-mail obrigatório').regex(z.regexes.email, 'Email inválido'),
+  testEmail: z.string().trim().min(1, 'E-mail obrigatório').regex(z.regexes.email, 'E-mail inválido'),
 })
 
 export type TestEmailValues = z.infer<typeof testEmailSchema>

@@ -92,7 +92,7 @@ describe('settings form', () => {
     expect(messages(result)).toEqual({
       'themeColors.primary': 'Cor inválida (use formato #RRGGBB)',
       'settings.homepageUrl': 'URL inválida',
-      'settings.contactEmail': 'Email inválido',
+      'settings.contactEmail': 'E-mail inválido',
       'settings.accountChangePeriodDays': 'Use de 1 a 365 dias',
     })
     expect(settingsFormSchema.safeParse(values).success).toBe(true)
@@ -126,6 +126,6 @@ describe('robot form', () => {
 describe('test e-mail form', () => {
   it("requires an address ('E-mail obrigatório') and a valid one", () => {
     expect(messages(testEmailSchema.safeParse({ templateType: 'welcome', testEmail: '' }))).toEqual({ testEmail: 'E-mail obrigatório' })
-    expect(messages(testEmailSchema.safeParse({ templateType: 'welcome', testEmail: 'x@' }))).toEqual({ testEmail: 'Email inválido' })
+    expect(messages(testEmailSchema.safeParse({ templateType: 'welcome', testEmail: 'x@' }))).toEqual({ testEmail: 'E-mail inválido' })
   })
 })

@@ -55,8 +55,8 @@ export const settingsFormSchema = z.object({
     contactEmail: z
       .string()
       .trim()
-      .max(254, 'Email inválido')
-      .refine((value) => value === '' || z.regexes.email.test(value), 'Email inválido'),
+      .max(254, 'E-mail inválido')
+      .refine((value) => value === '' || z.regexes.email.test(value), 'E-mail inválido'),
     lessonsUrl: webUrl,
     // Not edited here, but kept: the whole form is saved.
     language: z.string(),

@@ -1,12 +1,42 @@
 import { TriangleAlertIcon } from 'lucide-react'
 import { InstallationState } from '@/components/licensing/installation-state'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
+import { ResponsiveTable, type DataColumn } from '@/components/data'
 import { cn } from '@/lib/class-names'
 import type { InstallationItem } from '../api/licenses'
 import { MISSING_ROBOT, SHARING_WARNING } from '../labels'
 import { InstallationResult, LastSeen } from './installation-cells'
 
 const countFormatter = new Intl.NumberFormat('pt-BR')
+
+/** An installation's columns; on a phone, a card headed by the account (and robot), with its state beside it. */
+function installationColumns(sharedLicenseIds: ReadonlySet<string>, showRobot: boolean): DataColumn<InstallationItem>[] {
+  const robot: DataColumn<InstallationItem> = {
+    label: 'Robô',
+    className: 'font-medium',
+    cell: (installation) => installation.robotName ?? MISSING_ROBOT,
+  }
+  return [
+    ...(showRobot ? [robot] : []),
+    {
+      label: 'Conta MT',
+      card: 'title',
+      cell: (installation) => (
+        <span className="inline-flex items-center gap-1 font-mono">
+          {isShared(installation, sharedLicenseIds) && <TriangleAlertIcon className="size-4 text-amber-500" role="img" aria-label={SHARING_WARNING} />}
+          {installation.accountNumber}
+        </span>
+      ),
+    },
+    { label: 'Estado', card: 'status', cell: (installation) => <InstallationState state={installation.state} since={installation.stateSince} /> },
+    { label: 'Último acesso', cell: (installation) => <LastSeen value={installation.lastSeen} /> },
+    { label: 'Último resultado', cell: (installation) => <InstallationResult installation={installation} /> },
+    { label: 'Verificações', className: 'text-right tabular-nums', cell: (installation) => countFormatter.format(installation.checks) },
+  ]
+}
+
+function isShared(installation: InstallationItem, sharedLicenseIds: ReadonlySet<string>): boolean {
+  return installation.active && sharedLicenseIds.has(installation.licenseId)
+}
 
 /**
  * The MetaTrader accounts seen running licenses. Active accounts of a license in `sharedLicenseIds` (more than one
@@ -24,58 +54,20 @@ export function InstallationsTable({
   label?: string
 }) {
   return (
-    <div className="rounded-md border">
-      <Table aria-label={label}>
-        <TableHeader>
-          <TableRow>
-            {showRobot && <TableHead>Robô</TableHead>}
-            <TableHead>Conta MT</TableHead>
-            <TableHead>Estado</TableHead>
-            <TableHead>Último acesso</TableHead>
-            <TableHead>Último resultado</TableHead>
-            <TableHead className="text-right">Verificações</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {installations.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={showRobot ? 6 : 5} className="py-8 text-center text-muted-foreground whitespace-normal">
-                Nenhuma instalação registrada
-              </TableCell>
-            </TableRow>
-          ) : (
-            installations.map((installation) => {
-              const shared = installation.active && sharedLicenseIds.has(installation.licenseId)
-              return (
-                <TableRow
-                  key={`${installation.licenseId}-${installation.accountNumber}`}
-                  data-shared={shared || undefined}
-                  className={cn(shared && 'bg-amber-500/10 hover:bg-amber-500/15', !installation.active && 'text-muted-foreground')}
-                >
-                  {showRobot && <TableCell className="font-medium">{installation.robotName ?? MISSING_ROBOT}</TableCell>}
-                  <TableCell className="font-mono">
-                    <span className="inline-flex items-center gap-1">
-                      {shared && <TriangleAlertIcon className="size-4 text-amber-500" role="img" aria-label={SHARING_WARNING} />}
-                      {installation.accountNumber}
-                    </span>
-                  </TableCell>
-                  <TableCell>
-                    <InstallationState state={installation.state} since={installation.stateSince} />
-                  </TableCell>
-                  <TableCell>
-                    <LastSeen value={installation.lastSeen} />
-                  </TableCell>
-                  <TableCell>
-                    <InstallationResult installation={installation} />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{countFormatter.format(installation.checks)}</TableCell>
-                </TableRow>
-              )
-            })
-          )}
-        </TableBody>
-      </Table>
-    </div>
+    <ResponsiveTable
+      label={label}
+      columns={installationColumns(sharedLicenseIds, showRobot)}
+      items={installations}
+      rowKey={(installation) => `${installation.licenseId}-${installation.accountNumber}`}
+      rowProps={(installation) => {
+        const shared = isShared(installation, sharedLicenseIds)
+        return {
+          'data-shared': shared || undefined,
+          className: cn(shared && 'bg-amber-500/10 hover:bg-amber-500/15', !installation.active && 'text-muted-foreground'),
+        }
+      }}
+      placeholder="Nenhuma instalação registrada"
+    />
   )
 }
 

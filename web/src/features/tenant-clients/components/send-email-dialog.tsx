@@ -40,7 +40,7 @@ function SendEmailForm({ clientId, onDone }: { clientId: string; onDone: () => v
           onDone()
         },
         onError: (error) =>
-          toast({ variant: 'destructive', title: 'Erro ao enviar email', description: applyServerErrors(form, error, 'Não foi possível enviar o e-mail.') }),
+          toast({ variant: 'destructive', title: 'Erro ao enviar e-mail', description: applyServerErrors(form, error, 'Não foi possível enviar o e-mail.') }),
       },
     ),
   )

@@ -33,7 +33,7 @@ describe('the manual sale form', () => {
   it('gives the server’s messages', () => {
     expect(messages({ ...valid, buyerName: '', buyerEmail: 'x@', robotId: '', amount: '', saleDate: '' })).toEqual({
       buyerName: 'Nome é obrigatório',
-      buyerEmail: 'Email inválido',
+      buyerEmail: 'E-mail inválido',
       robotId: 'Robô é obrigatório',
       amount: 'Valor é obrigatório',
       saleDate: 'Data da venda é obrigatória',

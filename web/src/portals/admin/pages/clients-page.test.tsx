@@ -80,7 +80,7 @@ describe('admin clients page', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }))
     expect(await within(dialog).findByText('Selecione um tenant')).toBeInTheDocument()
     expect(within(dialog).getByText('Nome é obrigatório')).toBeInTheDocument()
-    expect(within(dialog).getByText('Email inválido')).toBeInTheDocument()
+    expect(within(dialog).getByText('E-mail inválido')).toBeInTheDocument()
     expect(within(dialog).getByText('Senha é obrigatória')).toBeInTheDocument()
     expect(within(dialog).getByLabelText(/^Email/)).toHaveAttribute('type', 'email')
     expect(requestsTo(fetch, 'POST', '/api/clients')).toHaveLength(0)

@@ -99,7 +99,7 @@ describe('admin tenant owners page', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar owner' }))
     expect(await within(dialog).findByText('Selecione um tenant')).toBeInTheDocument()
     expect(within(dialog).getByText('Nome é obrigatório')).toBeInTheDocument()
-    expect(within(dialog).getByText('Email inválido')).toBeInTheDocument()
+    expect(within(dialog).getByText('E-mail inválido')).toBeInTheDocument()
     expect(within(dialog).getByText('Senha é obrigatória')).toBeInTheDocument()
 
     await userEvent.type(within(dialog).getByLabelText(/^Senha/), '12345')

@@ -5,7 +5,7 @@ import { Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders, requestOf } from '@/test/render'
 import { ClientForgotPasswordPage } from './forgot-password-page'
 
-const SENT = 'Se o email existir, você receberá instruções para redefinir sua senha.'
+const SENT = 'Se o e-mail existir, você receberá instruções para redefinir sua senha.'
 
 function renderPage() {
   return renderWithProviders(<ClientForgotPasswordPage />, {
@@ -15,25 +15,25 @@ function renderPage() {
 }
 
 async function submit(email: string) {
-  if (email) await userEvent.type(screen.getByLabelText('Email'), email)
+  if (email) await userEvent.type(screen.getByLabelText('E-mail'), email)
   await userEvent.click(screen.getByRole('button', { name: 'Enviar link de recuperação' }))
 }
 
 describe('client forgot-password page', () => {
-  it("checks the e-mail ('Email inválido') before sending anything", async () => {
+  it("checks the e-mail ('E-mail inválido') before sending anything", async () => {
     const fetch = mockFetch(() => Response.json({ message: SENT }))
     renderPage()
     expect(screen.getByRole('heading', { level: 1, name: 'Recuperar senha' })).toBeInTheDocument()
     await submit('nao-e-email')
-    expect(await screen.findByText('Email inválido')).toBeInTheDocument()
+    expect(await screen.findByText('E-mail inválido')).toBeInTheDocument()
     expect(fetch).not.toHaveBeenCalled()
   })
 
-  it("posts the e-mail, toasts 'Email enviado!' and shows the server's answer", async () => {
+  it("posts the e-mail, toasts 'E-mail enviado!' and shows the server's answer", async () => {
     const fetch = mockFetch(() => Response.json({ message: SENT }))
     renderPage()
     await submit(' carla@ex.com ')
-    expect(await screen.findByText('Email enviado!')).toBeInTheDocument()
+    expect(await screen.findByText('E-mail enviado!')).toBeInTheDocument()
     expect(screen.getAllByText(SENT).length).toBeGreaterThan(0)
     expect(screen.queryByRole('link', { name: 'Redefinir senha agora' })).not.toBeInTheDocument()
     const request = requestOf(fetch)
@@ -59,7 +59,7 @@ describe('client forgot-password page', () => {
     await submit('carla@ex.com')
     expect(await screen.findByText('Erro ao solicitar recuperação de senha')).toBeInTheDocument()
     expect(screen.getByText('E-mail deve ter no máximo 254 caracteres', { selector: '[data-slot="form-message"], p' })).toBeInTheDocument()
-    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true')
   })
 
   it('links back to the login', () => {

@@ -45,7 +45,7 @@ export function ClientForgotPasswordPage() {
     setToken(null)
     request.mutate(values, {
       onSuccess: ({ message, resetToken }) => {
-        toast({ title: 'Email enviado!', description: 'Se o email existir, você receberá instruções para redefinir sua senha.' })
+        toast({ title: 'E-mail enviado!', description: 'Se o e-mail existir, você receberá instruções para redefinir sua senha.' })
         setOutcome({ ok: true, message })
         setToken(resetToken?.trim() || null)
       },
@@ -57,12 +57,12 @@ export function ClientForgotPasswordPage() {
     })
   })
   return (
-    <PublicCardPage title="Recuperar senha" description="Informe o email da sua conta e enviaremos instruções para redefinir sua senha.">
+    <PublicCardPage title="Recuperar senha" description="Informe o e-mail da sua conta e enviaremos instruções para redefinir sua senha.">
       {outcome && <FormOutcomeAlert outcome={outcome} />}
       {token && <DevelopmentToken token={token} />}
       <Form {...form}>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <SchemaField control={form.control} name="email" label="Email" type="email" autoComplete="email" placeholder="seu@email.com" />
+          <SchemaField control={form.control} name="email" label="E-mail" type="email" autoComplete="email" placeholder="seu@email.com" />
           <Button type="submit" className="w-full" disabled={request.isPending}>
             {request.isPending && <Spinner label="Enviando" />}
             Enviar link de recuperação

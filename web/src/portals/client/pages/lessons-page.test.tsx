@@ -10,11 +10,11 @@ function renderWith(answer: () => Response) {
   renderWithProviders(<ClientLessonsPage />, { path: '/lessons' })
 }
 
-describe('client lessons page (Área de Treinamento)', () => {
+describe('client lessons page (Área de Ensino)', () => {
   it("opens the tenant's training link in a new tab", async () => {
     renderWith(() => Response.json(dashboard))
-    expect(screen.getByRole('heading', { level: 1, name: 'Área de Treinamento' })).toBeInTheDocument()
-    expect(document.title).toMatch(/^Área de Treinamento \| /)
+    expect(screen.getByRole('heading', { level: 1, name: 'Área de Ensino' })).toBeInTheDocument()
+    expect(document.title).toMatch(/^Área de Ensino \| /)
     const link = await screen.findByRole('link', { name: 'Acessar Área de Ensino' })
     expect(link).toHaveAttribute('href', 'https://ensino.loja.com/aulas')
     expect(link).toHaveAttribute('target', '_blank')

@@ -22,13 +22,13 @@ function LessonsContent() {
 }
 
 /**
- * /lessons: a button to the tenant's training material, when there is any. The menu calls it Área de Ensino
- * (Treinamentos in the sidebar); the page, and the browser tab, are the spec's Área de Treinamento.
+ * /lessons: a button to the tenant's training material, when there is any. The menus, the page and the browser tab
+ * all call it Área de Ensino (the spec's menu term), so the client meets one name.
  */
 export function ClientLessonsPage() {
   return (
     <div className="space-y-6">
-      <PageHeading title="Área de Treinamento" description="Materiais de treinamento para aproveitar ao máximo seus robôs" />
+      <PageHeading title="Área de Ensino" description="Materiais de treinamento para aproveitar ao máximo seus robôs" />
       <LessonsContent />
     </div>
   )

@@ -127,7 +127,7 @@ describe('tenant client details page', { timeout: 30_000 }, () => {
     const fetch = renderPage({
       [`POST /api/tenant/clients/${maria.id}/send-email`]: () => Response.json({ message: 'E-mail na fila de envio para maria@exemplo.com' }, { status: 202 }),
     })
-    await userEvent.click(await screen.findByRole('button', { name: 'Enviar Email' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar E-mail' }))
     const dialog = await screen.findByRole('dialog')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
     expect(await within(dialog).findByText('Selecione um robô', { selector: '[role=alert]' })).toBeInTheDocument()
@@ -144,22 +144,22 @@ describe('tenant client details page', { timeout: 30_000 }, () => {
   it('says a refused e-mail was not sent, with the reason, instead of confirming it', async () => {
     const reason = 'Não enviado: a empresa atingiu o limite de 300 e-mails por dia enviados pelo RoboForge.'
     renderPage({ [`POST /api/tenant/clients/${maria.id}/send-email`]: () => errorBody(429, reason) })
-    await userEvent.click(await screen.findByRole('button', { name: 'Enviar Email' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar E-mail' }))
     const dialog = await screen.findByRole('dialog')
     await choose(/^Robô/, 'Robô Alpha', dialog)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
-    expect(await screen.findByText('Erro ao enviar email')).toBeInTheDocument()
+    expect(await screen.findByText('Erro ao enviar e-mail')).toBeInTheDocument()
     expect(screen.getAllByText(reason).length).toBeGreaterThan(0)
     expect(screen.queryByText('E-mail na fila de envio')).not.toBeInTheDocument()
   })
 
-  it("titles a failed e-mail 'Erro ao enviar email'", async () => {
+  it("titles a failed e-mail 'Erro ao enviar e-mail'", async () => {
     renderPage({ [`POST /api/tenant/clients/${maria.id}/send-email`]: () => errorBody(503, 'Servidor ocupado, tente novamente.') })
-    await userEvent.click(await screen.findByRole('button', { name: 'Enviar Email' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar E-mail' }))
     const dialog = await screen.findByRole('dialog')
     await choose(/^Robô/, 'Robô Alpha', dialog)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }))
-    expect(await screen.findByText('Erro ao enviar email')).toBeInTheDocument()
+    expect(await screen.findByText('Erro ao enviar e-mail')).toBeInTheDocument()
     expect(screen.getByText('Servidor ocupado, tente novamente.')).toBeInTheDocument()
   })
 
@@ -205,14 +205,14 @@ describe('tenant client details page', { timeout: 30_000 }, () => {
   it('shows a Financeiro owner the client without e-mailing them or switching an account', async () => {
     renderPage({}, maria.id, 'financial')
     expect(await screen.findByRole('heading', { level: 1, name: 'Maria Souza' })).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Enviar Email' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Enviar E-mail' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Trocar Conta' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Apagar dados do cliente' })).not.toBeInTheDocument()
   })
 
   it('lets a Suporte owner e-mail the client and switch an account', async () => {
     renderPage({}, maria.id, 'support')
-    expect(await screen.findByRole('button', { name: 'Enviar Email' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Enviar E-mail' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Trocar Conta' })).toBeInTheDocument()
     // Erasing a client's data (LGPD) is for administrators only.
     expect(screen.queryByText('Dados pessoais (LGPD)')).not.toBeInTheDocument()

@@ -96,7 +96,7 @@ function ClientDetailsContent({ details }: { details: ClientDetails }) {
             {canEmail && (
               <Button variant="outline" onClick={() => setOpen('email')}>
                 <MailIcon aria-hidden />
-                Enviar Email
+                Enviar E-mail
               </Button>
             )}
             {canSwitchAccount && (

@@ -92,7 +92,7 @@ describe('tenant clients page', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText(/^Senha/), '123')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar' }))
     expect(await within(dialog).findByText('Nome é obrigatório')).toBeInTheDocument()
-    expect(within(dialog).getByText('Email inválido')).toBeInTheDocument()
+    expect(within(dialog).getByText('E-mail inválido')).toBeInTheDocument()
     expect(within(dialog).getByText('Senha deve ter no mínimo 6 caracteres')).toBeInTheDocument()
     expect(requestsTo(fetch, 'POST', '/api/tenant/clients')).toHaveLength(0)
   })

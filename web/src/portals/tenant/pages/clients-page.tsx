@@ -3,23 +3,48 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { EyeIcon, PencilIcon, PlusIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDate } from '@/lib/format'
-import { ListPage, RefreshButton, StatusBadge, useListParams } from '@/components/data'
+import { ListPage, RefreshButton, StatusBadge, useListParams, type DataColumn } from '@/components/data'
 import { labelOf } from '@/lib/labels'
 import { clientStatusChoices, clientStatusLabels, clientStatusTones } from '@/lib/commerce-labels'
 import { tenantClientsQuery, type ClientItem, type ClientStatus } from '@/features/tenant-clients/api/clients'
 import { ClientDialog } from '@/features/tenant-clients/components/client-dialog'
 import { useCan } from '@/features/tenant-access/use-can'
 
-const columns = [
-  { label: 'Nome' },
-  { label: 'E-mail' },
-  { label: 'Telefone' },
-  { label: 'Status' },
-  { label: 'Cadastro' },
-  { label: 'Ações', srOnly: true, className: 'w-40' },
-]
+/** A client's columns; on a phone, a card headed by the name with the status, and labelled "Editar" and "Ver Detalhes". */
+function clientColumns(edit: ((client: ClientItem) => void) | null): DataColumn<ClientItem>[] {
+  return [
+    { label: 'Nome', card: 'title', className: 'font-medium', cell: (client) => client.name },
+    { label: 'E-mail', cell: (client) => client.email },
+    { label: 'Telefone', cell: (client) => client.phone || '—' },
+    {
+      label: 'Status',
+      card: 'status',
+      cell: (client) => <StatusBadge tone={clientStatusTones[client.status]}>{labelOf(clientStatusLabels, client.status)}</StatusBadge>,
+    },
+    { label: 'Cadastro', cell: (client) => formatDate(client.registrationDate) },
+    {
+      label: 'Ações',
+      card: 'actions',
+      cell: (client) => (
+        <>
+          {edit && (
+            <Button variant="ghost" size="sm" aria-label={`Editar ${client.name}`} onClick={() => edit(client)}>
+              <PencilIcon aria-hidden />
+              Editar
+            </Button>
+          )}
+          <Button variant="outline" size="sm" asChild>
+            <Link to={`/clients/${client.id}`} aria-label={`Ver Detalhes de ${client.name}`}>
+              <EyeIcon aria-hidden />
+              Ver Detalhes
+            </Link>
+          </Button>
+        </>
+      ),
+    },
+  ]
+}
 
 /**
  * The owner's clients: search by name or e-mail and status on the server, create and edit (roles with ManageClients),
@@ -57,36 +82,11 @@ export function TenantClientsPage() {
       query={query}
       table={{
         label: 'Clientes',
-        columns,
         empty: 'Nenhum cliente encontrado',
         errorTitle: 'Erro ao carregar clientes',
         errorFallback: 'Não foi possível carregar os clientes.',
-        renderRow: (client) => (
-          <TableRow key={client.id}>
-            <TableCell className="font-medium">{client.name}</TableCell>
-            <TableCell>{client.email}</TableCell>
-            <TableCell>{client.phone || '—'}</TableCell>
-            <TableCell>
-              <StatusBadge tone={clientStatusTones[client.status]}>{labelOf(clientStatusLabels, client.status)}</StatusBadge>
-            </TableCell>
-            <TableCell>{formatDate(client.registrationDate)}</TableCell>
-            <TableCell>
-              <div className="flex items-center justify-end gap-1">
-                {canManage && (
-                  <Button variant="ghost" size="icon" aria-label={`Editar ${client.name}`} title="Editar" onClick={() => setDialog({ open: true, client })}>
-                    <PencilIcon aria-hidden />
-                  </Button>
-                )}
-                <Button variant="outline" size="sm" asChild>
-                  <Link to={`/clients/${client.id}`} aria-label={`Ver Detalhes de ${client.name}`}>
-                    <EyeIcon aria-hidden />
-                    Ver Detalhes
-                  </Link>
-                </Button>
-              </div>
-            </TableCell>
-          </TableRow>
-        ),
+        columns: clientColumns(canManage ? (client) => setDialog({ open: true, client }) : null),
+        rowKey: (client) => client.id,
       }}
     >
       <ClientDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} client={dialog.client} />

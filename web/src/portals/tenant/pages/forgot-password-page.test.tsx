@@ -19,14 +19,14 @@ async function submit(email: string) {
 }
 
 describe('tenant forgot-password page', () => {
-  it("requires an e-mail ('E-mail é obrigatório'), then a valid one ('Email inválido'), sending nothing", async () => {
+  it("requires an e-mail ('E-mail é obrigatório'), then a valid one ('E-mail inválido'), sending nothing", async () => {
     const fetch = mockFetch(() => Response.json({ message: SENT }))
     renderPage()
     expect(screen.getByRole('heading', { level: 1, name: 'Recuperar senha' })).toBeInTheDocument()
     await submit('')
     expect(await screen.findByText('E-mail é obrigatório')).toBeInTheDocument()
     await submit('nao-e-email')
-    expect(await screen.findByText('Email inválido')).toBeInTheDocument()
+    expect(await screen.findByText('E-mail inválido')).toBeInTheDocument()
     expect(fetch).not.toHaveBeenCalled()
   })
 
@@ -43,13 +43,13 @@ describe('tenant forgot-password page', () => {
   })
 
   it("shows the server's error inline and its field message under the input", async () => {
-    mockFetch(() => Response.json({ message: 'Email inválido', fields: { email: 'Email inválido' } }, { status: 400 }))
+    mockFetch(() => Response.json({ message: 'E-mail inválido', fields: { email: 'E-mail inválido' } }, { status: 400 }))
     renderPage()
     await submit('owner@loja.com')
-    await screen.findByText('Email inválido', { selector: '[data-slot="alert-description"]' })
+    await screen.findByText('E-mail inválido', { selector: '[data-slot="alert-description"]' })
     expect(outcomeBox()).toHaveAttribute('role', 'alert')
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true')
-    expect(screen.getAllByText('Email inválido')).toHaveLength(2)
+    expect(screen.getAllByText('E-mail inválido')).toHaveLength(2)
   })
 
   it("falls back to 'Erro ao processar solicitação' when the server says nothing", async () => {

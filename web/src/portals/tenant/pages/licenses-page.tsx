@@ -2,8 +2,7 @@ import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeftRightIcon, MonitorSmartphoneIcon, PencilIcon, PlusIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { TableCell, TableRow } from '@/components/ui/table'
-import { ListPage, RefreshButton, StatusBadge, useListParams } from '@/components/data'
+import { ListPage, RefreshButton, StatusBadge, useListParams, type DataColumn } from '@/components/data'
 import { labelOf } from '@/lib/labels'
 import { tenantLicensesQuery, type LicenseStatus, type OwnerLicenseItem } from '@/features/tenant-clients/api/licenses'
 import { ActiveInstallations } from '@/features/tenant-clients/components/installation-cells'
@@ -12,16 +11,6 @@ import { LicenseDialog } from '@/features/tenant-clients/components/license-dial
 import { SwitchAccountDialog } from '@/features/tenant-clients/components/switch-account-dialog'
 import { useCan } from '@/features/tenant-access/use-can'
 import { expiryText, licenseStatusChoices, licenseStatusLabels, licenseStatusTones, MISSING_CLIENT, MISSING_ROBOT } from '@/features/tenant-clients/labels'
-
-const columns = [
-  { label: 'Cliente' },
-  { label: 'Robô' },
-  { label: 'Conta MT' },
-  { label: 'Expiração' },
-  { label: 'Status' },
-  { label: 'Instalações' },
-  { label: 'Ações', srOnly: true, className: 'w-36' },
-]
 
 /** Which dialog is open, and for which license; the license stays when it closes, so the closing dialog keeps its content. */
 interface Dialogs {
@@ -32,6 +21,55 @@ interface Dialogs {
 /** "licença de Maria Souza (Robô Alpha)": names a row's license in its buttons' labels. */
 function licenseName(license: OwnerLicenseItem): string {
   return `licença de ${license.clientName ?? MISSING_CLIENT} (${license.robotName ?? MISSING_ROBOT})`
+}
+
+/** A license's columns; on a phone, a card headed by the client, with the status and every action labelled. */
+function licenseColumns(show: (open: Dialogs['open'], license: OwnerLicenseItem) => void, canManage: boolean): DataColumn<OwnerLicenseItem>[] {
+  return [
+    {
+      label: 'Cliente',
+      card: 'title',
+      cell: (license) => (
+        <>
+          <div className="font-medium">{license.clientName ?? MISSING_CLIENT}</div>
+          {license.clientEmail && <div className="text-xs font-normal text-muted-foreground">{license.clientEmail}</div>}
+        </>
+      ),
+    },
+    { label: 'Robô', cell: (license) => license.robotName ?? MISSING_ROBOT },
+    { label: 'Conta MT', cell: (license) => <span className="font-mono">{license.accountNumber || '—'}</span> },
+    { label: 'Expiração', cell: (license) => expiryText(license.expirationDate) },
+    {
+      label: 'Status',
+      card: 'status',
+      cell: (license) => <StatusBadge tone={licenseStatusTones[license.status]}>{labelOf(licenseStatusLabels, license.status)}</StatusBadge>,
+    },
+    { label: 'Instalações', cell: (license) => <ActiveInstallations count={license.activeInstallations} /> },
+    {
+      label: 'Ações',
+      card: 'actions',
+      cell: (license) => (
+        <>
+          {canManage && (
+            <>
+              <Button variant="ghost" size="sm" aria-label={`Editar ${licenseName(license)}`} onClick={() => show('edit', license)}>
+                <PencilIcon aria-hidden />
+                Editar
+              </Button>
+              <Button variant="ghost" size="sm" aria-label={`Trocar conta da ${licenseName(license)}`} onClick={() => show('account', license)}>
+                <ArrowLeftRightIcon aria-hidden />
+                Trocar conta
+              </Button>
+            </>
+          )}
+          <Button variant="ghost" size="sm" aria-label={`Instalações da ${licenseName(license)}`} onClick={() => show('installations', license)}>
+            <MonitorSmartphoneIcon aria-hidden />
+            Instalações
+          </Button>
+        </>
+      ),
+    },
+  ]
 }
 
 /**
@@ -75,56 +113,11 @@ export function TenantLicensesPage() {
       query={query}
       table={{
         label: 'Licenças',
-        columns,
         empty: 'Nenhuma licença encontrada',
         errorTitle: 'Erro ao carregar licenças',
         errorFallback: 'Não foi possível carregar as licenças.',
-        renderRow: (license) => (
-          <TableRow key={license.id}>
-            <TableCell>
-              <div className="font-medium">{license.clientName ?? MISSING_CLIENT}</div>
-              {license.clientEmail && <div className="text-xs text-muted-foreground">{license.clientEmail}</div>}
-            </TableCell>
-            <TableCell>{license.robotName ?? MISSING_ROBOT}</TableCell>
-            <TableCell className="font-mono">{license.accountNumber || '—'}</TableCell>
-            <TableCell>{expiryText(license.expirationDate)}</TableCell>
-            <TableCell>
-              <StatusBadge tone={licenseStatusTones[license.status]}>{labelOf(licenseStatusLabels, license.status)}</StatusBadge>
-            </TableCell>
-            <TableCell>
-              <ActiveInstallations count={license.activeInstallations} />
-            </TableCell>
-            <TableCell>
-              <div className="flex items-center justify-end gap-1">
-                {canManage && (
-                  <>
-                    <Button variant="ghost" size="icon" aria-label={`Editar ${licenseName(license)}`} title="Editar" onClick={() => show('edit', license)}>
-                      <PencilIcon aria-hidden />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Trocar conta da ${licenseName(license)}`}
-                      title="Trocar conta"
-                      onClick={() => show('account', license)}
-                    >
-                      <ArrowLeftRightIcon aria-hidden />
-                    </Button>
-                  </>
-                )}
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Instalações da ${licenseName(license)}`}
-                  title="Instalações"
-                  onClick={() => show('installations', license)}
-                >
-                  <MonitorSmartphoneIcon aria-hidden />
-                </Button>
-              </div>
-            </TableCell>
-          </TableRow>
-        ),
+        columns: licenseColumns(show, canManage),
+        rowKey: (license) => license.id,
       }}
     >
       <LicenseDialog open={dialogs.open === 'edit'} onOpenChange={close} license={chosen} />

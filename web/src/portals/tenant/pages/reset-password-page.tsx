@@ -65,7 +65,7 @@ export function TenantResetPasswordPage() {
   return (
     <PublicCardPage
       title="Criar ou redefinir senha"
-      description="Escolha a senha para entrar no Portal do Tenant: a primeira, se você foi convidado para a equipe, ou uma nova, se esqueceu a sua."
+      description="Escolha a senha para entrar no Portal do Revendedor: a primeira, se você foi convidado para a equipe, ou uma nova, se esqueceu a sua."
     >
       {!token && <MissingToken />}
       {outcome && <FormOutcomeAlert outcome={outcome} />}

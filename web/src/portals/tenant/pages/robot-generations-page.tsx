@@ -3,21 +3,21 @@ import { Link } from 'react-router-dom'
 import { FactoryIcon } from 'lucide-react'
 import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
-import { TableCell, TableRow } from '@/components/ui/table'
-import { ListTable, PaginationBar, useListParams } from '@/components/data'
+import { PaginationBar, ResponsiveListTable, useListParams, type DataColumn } from '@/components/data'
 import { formatDateTime } from '@/lib/format'
 import { robotGenerationsQuery } from '@/features/robot-factory/api/generations'
 import type { GenerationSummary } from '@/features/robot-factory/api/types'
 import { GenerationStatusBadge } from '@/features/robot-factory/components/status-badges'
 
-const columns = [
-  { label: 'Robô' },
-  { label: 'Status' },
-  { label: 'Versão' },
-  { label: 'Tentativas de compilação' },
-  { label: 'Criada em' },
-  { label: 'Concluída em' },
-  { label: 'Ações', srOnly: true, className: 'w-48' },
+/** A generation's columns; on a phone, a card headed by the robot, with the status and labelled links. */
+const columns: DataColumn<GenerationSummary>[] = [
+  { label: 'Robô', className: 'font-medium', card: 'title', cell: (generation) => generation.generationPrompt.robotName },
+  { label: 'Status', card: 'status', cell: (generation) => <GenerationStatusBadge status={generation.status} /> },
+  { label: 'Versão', cell: (generation) => `v${generation.version}` },
+  { label: 'Tentativas de compilação', cell: (generation) => generation.compilationAttempts },
+  { label: 'Criada em', cell: (generation) => formatDateTime(generation.createdAt) },
+  { label: 'Concluída em', cell: (generation) => formatDateTime(generation.completedAt) },
+  { label: 'Ações', card: 'actions', cell: (generation) => <GenerationLinks generation={generation} /> },
 ]
 
 /** /robot-generations — every AI generation of the owner (one per version the AI wrote), newest first. */
@@ -39,48 +39,36 @@ export function TenantRobotGenerationsPage() {
           </Button>
         }
       />
-      <ListTable
+      <ResponsiveListTable
         label="Gerações"
         columns={columns}
+        rowKey={(generation) => generation.id}
         query={query}
         empty="Nenhuma geração ainda"
         errorTitle="Erro ao carregar gerações"
         errorFallback="Não foi possível carregar as gerações."
-        renderRow={(generation) => <GenerationRow key={generation.id} generation={generation} />}
       />
       <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
     </div>
   )
 }
 
-function GenerationRow({ generation }: { generation: GenerationSummary }) {
+function GenerationLinks({ generation }: { generation: GenerationSummary }) {
   const name = generation.generationPrompt.robotName
   return (
-    <TableRow>
-      <TableCell className="font-medium">{name}</TableCell>
-      <TableCell>
-        <GenerationStatusBadge status={generation.status} />
-      </TableCell>
-      <TableCell>v{generation.version}</TableCell>
-      <TableCell>{generation.compilationAttempts}</TableCell>
-      <TableCell>{formatDateTime(generation.createdAt)}</TableCell>
-      <TableCell>{formatDateTime(generation.completedAt)}</TableCell>
-      <TableCell>
-        <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="sm" asChild>
-            <Link to={`/robot-generations/${generation.id}`} aria-label={`Ver detalhes da geração ${name} v${generation.version}`}>
-              Detalhes
-            </Link>
-          </Button>
-          {generation.projectId && (
-            <Button variant="ghost" size="sm" asChild>
-              <Link to={`/robot-factory/${generation.projectId}`} aria-label={`Abrir o projeto ${name}`}>
-                Projeto
-              </Link>
-            </Button>
-          )}
-        </div>
-      </TableCell>
-    </TableRow>
+    <>
+      <Button variant="ghost" size="sm" asChild>
+        <Link to={`/robot-generations/${generation.id}`} aria-label={`Ver detalhes da geração ${name} v${generation.version}`}>
+          Detalhes
+        </Link>
+      </Button>
+      {generation.projectId && (
+        <Button variant="ghost" size="sm" asChild>
+          <Link to={`/robot-factory/${generation.projectId}`} aria-label={`Abrir o projeto ${name}`}>
+            Projeto
+          </Link>
+        </Button>
+      )}
+    </>
   )
 }

@@ -313,7 +313,7 @@ describe('tenant robot import page', { timeout: 30_000 }, () => {
     const refusal = 'O código não é um Expert Advisor: falta a função OnTick.'
     renderPage({ [`POST ${jobsPath}`]: () => errorBody(422, refusal) })
     await compile(user)
-    expect(await screen.findByText('Erro ao criar job de compilação')).toBeInTheDocument()
+    expect(await screen.findByText('Erro ao iniciar a compilação')).toBeInTheDocument()
     const messages = screen.getAllByText(refusal)
     expect(messages.length).toBe(2)
     expect(fileInput()).toHaveAttribute('aria-describedby', expect.stringContaining(messages.find((m) => m.dataset.slot === 'form-message')!.id))
@@ -327,7 +327,7 @@ describe('tenant robot import page', { timeout: 30_000 }, () => {
     const full = 'Limite de armazenamento atingido: 500,0 MB de 500,0 MB usados. Remova versões ou arquivos antigos, ou peça ao administrador da plataforma para aumentar o limite.'
     renderPage({ [`POST ${jobsPath}`]: () => errorBody(413, full) })
     await compile(user)
-    expect(await screen.findByText('Erro ao criar job de compilação')).toBeInTheDocument()
+    expect(await screen.findByText('Erro ao iniciar a compilação')).toBeInTheDocument()
     const messages = screen.getAllByText(full)
     expect(messages).toHaveLength(2)
     expect(fileInput()).toHaveAttribute('aria-describedby', expect.stringContaining(messages.find((m) => m.dataset.slot === 'form-message')!.id))
@@ -340,7 +340,7 @@ describe('tenant robot import page', { timeout: 30_000 }, () => {
     const tooLong = 'O nome do robô pode ter no máximo 200 caracteres'
     renderPage({ [`POST ${jobsPath}`]: () => errorBody(400, 'Dados inválidos', { robotName: tooLong }) })
     await compile(user)
-    expect(await screen.findByText('Erro ao criar job de compilação')).toBeInTheDocument()
+    expect(await screen.findByText('Erro ao iniciar a compilação')).toBeInTheDocument()
     expect(screen.getByText(tooLong)).toBeInTheDocument()
     expect(nameInput()).toHaveAttribute('aria-invalid', 'true')
     expect(nameInput()).toHaveFocus()
@@ -371,7 +371,7 @@ describe('tenant robot import page', { timeout: 30_000 }, () => {
     await expectProgress(100, 'Compilação concluída')
   })
 
-  it("says 'Erro ao consultar status do job' when asking fails, and recovers at the next poll", async () => {
+  it("says 'Erro ao consultar o andamento da compilação' when asking fails, and recovers at the next poll", async () => {
     const user = userEvent.setup()
     let unavailable = true
     const { server, poll } = renderPage({
@@ -380,7 +380,7 @@ describe('tenant robot import page', { timeout: 30_000 }, () => {
     await compile(user)
     await expectProgress(30, 'Na fila de compilação…')
     await poll()
-    expect(await screen.findByText('Erro ao consultar status do job')).toBeInTheDocument()
+    expect(await screen.findByText('Erro ao consultar o andamento da compilação')).toBeInTheDocument()
     expect(screen.getByText('Servidor ocupado, tente novamente.')).toBeInTheDocument()
     expect(progressBar()).toHaveAttribute('aria-valuenow', '30')
 
@@ -388,6 +388,6 @@ describe('tenant robot import page', { timeout: 30_000 }, () => {
     server.job = processingJob()
     await poll()
     await expectProgress(60, 'Compilando…')
-    expect(screen.queryByText('Erro ao consultar status do job')).not.toBeInTheDocument()
+    expect(screen.queryByText('Erro ao consultar o andamento da compilação')).not.toBeInTheDocument()
   })
 })

@@ -47,7 +47,7 @@ export function TenantRobotImportPage() {
           )}
           {statusError !== null && isRunningPhase(phase) && (
             <Alert variant="destructive">
-              <AlertTitle>Erro ao consultar status do job</AlertTitle>
+              <AlertTitle>Erro ao consultar o andamento da compilação</AlertTitle>
               <AlertDescription>{errorMessage(statusError, 'Tentando de novo em instantes.')}</AlertDescription>
             </Alert>
           )}

@@ -211,7 +211,7 @@ describe('tenant robot project page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Publicar Robô' }))
     const dialog = await screen.findByRole('dialog', { name: 'Publicar Robô' })
     expect(within(dialog).getByText('A versão 1 do projeto passa a ser oferecida aos seus clientes.')).toBeInTheDocument()
-    await choose('Tipo de versão', 'Major', dialog)
+    await choose('Tipo de versão', 'Principal', dialog)
     expect(within(dialog).getByText('Mudanças significativas e incompatíveis com a versão anterior.')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Publicar' }))
 

@@ -4,23 +4,12 @@ import { Link } from 'react-router-dom'
 import { FactoryIcon, FileCodeIcon, LayersIcon, PencilIcon, PlusIcon, UploadIcon } from 'lucide-react'
 import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
-import { TableCell, TableRow } from '@/components/ui/table'
-import { FilterBar, ListTable, PaginationBar, RefreshButton, SearchBox, StatusBadge, useListParams } from '@/components/data'
+import { FilterBar, PaginationBar, RefreshButton, ResponsiveListTable, SearchBox, StatusBadge, useListParams, type DataColumn } from '@/components/data'
 import { tenantRobotsQuery, type RobotItem } from '@/features/tenant-catalog/api/robots'
 import { RobotDialog } from '@/features/tenant-catalog/components/robot-dialog'
 import { RobotLogo } from '@/features/tenant-catalog/components/robot-logo'
 import { RobotWebhookButton } from '@/features/tenant-catalog/components/robot-webhook-button'
 import { useCan } from '@/features/tenant-access/use-can'
-
-const columns = [
-  { label: 'Logo', className: 'w-16' },
-  { label: 'Nome' },
-  { label: 'Plataforma' },
-  { label: 'Versão' },
-  { label: 'Webhook' },
-  { label: 'Status' },
-  { label: 'Ações', srOnly: true, className: 'w-56' },
-]
 
 /** The owner's robots: search by name, create and edit (with logo), versions, sales page and the Hotmart webhook. */
 export function TenantRobotsPage() {
@@ -63,14 +52,14 @@ export function TenantRobotsPage() {
         <SearchBox label="Buscar por nome" value={list.filters.q} onChange={(value) => list.setFilter('q', value)} />
         <RefreshButton onRefresh={query.refetch} refreshing={query.isFetching} />
       </FilterBar>
-      <ListTable
+      <ResponsiveListTable
         label="Robôs"
-        columns={columns}
+        columns={robotColumns(canManage ? (robot) => setDialog({ open: true, robot }) : null)}
+        rowKey={(robot) => robot.id}
         query={query}
         empty="Nenhum robô encontrado"
         errorTitle="Erro ao carregar robôs"
         errorFallback="Não foi possível carregar os robôs."
-        renderRow={(robot) => <RobotRow key={robot.id} robot={robot} onEdit={canManage ? () => setDialog({ open: true, robot }) : undefined} />}
       />
       <PaginationBar page={list.page} pageSize={list.pageSize} data={query.data} onPageChange={list.setPage} />
       <RobotDialog open={dialog.open} onOpenChange={(open) => setDialog((current) => ({ ...current, open }))} robot={dialog.robot} />
@@ -78,46 +67,62 @@ export function TenantRobotsPage() {
   )
 }
 
-/** One robot; without `onEdit` (a role without ManageRobots) the row offers no edits: no editing, no sales page. */
-function RobotRow({ robot, onEdit }: { robot: RobotItem; onEdit?: () => void }) {
-  return (
-    <TableRow>
-      <TableCell>
-        <RobotLogo src={robot.logoUrl} name={robot.name} />
-      </TableCell>
-      <TableCell className="font-medium">{robot.name}</TableCell>
-      <TableCell>{robot.platform}</TableCell>
-      <TableCell>{robot.activeVersion ? `v${robot.activeVersion}` : <span className="text-muted-foreground">Sem versão ativa</span>}</TableCell>
-      <TableCell>
-        {/* Configured once Hotmart's postback reached the robot's webhook. */}
-        <StatusBadge tone={robot.webhookVerifiedAt ? 'success' : 'secondary'}>{robot.webhookVerifiedAt ? 'Configurado' : 'Aguardando'}</StatusBadge>
-      </TableCell>
-      <TableCell>
-        <StatusBadge tone={robot.active ? 'success' : 'secondary'}>{robot.active ? 'Ativo' : 'Inativo'}</StatusBadge>
-      </TableCell>
-      <TableCell>
-        <div className="flex items-center justify-end gap-1">
+/**
+ * A robot's columns; on a phone, a card headed by its name, with its status and labelled actions. Without
+ * `edit` (a role without ManageRobots) a robot offers no edits: no editing, no sales page.
+ */
+function robotColumns(edit: ((robot: RobotItem) => void) | null): DataColumn<RobotItem>[] {
+  return [
+    { label: 'Logo', className: 'w-16', card: 'none', cell: (robot) => <RobotLogo src={robot.logoUrl} name={robot.name} /> },
+    {
+      label: 'Nome',
+      className: 'font-medium',
+      card: 'title',
+      cell: (robot) => robot.name,
+    },
+    { label: 'Plataforma', cell: (robot) => robot.platform },
+    {
+      label: 'Versão',
+      cell: (robot) => (robot.activeVersion ? `v${robot.activeVersion}` : <span className="text-muted-foreground">Sem versão ativa</span>),
+    },
+    {
+      label: 'Webhook',
+      // Configured once Hotmart's postback reached the robot's webhook.
+      cell: (robot) => <StatusBadge tone={robot.webhookVerifiedAt ? 'success' : 'secondary'}>{robot.webhookVerifiedAt ? 'Configurado' : 'Aguardando'}</StatusBadge>,
+    },
+    {
+      label: 'Status',
+      card: 'status',
+      cell: (robot) => <StatusBadge tone={robot.active ? 'success' : 'secondary'}>{robot.active ? 'Ativo' : 'Inativo'}</StatusBadge>,
+    },
+    {
+      label: 'Ações',
+      card: 'actions',
+      cell: (robot) => (
+        <>
           <Button variant="outline" size="sm" asChild>
             <Link to={`/robots/${robot.id}/versions`} aria-label={`Versões de ${robot.name}`}>
               <LayersIcon aria-hidden />
               Versões
             </Link>
           </Button>
-          {onEdit && (
+          {edit && (
             <>
-              <Button variant="ghost" size="icon" asChild>
-                <Link to={`/robots/${robot.id}/sales-page`} aria-label={`Página de vendas de ${robot.name}`} title="Página de vendas">
+              <Button variant="ghost" size="sm" asChild>
+                <Link to={`/robots/${robot.id}/sales-page`} aria-label={`Página de vendas de ${robot.name}`}>
                   <FileCodeIcon aria-hidden />
+                  Página de vendas
                 </Link>
               </Button>
-              <Button variant="ghost" size="icon" aria-label={`Editar ${robot.name}`} title="Editar" onClick={onEdit}>
+              <Button variant="ghost" size="sm" aria-label={`Editar ${robot.name}`} onClick={() => edit(robot)}>
                 <PencilIcon aria-hidden />
+                Editar
               </Button>
             </>
           )}
           <RobotWebhookButton robotId={robot.id} robotName={robot.name} />
-        </div>
-      </TableCell>
-    </TableRow>
-  )
+        </>
+      ),
+    },
+  ]
 }

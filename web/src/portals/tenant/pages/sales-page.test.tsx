@@ -5,6 +5,7 @@ import { apiRoutes, errorBody, page, requestsTo } from '@/test/api-routes'
 import { choose, polyfillRadixSelect } from '@/test/select'
 import { todayInput } from '@/features/tenant-commerce/schemas/manual-sale-form'
 import { mockFetch, renderWithProviders } from '@/test/render'
+import { PHONE_WIDTH, setViewportWidth } from '@/test/viewport'
 import { TenantSalesPage } from './sales-page'
 
 beforeAll(polyfillRadixSelect)
@@ -267,5 +268,32 @@ describe('tenant sales page', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog')
     await userEvent.click(await within(dialog).findByRole('tab', { name: 'Payload Original' }))
     expect(await within(dialog).findByText('Venda manual: sem payload.')).toBeInTheDocument()
+  })
+})
+
+describe('tenant sales page on a phone (390 px)', { timeout: 30_000 }, () => {
+  it('shows each sale as a card with the client, the amounts, the status and a labelled "Detalhes", nothing off-screen', async () => {
+    setViewportWidth(PHONE_WIDTH)
+    renderPage()
+    const list = await screen.findByRole('list', { name: 'Vendas' })
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    const cards = within(list).getAllByRole('listitem')
+    expect(cards).toHaveLength(2)
+
+    const hotmart = within(cards[0]!)
+    expect(hotmart.getByText('Ana Compradora')).toBeInTheDocument()
+    const field = (label: string) => hotmart.getByText(label, { selector: 'dt' }).nextElementSibling
+    expect(field('Valor Pago')).toHaveTextContent('R$ 197,00')
+    expect(field('Valor Líquido')).toHaveTextContent('R$ 165,80')
+    expect(field('ID Externo')).toHaveTextContent('HP-2025-001')
+    expect(hotmart.getByText('Confirmada')).toBeInTheDocument()
+    const detail = hotmart.getByRole('button', { name: 'Detalhes da venda HP-2025-001' })
+    expect(detail).toHaveTextContent('Detalhes')
+
+    expect(within(cards[1]!).getByText('Reembolsada')).toBeInTheDocument()
+    expect(within(cards[1]!).getByText('Valor Pago', { selector: 'dt' }).nextElementSibling).toHaveTextContent('R$ 1.500,00')
+
+    await userEvent.click(detail)
+    expect(await screen.findByRole('dialog')).toBeInTheDocument()
   })
 })

@@ -1,9 +1,8 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { EyeIcon, PlusIcon } from 'lucide-react'
-import { ListPage, StatusBadge, useListParams } from '@/components/data'
+import { ListPage, StatusBadge, useListParams, type DataColumn } from '@/components/data'
 import { Button } from '@/components/ui/button'
-import { TableCell, TableRow } from '@/components/ui/table'
 import { labelOf } from '@/lib/labels'
 import { originChoices, saleStatusChoices, saleStatusLabels, saleStatusTones } from '@/lib/commerce-labels'
 import { OriginBadge } from '@/features/admin-commerce/components/origin-badge'
@@ -13,16 +12,32 @@ import { ManualSaleDialog } from '@/features/tenant-commerce/components/manual-s
 import { SaleDetailDialog, saleDisplayId } from '@/features/tenant-commerce/components/sale-detail-dialog'
 import { formatBRL, formatDateTime } from '@/lib/format'
 
-const columns = [
-  { label: 'Cliente' },
-  { label: 'Origem' },
-  { label: 'ID Externo' },
-  { label: 'Valor Pago', className: 'text-right' },
-  { label: 'Valor Líquido', className: 'text-right' },
-  { label: 'Data' },
-  { label: 'Status' },
-  { label: 'Ações', srOnly: true },
-]
+/** The sale's columns; on a phone, a card headed by the client with the amount, status and "Detalhes" in view. */
+function saleColumns(showDetail: (sale: SaleItem) => void): DataColumn<SaleItem>[] {
+  return [
+    { label: 'Cliente', card: 'title', cell: (sale) => <ClientCell record={sale} /> },
+    { label: 'Origem', cell: (sale) => <OriginBadge sale={sale} /> },
+    { label: 'ID Externo', cell: (sale) => <span className="font-mono text-xs">{sale.externalId || '—'}</span> },
+    { label: 'Valor Pago', className: 'text-right tabular-nums', cell: (sale) => formatBRL(sale.amountPaidByCustomer) },
+    { label: 'Valor Líquido', className: 'text-right tabular-nums', cell: (sale) => formatBRL(sale.netAmount) },
+    { label: 'Data', cell: (sale) => formatDateTime(sale.saleDate ?? sale.createdAt) },
+    {
+      label: 'Status',
+      card: 'status',
+      cell: (sale) => <StatusBadge tone={saleStatusTones[sale.status]}>{labelOf(saleStatusLabels, sale.status)}</StatusBadge>,
+    },
+    {
+      label: 'Ações',
+      card: 'actions',
+      cell: (sale) => (
+        <Button variant="ghost" size="sm" aria-label={`Detalhes da venda ${saleDisplayId(sale)}`} onClick={() => showDetail(sale)}>
+          <EyeIcon aria-hidden />
+          Detalhes
+        </Button>
+      ),
+    },
+  ]
+}
 
 /**
  * The owner's sales (Hotmart and manual): search by external id, status and origin filters, details, and "Registrar venda"
@@ -61,33 +76,11 @@ export function TenantSalesPage() {
       query={query}
       table={{
         label: 'Vendas',
-        columns,
         empty: list.hasFilters ? 'Nenhuma venda encontrada para os filtros escolhidos' : 'Nenhuma venda registrada ainda',
         errorTitle: 'Erro ao carregar vendas',
         errorFallback: 'Verifique sua conexão e tente novamente.',
-        renderRow: (sale) => (
-          <TableRow key={sale.id}>
-            <TableCell>
-              <ClientCell record={sale} />
-            </TableCell>
-            <TableCell>
-              <OriginBadge sale={sale} />
-            </TableCell>
-            <TableCell className="font-mono text-xs">{sale.externalId || '—'}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatBRL(sale.amountPaidByCustomer)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatBRL(sale.netAmount)}</TableCell>
-            <TableCell>{formatDateTime(sale.saleDate ?? sale.createdAt)}</TableCell>
-            <TableCell>
-              <StatusBadge tone={saleStatusTones[sale.status]}>{labelOf(saleStatusLabels, sale.status)}</StatusBadge>
-            </TableCell>
-            <TableCell>
-              <Button variant="ghost" size="sm" aria-label={`Detalhes da venda ${saleDisplayId(sale)}`} onClick={() => setDetail(sale)}>
-                <EyeIcon aria-hidden />
-                Detalhes
-              </Button>
-            </TableCell>
-          </TableRow>
-        ),
+        columns: saleColumns(setDetail),
+        rowKey: (sale) => sale.id,
       }}
     >
       <SaleDetailDialog sale={detail} onOpenChange={(open) => !open && setDetail(null)} />

@@ -132,7 +132,7 @@ describe('tenant settings page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }))
     expect(await screen.findByText('Cor inválida (use formato #RRGGBB)')).toBeInTheDocument()
     expect(screen.getByText('URL inválida')).toBeInTheDocument()
-    expect(screen.getByText('Email inválido')).toBeInTheDocument()
+    expect(screen.getByText('E-mail inválido')).toBeInTheDocument()
     expect(screen.getByText('Use de 0 a 100 trocas')).toBeInTheDocument()
     expect(requestsTo(fetch, 'PATCH', '/api/tenant/settings')).toHaveLength(0)
   })

@@ -1,9 +1,8 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { EyeIcon } from 'lucide-react'
-import { ListPage, StatusBadge, useListParams } from '@/components/data'
+import { ListPage, StatusBadge, useListParams, type DataColumn } from '@/components/data'
 import { Button } from '@/components/ui/button'
-import { TableCell, TableRow } from '@/components/ui/table'
 import { labelOf } from '@/lib/labels'
 import { originLabels, recurrenceChoices, recurrenceLabels, subscriptionStatusChoices, subscriptionStatusLabels, subscriptionStatusTones } from '@/lib/commerce-labels'
 import {
@@ -17,15 +16,46 @@ import { ClientCell } from '@/features/tenant-commerce/components/client-cell'
 import { SubscriptionDetailDialog, subscriptionDisplayId } from '@/features/tenant-commerce/components/subscription-detail-dialog'
 import { formatBRL, formatDate, formatDateTime } from '@/lib/format'
 
-const columns = [
-  { label: 'Cliente' },
-  { label: 'Origem' },
-  { label: 'Valor', className: 'text-right' },
-  { label: 'Recorrência' },
-  { label: 'Próxima Cobrança' },
-  { label: 'Status' },
-  { label: 'Ações', srOnly: true },
-]
+/** A subscription's columns; on a phone, a card headed by the client, with the amount, status and "Detalhes" in view. */
+function subscriptionColumns(showDetail: (subscription: SubscriptionItem) => void): DataColumn<SubscriptionItem>[] {
+  return [
+    { label: 'Cliente', card: 'title', cell: (subscription) => <ClientCell record={subscription} /> },
+    { label: 'Origem', cell: (subscription) => labelOf(originLabels, subscription.origin) },
+    { label: 'Valor', className: 'text-right tabular-nums', cell: (subscription) => formatBRL(subscription.amount) },
+    { label: 'Recorrência', cell: (subscription) => labelOf(recurrenceLabels, subscription.recurrence) },
+    {
+      label: 'Próxima Cobrança',
+      cell: (subscription) => (
+        <>
+          <div>{formatDate(subscription.nextBillingDate)}</div>
+          {subscription.lastChargeAttempt && (
+            <div className="text-xs text-muted-foreground">Última tentativa: {formatDateTime(subscription.lastChargeAttempt)}</div>
+          )}
+        </>
+      ),
+    },
+    {
+      label: 'Status',
+      card: 'status',
+      cell: (subscription) => (
+        <div className="flex flex-wrap justify-end gap-1 md:justify-start">
+          <StatusBadge tone={subscriptionStatusTones[subscription.status]}>{labelOf(subscriptionStatusLabels, subscription.status)}</StatusBadge>
+          <CancellationBadge subscription={subscription} />
+        </div>
+      ),
+    },
+    {
+      label: 'Ações',
+      card: 'actions',
+      cell: (subscription) => (
+        <Button variant="ghost" size="sm" aria-label={`Detalhes da assinatura ${subscriptionDisplayId(subscription)}`} onClick={() => showDetail(subscription)}>
+          <EyeIcon aria-hidden />
+          Detalhes
+        </Button>
+      ),
+    },
+  ]
+}
 
 /** The owner's recurring subscriptions: search, status and recurrence filters, details with the payments. Display only. */
 export function TenantSubscriptionsPage() {
@@ -54,43 +84,11 @@ export function TenantSubscriptionsPage() {
       query={query}
       table={{
         label: 'Assinaturas',
-        columns,
         empty: list.hasFilters ? 'Nenhuma assinatura encontrada para os filtros escolhidos' : 'Nenhuma assinatura registrada ainda',
         errorTitle: 'Erro ao carregar assinaturas',
         errorFallback: 'Verifique sua conexão e tente novamente.',
-        renderRow: (subscription) => (
-          <TableRow key={subscription.id}>
-            <TableCell>
-              <ClientCell record={subscription} />
-            </TableCell>
-            <TableCell>{labelOf(originLabels, subscription.origin)}</TableCell>
-            <TableCell className="text-right tabular-nums">{formatBRL(subscription.amount)}</TableCell>
-            <TableCell>{labelOf(recurrenceLabels, subscription.recurrence)}</TableCell>
-            <TableCell>
-              <div>{formatDate(subscription.nextBillingDate)}</div>
-              {subscription.lastChargeAttempt && (
-                <div className="text-xs text-muted-foreground">Última tentativa: {formatDateTime(subscription.lastChargeAttempt)}</div>
-              )}
-            </TableCell>
-            <TableCell>
-              <div className="flex flex-wrap gap-1">
-                <StatusBadge tone={subscriptionStatusTones[subscription.status]}>{labelOf(subscriptionStatusLabels, subscription.status)}</StatusBadge>
-                <CancellationBadge subscription={subscription} />
-              </div>
-            </TableCell>
-            <TableCell>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`Detalhes da assinatura ${subscriptionDisplayId(subscription)}`}
-                onClick={() => setDetail(subscription)}
-              >
-                <EyeIcon aria-hidden />
-                Detalhes
-              </Button>
-            </TableCell>
-          </TableRow>
-        ),
+        columns: subscriptionColumns(setDetail),
+        rowKey: (subscription) => subscription.id,
       }}
     >
       <SubscriptionDetailDialog subscription={detail} onOpenChange={(open) => !open && setDetail(null)} />

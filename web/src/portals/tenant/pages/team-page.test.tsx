@@ -234,7 +234,7 @@ describe('tenant team page', { timeout: 30_000 }, () => {
     })
     await user.click(await screen.findByRole('button', { name: 'Gerar nova chave' }))
     const confirm = await screen.findByRole('alertdialog', { name: 'Gerar nova chave de segurança?' })
-    expect(confirm).toHaveTextContent('todos os owners, inclusive você, saem do portal e precisam entrar novamente com a nova chave')
+    expect(confirm).toHaveTextContent('todas as pessoas da equipe, inclusive você, saem do portal e precisam entrar novamente com a nova chave')
     expect(requestsTo(fetch, 'POST', '/api/tenant/security-key/rotate')).toHaveLength(0)
     await user.click(within(confirm).getByRole('button', { name: 'Gerar nova chave' }))
 

@@ -1,12 +1,25 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { ListTable, PaginationBar, StatusBadge, type StatusTone } from '@/components/data'
-import { TableCell, TableRow } from '@/components/ui/table'
+import { PaginationBar, ResponsiveListTable, StatusBadge, type DataColumn, type StatusTone } from '@/components/data'
 import { emailProblemsQuery, type EmailProblemItem } from '../../api/email'
 
-const columns = [{ label: 'Quando' }, { label: 'Para' }, { label: 'Assunto' }, { label: 'Situação' }, { label: 'Motivo' }]
-
 const when = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' })
+
+/** A message's columns; on a phone, a card headed by the recipient, with what happened beside it. */
+const columns: DataColumn<EmailProblemItem>[] = [
+  { label: 'Quando', cell: (item) => when.format(new Date(item.createdAt)) },
+  { label: 'Para', className: 'break-all whitespace-normal', card: 'title', cell: (item) => <span className="break-all">{item.to}</span> },
+  { label: 'Assunto', className: 'whitespace-normal', cell: (item) => item.subject },
+  {
+    label: 'Situação',
+    card: 'status',
+    cell: (item) => {
+      const state = problemState(item)
+      return <StatusBadge tone={state.tone}>{state.label}</StatusBadge>
+    },
+  },
+  { label: 'Motivo', className: 'text-sm whitespace-normal', cell: (item) => item.deliveryDetail ?? item.reason ?? '—' },
+]
 
 /** What happened to a message, honestly: only "entregue e devolvida" ever went out. */
 export function problemState(item: EmailProblemItem): { label: string; tone: StatusTone } {
@@ -30,26 +43,13 @@ export function ProblemsList() {
   const query = useQuery(emailProblemsQuery(page))
   return (
     <div className="grid gap-3">
-      <ListTable
+      <ResponsiveListTable
         label="E-mails não entregues"
         columns={columns}
+        rowKey={(item) => item.id}
         query={query}
         empty="Nenhum e-mail recusado, devolvido ou marcado como spam."
         errorTitle="Erro ao carregar e-mails não entregues"
-        renderRow={(item) => {
-          const state = problemState(item)
-          return (
-            <TableRow key={item.id}>
-              <TableCell>{when.format(new Date(item.createdAt))}</TableCell>
-              <TableCell className="break-all whitespace-normal">{item.to}</TableCell>
-              <TableCell className="whitespace-normal">{item.subject}</TableCell>
-              <TableCell>
-                <StatusBadge tone={state.tone}>{state.label}</StatusBadge>
-              </TableCell>
-              <TableCell className="text-sm whitespace-normal">{item.deliveryDetail ?? item.reason ?? '—'}</TableCell>
-            </TableRow>
-          )
-        }}
       />
       <PaginationBar page={page} pageSize={20} data={query.data} onPageChange={setPage} />
     </div>

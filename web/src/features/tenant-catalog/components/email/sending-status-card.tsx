@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { AlertTriangleIcon, MailCheckIcon } from 'lucide-react'
-import { StatusBadge, type StatusTone } from '@/components/data'
+import { ResponsiveTable, StatusBadge, type DataColumn, type StatusTone } from '@/components/data'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table'
 import { errorMessage } from '@/lib/api/client'
 import { emailDomainQuery, emailSendingQuery, type EmailDomainItem, type EmailSendingItem } from '../../api/email'
 
@@ -20,6 +19,25 @@ export const DOMAIN_STATES: Record<string, { label: string; tone: StatusTone }> 
   unreachable: { label: 'Resend indisponível', tone: 'secondary' },
   not_configured: { label: 'Sem domínio próprio', tone: 'secondary' },
 }
+
+type DnsRecord = EmailDomainItem['records'][number]
+
+/** A DNS record to create at the domain's registrar; on a phone, a card headed by the record with its state. */
+const dnsColumns: DataColumn<DnsRecord>[] = [
+  { label: 'Registro', card: 'title', cell: (record) => record.record },
+  { label: 'Tipo', cell: (record) => `${record.type}${record.priority != null ? ` (prioridade ${record.priority})` : ''}` },
+  { label: 'Nome', className: 'font-mono text-xs break-all whitespace-normal', cell: (record) => <span className="font-mono text-xs break-all">{record.name}</span> },
+  { label: 'Valor', className: 'font-mono text-xs break-all whitespace-normal', cell: (record) => <span className="font-mono text-xs break-all">{record.value}</span> },
+  {
+    label: 'Situação',
+    card: 'status',
+    cell: (record) => (
+      <StatusBadge tone={record.status === 'verified' ? 'success' : record.status === 'failed' ? 'destructive' : 'warning'}>
+        {record.status === 'verified' ? 'Verificado' : record.status === 'failed' ? 'Falhou' : 'Pendente'}
+      </StatusBadge>
+    ),
+  },
+]
 
 const numbers = new Intl.NumberFormat('pt-BR')
 
@@ -101,37 +119,7 @@ function DomainState({ query, sending }: { query: ReturnType<typeof useQuery<Ema
         </p>
       )}
       {item.records.length > 0 && (
-        <div className="rounded-md border">
-          <Table aria-label="Registros DNS do domínio">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Registro</TableHead>
-                <TableHead>Tipo</TableHead>
-                <TableHead>Nome</TableHead>
-                <TableHead>Valor</TableHead>
-                <TableHead>Situação</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {item.records.map((record) => (
-                <TableRow key={`${record.record}-${record.type}-${record.name}`}>
-                  <TableCell>{record.record}</TableCell>
-                  <TableCell>
-                    {record.type}
-                    {record.priority != null ? ` (prioridade ${record.priority})` : ''}
-                  </TableCell>
-                  <TableCell className="font-mono text-xs break-all whitespace-normal">{record.name}</TableCell>
-                  <TableCell className="font-mono text-xs break-all whitespace-normal">{record.value}</TableCell>
-                  <TableCell>
-                    <StatusBadge tone={record.status === 'verified' ? 'success' : record.status === 'failed' ? 'destructive' : 'warning'}>
-                      {record.status === 'verified' ? 'Verificado' : record.status === 'failed' ? 'Falhou' : 'Pendente'}
-                    </StatusBadge>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+        <ResponsiveTable label="Registros DNS do domínio" columns={dnsColumns} items={item.records} rowKey={(record) => `${record.record}-${record.type}-${record.name}`} />
       )}
     </div>
   )

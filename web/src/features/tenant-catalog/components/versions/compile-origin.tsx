@@ -23,9 +23,9 @@ export function CompileOrigin({ version }: { version: Pick<VersionItem, 'compile
   return (
     <p
       className="text-xs font-normal text-muted-foreground"
-      title={version.sourceSha256 ? `SHA-256 do código-fonte: ${version.sourceSha256}` : `Job ${jobId}`}
+      title={version.sourceSha256 ? `SHA-256 do código-fonte: ${version.sourceSha256}` : `Compilação ${jobId}`}
     >
-      Compilado pelo job <span className="font-mono">{jobId.slice(0, JOB_ID_SHOWN)}</span>
+      Gerado pela compilação <span className="font-mono">{jobId.slice(0, JOB_ID_SHOWN)}</span>
     </p>
   )
 }

@@ -19,7 +19,7 @@ const UPLOAD_FAILED = 'Não foi possível enviar a versão.'
 const partProps = { type: 'number', inputMode: 'numeric', min: 0, max: 999, step: 1, autoComplete: 'off' } as const
 
 /**
- * Uploads a new version: Major.Minor.Patch (prefilled with the server's suggestion), the .ex5 or .zip file and
+ * Uploads a new version: principal.secundária.correção, i.e. major.minor.patch (prefilled with the server's suggestion), the .ex5 or .zip file and
  * optional notes. The caller remounts it (key) once the list changed, which starts it afresh.
  */
 export function VersionUploadForm({ robotId, suggestedVersion }: { robotId: string; suggestedVersion: string }) {
@@ -36,7 +36,7 @@ export function VersionUploadForm({ robotId, suggestedVersion }: { robotId: stri
             description: version.active ? `A versão ${version.version} está ativa para os clientes.` : `Versão ${version.version} enviada. Ative-a quando quiser liberá-la.`,
           }),
         onError: (error) => {
-          // The server judges the number as one `version`; its message goes under Major.
+          // The server judges the number as one `version`; its message goes under the first part (major).
           const description = applyServerErrors(form, renameServerFields(error, { version: 'major' }), UPLOAD_FAILED)
           // 413: the file is too large, or the tenant's storage is full ("Limite de armazenamento atingido: …").
           // That concerns the file, and the message stays under it after the toast has gone.
@@ -58,11 +58,11 @@ export function VersionUploadForm({ robotId, suggestedVersion }: { robotId: stri
             <RequiredMark />
           </legend>
           <div className="grid grid-cols-3 gap-3 sm:max-w-md">
-            <TextField control={form.control} name="major" label="Major" required {...partProps} />
-            <TextField control={form.control} name="minor" label="Minor" placeholder="0" {...partProps} />
-            <TextField control={form.control} name="patch" label="Patch" placeholder="0" {...partProps} />
+            <TextField control={form.control} name="major" label="Principal" required {...partProps} />
+            <TextField control={form.control} name="minor" label="Secundária" placeholder="0" {...partProps} />
+            <TextField control={form.control} name="patch" label="Correção" placeholder="0" {...partProps} />
           </div>
-          <p className="text-xs text-muted-foreground">Minor e Patch em branco valem 0.</p>
+          <p className="text-xs text-muted-foreground">Secundária e Correção em branco valem 0.</p>
         </fieldset>
         <div className="sm:max-w-md">
           <FileField control={form.control} name="file" label="Arquivo" accept={ROBOT_FILE_ACCEPT} required description=".ex5 ou .zip, até 50MB." disabled={upload.isPending} />

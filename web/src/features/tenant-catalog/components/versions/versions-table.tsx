@@ -3,24 +3,13 @@ import { BacktestStatusBadge } from '@/components/backtest/backtest-results'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
-import { TableCell, TableRow } from '@/components/ui/table'
 import { formatDateTime, formatFileSize } from '@/lib/format'
-import { ListTable } from '@/components/data'
+import { ResponsiveTable, type DataColumn } from '@/components/data'
 import type { VersionItem } from '../../api/versions'
 import { CompileOrigin, LoadsDllBadge } from './compile-origin'
 import { LicenseProtocolBadge } from './license-protocol-badge'
 import { ShaCell } from './sha-cell'
 import { ImportSourceLink } from './unchecked-upload'
-
-const columns = [
-  { label: 'Versão' },
-  { label: 'Arquivo' },
-  { label: 'Tamanho' },
-  { label: 'Enviado em' },
-  { label: 'Notas' },
-  { label: 'SHA-256' },
-  { label: 'Ações', srOnly: true, className: 'w-56' },
-]
 
 export interface VersionActions {
   /** Absent for a role without ManageRobots, as `onEdit`: the row offers the download only. */
@@ -40,14 +29,35 @@ export interface VersionActions {
  */
 export function VersionsTable({ versions, ...actions }: { versions: VersionItem[] } & VersionActions) {
   return (
-    <ListTable
+    <ResponsiveTable
       label="Versões"
-      columns={columns}
-      query={{ data: { items: versions }, isPending: false, isError: false, error: null, refetch: () => undefined }}
-      empty="Nenhuma versão enviada. Envie a primeira abaixo; ela fica ativa automaticamente."
-      renderRow={(version) => <VersionRow key={version.id} version={version} {...actions} />}
+      columns={versionColumns(actions)}
+      items={versions}
+      rowKey={(version) => version.id}
+      placeholder="Nenhuma versão enviada. Envie a primeira abaixo; ela fica ativa automaticamente."
     />
   )
+}
+
+/** A version's columns; on a phone, a card headed by the number and its badges, with labelled actions. */
+function versionColumns(actions: VersionActions): DataColumn<VersionItem>[] {
+  return [
+    { label: 'Versão', className: 'font-medium', card: 'title', cell: (version) => <VersionSummary version={version} /> },
+    {
+      label: 'Arquivo',
+      className: 'max-w-48 truncate',
+      cell: (version) => <span title={version.originalFileName}>{version.originalFileName}</span>,
+    },
+    { label: 'Tamanho', cell: (version) => formatFileSize(version.fileSize) },
+    { label: 'Enviado em', cell: (version) => formatDateTime(version.uploadedAt) },
+    {
+      label: 'Notas',
+      className: 'max-w-64 truncate',
+      cell: (version) => <span title={version.notes ?? undefined}>{version.notes || <span className="text-muted-foreground">—</span>}</span>,
+    },
+    { label: 'SHA-256', cell: (version) => <ShaCell sha256={version.sha256} version={version.version} /> },
+    { label: 'Ações', card: 'actions', cell: (version) => <VersionButtons version={version} {...actions} /> },
+  ]
 }
 
 /** Whether the Strategy Tester can run a version: an .ex5 (the server refuses a .zip). */
@@ -55,66 +65,52 @@ export function testableVersion(version: Pick<VersionItem, 'originalFileName'>):
   return version.originalFileName.toLowerCase().endsWith('.ex5')
 }
 
-function VersionRow({ version, onActivate, onEdit, onDownload, onBacktest, downloading }: { version: VersionItem } & VersionActions) {
+/** The number, with what marks it: active, its license check, a DLL, the compile that made it, its latest backtest. */
+function VersionSummary({ version }: { version: VersionItem }) {
   return (
-    <TableRow>
-      <TableCell className="font-medium">
-        <div className="flex flex-wrap items-center gap-2">
-          {version.version}
-          {version.active && <Badge variant="success">Ativa</Badge>}
-          <LicenseProtocolBadge protocol={version.licenseProtocol} />
-          {version.licenseProtocol == null && <ImportSourceLink version={version.version} />}
-          {version.loadsDll && <LoadsDllBadge />}
-        </div>
-        <CompileOrigin version={version} />
-        {version.latestBacktest && (
-          <p className="mt-1 flex items-center gap-1.5 text-xs font-normal text-muted-foreground">
-            Backtest: <BacktestStatusBadge status={version.latestBacktest.status} />
-          </p>
-        )}
-      </TableCell>
-      <TableCell className="max-w-48 truncate" title={version.originalFileName}>
-        {version.originalFileName}
-      </TableCell>
-      <TableCell>{formatFileSize(version.fileSize)}</TableCell>
-      <TableCell>{formatDateTime(version.uploadedAt)}</TableCell>
-      <TableCell className="max-w-64 truncate" title={version.notes ?? undefined}>
-        {version.notes || <span className="text-muted-foreground">—</span>}
-      </TableCell>
-      <TableCell>
-        <ShaCell sha256={version.sha256} version={version.version} />
-      </TableCell>
-      <TableCell>
-        <div className="flex items-center justify-end gap-1">
-          {!version.active && onActivate && (
-            <Button variant="outline" size="sm" aria-label={`Ativar versão ${version.version}`} onClick={() => onActivate(version)}>
-              <CheckCircle2Icon aria-hidden />
-              Ativar
-            </Button>
-          )}
-          {onBacktest && testableVersion(version) && (
-            <Button variant="outline" size="sm" aria-label={`Backtest da versão ${version.version}`} onClick={() => onBacktest(version)}>
-              <FlaskConicalIcon aria-hidden />
-              Backtest
-            </Button>
-          )}
-          {onEdit && (
-            <Button variant="ghost" size="icon" aria-label={`Editar versão ${version.version}`} title="Editar" onClick={() => onEdit(version)}>
-              <PencilIcon aria-hidden />
-            </Button>
-          )}
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Baixar versão ${version.version}`}
-            title="Baixar"
-            disabled={downloading === version.id}
-            onClick={() => onDownload(version)}
-          >
-            {downloading === version.id ? <Spinner label="Baixando" /> : <DownloadIcon aria-hidden />}
-          </Button>
-        </div>
-      </TableCell>
-    </TableRow>
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        {version.version}
+        {version.active && <Badge variant="success">Ativa</Badge>}
+        <LicenseProtocolBadge protocol={version.licenseProtocol} />
+        {version.licenseProtocol == null && <ImportSourceLink version={version.version} />}
+        {version.loadsDll && <LoadsDllBadge />}
+      </div>
+      <CompileOrigin version={version} />
+      {version.latestBacktest && (
+        <p className="mt-1 flex items-center gap-1.5 text-xs font-normal text-muted-foreground">
+          Backtest: <BacktestStatusBadge status={version.latestBacktest.status} />
+        </p>
+      )}
+    </>
+  )
+}
+
+function VersionButtons({ version, onActivate, onEdit, onDownload, onBacktest, downloading }: { version: VersionItem } & VersionActions) {
+  return (
+    <>
+      {!version.active && onActivate && (
+        <Button variant="outline" size="sm" aria-label={`Ativar versão ${version.version}`} onClick={() => onActivate(version)}>
+          <CheckCircle2Icon aria-hidden />
+          Ativar
+        </Button>
+      )}
+      {onBacktest && testableVersion(version) && (
+        <Button variant="outline" size="sm" aria-label={`Backtest da versão ${version.version}`} onClick={() => onBacktest(version)}>
+          <FlaskConicalIcon aria-hidden />
+          Backtest
+        </Button>
+      )}
+      {onEdit && (
+        <Button variant="ghost" size="sm" aria-label={`Editar versão ${version.version}`} onClick={() => onEdit(version)}>
+          <PencilIcon aria-hidden />
+          Editar
+        </Button>
+      )}
+      <Button variant="ghost" size="sm" aria-label={`Baixar versão ${version.version}`} disabled={downloading === version.id} onClick={() => onDownload(version)}>
+        {downloading === version.id ? <Spinner label="Baixando" /> : <DownloadIcon aria-hidden />}
+        Baixar
+      </Button>
+    </>
   )
 }
