@@ -9,9 +9,19 @@ beyond 127.0.0.1.
     stand-in server (stand_in_server.py): every outcome the robot can meet;
 (c) one-character changes to the template that must break the valid case.
 
+(d) the mutation catalogue (mutants.py): edits that weaken the template
+    without breaking valid answers, each built and run through the suite of
+    (b), which must kill every one; prints the mutation score.
+
 Prints one line per check and "N passed, M failed"; exits 1 on any failure.
+Options: --add-equivalent-mutant, --no-mutants; environment
+MQL5_SELFTEST_EXTRA_MUTANT, MQL5_SELFTEST_MUTANTS, MQL5_SELFTEST_KEEP (README.md).
 """
+import argparse
+import concurrent.futures
 import hashlib
+import itertools
+import json
 import os
 import re
 import shutil
@@ -23,6 +33,8 @@ import time
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+import mutants
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS = os.path.dirname(HERE)
@@ -94,14 +106,14 @@ def run(binary, env_extra, timeout=60):
     return p.returncode, p.stdout, p.stderr
 
 
-def render(template_text, url, policy, public_key, out_path):
+def render(template_text, url, policy, public_key, out_path, ea=True):
     path = out_path + ".template"
     with open(path, "w", encoding="utf-8") as f:
         f.write(template_text)
     subprocess.run([PY, os.path.join(HARNESS, "render.py"), path, out_path,
                     "TENANT_AUTH_URL=" + url, "TENANT_ID=" + TENANT_ID, "TENANT_DOMAIN=" + DOMAIN,
-                    "ROBOT_ID=" + ROBOT_ID, "ROBOT_PUBLIC_KEY=" + public_key, "LAPSE_POLICY=" + policy],
-                   check=True)
+                    "ROBOT_ID=" + ROBOT_ID, "ROBOT_PUBLIC_KEY=" + public_key, "LAPSE_POLICY=" + policy]
+                   + ([] if ea else ["--no-ea"]), check=True)
 
 
 def public_hex(secret_hex):
@@ -257,6 +269,9 @@ def _in_docs(*needles):
 
 
 # ------------------------------------------------------------------ (b)
+# The behavioural suite: every scenario the robot can meet, written once and
+# run on any set of built robots (the real template in (b), each mutant of
+# mutants.py in (d)). See run_suite() and README.md.
 class Server:
     def __init__(self):
         self.proc = subprocess.Popen(
@@ -268,6 +283,7 @@ class Server:
             self.proc.kill()
             raise SystemExit("stand-in server did not start: %r" % line)
         self.port = int(m.group(1))
+        self.url = "http://127.0.0.1:%d/api/webhooks/validate-license" % self.port
 
     def stop(self):
         self.proc.terminate()
@@ -285,224 +301,541 @@ def closed_port():
     return port
 
 
+# Unique numbers for e-mails and folders, shared by the threads of (d).
+_serial = itertools.count(1)
+
+
+class Result:
+    """One run of a robot: exit code, stdout (+ stderr), the common folder and account it used."""
+
+    def __init__(self, rc, out, common, account):
+        self.rc, self.out, self.common, self.account = rc, out, common, account
+
+    def __iter__(self):   # rc, out = robot.run(...)
+        return iter((self.rc, self.out))
+
+
 class Robot:
     """Runs one built robot binary with a fresh or given common Files folder."""
 
-    serial = 0
-
-    def __init__(self, binary, work):
+    def __init__(self, binary, work, env=None):
         self.binary = binary
         self.work = work
+        self.env = dict(env or {})
 
     def common(self):
-        Robot.serial += 1
-        path = os.path.join(self.work, "common-%d" % Robot.serial)
+        path = os.path.join(self.work, "common-%d" % next(_serial))
         os.makedirs(path)
         return path
 
-    def run(self, email, common=None, account=ACCOUNT, **env):
-        e = {"MQL5_ACCOUNT": account, "MQL5_COMMON_DIR": common or self.common()}
+    def run(self, email, common=None, account=ACCOUNT, unique=True, **env):
+        """email: the stand-in's scenario (see stand_in_server.py), made unique per run
+        unless unique=False; None types no e-mail. env: MQL5_* settings."""
+        common = common or self.common()
+        e = dict(self.env)
+        e.update({"MQL5_ACCOUNT": account, "MQL5_COMMON_DIR": common})
         if email is not None:
             # The stand-in server counts requests per e-mail: make each run's unique.
-            Robot.serial += 1
-            local, _, domain = email.partition("@")
-            e["MQL5_INPUT_LicenseEmail"] = "%s+u%d@%s" % (local, Robot.serial, domain)
+            if unique:
+                local, _, domain = email.partition("@")
+                email = "%s+u%d@%s" % (local, next(_serial), domain)
+            e["MQL5_INPUT_LicenseEmail"] = email
         e.update(env)
-        rc, out, err = run(self.binary, e)
-        return rc, out + ("\n[stderr]\n" + err if err else "")
+        try:
+            rc, out, err = run(self.binary, e, timeout=30)
+        except subprocess.TimeoutExpired as timeout:
+            rc, out, err = -1, (timeout.stdout or b"").decode("utf-8", "replace") if isinstance(
+                timeout.stdout, bytes) else (timeout.stdout or ""), "timed out after 30 s"
+        return Result(rc, out + ("\n[stderr]\n" + err if err else ""), common, account)
 
 
-def expect(name, result, has=(), lacks=()):
-    rc, out = result
-    problems = [] if rc == 0 else ["exit code %d" % rc]
-    for line in has:
-        if not re.search("^" + line + "$", out, re.M):
-            problems.append("missing line /%s/" % line)
-    for line in lacks:
-        if re.search("^" + line + "$", out, re.M):
-            problems.append("unexpected line /%s/" % line)
-    check(name, not problems, "; ".join(problems) + "\n--- output ---\n" + out)
+class Robots:
+    """The robots one suite run uses: the same template rendered with the lapse
+    policies stop and manage against the stand-in server, and optionally one
+    whose server port is closed (refused: None skips the scenario that needs it)."""
+
+    def __init__(self, stop, manage, refused=None):
+        self.stop, self.manage, self.refused = stop, manage, refused
 
 
-def lic_file(common):
-    return os.path.join(common, "RoboForge", "%s_%d.lic" % (ROBOT_ID, ACCOUNT))
+class SuiteStopped(Exception):
+    pass
 
 
+class Suite:
+    """Collects the outcome of each scenario. report(name, ok, detail) is called
+    for each; with fail_fast the run stops at the first failure."""
+
+    def __init__(self, report=None, fail_fast=False):
+        self.report = report
+        self.fail_fast = fail_fast
+        self.failures = []
+        self.passed = 0
+
+    def check(self, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+        else:
+            self.failures.append((name, detail))
+        if self.report:
+            self.report(name, ok, detail)
+        if not ok and self.fail_fast:
+            raise SuiteStopped()
+
+    def expect(self, name, result, has=(), lacks=(), trace=None, stored=None):
+        """has/lacks: regular expressions for whole lines. trace: the exact list of
+        the run's structural lines (INIT, CANOPEN, TICK, ALERT, EVENT, DEINIT and
+        the guard probe), in order. stored: whether the stored answer
+        (RoboForge\\<robot>_<account>.lic under the common folder) exists afterwards."""
+        rc, out = result.rc, result.out
+        problems = [] if rc == 0 else ["exit code %d" % rc]
+        for line in has:
+            if not re.search("^" + line + "$", out, re.M):
+                problems.append("missing line /%s/" % line)
+        for line in lacks:
+            if re.search("^" + line + "$", out, re.M):
+                problems.append("unexpected line /%s/" % line)
+        if trace is not None:
+            got = structural(out)
+            if got != list(trace):
+                problems.append("trace differs:\n  expected: %s\n  got:      %s" % ("\n            ".join(trace),
+                                                                                 "\n            ".join(got)))
+        if stored is not None:
+            exists = os.path.exists(lic_file(result.common, result.account))
+            if exists != stored:
+                problems.append("stored answer %s afterwards" % ("present" if exists else "absent"))
+        self.check(name, not problems, "; ".join(problems) + "\n--- output ---\n" + out)
+
+
+STRUCTURAL = re.compile(r"^(?:(?:INIT|CANOPEN|TICK|ALERT|EVENT|DEINIT|CRITICAL|HARNESS): |PRINT: GUARD: )")
+
+
+def structural(out):
+    return [line for line in out.splitlines() if STRUCTURAL.match(line)]
+
+
+def lic_file(common, account=ACCOUNT):
+    return os.path.join(common, "RoboForge", "%s_%d.lic" % (ROBOT_ID, account))
+
+
+# What the robot's user reads for each signed refusal (plain text, not regexes).
 MESSAGES = {
     "NOT_FOUND": "ERRO: Licença não encontrada para este e-mail e este robô.",
     "EXPIRED": "ERRO: Licença expirada. Renove a licença para continuar usando o robô.",
     "SUSPENDED": "ERRO: Licença suspensa ou inativa. Fale com o vendedor.",
     "INACTIVE": "ERRO: Licença suspensa ou inativa. Fale com o vendedor.",
+    "ROBOT_INACTIVE": "ERRO: Licença suspensa ou inativa. Fale com o vendedor.",
+    "TENANT_SUSPENDED": "ERRO: Licença suspensa ou inativa. Fale com o vendedor.",
+    "CANCELLED": "ERRO: Licença cancelada. Fale com o vendedor.",
     "ACCOUNT_MISMATCH": "ERRO: Conta MT5 não autorizada!",
     "NOT_CONFIRMED": "Confirme o número da conta no portal do cliente antes de usar o robô.",
     "THROTTLED": "Muitas tentativas; tente novamente em alguns minutos.",
-    "SOMETHING_NEW": r"ERRO: Licença recusada pelo servidor \(código SOMETHING_NEW\).",
+    "RATE_LIMITED": "Muitas tentativas; tente novamente em alguns minutos.",
+    "SOMETHING_NEW": "ERRO: Licença recusada pelo servidor (código SOMETHING_NEW).",
 }
-GENERIC = "ALERT: ⚠ Falha na validação da licença!"
+# Signed refusals that mean "not now": no verdict, the stored grace applies.
+RETRY_LATER = ("THROTTLED", "RATE_LIMITED")
+GENERIC_TEXT = "⚠ Falha na validação da licença!"
+MISSING_TEXT = "ERRO: Email e Número da Conta MT5 são obrigatórios!"
+GENERIC = "ALERT: " + GENERIC_TEXT
 GRACE = r"PRINT: RoboForge: servidor de licenças indisponível; operando no período de tolerância até \d{4}\.\d\d\.\d\d \d\d:\d\d\."
 VALID = r"PRINT: RoboForge: licença válida \(lucrobot\.com\.br\)\."
 MANAGE = ("PRINT: RoboForge: licença encerrada; o robô continua apenas gerenciando as posições abertas "
           "e não abrirá novas.")
+BAD_SIGNATURE = r"PRINT: RoboForge: assinatura da resposta inválida\."
+STORED_BAD_SIGNATURE = r"PRINT: RoboForge: licença guardada neste computador ignorada: assinatura da resposta inválida\."
+STORED_BEFORE_ISSUE = (r"PRINT: RoboForge: licença guardada ignorada: o relógio do computador está antes da data em "
+                       r"que ela foi emitida\.")
+LOCAL_TZ = -10800   # the harness's default TimeLocal() - TimeGMT()
+
+# The EA the suite's robots run: render.py's minimal EA plus a probe of the
+# position guard just before each timer event (where the EA's own trading code
+# would ask it, between re-checks).
+SUITE_EA = """
+// --- selftest EA (selftest.py): the minimal EA plus a probe of the position guard ---
+int OnInit(){ return RF_OnInit(); }
+void OnTimer()
+  {
+   PrintFormat("GUARD: canOpen=%d tradingAllowed=%d", RF_CanOpenPositions() ? 1 : 0, RF_TradingAllowed() ? 1 : 0);
+   RF_OnTimer();
+  }
+void OnDeinit(const int reason){}
+void OnTick(){}
+"""
+
+
+def render_suite_robot(template_text, url, policy, out_path):
+    """The template with its placeholders substituted (render.py) and SUITE_EA appended."""
+    render(template_text, url, policy, public_hex(ROBOT_SECRET), out_path, ea=False)
+    with open(out_path, "a", encoding="utf-8") as f:
+        f.write(SUITE_EA)
+
+
+# Traces: the structural lines of a run (see Suite.expect).
+START_OK = ["EVENT: EventSetTimer 3600", "INIT: 0", "CANOPEN: 1"]
+
+
+def init_failed(alert):
+    return ["ALERT: " + alert, "INIT: 1", "CANOPEN: 0", "DEINIT: 8"]
+
+
+def tick(i, before, removed, after, *during):
+    """The i-th timer event: the guard before it, the alerts/events during it, the TICK line."""
+    return (["PRINT: GUARD: canOpen=%d tradingAllowed=%d" % (before, before)] + list(during)
+            + ["TICK: %d removed=%d canOpen=%d" % (i, removed, after)])
+
+
+def ticks_ok(first, last):
+    out = []
+    for i in range(first, last + 1):
+        out += tick(i, 1, 0, 1)
+    return out
+
+
+REMOVED = ["EVENT: ExpertRemove"]
+
+
+def signed_answer(nonce, valid=True, code="OK", server_time=None, grace=86400, expires_at=None,
+                  account=ACCOUNT, robot_id=ROBOT_ID, secret=ROBOT_SECRET):
+    """A protocol v2 answer as the server would send it, signed with secret."""
+    server_time = int(time.time()) if server_time is None else server_time
+    message = "v2|%s|%d|%s|%d|%d|%s|%d|%d" % (nonce, 1 if valid else 0, code, expires_at or 0, server_time,
+                                             robot_id, account, grace)
+    key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(secret))
+    return json.dumps({"valid": valid, "code": code, "message": "resposta do servidor de teste",
+                       "expiresAt": expires_at, "serverTime": server_time, "nonce": nonce, "graceSeconds": grace,
+                       "signature": key.sign(message.encode()).hex()}, separators=(",", ":"))
+
+
+def plant_stored(common, account=ACCOUNT, **answer):
+    """Writes a stored answer where and as the template keeps it ("v2\\n<nonce>\\n<answer>")."""
+    nonce = os.urandom(16).hex()
+    path = lic_file(common, account)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("v2\n%s\n%s" % (nonce, signed_answer(nonce, account=account, **answer)))
+    return path
+
+
+def grace_text(until):
+    """RF_LocalTimeText: the GMT instant until as the harness's local clock shows it."""
+    return time.strftime("%Y.%m.%d %H:%M", time.gmtime(until + LOCAL_TZ))
+
+
+def grace_line(until):
+    return ("PRINT: RoboForge: servidor de licenças indisponível; operando no período de tolerância até %s\\."
+            % re.escape(grace_text(until)))
+
+
+SCENARIOS = []
+
+
+def scenario(fn):
+    """Registers fn(t, r) as a group of scenarios of the suite (t: Suite, r: Robots)."""
+    SCENARIOS.append(fn)
+    return fn
+
+
+def run_suite(robots, report=None, fail_fast=False, groups=None):
+    """Runs every registered scenario group on robots (a Robots). Returns the
+    failures as a list of (scenario name, detail); empty when all passed."""
+    suite = Suite(report, fail_fast)
+    try:
+        for group in (groups or SCENARIOS):
+            group(suite, robots)
+    except SuiteStopped:
+        pass
+    return suite.failures
+
+
+@scenario
+def valid_and_missing(t, r):
+    res = r.stop.run("valid@test")
+    t.expect("valid answer: INIT 0, licensed, hourly timer", res, has=[VALID],
+             trace=START_OK + ["DEINIT: 1"], stored=True)
+    path = lic_file(res.common)
+    text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+    lines = text.split("\n", 2)
+    t.check("valid answer is stored under FILE_COMMON as RoboForge\\<robot>_<account>.lic (v2, its nonce, the answer)",
+            len(lines) == 3 and lines[0] == "v2" and re.fullmatch("[0-9a-f]{32}", lines[1]) is not None
+            and '"nonce":"%s"' % lines[1] in lines[2] and '"signature":"' in lines[2], text)
+    t.expect("valid answer, policy manage: the same", r.manage.run("valid@test"), has=[VALID],
+             trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("strategy tester: licensed without asking", r.stop.run("down@test", MQL5_TESTER=1),
+             trace=["INIT: 0", "CANOPEN: 1", "DEINIT: 1"], lacks=["PRINT: .*"], stored=False)
+    t.expect("missing e-mail: INIT 1 with the v1 alert", r.stop.run(None), trace=init_failed(MISSING_TEXT),
+             stored=False)
+    t.expect("no account logged in (login 0): INIT 1 with the v1 alert", r.stop.run("valid@test", account=0),
+             trace=init_failed(MISSING_TEXT), lacks=[VALID], stored=False)
+    common = r.stop.common()
+    plant_stored(common)
+    t.expect("missing e-mail with a stored answer within grace: INIT 1 all the same, the answer kept",
+             r.stop.run(None, common), trace=init_failed(MISSING_TEXT), lacks=[GRACE], stored=True)
+    common = r.manage.common()
+    plant_stored(common, account=0)
+    t.expect("no account logged in with a stored answer for login 0: INIT 1 (manage)",
+             r.manage.run("valid@test", common, account=0), trace=init_failed(MISSING_TEXT), lacks=[GRACE])
+
+
+@scenario
+def signed_refusals(t, r):
+    for label, robot in (("stop", r.stop), ("manage", r.manage)):
+        for code, message in MESSAGES.items():
+            common = robot.common()
+            plant_stored(common)
+            res = robot.run("deny-%s@test" % code, common)
+            if code in RETRY_LATER:
+                t.expect("signed %s with a stored answer within grace (%s): runs in grace, not a verdict" % (code, label),
+                         res, has=["PRINT: RoboForge: " + re.escape(message), GRACE],
+                         trace=START_OK + ["DEINIT: 1"], stored=True)
+                t.expect("signed %s with nothing stored (%s): INIT 1 with its pt-BR alert" % (code, label),
+                         robot.run("deny-%s@test" % code), trace=init_failed(message), lacks=[GRACE], stored=False)
+            else:
+                t.expect("signed refusal %s (%s): INIT 1 with its pt-BR alert, the stored answer forgotten"
+                         % (code, label), res, trace=init_failed(message), lacks=[VALID, GRACE], stored=False)
+
+
+@scenario
+def untrustworthy_answers(t, r):
+    def refused(name, email, print_line, **env):
+        t.expect(name, r.stop.run(email, **env), has=[print_line], trace=init_failed(GENERIC_TEXT),
+                 lacks=[VALID], stored=False)
+    refused("forged signature (another key) refused", "forged@test", BAD_SIGNATURE)
+    refused("replayed answer (earlier nonce) refused", "replay@test",
+            r"PRINT: RoboForge: a resposta não corresponde a esta consulta\.")
+    refused("signature over an earlier nonce, echoing ours, refused", "replay-echo@test", BAD_SIGNATURE)
+    refused("unsigned answer refused", "unsigned@test",
+            r"PRINT: RoboForge: resposta do servidor de licenças incompleta\.")
+    refused("HTTP 500 refused", "http500@test", r"PRINT: RoboForge: o servidor de licenças respondeu HTTP 500\.")
+    refused("genuine answer about another account refused (the account is signed)", "other-account@test",
+            BAD_SIGNATURE)
+    refused("genuine answer about another robot refused (the robot id is signed)", "other-robot@test", BAD_SIGNATURE)
+    refused("genuine signature made non-canonical (S + L) refused", "malleable@test", BAD_SIGNATURE)
+    for byte in (0, 31, 32, 63):
+        refused("genuine valid answer with bit 0 of signature byte %d flipped refused" % byte,
+                "valid+r%d@test" % byte, BAD_SIGNATURE)
+    # A recorded answer replayed to a later start (the robot's own earlier request).
+    email = "valid-then-replay-last+u%d@test" % next(_serial)
+    first = r.stop.run(email, unique=False)
+    t.expect("replay-last: the first start gets a valid answer", first, trace=START_OK + ["DEINIT: 1"])
+    refused("a recorded answer replayed to a later start refused (a new nonce each start)", email,
+            r"PRINT: RoboForge: a resposta não corresponde a esta consulta\.", unique=False)
+    # The same inside one run: the hourly re-check gets the answer of the start
+    # replayed (its serverTime an hour old): refused for its nonce, before the clock.
+    t.expect("a re-check getting the start's answer replayed: refused for its nonce (a new nonce each request)",
+             r.stop.run("valid-then-replay-last@test", MQL5_TIMER_TICKS=1, MQL5_TICK_ADVANCE=3600),
+             has=[r"PRINT: RoboForge: a resposta não corresponde a esta consulta\.", GRACE],
+             lacks=[r"PRINT: RoboForge: o relógio .*"], trace=START_OK + tick(1, 1, 0, 1) + ["DEINIT: 1"])
+    # The clock window (300 s).
+    for offset in (600, 360, -360, -600):
+        skew = r"-?(%s)" % "|".join(str(abs(offset) + d) for d in range(-3, 4))
+        refused("clock %d s off refused (window 300 s)" % offset, "valid@test",
+                r"PRINT: RoboForge: o relógio do computador difere %s s do servidor; acerte a data e a hora\." % skew,
+                MQL5_CLOCK_OFFSET=offset)
+    for offset in (240, -240):
+        t.expect("clock %d s off still accepted" % offset, r.stop.run("valid@test", MQL5_CLOCK_OFFSET=offset),
+                 has=[VALID], trace=START_OK + ["DEINIT: 1"], stored=True)
+
+
+@scenario
+def offline_start(t, r):
+    t.expect("server down (connection closed), nothing stored: INIT 1", r.stop.run("down@test"),
+             has=[r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5203\)\."],
+             trace=init_failed(GENERIC_TEXT), stored=False)
+    if r.refused:
+        t.expect("server unreachable (refused), nothing stored: INIT 1", r.refused.run("x@test"),
+                 has=[r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5201\)\."],
+                 trace=init_failed(GENERIC_TEXT), stored=False)
+    common = r.stop.common()
+    t.expect("valid answer with 1 day of grace stored", r.stop.run("valid@test", common),
+             trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("server down, stored answer within grace: runs in grace", r.stop.run("down@test", common),
+             has=[GRACE], trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("server answers garbage (forged), stored answer within grace: runs in grace",
+             r.stop.run("forged@test", common), has=[GRACE], trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("stored answer past its grace (clock +25 h): INIT 1", r.stop.run("down@test", common,
+                                                                            MQL5_CLOCK_OFFSET=90000),
+             trace=init_failed(GENERIC_TEXT), lacks=[GRACE], stored=True)
+    # The grace's end, to the minute, and everything that shortens it.
+    now = int(time.time())
+    for label, answer, until in (
+            ("serverTime + graceSeconds", dict(server_time=now - 100, grace=7200, expires_at=now + 86400), now + 7100),
+            ("capped by expiresAt", dict(server_time=now - 100, grace=86400, expires_at=now + 3000), now + 3000),
+            ("no expiry (expiresAt null)", dict(server_time=now - 100, grace=5000, expires_at=None), now + 4900)):
+        for policy, robot in (("stop", r.stop), ("manage", r.manage)):
+            common = robot.common()
+            plant_stored(common, **answer)
+            t.expect("stored answer within grace (%s, %s): grace until exactly then" % (label, policy),
+                     robot.run("down@test", common), has=[grace_line(until)], trace=START_OK + ["DEINIT: 1"],
+                     stored=True)
+    for label, answer, extra in (
+            ("its grace ended a minute ago", dict(server_time=now - 120, grace=60), {}),
+            ("its license expired (expiresAt past), grace left", dict(server_time=now - 100, grace=86400,
+                                                                       expires_at=now - 10), {}),
+            ("graceSeconds 0", dict(server_time=now - 5, grace=0), {}),
+            ("a signed refusal (valid:false) with grace", dict(valid=False, code="SUSPENDED", server_time=now - 5), {}),
+            ("a stored refusal that would be retry-later", dict(valid=False, code="THROTTLED", server_time=now - 5), {}),
+            ("its serverTime 400 s ahead of the clock", dict(server_time=now + 400), {"has": [STORED_BEFORE_ISSUE]}),
+            ("the clock set back 2 h before its issue", dict(server_time=now - 5),
+             {"has": [STORED_BEFORE_ISSUE], "MQL5_CLOCK_OFFSET": -7200}),
+            ("signed for another robot", dict(robot_id="0193a5b2-7c1e-7d3f-9a4b-000000000001"),
+             {"has": [STORED_BAD_SIGNATURE]}),
+            ("signed by another key", dict(secret=OTHER_SECRET), {"has": [STORED_BAD_SIGNATURE]})):
+        for policy, robot in (("stop", r.stop), ("manage", r.manage)):
+            common = robot.common()
+            plant_stored(common, **answer)
+            extra = dict(extra)
+            has = extra.pop("has", [])
+            t.expect("stored answer: %s: no grace, INIT 1 (%s)" % (label, policy), robot.run("down@test", common, **extra),
+                     has=has, lacks=[GRACE], trace=init_failed(GENERIC_TEXT))
+    # Edited or misplaced stored answers.
+    tampered = r.stop.common()
+    r.stop.run("valid+g60@test", tampered)
+    path = lic_file(tampered)
+    text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text.replace('"graceSeconds":60', '"graceSeconds":999999'))
+    t.expect("stored answer with its grace edited is ignored", r.stop.run("down@test", tampered, MQL5_CLOCK_OFFSET=120),
+             has=[STORED_BAD_SIGNATURE], trace=init_failed(GENERIC_TEXT), lacks=[GRACE])
+    other = r.stop.common()
+    r.stop.run("valid@test", other)
+    if os.path.exists(lic_file(other)):
+        os.rename(lic_file(other), lic_file(other, 7777))
+    t.expect("stored answer of another account is not used (account is signed)",
+             r.stop.run("down@test", other, account=7777),
+             has=[STORED_BAD_SIGNATURE], trace=init_failed(GENERIC_TEXT), lacks=[GRACE])
+    both = r.stop.common()
+    plant_stored(both, account=7777)
+    t.expect("another account's answer stored on this terminal gives this account no grace",
+             r.stop.run("down@test", both), trace=init_failed(GENERIC_TEXT), lacks=[GRACE])
+    shared = r.stop.common()
+    plant_stored(shared)
+    t.expect("two accounts on one terminal: the other account's valid start stores its own answer",
+             r.stop.run("valid@test", shared, account=7777), trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("... and this account's stored answer still gives its grace",
+             r.stop.run("down@test", shared), has=[GRACE], trace=START_OK + ["DEINIT: 1"], stored=True)
+    no_grace = r.stop.common()
+    r.stop.run("valid+g0@test", no_grace)
+    t.expect("stored answer with graceSeconds 0 gives no grace", r.stop.run("down@test", no_grace),
+             trace=init_failed(GENERIC_TEXT), lacks=[GRACE], stored=True)
+    refused_dir = r.stop.common()
+    r.stop.run("valid@test", refused_dir)
+    t.expect("a signed refusal forgets the stored answer", r.stop.run("deny-SUSPENDED@test", refused_dir),
+             trace=init_failed(MESSAGES["SUSPENDED"]), stored=False)
+    t.expect("... so it gives no grace afterwards", r.stop.run("down@test", refused_dir),
+             trace=init_failed(GENERIC_TEXT), lacks=[GRACE], stored=False)
+
+
+@scenario
+def rechecks(t, r):
+    # The harness clock advances MQL5_TICK_ADVANCE s before each timer event.
+    hourly = dict(MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=3600)
+    t.expect("re-check valid every hour keeps it licensed", r.stop.run("valid+s3600@test", **hourly),
+             trace=START_OK + ticks_ok(1, 3) + ["DEINIT: 1"], lacks=[GRACE], stored=True)
+    for code, message in MESSAGES.items():
+        if code in RETRY_LATER:
+            t.expect("re-check finds a signed %s: no verdict, runs in grace" % code,
+                     r.stop.run("valid-then-deny-%s+s3600@test" % code, **hourly),
+                     has=["PRINT: RoboForge: " + re.escape(message), GRACE],
+                     trace=START_OK + ticks_ok(1, 3) + ["DEINIT: 1"], stored=True)
+        else:
+            t.expect("re-check finds a signed %s: ExpertRemove at once (stop), stored answer forgotten" % code,
+                     r.stop.run("valid-then-deny-%s+s3600@test" % code, **hourly),
+                     trace=START_OK + tick(1, 1, 1, 0, "ALERT: " + message, *REMOVED) + ["DEINIT: 0"], stored=False)
+    t.expect("re-check finds a signed refusal (manage): canOpen=0 at once, still running",
+             r.manage.run("valid-then-deny-SUSPENDED+s3600@test", **hourly), has=[MANAGE],
+             trace=START_OK + tick(1, 1, 0, 0, "ALERT: " + MESSAGES["SUSPENDED"]) + tick(2, 0, 0, 0)
+             + tick(3, 0, 0, 0) + ["DEINIT: 1"], stored=False)
+    t.expect("re-check finds the server down, within grace: keeps running",
+             r.stop.run("valid-then-down+g10000@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
+             has=[GRACE], trace=START_OK + ticks_ok(1, 2) + ["DEINIT: 1"], stored=True)
+    t.expect("re-check finds the server down past the grace: ExpertRemove (stop)",
+             r.stop.run("valid-then-down+g5000@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=3600),
+             has=[GRACE], trace=START_OK + tick(1, 1, 0, 1) + tick(2, 0, 1, 0, GENERIC, *REMOVED) + ["DEINIT: 0"],
+             stored=True)
+    res = r.manage.run("valid-then-down+g5000@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=3600)
+    t.expect("re-check finds the server down past the grace: keeps managing, canOpen=0 (manage)", res,
+             has=[MANAGE, GRACE], trace=START_OK + tick(1, 1, 0, 1) + tick(2, 0, 0, 0, GENERIC) + tick(3, 0, 0, 0)
+             + tick(4, 0, 0, 0) + ["DEINIT: 1"], lacks=["EVENT: ExpertRemove"])
+    t.check("manage: the lapse message is printed once", res.out.count(MANAGE) == 1, res.out)
+    t.expect("re-check: the grace ends at expiresAt, not later (stop)",
+             r.stop.run("valid-then-down+g86400+e5000@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=3600),
+             has=[GRACE], trace=START_OK + tick(1, 1, 0, 1) + tick(2, 0, 1, 0, GENERIC, *REMOVED) + ["DEINIT: 0"])
+    t.expect("re-check: the grace ends at expiresAt, not later (manage)",
+             r.manage.run("valid-then-down+g86400+e5000@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=3600),
+             has=[GRACE, MANAGE], trace=START_OK + tick(1, 1, 0, 1) + tick(2, 0, 0, 0, GENERIC) + tick(3, 0, 0, 0)
+             + ["DEINIT: 1"])
+    t.expect("re-check: a signed refusal while in grace ends it at once",
+             r.stop.run("valid-then-down-then-deny-EXPIRED+g86400+s3600@test", **hourly), has=[GRACE],
+             trace=START_OK + tick(1, 1, 0, 1) + tick(2, 1, 1, 0, "ALERT: " + MESSAGES["EXPIRED"], *REMOVED)
+             + ["DEINIT: 0"], stored=False)
+    t.expect("grace 0: the server down is retried, ExpertRemove after 3 failures",
+             r.stop.run("valid-then-down+g0@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=3600),
+             has=[r"PRINT: RoboForge: nova verificação da licença falhou \(1 de 3\); tentando de novo depois\.",
+                  r"PRINT: RoboForge: nova verificação da licença falhou \(2 de 3\); tentando de novo depois\."],
+             trace=START_OK + tick(1, 1, 0, 1) + tick(2, 1, 0, 1) + tick(3, 1, 1, 0, GENERIC, *REMOVED) + ["DEINIT: 0"],
+             lacks=[GRACE])
+    t.expect("grace 0 (manage): canOpen=0 after 3 failures, and stays so",
+             r.manage.run("valid-then-down+g0@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=3600),
+             trace=START_OK + tick(1, 1, 0, 1) + tick(2, 1, 0, 1) + tick(3, 1, 0, 0, GENERIC) + tick(4, 0, 0, 0)
+             + tick(5, 0, 0, 0) + ["DEINIT: 1"], has=[MANAGE], lacks=[GRACE])
+    t.expect("grace 0: a success in between starts the count again",
+             r.stop.run("valid-then-down-then-down-then-valid-then-down-then-down+g0+s3600@test", MQL5_TIMER_TICKS=5,
+                        MQL5_TICK_ADVANCE=3600),
+             trace=START_OK + ticks_ok(1, 5) + ["DEINIT: 1"], lacks=[GRACE])
+    t.expect("re-check: server back within the grace, back to normal",
+             r.stop.run("valid-then-down-then-valid+g20000+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
+             has=[GRACE, r"PRINT: RoboForge: servidor de licenças acessível de novo; licença válida \(lucrobot\.com\.br\)\."],
+             trace=START_OK + ticks_ok(1, 2) + ["DEINIT: 1"])
+    t.expect("re-check paces itself: ticks 10 min apart ask once an hour",
+             r.stop.run("valid-then-deny-EXPIRED+s600@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=600),
+             trace=START_OK + ticks_ok(1, 5) + ["DEINIT: 1"], lacks=[GRACE], stored=True)
+    t.expect("re-check paces itself: the refusal is found on the hour",
+             r.stop.run("valid-then-deny-EXPIRED+s3600@test", MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600),
+             trace=START_OK + ticks_ok(1, 5) + tick(6, 1, 1, 0, "ALERT: " + MESSAGES["EXPIRED"], *REMOVED)
+             + ["DEINIT: 0"], stored=False)
+    for policy, robot in (("stop", r.stop), ("manage", r.manage)):
+        common = robot.common()
+        plant_stored(common, grace=1000)
+        lapse = (tick(2, 0, 1, 0, GENERIC, *REMOVED) + ["DEINIT: 0"] if policy == "stop"
+                 else tick(2, 0, 0, 0, GENERIC) + tick(3, 0, 0, 0) + ["DEINIT: 1"])
+        t.expect("started in grace, grace ends between re-checks: the guard says no at once, "
+                 "checks at once and lapses (%s)" % policy,
+                 robot.run("down@test", common, MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=600),
+                 has=[GRACE], trace=START_OK + tick(1, 1, 0, 1) + lapse)
+
 
 
 def part_b(work, server):
     print("== (b) the whole template against a protocol v2 stand-in server", flush=True)
-    url = "http://127.0.0.1:%d/api/webhooks/validate-license" % server.port
     with open(TEMPLATE, encoding="utf-8") as f:
         template = f.read()
     check("the v2 template has no {{ROBOT_SIGNING_KEY}} and no HMAC",
           "{{ROBOT_SIGNING_KEY}}" not in template and "RF_SIGNING_KEY" not in template and "Hmac" not in template
           and "^ 0x36" not in template)
-    public = public_hex(ROBOT_SECRET)
-    binaries = {}
-    for policy, target_url in (("stop", url), ("manage", url),
-                               ("refused", "http://127.0.0.1:%d/api/webhooks/validate-license" % closed_port())):
+    refused_url = "http://127.0.0.1:%d/api/webhooks/validate-license" % closed_port()
+
+    def build_one(policy):
         source = os.path.join(work, "robot-%s.mq5" % policy)
-        render(template, target_url, "manage" if policy == "manage" else "stop", public, source)
+        render_suite_robot(template, refused_url if policy == "refused" else server.url,
+                           "manage" if policy == "manage" else "stop", source)
         binary = os.path.join(work, "robot-%s" % policy)
-        started = time.time()
         ok, log = build(source, binary)
-        timings["build_s"] = round(time.time() - started, 1)
-        check("render + build.sh the template (%s)" % policy, ok, log)
-        if not ok:
-            return
-        binaries[policy] = Robot(binary, work)
-    stop, manage, refused = binaries["stop"], binaries["manage"], binaries["refused"]
+        return policy, binary, ok, log
 
-    # Valid.
-    common = stop.common()
     started = time.time()
-    result = stop.run("valid@test", common)
-    timings["valid_init_s"] = round(time.time() - started, 2)
-    expect("valid answer: INIT 0, licensed, hourly timer", result,
-           has=["INIT: 0", "CANOPEN: 1", VALID, "EVENT: EventSetTimer 3600"], lacks=["ALERT: .*"])
-    stored = lic_file(common)
-    text = open(stored, encoding="utf-8").read() if os.path.exists(stored) else ""
-    check("valid answer is stored under FILE_COMMON as RoboForge\\<robot>_<account>.lic",
-          text.startswith("v2\n") and '"signature":"' in text, text)
-
-    # Signed refusals.
-    for code, message in MESSAGES.items():
-        expect("signed refusal %s: INIT 1 with its pt-BR alert" % code,
-               stop.run("deny-%s@test" % code),
-               has=["INIT: 1", "CANOPEN: 0", "ALERT: " + message, "DEINIT: 8"], lacks=[VALID])
-
-    # Untrustworthy answers.
-    expect("forged signature (another key) refused", stop.run("forged@test"),
-           has=["INIT: 1", "PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
-    expect("replayed answer (earlier nonce) refused", stop.run("replay@test"),
-           has=["INIT: 1", "PRINT: RoboForge: a resposta não corresponde a esta consulta.", GENERIC])
-    expect("signature over an earlier nonce, echoing ours, refused", stop.run("replay-echo@test"),
-           has=["INIT: 1", "PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
-    expect("unsigned answer refused", stop.run("unsigned@test"),
-           has=["INIT: 1", "PRINT: RoboForge: resposta do servidor de licenças incompleta.", GENERIC])
-    expect("HTTP 500 refused", stop.run("http500@test"),
-           has=["INIT: 1", "PRINT: RoboForge: o servidor de licenças respondeu HTTP 500.", GENERIC])
-    expect("clock 10 minutes ahead refused", stop.run("valid@test", MQL5_CLOCK_OFFSET=600),
-           has=["INIT: 1", "PRINT: RoboForge: o relógio do computador difere -(59\\d|60\\d) s do servidor; acerte a data e a hora.",
-                GENERIC])
-    expect("clock 10 minutes behind refused", stop.run("valid@test", MQL5_CLOCK_OFFSET=-600),
-           has=["INIT: 1", "PRINT: RoboForge: o relógio do computador difere (59\\d|60\\d) s do servidor; acerte a data e a hora.",
-                GENERIC])
-    expect("clock 4 minutes off still accepted", stop.run("valid@test", MQL5_CLOCK_OFFSET=240),
-           has=["INIT: 0", VALID])
-    expect("genuine answer about another account refused (the account is signed)", stop.run("other-account@test"),
-           has=["INIT: 1", "PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
-    expect("genuine answer about another robot refused (the robot id is signed)", stop.run("other-robot@test"),
-           has=["INIT: 1", "PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
-    expect("missing e-mail: INIT 1 with the v1 alert", stop.run(None),
-           has=["INIT: 1", "ALERT: ERRO: Email e Número da Conta MT5 são obrigatórios!"])
-    expect("strategy tester: licensed without asking", stop.run("down@test", MQL5_TESTER=1),
-           has=["INIT: 0", "CANOPEN: 1"], lacks=["EVENT: EventSetTimer.*", "PRINT: .*"])
-
-    # Server down / unreachable, with and without a stored answer.
-    expect("server down (connection closed), nothing stored: INIT 1", stop.run("down@test"),
-           has=["INIT: 1", r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5203\)\.",
-                GENERIC])
-    expect("server unreachable (refused), nothing stored: INIT 1", refused.run("x@test"),
-           has=["INIT: 1", r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5201\)\.",
-                GENERIC])
-    common = stop.common()
-    expect("valid answer with 1 day of grace stored", stop.run("valid@test", common), has=["INIT: 0"])
-    expect("server unreachable, stored answer within grace: runs in grace", refused.run("x@test", common),
-           has=["INIT: 0", "CANOPEN: 1", GRACE], lacks=[GENERIC])
-    expect("server answers garbage (forged), stored answer within grace: runs in grace",
-           stop.run("forged@test", common), has=["INIT: 0", GRACE])
-    expect("stored answer past its grace (clock +25 h): INIT 1", refused.run("x@test", common, MQL5_CLOCK_OFFSET=90000),
-           has=["INIT: 1", GENERIC], lacks=[GRACE])
-    expect("THROTTLED with a stored answer within grace: runs in grace (not a verdict)",
-           stop.run("deny-THROTTLED@test", common),
-           has=["INIT: 0", "PRINT: RoboForge: Muitas tentativas; tente novamente em alguns minutos.", GRACE])
-    # A tampered stored answer (grace stretched) must not verify.
-    tampered_dir = stop.common()
-    stop.run("valid+g60@test", tampered_dir)
-    path = lic_file(tampered_dir)
-    text = open(path, encoding="utf-8").read()
-    open(path, "w", encoding="utf-8").write(text.replace('"graceSeconds":60', '"graceSeconds":999999'))
-    expect("stored answer with its grace edited is ignored", refused.run("x@test", tampered_dir, MQL5_CLOCK_OFFSET=120),
-           has=["INIT: 1", "PRINT: RoboForge: licença guardada neste computador ignorada: assinatura da resposta inválida."])
-    other_account = stop.common()
-    stop.run("valid@test", other_account)
-    os.rename(lic_file(other_account), os.path.join(other_account, "RoboForge", "%s_%d.lic" % (ROBOT_ID, 7777)))
-    expect("stored answer of another account is not used (account is signed)",
-           refused.run("x@test", other_account, account=7777),
-           has=["INIT: 1", "PRINT: RoboForge: licença guardada neste computador ignorada: assinatura da resposta inválida."])
-    no_grace = stop.common()
-    stop.run("valid+g0@test", no_grace)
-    expect("stored answer with graceSeconds 0 gives no grace", refused.run("x@test", no_grace),
-           has=["INIT: 1", GENERIC], lacks=[GRACE])
-    refused_dir = stop.common()
-    stop.run("valid@test", refused_dir)
-    expect("a signed refusal forgets the stored answer", stop.run("deny-SUSPENDED@test", refused_dir),
-           has=["INIT: 1"])
-    expect("... so it gives no grace afterwards", refused.run("x@test", refused_dir), has=["INIT: 1"], lacks=[GRACE])
-
-    # Hourly re-checks (the harness clock advances 1 h per tick).
-    expect("re-check valid every hour keeps it licensed",
-           stop.run("valid+s3600@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=3600),
-           has=["INIT: 0", "TICK: 1 removed=0 canOpen=1", "TICK: 3 removed=0 canOpen=1"], lacks=[GENERIC])
-    expect("re-check finds a signed refusal: ExpertRemove at once (stop)",
-           stop.run("valid-then-deny-EXPIRED+s3600@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=1 canOpen=0", "ALERT: " + MESSAGES["EXPIRED"], "EVENT: ExpertRemove", "DEINIT: 0"],
-           lacks=["TICK: 2 .*"])
-    expect("re-check finds the server down, within grace: keeps running",
-           stop.run("valid-then-down+g10000@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=1", "TICK: 2 removed=0 canOpen=1", GRACE])
-    expect("re-check finds the server down past the grace: ExpertRemove (stop)",
-           stop.run("valid-then-down+g5000@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=1", GRACE, "TICK: 2 removed=1 canOpen=0", GENERIC, "EVENT: ExpertRemove",
-                "DEINIT: 0"], lacks=["TICK: 3 .*"])
-    expect("re-check finds the server down past the grace: keeps managing, canOpen=0 (manage)",
-           manage.run("valid-then-down+g5000@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=1", "TICK: 2 removed=0 canOpen=0", MANAGE, GENERIC,
-                "TICK: 4 removed=0 canOpen=0", "DEINIT: 1"], lacks=["EVENT: ExpertRemove"])
-    rc, out = manage.run("valid-then-down+g5000@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=3600)
-    check("manage: the lapse message is printed once", out.count(MANAGE) == 1, out)
-    expect("re-check finds a signed refusal (manage): canOpen=0 at once, still running",
-           manage.run("valid-then-deny-SUSPENDED+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=0", MANAGE, "ALERT: " + MESSAGES["SUSPENDED"], "TICK: 2 removed=0 canOpen=0"],
-           lacks=["EVENT: ExpertRemove"])
-    expect("grace 0: the server down is retried, ExpertRemove after 3 failures",
-           stop.run("valid-then-down+g0@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=1", r"PRINT: RoboForge: nova verificação da licença falhou \(1 de 3\); tentando de novo depois\.",
-                "TICK: 2 removed=0 canOpen=1", "TICK: 3 removed=1 canOpen=0"], lacks=[GRACE, "TICK: 4 .*"])
-    expect("re-check: server back within the grace, back to normal",
-           stop.run("valid-then-down-then-valid+g20000+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=1", GRACE, "TICK: 2 removed=0 canOpen=1",
-                r"PRINT: RoboForge: servidor de licenças acessível de novo; licença válida \(lucrobot\.com\.br\)\."])
-    expect("re-check paces itself: ticks 10 min apart ask once an hour",
-           stop.run("valid-then-deny-EXPIRED+s600@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=600),
-           has=["TICK: 5 removed=0 canOpen=1"], lacks=["ALERT: .*"])
-    expect("started in grace, grace ends: checks at once and stops",
-           refused.run("x@test", _grace_dir(stop), MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=1800),
-           has=["INIT: 0", GRACE, "TICK: 1 removed=0 canOpen=1", "TICK: 2 removed=1 canOpen=0"])
-
-
-def _grace_dir(robot):
-    """A common folder holding a valid answer with one hour of grace."""
-    common = robot.common()
-    robot.run("valid+g3600@test", common)
-    return common
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
+        built = list(pool.map(build_one, ("stop", "manage", "refused")))
+    timings["build_s"] = round(time.time() - started, 1)
+    robots = {}
+    for policy, binary, ok, log in built:
+        check("render + build.sh the template (%s)" % policy, ok, log)
+        robots[policy] = Robot(binary, work)
+    if not all(ok for _, _, ok, _ in built):
+        return
+    started = time.time()
+    run_suite(Robots(robots["stop"], robots["manage"], robots["refused"]), report=check)
+    timings["suite_s"] = round(time.time() - started, 1)
 
 
 # ------------------------------------------------------------------ (c)
@@ -518,28 +851,191 @@ MUTATIONS = [
 
 def part_c(work, server):
     print("== (c) one-character changes to the template break the valid case", flush=True)
-    url = "http://127.0.0.1:%d/api/webhooks/validate-license" % server.port
     with open(TEMPLATE, encoding="utf-8") as f:
         template = f.read()
     public = public_hex(ROBOT_SECRET)
-    for n, (what, old, new) in enumerate(MUTATIONS):
+
+    def one(item):
+        n, (what, old, new) = item
         if template.count(old) != 1:
-            check("mutation '%s': the text occurs once in the template" % what, False,
-                  "found %d times: %s" % (template.count(old), old))
-            continue
-        source = os.path.join(work, "mutant-%d.mq5" % n)
-        render(template.replace(old, new), url, "stop", public, source)
-        binary = os.path.join(work, "mutant-%d" % n)
+            return what, False, "the text occurs %d times in the template (must be once): %s" % (template.count(old), old)
+        source = os.path.join(work, "breaking-%d.mq5" % n)
+        render(template.replace(old, new), server.url, "stop", public, source)
+        binary = os.path.join(work, "breaking-%d" % n)
         ok, log = build(source, binary)
         if not ok:
-            check("mutation '%s' still compiles" % what, False, log)
-            continue
+            return what, False, "does not compile: " + log
         rc, out = Robot(binary, work).run("valid@test")
-        check("mutation '%s' makes the valid case fail" % what,
-              rc == 0 and re.search(r"^INIT: 1$", out, re.M) and "licença válida" not in out, out)
+        return what, rc == 0 and re.search(r"^INIT: 1$", out, re.M) and "licença válida" not in out, out
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
+        for what, ok, detail in pool.map(one, enumerate(MUTATIONS)):
+            check("mutation '%s' makes the valid case fail" % what, ok, detail)
+
+
+# ------------------------------------------------------------------ (d)
+# The mutation catalogue (mutants.py): edits that weaken the template without
+# breaking valid answers. Each must compile, keep the valid case working, and
+# be killed by the suite of (b). A survivor fails the self-test.
+EQUIVALENT_FIND = "bool RF_CanOpenPositions()\n"
+EQUIVALENT = {"name": "equivalent: a comment before RF_CanOpenPositions", "category": "control",
+              "find": EQUIVALENT_FIND,
+              "replace": "// (selftest: a harmless comment, no weakening)\n" + EQUIVALENT_FIND,
+              "why": "changes nothing the robot does: the suite must let it survive"}
+
+
+def extra_mutants(args):
+    """Mutants added for one run: --add-equivalent-mutant and MQL5_SELFTEST_EXTRA_MUTANT
+    (a JSON object {name, find, replace[, category, why]} or a list of them)."""
+    extra = []
+    if args.add_equivalent_mutant:
+        m = dict(EQUIVALENT)
+        m["name"] = "added by --add-equivalent-mutant (" + m["name"] + ")"
+        m["category"] = "extra"
+        extra.append(m)
+    raw = os.environ.get("MQL5_SELFTEST_EXTRA_MUTANT", "").strip()
+    if raw:
+        value = json.loads(raw)
+        for m in (value if isinstance(value, list) else [value]):
+            m = dict(m)
+            m.setdefault("category", "extra")
+            m.setdefault("why", "added with MQL5_SELFTEST_EXTRA_MUTANT")
+            extra.append(m)
+    return extra
+
+
+class MutantRun:
+    def __init__(self, mutant):
+        self.mutant = mutant
+        self.error = None          # catalogue bug: anchor, build, or a valid case it breaks
+        self.valid_ok = None       # the plain valid scenario passes on the mutant
+        self.killed_by = None      # first failing scenario
+        self.seconds = 0.0
+
+
+# One build per mutant serves both policies: the rendered policy constant
+# becomes an input of the harness (MQL5_INPUT_RF_SelftestLapsePolicy). The
+# control of (d), the unmutated template built this way, shows it changes nothing.
+POLICY_DEFINE = re.compile(r'^#define RF_LAPSE_POLICY[ \t]+"stop"[ \t]*$', re.M)
+POLICY_INPUT = ('input string RF_SelftestLapsePolicy = "stop";   // selftest.py: the policy, chosen per run\n'
+                '#define RF_LAPSE_POLICY RF_SelftestLapsePolicy')
+
+
+def build_suite_robots(template_text, server, work, tag):
+    """Renders and builds the template once for the suite, the lapse policy
+    chosen per run; returns (Robots, None) or (None, reason)."""
+    source = os.path.join(work, "%s.mq5" % tag)
+    render_suite_robot(template_text, server.url, "stop", source)
+    with open(source, encoding="utf-8") as f:
+        text = f.read()
+    if len(POLICY_DEFINE.findall(text)) != 1:
+        return None, "the rendered template has no single '#define RF_LAPSE_POLICY \"stop\"' line to make an input"
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(POLICY_DEFINE.sub(lambda m: POLICY_INPUT, text))
+    binary = os.path.join(work, tag)
+    ok, log = build(source, binary)
+    if not ok:
+        return None, "does not compile: " + log.strip()[-1500:]
+    return Robots(Robot(binary, work, {"MQL5_INPUT_RF_SelftestLapsePolicy": "stop"}),
+                  Robot(binary, work, {"MQL5_INPUT_RF_SelftestLapsePolicy": "manage"})), None
+
+
+def run_mutant(template, mutant, server, work, index):
+    started = time.time()
+    result = MutantRun(mutant)
+    try:
+        text = mutants.apply(template, mutant)
+    except mutants.AnchorError as e:
+        result.error = str(e)
+        return result
+    tag = "mutant-%02d" % index
+    robots, problem = build_suite_robots(text, server, work, tag)
+    if robots is None:
+        result.error = problem
+    else:
+        valid = run_suite(robots, fail_fast=True, groups=[valid_only])
+        result.valid_ok = not valid
+        if valid:
+            result.error = "breaks the valid case (not a weakening): " + valid[0][0] + "\n" + valid[0][1][-1500:]
+        else:
+            failures = run_suite(robots, fail_fast=True)
+            if failures:
+                result.killed_by = failures[0][0]
+    result.seconds = time.time() - started
+    return result
+
+
+def valid_only(t, r):
+    """What a mutant must keep: a valid answer licenses the robot, at start and
+    at the re-checks (deliberately loose: a weakening may change anything else)."""
+    for label, robot in (("stop", r.stop), ("manage", r.manage)):
+        t.expect("the plain valid case (%s)" % label, robot.run("valid@test"),
+                 has=[VALID, "INIT: 0", "CANOPEN: 1"], lacks=["ALERT: .*", "EVENT: ExpertRemove"])
+        t.expect("the plain valid case, re-checks (%s)" % label,
+                 robot.run("valid+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
+                 has=[VALID, "INIT: 0", "CANOPEN: 1", "TICK: 1 removed=0 canOpen=1", "TICK: 2 removed=0 canOpen=1"],
+                 lacks=["ALERT: .*", "EVENT: ExpertRemove"])
+
+
+def part_d(work, server, args):
+    print("== (d) the mutation catalogue: weakened templates the suite must kill", flush=True)
+    with open(TEMPLATE, encoding="utf-8") as f:
+        template = f.read()
+    catalogue = list(mutants.MUTANTS)
+    problems = mutants.validate(catalogue, template)
+    check("the catalogue: %d mutants, at least %d, every category covered (%s), every anchor found once"
+          % (len(catalogue), mutants.MINIMUM, ", ".join(mutants.CATEGORIES)), not problems, "\n".join(problems))
+    extra = extra_mutants(args)
+    only = os.environ.get("MQL5_SELFTEST_MUTANTS", "").strip()
+    if only:
+        catalogue = [m for m in catalogue if any(w in m["name"] for w in only.split(","))]
+        print("MQL5_SELFTEST_MUTANTS=%s: %d of the catalogue only" % (only, len(catalogue)), flush=True)
+    mutants_to_run = catalogue + extra
+    started = time.time()
+    # The control goes through the same machinery first: an edit that changes
+    # nothing must survive, or the machinery would call every mutant killed.
+    jobs = [EQUIVALENT] + mutants_to_run
+    workers = max(1, os.cpu_count() or 1)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(run_mutant, template, m, server, work, i) for i, m in enumerate(jobs)]
+        results = [f.result() for f in futures]
+    elapsed = time.time() - started
+    control, results = results[0], results[1:]
+    check("survival detector: an edit that changes nothing (a comment) builds, keeps the valid case, and survives",
+          control.error is None and control.killed_by is None,
+          control.error or ("killed by: " + str(control.killed_by)))
+    killed = 0
+    survivors = []
+    for n, res in enumerate(results, 1):
+        m = res.mutant
+        head = "mutant %2d [%s] %s" % (n, m.get("category", "?"), m["name"])
+        if res.error:
+            check(head + ": a valid weakening (compiles, valid case passes)", False, res.error)
+        elif res.killed_by:
+            killed += 1
+            print("killed   %s (valid case ok; %.1f s)\n         by: %s" % (head, res.seconds, res.killed_by), flush=True)
+        else:
+            survivors.append(m["name"])
+            check(head + ": killed", False, "SURVIVED: no scenario of the suite fails on it.\n  why it weakens: %s"
+                  % m.get("why", ""))
+    total = len(results)
+    print("mutation score: %d/%d killed (%.1f s, %d builds side by side)" % (killed, total, elapsed, workers),
+          flush=True)
+    timings["mutation_s"] = round(elapsed, 1)
+    timings["mutation_score"] = "%d/%d" % (killed, total)
+    check("mutation score %d/%d: every mutant killed%s" % (killed, total,
+                                                          "" if not survivors else " (survivors: %s)"
+                                                          % "; ".join(survivors)),
+          killed == total and total > 0)
 
 
 def main():
+    parser = argparse.ArgumentParser(description="The mql5-harness self-test (README.md).")
+    parser.add_argument("--add-equivalent-mutant", action="store_true",
+                        help="add a mutant that changes nothing (a comment): it survives, so the run must fail")
+    parser.add_argument("--no-mutants", action="store_true", help="skip (d), the mutation catalogue")
+    args = parser.parse_args()
+    started = time.time()
     work = tempfile.mkdtemp(prefix="mql5-selftest-")
     server = None
     try:
@@ -547,6 +1043,8 @@ def main():
         server = Server()
         part_b(work, server)
         part_c(work, server)
+        if not args.no_mutants:
+            part_d(work, server, args)
     finally:
         if server:
             server.stop()
@@ -556,8 +1054,11 @@ def main():
             print("work directory kept: " + work)
     if "verify_us" in timings:
         print("Ed25519 verification in the harness: %.2f ms per signature (-O1)" % (timings["verify_us"] / 1000.0))
-    if "valid_init_s" in timings:
-        print("valid OnInit round trip (request, verify, store): %.2f s" % timings["valid_init_s"])
+    if "suite_s" in timings:
+        print("the behavioural suite on the template: %.1f s (builds %.1f s)" % (timings["suite_s"], timings["build_s"]))
+    if "mutation_s" in timings:
+        print("mutation score: %s killed (%.1f s)" % (timings["mutation_score"], timings["mutation_s"]))
+    print("selftest total: %.1f s" % (time.time() - started))
     print("%d passed, %d failed" % (results["passed"], results["failed"]))
     return 1 if results["failed"] else 0
 

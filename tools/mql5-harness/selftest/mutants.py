@@ -1,0 +1,353 @@
+"""The mutation catalogue of the license template (selftest.py part (d)).
+
+Each mutant is an edit of shared/src/domain/mql5/auth_template.mq5 that
+WEAKENS the license check without breaking valid answers: the mutant must
+compile and a valid answer must still license the robot (selftest checks
+both), and the self-test's behavioural suite must then fail on it (the
+mutant is "killed"). A surviving mutant fails the self-test.
+
+A mutant is a dict:
+  name      short, unique
+  category  one of CATEGORIES (what part of the check it weakens)
+  find      exact text of the template; must occur exactly once, or the run
+            fails loudly (an anchor that no longer matches is a bug of this
+            catalogue: re-target it, do not delete the mutant)
+  replace   what find becomes
+  more      optional list of further (find, replace) pairs, same rule, for
+            weakenings that need more than one site
+  why       one line: the weakening it models
+
+The catalogue is a floor: the suite's assertions are written to kill each
+kind of weakening (exact traces, exact alerts, stored-file presence), not
+just these edits.
+"""
+
+MINIMUM = 25
+CATEGORIES = ("answer", "nonce", "clock", "stored", "grace", "guard", "denial", "lapse")
+
+
+class AnchorError(Exception):
+    pass
+
+
+def M(name, category, find, replace, why, more=()):
+    return {"name": name, "category": category, "find": find, "replace": replace, "why": why,
+            "more": list(more)}
+
+
+MUTANTS = [
+    # ---------------------------------------------------------------- answer
+    M("signature failure only logged", "answer",
+      '''      problem = "assinatura da resposta inválida.";
+      return(false);''',
+      '''      problem = "assinatura da resposta inválida.";''',
+      "a bad signature is reported but the answer is used anyway (forged server accepted)"),
+    M("unreadable answer falls through", "answer",
+      '''      Print("RoboForge: " + problem);
+      return(RF_OUTCOME_UNAVAILABLE);''',
+      '''      Print("RoboForge: " + problem);''',
+      "RF_RequestLicense goes on with whatever RF_ReadAnswer parsed when it failed"),
+    M("missing signature accepted", "answer",
+      '''      at_signature < 0 || !quoted[at_signature])''',
+      '''      false)''',
+      "an answer without a signature (null or absent) is accepted unverified",
+      more=[('''   if(!RF_HexToBytes(values[at_signature], signature, 64) ||
+      !RF_Ed25519Verify(signature, message, message_len, public_key))''',
+             '''   if(at_signature >= 0 && quoted[at_signature] && (!RF_HexToBytes(values[at_signature], signature, 64) ||
+      !RF_Ed25519Verify(signature, message, message_len, public_key)))''')]),
+    M("only refusals verified", "answer",
+      '''      !RF_Ed25519Verify(signature, message, message_len, public_key))''',
+      '''      (!valid && !RF_Ed25519Verify(signature, message, message_len, public_key)))''',
+      "valid:true answers skip the signature check (anyone can say yes)"),
+    M("Ed25519: S < L not checked", "answer",
+      '''   if(!RF_ScalarIsCanonical(signature, 32))
+      return(false);''',
+      '''''',
+      "the verifier accepts non-canonical S (S + L): malleable signatures, not RFC 8032 5.1.7"),
+    M("Ed25519: R not compared", "answer",
+      '''   for(int m = 0; m < 32; m++)
+      if(encoded[m] != signature[m])
+         return(false);
+   return(true);''',
+      '''   return(true);''',
+      "the verifier computes [S]B - [k]A but never compares it with R: any signature verifies"),
+    # ---------------------------------------------------------------- nonce
+    M("nonce comparison skipped", "nonce",
+      '''   if(values[at_nonce] != nonce)''',
+      '''   if(false && values[at_nonce] != nonce)''',
+      "the echoed nonce is not compared with the one sent"),
+    M("signature checked over the echoed nonce", "nonce",
+      '''   if(values[at_nonce] != nonce)''',
+      '''   if(false)''',
+      "the answer's own nonce is trusted: a recorded answer replays",
+      more=[('''   int message_len = RF_Utf8Bytes(RF_SignedString(nonce, valid,''',
+             '''   int message_len = RF_Utf8Bytes(RF_SignedString(values[at_nonce], valid,''')]),
+    M("constant nonce", "nonce",
+      '''      return(RF_BytesToHex(digest, 16));''',
+      '''      return("5f4dcc3b5aa765d61d8327deb882cf99");''',
+      "every request carries the same nonce: a recorded answer replays forever"),
+    # ---------------------------------------------------------------- clock
+    M("clock window widened to 1 h", "clock",
+      '''#define RF_MAX_CLOCK_SKEW       300''',
+      '''#define RF_MAX_CLOCK_SKEW       3600''',
+      "answers (and stored answers) an hour off the server's time are accepted"),
+    M("clock window: clock ahead accepted", "clock",
+      '''   if(skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW)''',
+      '''   if(skew > RF_MAX_CLOCK_SKEW)''',
+      "a computer clock ahead of the server is never refused"),
+    M("clock window: clock behind accepted", "clock",
+      '''   if(skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW)''',
+      '''   if(skew < -RF_MAX_CLOCK_SKEW)''',
+      "a computer clock behind the server (turned back) is never refused"),
+    M("clock window removed", "clock",
+      '''   if(skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW)''',
+      '''   if(false)''',
+      "stale answers are accepted whatever the clock says"),
+    M("clock window checked on refusals only", "clock",
+      '''   if(skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW)''',
+      '''   if(!valid && (skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW))''',
+      "a valid answer is accepted with any serverTime"),
+    M("stored answer: clock before issue accepted", "clock",
+      '''   if(now < server_time - RF_MAX_CLOCK_SKEW)''',
+      '''   if(false)''',
+      "a PC clock set back before the stored answer's issue time still gets its grace"),
+    M("stored answer: issue-time bound widened to a day", "clock",
+      '''   if(now < server_time - RF_MAX_CLOCK_SKEW)''',
+      '''   if(now < server_time - 86400)''',
+      "a PC clock set back up to a day before the issue time still gets the grace"),
+    # ---------------------------------------------------------------- stored
+    M("stored answer: signature failure only logged", "stored",
+      '''      Print("RoboForge: licença guardada neste computador ignorada: " + problem);
+      return(0);''',
+      '''      Print("RoboForge: licença guardada neste computador ignorada: " + problem);''',
+      "an edited stored answer (grace stretched) is used after its check failed"),
+    M("stored answer: valid:false trusted", "stored",
+      '''   if(!valid)
+      return(0);''',
+      '''''',
+      "a stored signed refusal gives a grace like a valid answer"),
+    M("stored answer: not forgotten on a signed refusal", "stored",
+      '''         RF_ForgetAnswer(account);   // a signed refusal also ends the stored grace''',
+      '''         Print("");''',
+      "a refused license keeps its stored grace for the next offline start"),
+    M("stored answer: forgotten in the wrong folder", "stored",
+      '''      FileDelete(RF_LicenseFile(account), FILE_COMMON);''',
+      '''      FileDelete(RF_LicenseFile(account));''',
+      "the refusal deletes a file that is not the stored answer: the grace survives"),
+    M("stored answer: one file for every account", "stored",
+      '''   return(RF_LICENSE_FOLDER + "\\\\" + RF_ROBOT_ID + "_" + IntegerToString(account) + ".lic");''',
+      '''   return(RF_LICENSE_FOLDER + "\\\\" + RF_ROBOT_ID + ".lic");''',
+      "the file name ignores the account: two accounts on one terminal overwrite each other's grace"),
+    M("stored answer: used when the e-mail is missing", "stored",
+      '''   if(outcome == RF_OUTCOME_UNAVAILABLE || retry_later)''',
+      '''   if(outcome != RF_OUTCOME_VALID)''',
+      "a robot with no e-mail typed in runs on the stored answer's grace"),
+    # ---------------------------------------------------------------- grace
+    M("stored grace not capped by expiresAt", "grace",
+      '''   if(expires_at > 0 && expires_at < until)''',
+      '''   if(false)''',
+      "the offline grace outlives the license's own expiry"),
+    M("grace cap inverted", "grace",
+      '''   if(expires_at > 0 && expires_at < until)''',
+      '''   if(expires_at > 0 && expires_at > until)''',
+      "the grace lasts until the license's expiry instead of being capped by it"),
+    M("re-check grace not capped by expiresAt", "grace",
+      '''   RF_GraceUntil = RF_GraceEnd(server_time, grace_seconds, expires_at);''',
+      '''   RF_GraceUntil = (datetime)(server_time + grace_seconds);''',
+      "a running robot's grace outlives the license's expiry"),
+    M("stored grace counted from now", "grace",
+      '''   datetime until = RF_GraceEnd(server_time, grace, expires_at);''',
+      '''   datetime until = RF_GraceEnd(now, grace, expires_at);''',
+      "the stored grace restarts at every start: it never ends offline"),
+    M("stored grace one hour longer", "grace",
+      '''   if(now >= (long)until)
+      return(0);''',
+      '''   if(now >= (long)until + 3600)
+      return(0);''',
+      "a stored answer still gives an hour after its grace ended"),
+    M("re-check grace one hour longer", "grace",
+      '''   if((long)TimeGMT() < (long)RF_GraceUntil)''',
+      '''   if((long)TimeGMT() < (long)RF_GraceUntil + RF_RECHECK_SECONDS)''',
+      "a running robot keeps an hour past its grace"),
+    M("grace end not checked at once", "grace",
+      '''   bool grace_over = RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil;''',
+      '''   bool grace_over = false;''',
+      "an ended grace waits for the hourly pacing instead of being re-checked at once"),
+    M("re-check failures limit raised", "grace",
+      '''#define RF_MAX_RECHECK_FAILURES 3''',
+      '''#define RF_MAX_RECHECK_FAILURES 30''',
+      "with grace 0 the server may stay unreachable for 30 hours"),
+    M("re-check failures not counted", "grace",
+      '''   RF_RecheckFailures++;''',
+      '''   RF_RecheckFailures += 0;''',
+      "with grace 0 an unreachable server never ends the license"),
+    M("grace-0 retries after a grace too", "grace",
+      '''   if(RF_GraceSeconds == 0 && RF_RecheckFailures < RF_MAX_RECHECK_FAILURES)''',
+      '''   if(RF_RecheckFailures < RF_MAX_RECHECK_FAILURES)''',
+      "an ended grace gets the grace-0 retries on top"),
+    # ---------------------------------------------------------------- guard
+    M("guard: ended grace not checked", "guard",
+      '''   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil)
+      return(false);
+   return(true);''',
+      '''   return(true);''',
+      "RF_CanOpenPositions() says yes after the grace ended, until the next re-check"),
+    M("guard: grace doubled", "guard",
+      '''   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil)
+      return(false);
+   return(true);''',
+      '''   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil + RF_GraceSeconds)
+      return(false);
+   return(true);''',
+      "RF_CanOpenPositions() allows a second grace period"),
+    M("guard: not licensed still opens", "guard",
+      '''   if(!RF_LicenseValid)
+      return(false);
+   if(RF_InGrace''',
+      '''   if(RF_InGrace''',
+      "RF_CanOpenPositions() says yes while not licensed (lapsed, manage)"),
+    M("guard: lapsed counts as licensed", "guard",
+      '''   if(MQLInfoInteger(MQL_TESTER) != 0)
+      return(true);
+   if(!RF_LicenseValid)''',
+      '''   if(MQLInfoInteger(MQL_TESTER) != 0 || RF_Lapsed)
+      return(true);
+   if(!RF_LicenseValid)''',
+      "RF_CanOpenPositions() says yes once the license lapsed under manage"),
+    M("guard: v1 name always true when valid", "guard",
+      '''   return(RF_CanOpenPositions());''',
+      '''   return(RF_LicenseValid || RF_CanOpenPositions());''',
+      "RF_TradingAllowed() (the v1 name) ignores the ended grace"),
+    M("lapse keeps the license flag", "guard",
+      '''   RF_LicenseValid = false;
+   RF_InGrace = false;
+   RF_AlertFailure(outcome, code);''',
+      '''   RF_InGrace = false;
+   RF_AlertFailure(outcome, code);''',
+      "a lapsed robot (manage) can still open positions"),
+    M("tester bypass on login 0", "guard",
+      '''   if(MQLInfoInteger(MQL_TESTER) != 0)
+     {
+      RF_LicenseValid = true;''',
+      '''   if(MQLInfoInteger(MQL_TESTER) != 0 || AccountInfoInteger(ACCOUNT_LOGIN) == 0)
+     {
+      RF_LicenseValid = true;''',
+      "a terminal with no account logged in is licensed without asking"),
+    # ---------------------------------------------------------------- denial
+    M("SUSPENDED treated as retry-later", "denial",
+      '''   return(code == "THROTTLED" || code == "RATE_LIMITED");''',
+      '''   return(code == "THROTTLED" || code == "RATE_LIMITED" || code == "SUSPENDED");''',
+      "a suspended license runs on its grace instead of stopping"),
+    M("unknown codes treated as retry-later", "denial",
+      '''   return(code == "THROTTLED" || code == "RATE_LIMITED");''',
+      '''   return(code == "THROTTLED" || code == "RATE_LIMITED" || StringFind(code, "_NEW") >= 0 ||
+          code == "CANCELLED");''',
+      "a refusal the robot does not know (or CANCELLED) is taken as 'not now'"),
+    M("re-check: EXPIRED is no verdict", "denial",
+      '''   if(outcome == RF_OUTCOME_DENIED && !RF_IsRetryLater(code))
+     {
+      RF_Lapse(outcome, code);''',
+      '''   if(outcome == RF_OUTCOME_DENIED && !RF_IsRetryLater(code) && code != "EXPIRED")
+     {
+      RF_Lapse(outcome, code);''',
+      "an expired license found by a re-check keeps running on the grace"),
+    M("re-check: refusal ignored while in grace", "denial",
+      '''   if(outcome == RF_OUTCOME_DENIED && !RF_IsRetryLater(code))
+     {
+      RF_Lapse(outcome, code);''',
+      '''   if(outcome == RF_OUTCOME_DENIED && !RF_IsRetryLater(code) && !RF_InGrace)
+     {
+      RF_Lapse(outcome, code);''',
+      "a signed refusal does not end a grace already running"),
+    M("manage: start without a license", "denial",
+      '''   if(!RF_CheckLicense())
+      return(INIT_FAILED);''',
+      '''   if(!RF_CheckLicense() && RF_LAPSE_POLICY != "manage")
+      return(INIT_FAILED);''',
+      "with the manage policy a refused robot stays on the chart at start"),
+    M("ACCOUNT_MISMATCH alert replaced by the generic one", "denial",
+      '''   else if(outcome == RF_OUTCOME_DENIED && code == "ACCOUNT_MISMATCH")
+      Alert("ERRO: Conta MT5 não autorizada!");
+   else if(outcome == RF_OUTCOME_DENIED)
+      Alert(RF_DenialMessage(code));''',
+      '''   else if(outcome == RF_OUTCOME_DENIED && code == "ACCOUNT_MISMATCH")
+      Alert("⚠ Falha na validação da licença!");
+   else if(outcome == RF_OUTCOME_DENIED)
+      Alert(RF_DenialMessage(code));''',
+      "a signed refusal is shown as a transient failure: the buyer is not told why"),
+    M("CANCELLED mapped to the retry text", "denial",
+      '''   if(code == "CANCELLED")
+      return("ERRO: Licença cancelada. Fale com o vendedor.");''',
+      '''   if(code == "CANCELLED")
+      return("Muitas tentativas; tente novamente em alguns minutos.");''',
+      "a cancelled license tells the buyer to try again later"),
+    # ---------------------------------------------------------------- lapse
+    M("stop policy: ExpertRemove dropped", "lapse",
+      '''      RF_Lapsed = true;
+      return;
+     }
+   ExpertRemove();''',
+      '''      RF_Lapsed = true;
+      return;
+     }''',
+      "a lapsed robot with the stop policy stays on the chart"),
+    M("stop policy behaves as manage", "lapse",
+      '''   if(RF_LAPSE_POLICY == "manage")''',
+      '''   if(true)''',
+      "every lapse keeps the robot running"),
+    M("in grace: no re-checks", "lapse",
+      '''   if(MQLInfoInteger(MQL_TESTER) != 0 || !RF_LicenseValid)
+      return;''',
+      '''   if(MQLInfoInteger(MQL_TESTER) != 0 || !RF_LicenseValid || RF_InGrace)
+      return;''',
+      "a robot running on its grace never asks again: it neither lapses nor finds a refusal"),
+    M("re-checks every 10 hours", "lapse",
+      '''   if(!grace_over && TimeLocal() - RF_LastCheck < RF_RECHECK_SECONDS - 60)''',
+      '''   if(!grace_over && TimeLocal() - RF_LastCheck < 10 * RF_RECHECK_SECONDS - 60)''',
+      "a cancelled license is found 10 hours late"),
+    M("hourly timer set to a day", "lapse",
+      '''      EventSetTimer(RF_RECHECK_SECONDS);''',
+      '''      EventSetTimer(24 * RF_RECHECK_SECONDS);''',
+      "the robot re-checks once a day"),
+]
+
+
+def edits(mutant):
+    return [(mutant["find"], mutant["replace"])] + [tuple(e) for e in mutant.get("more", [])]
+
+
+def apply(template, mutant):
+    """The template with the mutant's edits; AnchorError when a find text does not occur exactly once."""
+    text = template
+    for find, replace in edits(mutant):
+        count = text.count(find)
+        if count != 1:
+            raise AnchorError("mutant %r: its find text occurs %d times in the template (must be once; "
+                              "re-target the anchor): %r" % (mutant["name"], count, find[:200]))
+        text = text.replace(find, replace)
+    if text == template:
+        raise AnchorError("mutant %r changes nothing" % mutant["name"])
+    return text
+
+
+def validate(mutants, template):
+    """Catalogue problems (empty list when sound): size, categories, names, anchors."""
+    problems = []
+    if len(mutants) < MINIMUM:
+        problems.append("only %d mutants; at least %d" % (len(mutants), MINIMUM))
+    names = [m["name"] for m in mutants]
+    for name in sorted(set(n for n in names if names.count(n) > 1)):
+        problems.append("duplicate name %r" % name)
+    for c in CATEGORIES:
+        if not any(m["category"] == c for m in mutants):
+            problems.append("no mutant in category %r" % c)
+    for m in mutants:
+        if m["category"] not in CATEGORIES:
+            problems.append("mutant %r: unknown category %r" % (m["name"], m["category"]))
+        if not m.get("why"):
+            problems.append("mutant %r: no why" % m["name"])
+        try:
+            apply(template, m)
+        except AnchorError as e:
+            problems.append(str(e))
+    return problems
