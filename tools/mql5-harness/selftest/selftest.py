@@ -29,12 +29,17 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 import mutants
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import extract  # noqa: E402  (tools/mql5-harness)
+import translate  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS = os.path.dirname(HERE)
@@ -76,6 +81,11 @@ DOC_EXAMPLES = [
      "b4cf09de738c9ffe6f84dd5e8b56e3d294d798ce661f47e97cc04e4e3373a1fa"
      "63a20ffc14bdd31f7ff8959c254e7bdd900913cafd5a0d75cb7757470d721309"),
 ]
+
+# The template's own hex, SHA-512 and Ed25519 code: what (a) extracts, and what
+# (d) compiles once and reuses across mutants that leave it alone.
+CRYPTO_PREFIXES = ("RF_HexDigit", "RF_HexToBytes", "RF_BytesToHex", "RF_SHA512_", "RF_Rotr64", "RF_Sha512",
+                   "RF_GF_", "RF_ED_", "RF_Fe", "RF_Point", "RF_Scalar", "RF_ModL", "RF_ReduceScalar", "RF_Ed25519")
 
 results = {"passed": 0, "failed": 0}
 timings = {}
@@ -231,9 +241,7 @@ def part_a(work):
         check("docs worked example (%s): `cryptography` gives the documented signature" % what,
               robot_key.sign(message.encode()).hex() == signature)
         check("docs worked example (%s) appears in docs/license-signature.md" % what, _in_docs(message, signature))
-    prefixes = ["RF_HexDigit", "RF_HexToBytes", "RF_BytesToHex", "RF_SHA512_", "RF_Rotr64", "RF_Sha512",
-                "RF_GF_", "RF_ED_", "RF_Fe", "RF_Point", "RF_Scalar", "RF_ModL", "RF_ReduceScalar", "RF_Ed25519"]
-    p = subprocess.run([PY, os.path.join(HARNESS, "extract.py"), TEMPLATE] + prefixes,
+    p = subprocess.run([PY, os.path.join(HARNESS, "extract.py"), TEMPLATE] + list(CRYPTO_PREFIXES),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     check("extract the crypto functions from the template", p.returncode == 0, p.stderr)
     if p.returncode != 0:
@@ -911,6 +919,97 @@ class MutantRun:
         self.valid_ok = None       # the plain valid scenario passes on the mutant
         self.killed_by = None      # first failing scenario
         self.seconds = 0.0
+        self.build_seconds = 0.0
+
+
+class SplitBuilder:
+    """build.sh for many variants of one program, reusing what does not change
+    between them. The program is split into its crypto (the CRYPTO_PREFIXES
+    items, compiled with build.sh's flags once per distinct text) and the rest
+    (compiled per variant at -O0: it runs a few microseconds per check, while
+    the crypto stays optimised); both are translated by translate.py and linked
+    with build.sh's cached shim and runner objects. The control of (d), the
+    unmutated template built this way, must pass the whole suite."""
+
+    def __init__(self, work):
+        self.work = work
+        self.cxx = os.environ.get("CXX", "g++")
+        self.flags = os.environ.get("CXXFLAGS", "-std=c++17 -O1 -Wall -fsigned-char -fwrapv").split()
+        self.rest_flags = [("-O0" if f.startswith("-O") else f) for f in self.flags]
+        self.lock = threading.Lock()
+        self.crypto = {}   # key -> (threading.Event, [object path or None, prototypes, log])
+
+    def shim_objects(self):
+        """The objects build.sh caches (same key: sources, compiler, flags)."""
+        cache = os.environ.get("MQL5_HARNESS_CACHE") or os.path.join(
+            os.environ.get("TMPDIR", "/tmp"), "mql5-harness-cache-%d" % os.getuid())
+        h = hashlib.sha256()
+        for name in ("mql5_shim.hpp", "mql5_shim.cpp", "harness_main.cpp"):
+            with open(os.path.join(HARNESS, name), "rb") as f:
+                h.update(f.read())
+        h.update(("%s %s\n" % (self.cxx, " ".join(self.flags))).encode())
+        key = h.hexdigest()[:16]
+        objects = [os.path.join(cache, "%s-%s.o" % (unit, key)) for unit in ("mql5_shim", "harness_main")]
+        missing = [o for o in objects if not os.path.exists(o)]
+        return objects, ("build.sh's cached objects are missing (run build.sh once): " + ", ".join(missing)
+                         if missing else None)
+
+    def compile(self, flags, cpp_text, path):
+        with open(path + ".cpp", "w", encoding="utf-8") as f:
+            f.write(cpp_text)
+        p = subprocess.run([self.cxx] + flags + ["-I" + HARNESS, "-c", path + ".cpp", "-o", path + ".o"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        return p.returncode == 0, p.stdout
+
+    def crypto_object(self, crypto_source):
+        key = hashlib.sha256(crypto_source.encode()).hexdigest()[:16]
+        with self.lock:
+            entry = self.crypto.get(key)
+            owner = entry is None
+            if owner:
+                entry = self.crypto[key] = (threading.Event(), [None, [], ""])
+        done, slot = entry
+        if owner:
+            try:
+                tr = translate.Translator(crypto_source, "crypto-%s.mq5" % key)
+                cpp = tr.run()
+                cpp = cpp[:cpp.index('\n#line 1 "translate.py:hooks"\n')] + "\n}  // namespace mq5\n"
+                path = os.path.join(self.work, "crypto-%s" % key)
+                ok, log = self.compile(self.flags, cpp, path)
+                slot[:] = [path + ".o" if ok else None, tr.prototypes, log]
+            except translate.TranslateError as e:
+                slot[:] = [None, [], "crypto: line %d: %s" % (e.line, e.message)]
+            finally:
+                done.set()
+        done.wait()
+        return slot
+
+    def build(self, source_path, binary):
+        with open(source_path, encoding="utf-8") as f:
+            text = f.read()
+        objects, problem = self.shim_objects()
+        if problem:
+            return False, problem
+        crypto = [t for n, t in extract.items(text) if n and n.startswith(CRYPTO_PREFIXES)]
+        rest = text
+        for item in crypto:
+            if rest.count(item) != 1:
+                return False, "cannot split the crypto from the rest: an item occurs %d times" % rest.count(item)
+            rest = rest.replace(item, "\n" * item.count("\n"))   # the lines keep their numbers
+        crypto_obj, prototypes, log = self.crypto_object("\n\n".join(crypto) + "\n")
+        if crypto_obj is None:
+            return False, "compiling the crypto failed:\n" + log
+        try:
+            cpp = translate.Translator(rest, source_path).run()
+        except translate.TranslateError as e:
+            return False, "%s:%d: error: %s" % (source_path, e.line, e.message)
+        cpp = cpp.replace("namespace mq5 {\n", "namespace mq5 {\n" + " ".join(prototypes) + "\n", 1)
+        ok, log = self.compile(self.rest_flags, cpp, binary)
+        if not ok:
+            return False, log
+        p = subprocess.run([self.cxx] + self.flags + [binary + ".o", crypto_obj] + objects + ["-o", binary, "-lcrypto"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        return p.returncode == 0, p.stdout
 
 
 # One build per mutant serves both policies: the rendered policy constant
@@ -921,7 +1020,7 @@ POLICY_INPUT = ('input string RF_SelftestLapsePolicy = "stop";   // selftest.py:
                 '#define RF_LAPSE_POLICY RF_SelftestLapsePolicy')
 
 
-def build_suite_robots(template_text, server, work, tag):
+def build_suite_robots(template_text, server, work, tag, builder):
     """Renders and builds the template once for the suite, the lapse policy
     chosen per run; returns (Robots, None) or (None, reason)."""
     source = os.path.join(work, "%s.mq5" % tag)
@@ -933,14 +1032,14 @@ def build_suite_robots(template_text, server, work, tag):
     with open(source, "w", encoding="utf-8") as f:
         f.write(POLICY_DEFINE.sub(lambda m: POLICY_INPUT, text))
     binary = os.path.join(work, tag)
-    ok, log = build(source, binary)
+    ok, log = builder.build(source, binary)
     if not ok:
         return None, "does not compile: " + log.strip()[-1500:]
     return Robots(Robot(binary, work, {"MQL5_INPUT_RF_SelftestLapsePolicy": "stop"}),
                   Robot(binary, work, {"MQL5_INPUT_RF_SelftestLapsePolicy": "manage"})), None
 
 
-def run_mutant(template, mutant, server, work, index):
+def run_mutant(template, mutant, server, work, index, builder):
     started = time.time()
     result = MutantRun(mutant)
     try:
@@ -949,7 +1048,8 @@ def run_mutant(template, mutant, server, work, index):
         result.error = str(e)
         return result
     tag = "mutant-%02d" % index
-    robots, problem = build_suite_robots(text, server, work, tag)
+    robots, problem = build_suite_robots(text, server, work, tag, builder)
+    result.build_seconds = time.time() - started
     if robots is None:
         result.error = problem
     else:
@@ -997,7 +1097,8 @@ def part_d(work, server, args):
     jobs = [EQUIVALENT] + mutants_to_run
     workers = max(1, os.cpu_count() or 1)
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_mutant, template, m, server, work, i) for i, m in enumerate(jobs)]
+        builder = SplitBuilder(work)
+        futures = [pool.submit(run_mutant, template, m, server, work, i, builder) for i, m in enumerate(jobs)]
         results = [f.result() for f in futures]
     elapsed = time.time() - started
     control, results = results[0], results[1:]
@@ -1013,7 +1114,8 @@ def part_d(work, server, args):
             check(head + ": a valid weakening (compiles, valid case passes)", False, res.error)
         elif res.killed_by:
             killed += 1
-            print("killed   %s (valid case ok; %.1f s)\n         by: %s" % (head, res.seconds, res.killed_by), flush=True)
+            print("killed   %s (valid case ok; build %.1f s, suite %.1f s)\n         by: %s"
+                  % (head, res.build_seconds, res.seconds - res.build_seconds, res.killed_by), flush=True)
         else:
             survivors.append(m["name"])
             check(head + ": killed", False, "SURVIVED: no scenario of the suite fails on it.\n  why it weakens: %s"
