@@ -107,6 +107,10 @@ MUTANTS = [
       '''   if(skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW)''',
       '''   if(!valid && (skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW))''',
       "a valid answer is accepted with any serverTime"),
+    M("clock window widened by 10 s", "clock",
+      '''#define RF_MAX_CLOCK_SKEW       300''',
+      '''#define RF_MAX_CLOCK_SKEW       310''',
+      "the window creeps: answers 310 s off are accepted"),
     M("stored answer: clock before issue accepted", "clock",
       '''   if(now < server_time - RF_MAX_CLOCK_SKEW)''',
       '''   if(false)''',
@@ -115,6 +119,10 @@ MUTANTS = [
       '''   if(now < server_time - RF_MAX_CLOCK_SKEW)''',
       '''   if(now < server_time - 86400)''',
       "a PC clock set back up to a day before the issue time still gets the grace"),
+    M("stored answer: issue-time bound 20 s looser", "clock",
+      '''   if(now < server_time - RF_MAX_CLOCK_SKEW)''',
+      '''   if(now < server_time - RF_MAX_CLOCK_SKEW - 20)''',
+      "a PC clock a little further before the issue time still gets the grace"),
     # ---------------------------------------------------------------- stored
     M("stored answer: signature failure only logged", "stored",
       '''      Print("RoboForge: licença guardada neste computador ignorada: " + problem);
@@ -165,10 +173,20 @@ MUTANTS = [
       '''   if(now >= (long)until + 3600)
       return(0);''',
       "a stored answer still gives an hour after its grace ended"),
+    M("stored grace 30 s longer", "grace",
+      '''   if(now >= (long)until)
+      return(0);''',
+      '''   if(now >= (long)until + 30)
+      return(0);''',
+      "a stored answer still gives half a minute after its grace ended"),
     M("re-check grace one hour longer", "grace",
       '''   if((long)TimeGMT() < (long)RF_GraceUntil)''',
       '''   if((long)TimeGMT() < (long)RF_GraceUntil + RF_RECHECK_SECONDS)''',
       "a running robot keeps an hour past its grace"),
+    M("re-check grace 30 s longer", "grace",
+      '''   if((long)TimeGMT() < (long)RF_GraceUntil)''',
+      '''   if((long)TimeGMT() < (long)RF_GraceUntil + 30)''',
+      "a running robot keeps half a minute past its grace"),
     M("grace end not checked at once", "grace",
       '''   bool grace_over = RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil;''',
       '''   bool grace_over = false;''',
@@ -200,6 +218,14 @@ MUTANTS = [
       return(false);
    return(true);''',
       "RF_CanOpenPositions() allows a second grace period"),
+    M("guard: grace end 30 s late", "guard",
+      '''   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil)
+      return(false);
+   return(true);''',
+      '''   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil + 30)
+      return(false);
+   return(true);''',
+      "RF_CanOpenPositions() says yes for half a minute after the grace ended"),
     M("guard: not licensed still opens", "guard",
       '''   if(!RF_LicenseValid)
       return(false);
