@@ -32,10 +32,16 @@ import tempfile
 import threading
 import time
 
+sys.dont_write_bytecode = True
+
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-import mutants
+# Run as a script, this module is also importable as `selftest` (the same
+# module object, not a second copy), so scenario files can register with it.
+sys.modules.setdefault("selftest", sys.modules[__name__])
+
+import mutants  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import extract  # noqa: E402  (tools/mql5-harness)
@@ -818,6 +824,14 @@ def rechecks(t, r):
                  robot.run("down@test", common, MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=600),
                  has=[GRACE], trace=START_OK + tick(1, 1, 0, 1) + lapse)
 
+
+
+# Scenario files next to this one (each registers groups with @scenario when
+# imported): every one in SCENARIO_FILES that exists.
+SCENARIO_FILES = ("realworld",)
+for _name in SCENARIO_FILES:
+    if os.path.exists(os.path.join(HERE, _name + ".py")):
+        __import__(_name)
 
 
 def part_b(work, server):
