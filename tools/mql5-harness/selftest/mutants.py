@@ -138,6 +138,18 @@ MUTANTS = [
       '''         RF_ForgetAnswer(account);   // a signed refusal also ends the stored grace''',
       '''         Print("");''',
       "a refused license keeps its stored grace for the next offline start"),
+    M("stored answer: kept after a signed EXPIRED", "stored",
+      '''      if(!RF_IsRetryLater(code))
+         RF_ForgetAnswer(account);''',
+      '''      if(!RF_IsRetryLater(code) && code != "EXPIRED")
+         RF_ForgetAnswer(account);''',
+      "an expired license keeps its stored grace for the next offline start"),
+    M("stored answer: graceSeconds 0 still used", "stored",
+      '''   if(now >= (long)until)
+      return(0);''',
+      '''   if(now >= (long)until && grace > 0)
+      return(0);''',
+      "a stored answer that grants no grace lets the robot start offline"),
     M("stored answer: forgotten in the wrong folder", "stored",
       '''      FileDelete(RF_LicenseFile(account), FILE_COMMON);''',
       '''      FileDelete(RF_LicenseFile(account));''',
@@ -173,6 +185,21 @@ MUTANTS = [
       '''   if(now >= (long)until + 3600)
       return(0);''',
       "a stored answer still gives an hour after its grace ended"),
+    M("grace end a minute later", "grace",
+      '''   long until = server_time + grace_seconds;''',
+      '''   long until = server_time + grace_seconds + 60;''',
+      "every grace (stored or running) ends a minute after serverTime + graceSeconds"),
+    M("grace at start one hour longer", "grace",
+      '''   RF_GraceUntil = until;
+''',
+      '''   RF_GraceUntil = until + 3600;
+''',
+      "a robot started on its stored grace keeps running an hour past it"),
+    M("a valid re-check's graceSeconds not kept", "grace",
+      '''   RF_GraceSeconds = grace_seconds;
+   RF_GraceUntil = RF_GraceEnd''',
+      '''   RF_GraceUntil = RF_GraceEnd''',
+      "an ended grace is taken for grace 0 and gets the grace-0 retries on top"),
     M("stored grace 30 s longer", "grace",
       '''   if(now >= (long)until)
       return(0);''',
@@ -269,6 +296,14 @@ MUTANTS = [
       '''   return(code == "THROTTLED" || code == "RATE_LIMITED" || StringFind(code, "_NEW") >= 0 ||
           code == "CANCELLED");''',
       "a refusal the robot does not know (or CANCELLED) is taken as 'not now'"),
+    M("retry-later with nothing stored starts licensed", "denial",
+      '''   RF_LicenseValid = false;
+   RF_AlertFailure(outcome, code);
+   return(false);''',
+      '''   RF_LicenseValid = retry_later;
+   RF_AlertFailure(outcome, code);
+   return(retry_later);''',
+      "a THROTTLED/RATE_LIMITED answer at the first start runs the robot with no license at all"),
     M("re-check: EXPIRED is no verdict", "denial",
       '''   if(outcome == RF_OUTCOME_DENIED && !RF_IsRetryLater(code))
      {
