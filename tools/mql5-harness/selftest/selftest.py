@@ -31,6 +31,7 @@ import sys
 import tempfile
 import threading
 import time
+import traceback
 
 sys.dont_write_bytecode = True
 
@@ -1060,6 +1061,15 @@ def build_suite_robots(template_text, server, work, tag, builder):
 
 
 def run_mutant(template, mutant, server, work, index, builder):
+    try:
+        return _run_mutant(template, mutant, server, work, index, builder)
+    except Exception:   # a bug of the machinery: reported as such, never as a kill
+        result = MutantRun(mutant)
+        result.error = "the mutation stage itself failed:\n" + traceback.format_exc()
+        return result
+
+
+def _run_mutant(template, mutant, server, work, index, builder):
     started = time.time()
     result = MutantRun(mutant)
     try:
