@@ -23,8 +23,15 @@ impl PerIpLimit {
 
     /// Counts one request from `network`; false when it is over the limit.
     pub fn allow(&self, network: Option<Network>) -> bool {
-        let Some(network) = network else { return true };
-        let minute = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() / 60).unwrap_or(0);
+        self.wait(network).is_none()
+    }
+
+    /// Counts one request from `network`; when it is over the limit, the
+    /// seconds until its window ends (what a caller should wait).
+    pub fn wait(&self, network: Option<Network>) -> Option<u64> {
+        let network = network?;
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        let minute = now / 60;
         let mut windows = self.windows.lock().expect("rate limit map");
         if windows.len() > 100_000 {
             windows.retain(|_, (m, _)| *m == minute);
@@ -34,7 +41,7 @@ impl PerIpLimit {
             *entry = (minute, 0);
         }
         entry.1 += 1;
-        entry.1 <= self.per_minute
+        (entry.1 > self.per_minute).then(|| 60 - now % 60)
     }
 }
 

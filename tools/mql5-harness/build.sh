@@ -53,7 +53,7 @@ for unit in mql5_shim harness_main; do
 done
 
 # shellcheck disable=SC2086
-if ! "$cxx" $cxxflags -I"$here" "$translated" "${objects[@]}" -o "$output" -lcrypto; then
+if ! "$cxx" $cxxflags -I"$here" "$translated" "${objects[@]}" -o "$output" -lssl -lcrypto; then
   echo "build.sh: compiling $translated (from $input) failed" >&2
   exit 1
 fi

@@ -1,8 +1,11 @@
 // harness_main.cpp: the runner. Plays the terminal's part for one Expert
 // Advisor translated by translate.py:
 //   OnInit()                          → "INIT: <return value>" and "CANOPEN: <0|1|-1>"
-//   MQL5_TIMER_TICKS=N times, each after advancing the harness clock by
-//   MQL5_TICK_ADVANCE seconds: OnTimer() → "TICK: <i> removed=<0|1> canOpen=<0|1|-1>"
+//   MQL5_TIMER_TICKS=N times, each after advancing the monotonic clock by
+//   MQL5_TICK_ADVANCE seconds and the computer's clock by MQL5_TICK_CLOCK_STEP
+//   (default: the same; 0 freezes it, negative turns it back), and after
+//   sleeping MQL5_TICK_SLEEP_MS real milliseconds (default 0):
+//   OnTimer() → "TICK: <i> removed=<0|1> canOpen=<0|1|-1>"
 //   (stops early once ExpertRemove() was called)
 //   OnDeinit(reason)                  → "DEINIT: <reason>"
 // canOpen is RF_CanOpenPositions(), -1 when the program has none.
@@ -23,6 +26,8 @@ int main() {
   mq5::mq5_harness_start();
   long ticks = env_long("MQL5_TIMER_TICKS", 0);
   long advance = env_long("MQL5_TICK_ADVANCE", 0);
+  long clock_step = env_long("MQL5_TICK_CLOCK_STEP", advance);
+  long sleep_ms = env_long("MQL5_TICK_SLEEP_MS", 0);
 
   int init = mq5::mq5_hook_on_init();
   std::printf("INIT: %d\n", init);
@@ -35,7 +40,8 @@ int main() {
     reason = mq5::REASON_PROGRAM;
   } else {
     for (long i = 1; i <= ticks; i++) {
-      mq5::mq5_advance_clock(advance);
+      if (sleep_ms > 0) mq5::Sleep(static_cast<int>(sleep_ms));
+      mq5::mq5_advance_clock(advance, clock_step);
       if (mq5::mq5_hook_has_on_timer()) mq5::mq5_hook_on_timer();
       bool removed = mq5::mq5_expert_removed();
       std::printf("TICK: %ld removed=%d canOpen=%d\n", i, removed ? 1 : 0, mq5::mq5_hook_can_open());

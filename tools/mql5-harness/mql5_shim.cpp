@@ -14,6 +14,8 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <openssl/evp.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -447,11 +449,27 @@ int CryptEncode(ENUM_CRYPT_METHOD method, const marray<uchar>& data, const marra
 }
 
 // ================================================================ time
+// Three clocks, as in a terminal:
+//  * the computer's clock (TimeGMT, TimeLocal, TimeTradeServer): the real
+//    clock + MQL5_CLOCK_OFFSET + the runner's clock steps (MQL5_TICK_CLOCK_STEP,
+//    which may be 0 or negative: the trader freezing or turning back the clock);
+//  * the monotonic clock (GetTickCount, GetTickCount64, GetMicrosecondCount):
+//    real monotonic time + the runner's advances (MQL5_TICK_ADVANCE); no
+//    change of the computer's clock moves it (Windows' GetTickCount64 is the
+//    time since boot);
+//  * the trade server's clock (TimeCurrent): the real clock + the runner's
+//    advances + MQL5_SERVER_TZ_OFFSET + MQL5_SERVER_CLOCK_SHIFT, formed on the
+//    trade server, so the computer's clock does not move it; 0 until the
+//    terminal first connects (MQL5_ACCOUNT_AFTER_SECONDS / MQL5_NETWORK_DOWN_SECONDS).
 static long g_env_clock_offset = 0;   // MQL5_CLOCK_OFFSET: a wrong computer clock
-static long g_harness_offset = 0;     // advanced by the runner between timer ticks
+static long g_mono_advance = 0;       // seconds the runner advanced the monotonic clock
+static long g_clock_steps = 0;        // seconds the runner moved the computer's clock
 static long g_local_tz = -10800;      // MQL5_LOCAL_TZ_OFFSET (default: São Paulo, UTC-3)
 static long g_server_tz = 7200;       // MQL5_SERVER_TZ_OFFSET (a typical broker, UTC+2)
+static long g_server_shift = 0;       // MQL5_SERVER_CLOCK_SHIFT
+static long g_real_start = 0;         // time(nullptr) when the run started
 static struct timespec g_start_mono;
+static bool g_ever_connected = false;
 
 static long env_long(const char* name, long fallback) {
   const char* v = std::getenv(name);
@@ -459,22 +477,39 @@ static long env_long(const char* name, long fallback) {
   return static_cast<long>(mq5_parse_integer(name, v));
 }
 
-datetime TimeGMT() { return datetime(static_cast<long>(std::time(nullptr)) + g_env_clock_offset + g_harness_offset); }
-datetime TimeLocal() { return datetime(TimeGMT().v + g_local_tz); }
-datetime TimeCurrent() { return datetime(TimeGMT().v + g_server_tz); }
-
 static long long mono_us_since_start() {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   return (now.tv_sec - g_start_mono.tv_sec) * 1000000LL + (now.tv_nsec - g_start_mono.tv_nsec) / 1000;
 }
-uint GetTickCount() {
+// Seconds of monotonic time since the run started (real + advances).
+static long long mono_elapsed_ms() { return mono_us_since_start() / 1000 + g_mono_advance * 1000LL; }
+
+bool mq5_terminal_connected();
+
+datetime TimeGMT() { return datetime(static_cast<long>(std::time(nullptr)) + g_env_clock_offset + g_clock_steps); }
+datetime TimeLocal() { return datetime(TimeGMT().v + g_local_tz); }
+datetime TimeTradeServer() { return datetime(TimeGMT().v + g_server_tz); }
+datetime TimeCurrent() {
+  if (!mq5_terminal_connected() && !g_ever_connected) return datetime(0);
+  return datetime(g_real_start + mono_elapsed_ms() / 1000 + g_server_tz + g_server_shift);
+}
+
+ulong GetTickCount64() {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
-  long long ms = now.tv_sec * 1000LL + now.tv_nsec / 1000000 + g_harness_offset * 1000LL;
-  return static_cast<uint>(ms);
+  long long ms = now.tv_sec * 1000LL + now.tv_nsec / 1000000 + g_mono_advance * 1000LL;
+  return static_cast<ulong>(ms);
 }
-ulong GetMicrosecondCount() { return static_cast<ulong>(mono_us_since_start() + g_harness_offset * 1000000LL); }
+uint GetTickCount() { return static_cast<uint>(GetTickCount64()); }
+ulong GetMicrosecondCount() { return static_cast<ulong>(mono_us_since_start() + g_mono_advance * 1000000LL); }
+
+void Sleep(int milliseconds) {
+  if (milliseconds <= 0) return;
+  struct timespec ts = {milliseconds / 1000, static_cast<long>(milliseconds % 1000) * 1000000L};
+  while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+  }
+}
 
 // ================================================================ math
 static uint32_t g_rand_state = 1;
@@ -486,15 +521,35 @@ int MathRand() {
 
 // ================================================================ terminal
 static long g_account = 0;
+static long g_account_after = 0;      // MQL5_ACCOUNT_AFTER_SECONDS
+static long g_network_down = 0;       // MQL5_NETWORK_DOWN_SECONDS
+static long g_network_lost = -1;      // MQL5_NETWORK_DOWN_AFTER_SECONDS (-1: never)
 static int g_tester = 0;
 static bool g_removed = false;
 
+static bool network_up() {
+  long long t = mono_elapsed_ms();
+  return t >= g_network_down * 1000LL && (g_network_lost < 0 || t < g_network_lost * 1000LL);
+}
+static bool logged_in() { return g_account != 0 && mono_elapsed_ms() >= g_account_after * 1000LL; }
+
+// Connected to the trade server: logged in and the network up.
+bool mq5_terminal_connected() {
+  bool connected = logged_in() && network_up();
+  if (connected) g_ever_connected = true;
+  return connected;
+}
+
 long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER property) {
-  if (property == ACCOUNT_LOGIN) return g_account;
+  if (property == ACCOUNT_LOGIN) return logged_in() ? g_account : 0;
   return 0;
 }
 int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property) {
   if (property == MQL_TESTER) return g_tester;
+  return 0;
+}
+int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property) {
+  if (property == TERMINAL_CONNECTED) return mq5_terminal_connected() ? 1 : 0;
   return 0;
 }
 bool EventSetTimer(int seconds) {
@@ -512,6 +567,24 @@ void ExpertRemove() {
   std::fflush(stdout);
 }
 bool mq5_expert_removed() { return g_removed; }
+
+static std::u16string g_comment;
+void mq5_comment(const string& text) {
+  if (text.s == g_comment) return;
+  g_comment = text.s;
+  std::string line = utf16_to_utf8(text.s);
+  std::string escaped;
+  for (char c : line) {
+    if (c == '\n')
+      escaped += "\\n";
+    else if (c == '\r')
+      escaped += "\\r";
+    else
+      escaped += c;
+  }
+  std::printf("COMMENT: %s\n", escaped.c_str());
+  std::fflush(stdout);
+}
 
 // ================================================================ network
 static std::string lower_ascii(std::string s) {
@@ -552,68 +625,180 @@ static bool dechunk(const std::string& in, std::string& out) {
   }
 }
 
-// WebRequest over plain HTTP/1.1 ("Connection: close"). Returns the HTTP
-// status (any, with its body in result), or -1 with GetLastError():
-// 4014 URL not allowed (MQL5_WEBREQUEST_ALLOWED) or in the tester,
-// 5200 invalid URL, 5201 cannot connect, 5202 timeout, 5203 request failed.
-int WebRequest(const string& method, const string& url, const string& headers, int timeout,
-               const marray<char>& data, marray<char>& result, string& result_headers) {
-  std::string u = narrow(url);
-  if (g_tester) return fail_request(ERR_FUNCTION_NOT_ALLOWED);
-  if (const char* allowed = std::getenv("MQL5_WEBREQUEST_ALLOWED")) {
-    std::string list = allowed;
-    bool ok = false;
-    std::size_t pos = 0;
-    while (pos <= list.size()) {
-      std::size_t end = list.find_first_of(" ,", pos);
-      if (end == std::string::npos) end = list.size();
-      std::string prefix = list.substr(pos, end - pos);
-      if (!prefix.empty() && lower_ascii(u).rfind(lower_ascii(prefix), 0) == 0) ok = true;
-      pos = end + 1;
-    }
-    if (!ok) return fail_request(ERR_FUNCTION_NOT_ALLOWED);
-  }
+// One parsed URL of WebRequest.
+struct url_parts {
+  bool https = false;
+  std::string host, port, authority, path;
+};
+
+static bool parse_url(const std::string& u, url_parts& out) {
   std::string lu = lower_ascii(u);
+  std::string rest;
   if (lu.rfind("https://", 0) == 0) {
-    std::fprintf(stderr, "HARNESS: WebRequest: https:// is not supported by the harness (%s)\n", u.c_str());
-    return fail_request(ERR_WEBREQUEST_CONNECT_FAILED);
+    out.https = true;
+    rest = u.substr(8);
+  } else if (lu.rfind("http://", 0) == 0) {
+    out.https = false;
+    rest = u.substr(7);
+  } else {
+    return false;
   }
-  if (lu.rfind("http://", 0) != 0) return fail_request(ERR_WEBREQUEST_INVALID_ADDRESS);
-  std::string rest = u.substr(7);
   std::size_t slash = rest.find('/');
-  std::string authority = rest.substr(0, slash);
-  std::string path = slash == std::string::npos ? "/" : rest.substr(slash);
-  std::string host = authority, port = "80";
-  if (!authority.empty() && authority[0] == '[') {
-    std::size_t close = authority.find(']');
-    if (close == std::string::npos) return fail_request(ERR_WEBREQUEST_INVALID_ADDRESS);
-    host = authority.substr(1, close - 1);
-    if (close + 1 < authority.size() && authority[close + 1] == ':') port = authority.substr(close + 2);
-  } else if (authority.find(':') != std::string::npos) {
-    host = authority.substr(0, authority.find(':'));
-    port = authority.substr(authority.find(':') + 1);
+  out.authority = rest.substr(0, slash);
+  out.path = slash == std::string::npos ? "/" : rest.substr(slash);
+  out.host = out.authority;
+  out.port = out.https ? "443" : "80";
+  if (!out.authority.empty() && out.authority[0] == '[') {
+    std::size_t close = out.authority.find(']');
+    if (close == std::string::npos) return false;
+    out.host = out.authority.substr(1, close - 1);
+    if (close + 1 < out.authority.size() && out.authority[close + 1] == ':') out.port = out.authority.substr(close + 2);
+  } else if (out.authority.find(':') != std::string::npos) {
+    out.host = out.authority.substr(0, out.authority.find(':'));
+    out.port = out.authority.substr(out.authority.find(':') + 1);
   }
-  if (host.empty() || port.empty()) return fail_request(ERR_WEBREQUEST_INVALID_ADDRESS);
+  if (out.authority.find('@') != std::string::npos) return false;  // no user info
+  return !out.host.empty() && !out.port.empty();
+}
 
-  long long deadline = now_ms() + (timeout > 0 ? timeout : 0);
-  auto remaining = [&]() { return static_cast<int>(deadline - now_ms()); };
+// Tools -> Options -> Expert Advisors -> "Allow WebRequest for listed URL":
+// MQL5_WEBREQUEST_ALLOWED, space/comma separated prefixes (unset: all allowed).
+static bool url_allowed(const std::string& u) {
+  const char* allowed = std::getenv("MQL5_WEBREQUEST_ALLOWED");
+  if (!allowed) return true;
+  std::string list = allowed;
+  std::size_t pos = 0;
+  while (pos <= list.size()) {
+    std::size_t end = list.find_first_of(" ,", pos);
+    if (end == std::string::npos) end = list.size();
+    std::string prefix = list.substr(pos, end - pos);
+    if (!prefix.empty() && lower_ascii(u).rfind(lower_ascii(prefix), 0) == 0) return true;
+    pos = end + 1;
+  }
+  return false;
+}
 
+static SSL_CTX* g_tls = nullptr;
+
+// The TLS context: certificates are verified, and only the CA file named by
+// MQL5_TLS_CA_FILE is trusted when it is set (else the system's store, as
+// Windows' would be).
+static SSL_CTX* tls_context() {
+  if (g_tls) return g_tls;
+  g_tls = SSL_CTX_new(TLS_client_method());
+  if (!g_tls) mq5_harness_error("WebRequest: cannot create a TLS context");
+  SSL_CTX_set_min_proto_version(g_tls, TLS1_2_VERSION);
+  SSL_CTX_set_verify(g_tls, SSL_VERIFY_PEER, nullptr);
+  const char* ca = std::getenv("MQL5_TLS_CA_FILE");
+  if (ca && *ca) {
+    if (SSL_CTX_load_verify_locations(g_tls, ca, nullptr) != 1)
+      mq5_harness_error(std::string("MQL5_TLS_CA_FILE: cannot load ") + ca);
+  } else {
+    SSL_CTX_set_default_verify_paths(g_tls);
+  }
+  return g_tls;
+}
+
+// A connection: a socket, and a TLS session over it for https.
+struct connection {
+  int fd = -1;
+  SSL* ssl = nullptr;
+  long long deadline = 0;
+  ~connection() {
+    if (ssl) SSL_free(ssl);
+    if (fd >= 0) close(fd);
+  }
+  int remaining() const { return static_cast<int>(deadline - now_ms()); }
+  // Waits until the socket is readable (want_read) or writable; false on timeout.
+  bool wait(bool want_read) const {
+    struct pollfd p = {fd, static_cast<short>(want_read ? POLLIN : POLLOUT), 0};
+    int left = remaining();
+    return left > 0 && poll(&p, 1, left) > 0;
+  }
+};
+
+enum io_result { IO_OK, IO_CLOSED, IO_TIMEOUT, IO_FAILED };
+
+static io_result conn_write(connection& c, const std::string& data) {
+  std::size_t sent = 0;
+  while (sent < data.size()) {
+    if (c.ssl) {
+      int n = SSL_write(c.ssl, data.data() + sent, static_cast<int>(data.size() - sent));
+      if (n > 0) {
+        sent += static_cast<std::size_t>(n);
+        continue;
+      }
+      int e = SSL_get_error(c.ssl, n);
+      if (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE) {
+        if (!c.wait(e == SSL_ERROR_WANT_READ)) return IO_TIMEOUT;
+        continue;
+      }
+      return IO_FAILED;
+    }
+    ssize_t n = send(c.fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
+    if (n > 0) {
+      sent += static_cast<std::size_t>(n);
+      continue;
+    }
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+      if (!c.wait(false)) return IO_TIMEOUT;
+      continue;
+    }
+    return IO_FAILED;
+  }
+  return IO_OK;
+}
+
+// Reads some bytes into out; IO_CLOSED at the end of the stream.
+static io_result conn_read(connection& c, std::string& out) {
+  char buf[8192];
+  for (;;) {
+    if (c.ssl) {
+      int n = SSL_read(c.ssl, buf, sizeof buf);
+      if (n > 0) {
+        out.append(buf, static_cast<std::size_t>(n));
+        return IO_OK;
+      }
+      int e = SSL_get_error(c.ssl, n);
+      if (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE) {
+        if (!c.wait(e == SSL_ERROR_WANT_READ)) return IO_TIMEOUT;
+        continue;
+      }
+      // A peer that closes without close_notify is treated as the end (as WinINet does).
+      if (e == SSL_ERROR_ZERO_RETURN || e == SSL_ERROR_SYSCALL) return IO_CLOSED;
+      return IO_FAILED;
+    }
+    if (!c.wait(true)) return IO_TIMEOUT;
+    ssize_t n = recv(c.fd, buf, sizeof buf, 0);
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) continue;
+    if (n <= 0) return IO_CLOSED;
+    out.append(buf, static_cast<std::size_t>(n));
+    return IO_OK;
+  }
+}
+
+static bool is_ip_literal(const std::string& host) {
+  unsigned char buf[sizeof(struct in6_addr)];
+  return inet_pton(AF_INET, host.c_str(), buf) == 1 || inet_pton(AF_INET6, host.c_str(), buf) == 1;
+}
+
+// Connects (and for https completes the TLS handshake, verifying the
+// certificate chain and the host name). 0, or the MQL5 error code.
+static int open_connection(const url_parts& url, connection& c) {
   struct addrinfo hints;
   std::memset(&hints, 0, sizeof hints);
   hints.ai_socktype = SOCK_STREAM;
   struct addrinfo* res = nullptr;
-  if (getaddrinfo(host.c_str(), port.c_str(), &hints, &res) != 0 || !res)
-    return fail_request(ERR_WEBREQUEST_CONNECT_FAILED);
-  int fd = -1;
+  if (getaddrinfo(url.host.c_str(), url.port.c_str(), &hints, &res) != 0 || !res) return ERR_WEBREQUEST_CONNECT_FAILED;
   bool timed_out = false;
   for (struct addrinfo* ai = res; ai; ai = ai->ai_next) {
-    fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
+    int fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
     if (fd < 0) continue;
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
     int rc = connect(fd, ai->ai_addr, ai->ai_addrlen);
     if (rc != 0 && errno == EINPROGRESS) {
       struct pollfd p = {fd, POLLOUT, 0};
-      int left = remaining();
+      int left = c.remaining();
       rc = left > 0 ? poll(&p, 1, left) : 0;
       if (rc == 0) {
         timed_out = true;
@@ -625,49 +810,74 @@ int WebRequest(const string& method, const string& url, const string& headers, i
         rc = err == 0 ? 0 : -1;
       }
     }
-    if (rc == 0) break;
+    if (rc == 0) {
+      c.fd = fd;
+      break;
+    }
     close(fd);
-    fd = -1;
     if (timed_out) break;
   }
   freeaddrinfo(res);
-  if (fd < 0) return fail_request(timed_out ? ERR_WEBREQUEST_TIMEOUT : ERR_WEBREQUEST_CONNECT_FAILED);
+  if (c.fd < 0) return timed_out ? ERR_WEBREQUEST_TIMEOUT : ERR_WEBREQUEST_CONNECT_FAILED;
+  if (!url.https) return 0;
 
-  std::string user_headers = narrow(headers);
+  c.ssl = SSL_new(tls_context());
+  if (!c.ssl) return ERR_WEBREQUEST_CONNECT_FAILED;
+  SSL_set_fd(c.ssl, c.fd);
+  if (is_ip_literal(url.host)) {
+    X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(c.ssl), url.host.c_str());
+  } else {
+    SSL_set_tlsext_host_name(c.ssl, url.host.c_str());  // SNI
+    SSL_set1_host(c.ssl, url.host.c_str());             // the certificate must name this host
+  }
+  for (;;) {
+    int n = SSL_connect(c.ssl);
+    if (n == 1) return 0;
+    int e = SSL_get_error(c.ssl, n);
+    if (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE) {
+      if (!c.wait(e == SSL_ERROR_WANT_READ)) return ERR_WEBREQUEST_TIMEOUT;
+      continue;
+    }
+    long verify = SSL_get_verify_result(c.ssl);
+    std::fprintf(stderr, "HARNESS: note: WebRequest: TLS handshake with %s failed (%s)\n", url.authority.c_str(),
+                 verify != X509_V_OK ? X509_verify_cert_error_string(verify) : "handshake error");
+    // WinINet reports a certificate it does not trust from HttpSendRequest
+    // (ERROR_INTERNET_INVALID_CA, ..._SEC_CERT_CN_INVALID): MQL5's "HTTP
+    // request failed".
+    return ERR_WEBREQUEST_REQUEST_FAILED;
+  }
+}
+
+struct http_response {
+  int status = 0;
+  std::string headers;  // the header lines after the status line, "\r\n" separated
+  std::string body;
+};
+
+// One HTTP/1.1 exchange ("Connection: close"). 0, or the MQL5 error code.
+static int http_exchange(const url_parts& url, const std::string& method, const std::string& user_headers_in,
+                         const std::string& body, long long deadline, http_response& out) {
+  connection c;
+  c.deadline = deadline;
+  int error = open_connection(url, c);
+  if (error) return error;
+
+  std::string user_headers = user_headers_in;
   if (!user_headers.empty() && user_headers.size() >= 2 && user_headers.substr(user_headers.size() - 2) != "\r\n")
     user_headers += "\r\n";
   std::string lower_headers = lower_ascii("\r\n" + user_headers);
-  std::string body;
-  for (int i = 0; i < data.size(); i++) body += static_cast<char>(data[i]);
-  std::string m = narrow(method);
-  std::string request = m + " " + path + " HTTP/1.1\r\nHost: " + authority +
+  std::string request = method + " " + url.path + " HTTP/1.1\r\nHost: " + url.authority +
                         "\r\nUser-Agent: MetaTrader 5 Terminal (mql5-harness)\r\nAccept: */*\r\nConnection: close\r\n" +
                         user_headers;
   if (lower_headers.find("\r\ncontent-type:") == std::string::npos && !body.empty())
     request += "Content-Type: application/x-www-form-urlencoded\r\n";
-  if (lower_headers.find("\r\ncontent-length:") == std::string::npos && (m == "POST" || m == "PUT" || !body.empty()))
+  if (lower_headers.find("\r\ncontent-length:") == std::string::npos &&
+      (method == "POST" || method == "PUT" || !body.empty()))
     request += "Content-Length: " + std::to_string(body.size()) + "\r\n";
   request += "\r\n" + body;
-
-  std::size_t sent = 0;
-  while (sent < request.size()) {
-    ssize_t n = send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
-    if (n > 0) {
-      sent += static_cast<std::size_t>(n);
-      continue;
-    }
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      struct pollfd p = {fd, POLLOUT, 0};
-      int left = remaining();
-      if (left <= 0 || poll(&p, 1, left) == 0) {
-        close(fd);
-        return fail_request(ERR_WEBREQUEST_TIMEOUT);
-      }
-      continue;
-    }
-    close(fd);
-    return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
-  }
+  io_result w = conn_write(c, request);
+  if (w == IO_TIMEOUT) return ERR_WEBREQUEST_TIMEOUT;
+  if (w != IO_OK) return ERR_WEBREQUEST_REQUEST_FAILED;
 
   std::string response;
   std::size_t header_end = std::string::npos;
@@ -682,17 +892,10 @@ int WebRequest(const string& method, const string& url, const string& headers, i
         if (dechunk(response.substr(header_end), tmp)) break;
       }
     }
-    struct pollfd p = {fd, POLLIN, 0};
-    int left = remaining();
-    if (left <= 0 || poll(&p, 1, left) == 0) {
-      close(fd);
-      return fail_request(ERR_WEBREQUEST_TIMEOUT);
-    }
-    char buf[8192];
-    ssize_t n = recv(fd, buf, sizeof buf, 0);
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) continue;
-    if (n <= 0) break;  // closed by the server
-    response.append(buf, static_cast<std::size_t>(n));
+    io_result r = conn_read(c, response);
+    if (r == IO_TIMEOUT) return ERR_WEBREQUEST_TIMEOUT;
+    if (r == IO_FAILED) return ERR_WEBREQUEST_REQUEST_FAILED;
+    if (r == IO_CLOSED) break;
     if (header_end == std::string::npos) {
       std::size_t at = response.find("\r\n\r\n");
       if (at != std::string::npos) {
@@ -705,31 +908,106 @@ int WebRequest(const string& method, const string& url, const string& headers, i
       }
     }
   }
-  close(fd);
-  if (header_end == std::string::npos || response.compare(0, 5, "HTTP/") != 0)
-    return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
+  if (header_end == std::string::npos || response.compare(0, 5, "HTTP/") != 0) return ERR_WEBREQUEST_REQUEST_FAILED;
   std::size_t line_end = response.find("\r\n");
   std::size_t sp = response.find(' ');
-  if (sp == std::string::npos || sp > line_end) return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
-  int status = std::atoi(response.c_str() + sp + 1);
-  if (status < 100 || status > 999) return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
-  std::string response_body = response.substr(header_end);
+  if (sp == std::string::npos || sp > line_end) return ERR_WEBREQUEST_REQUEST_FAILED;
+  out.status = std::atoi(response.c_str() + sp + 1);
+  if (out.status < 100 || out.status > 999) return ERR_WEBREQUEST_REQUEST_FAILED;
+  out.body = response.substr(header_end);
   if (chunked) {
     std::string decoded;
-    if (!dechunk(response_body, decoded)) return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
-    response_body = decoded;
+    if (!dechunk(out.body, decoded)) return ERR_WEBREQUEST_REQUEST_FAILED;
+    out.body = decoded;
   } else if (content_length >= 0) {
-    if (response_body.size() < static_cast<std::size_t>(content_length))
-      return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
-    response_body.resize(static_cast<std::size_t>(content_length));
+    if (out.body.size() < static_cast<std::size_t>(content_length)) return ERR_WEBREQUEST_REQUEST_FAILED;
+    out.body.resize(static_cast<std::size_t>(content_length));
   }
-  result_headers = mq5_from_utf8(response.substr(line_end + 2, header_end - 2 - (line_end + 2)));
+  out.headers = response.substr(line_end + 2, header_end - 2 - (line_end + 2));
+  return 0;
+}
+
+static std::string header_value(const std::string& headers, const std::string& name) {
+  std::string lower = lower_ascii("\r\n" + headers + "\r\n");
+  std::string key = "\r\n" + lower_ascii(name) + ":";
+  std::size_t at = lower.find(key);
+  if (at == std::string::npos) return "";
+  std::size_t from = at + key.size();
+  std::size_t to = lower.find("\r\n", from);
+  std::string v = ("\r\n" + headers + "\r\n").substr(from, to - from);
+  while (!v.empty() && (v[0] == ' ' || v[0] == '\t')) v.erase(0, 1);
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.pop_back();
+  return v;
+}
+
+// The target of a Location header, absolute ("http(s)://...") or relative to
+// the request's URL ("/path" or "path").
+static std::string resolve_location(const url_parts& base, const std::string& location) {
+  std::string l = lower_ascii(location);
+  if (l.rfind("http://", 0) == 0 || l.rfind("https://", 0) == 0) return location;
+  std::string origin = std::string(base.https ? "https://" : "http://") + base.authority;
+  if (!location.empty() && location[0] == '/') return origin + location;
+  std::string dir = base.path.substr(0, base.path.rfind('/') + 1);
+  return origin + dir + location;
+}
+
+constexpr int MAX_REDIRECTS = 10;
+
+// WebRequest: HTTP/1.1 over a socket, https:// over OpenSSL (SNI, the
+// certificate chain and the host name verified). Redirects are followed as
+// WinINet does: 301/302/303 become GET without a body, 307/308 repeat the
+// method and the body; at most 10; a redirect from https:// to http:// is
+// refused (-1, 5203). Returns the final HTTP status (any, with its body in
+// result and its headers in result_headers), or -1 with GetLastError():
+// 4014 URL (or a redirect's target) not allowed, or in the tester;
+// 5200 invalid URL; 5201 cannot connect (refused, name not resolved, the
+// network down); 5202 timeout; 5203 request failed (TLS certificate not
+// trusted or not for this host, connection closed without an answer,
+// too many redirects).
+int WebRequest(const string& method, const string& url, const string& headers, int timeout,
+               const marray<char>& data, marray<char>& result, string& result_headers) {
+  std::string u = narrow(url);
+  if (g_tester) return fail_request(ERR_FUNCTION_NOT_ALLOWED);
+  std::string m = narrow(method);
+  std::string body;
+  for (int i = 0; i < data.size(); i++) body += static_cast<char>(data[i]);
+  long long deadline = now_ms() + (timeout > 0 ? timeout : 0);
+  http_response response;
+  bool was_https = false;
+  for (int hop = 0;; hop++) {
+    if (!url_allowed(u)) return fail_request(ERR_FUNCTION_NOT_ALLOWED);
+    url_parts parts;
+    if (!parse_url(u, parts)) return fail_request(ERR_WEBREQUEST_INVALID_ADDRESS);
+    if (hop > 0 && was_https && !parts.https) {
+      std::fprintf(stderr, "HARNESS: note: WebRequest: redirect from https:// to http:// refused (%s)\n", u.c_str());
+      return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
+    }
+    was_https = parts.https;
+    if (!network_up()) return fail_request(ERR_WEBREQUEST_CONNECT_FAILED);
+    response = http_response();
+    int error = http_exchange(parts, m, narrow(headers), body, deadline, response);
+    if (error) return fail_request(error);
+    int s = response.status;
+    if (s != 301 && s != 302 && s != 303 && s != 307 && s != 308) break;
+    std::string location = header_value(response.headers, "Location");
+    if (location.empty()) break;  // nothing to follow: the 3xx is the answer
+    if (hop + 1 > MAX_REDIRECTS) return fail_request(ERR_WEBREQUEST_REQUEST_FAILED);
+    std::printf("WEBREQUEST: redirect %d %s\n", s, resolve_location(parts, location).c_str());
+    std::fflush(stdout);
+    u = resolve_location(parts, location);
+    if (s == 301 || s == 302 || s == 303) {
+      if (m != "GET" && m != "HEAD") m = "GET";
+      body.clear();
+    }
+  }
+  result_headers = mq5_from_utf8(response.headers);
+  const std::string& response_body = response.body;
   if (!result.is_fixed() || result.size() < static_cast<int>(response_body.size()))
     result.resize(static_cast<long>(response_body.size()));
   int n = static_cast<int>(response_body.size());
   if (n > result.size()) n = result.size();
   for (int i = 0; i < n; i++) result[i] = response_body[static_cast<std::size_t>(i)];
-  return status;
+  return response.status;
 }
 
 // ================================================================ files
@@ -782,6 +1060,70 @@ static std::string sandbox_path(const string& name, bool common) {
   return sandbox_dir(common) + "/" + n;
 }
 
+// Windows' sharing rules, across handles and processes: an open asks for
+// access (read, write) and says what it lets others do at the same time
+// (FILE_SHARE_READ, FILE_SHARE_WRITE; neither = exclusive, as MQL5's
+// FileOpen without the flags). It fails (INVALID_HANDLE, 5004) when an
+// earlier open does not share what it asks for, or when it does not share
+// what an earlier open has. FileMove and FileDelete fail while the file is
+// open anywhere (MQL5 has no FILE_SHARE_DELETE). Modelled with Linux
+// open-file-description locks (F_OFD_*) on bytes far past the end of the real
+// file, so two harness processes really conflict: one byte per "uses read",
+// "uses write", "denies read", "denies write", and one byte serialising
+// the check.
+namespace {
+constexpr off_t LOCK_BASE = static_cast<off_t>(1) << 40;
+enum lock_byte { LOCK_META = 0, USES_READ = 1, USES_WRITE = 2, DENIES_READ = 3, DENIES_WRITE = 4 };
+
+bool ofd_lock(int fd, int byte, short type, bool wait) {
+  struct flock fl;
+  std::memset(&fl, 0, sizeof fl);
+  fl.l_type = type;
+  fl.l_whence = SEEK_SET;
+  fl.l_start = LOCK_BASE + byte;
+  fl.l_len = 1;
+  for (;;) {
+    if (fcntl(fd, wait ? F_OFD_SETLKW : F_OFD_SETLK, &fl) == 0) return true;
+    if (errno != EINTR) return false;
+  }
+}
+
+// True when another open file description holds a lock on that byte.
+bool ofd_held_elsewhere(int fd, int byte) {
+  struct flock fl;
+  std::memset(&fl, 0, sizeof fl);
+  fl.l_type = F_WRLCK;
+  fl.l_whence = SEEK_SET;
+  fl.l_start = LOCK_BASE + byte;
+  fl.l_len = 1;
+  if (fcntl(fd, F_OFD_GETLK, &fl) != 0) return true;
+  return fl.l_type != F_UNLCK;
+}
+
+// Opens path and takes the check lock, making sure path still names the
+// opened file (a FileMove may replace it meanwhile). -1 when it cannot be opened.
+int open_locked(const std::string& path, bool create) {
+  for (int attempt = 0; attempt < 100; attempt++) {
+    int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC | (create ? O_CREAT : 0), 0644);
+    if (fd < 0) return -1;
+    ofd_lock(fd, LOCK_META, F_WRLCK, true);
+    struct stat opened, named;
+    if (fstat(fd, &opened) == 0 && stat(path.c_str(), &named) == 0 && opened.st_ino == named.st_ino &&
+        opened.st_dev == named.st_dev)
+      return fd;
+    ::close(fd);  // replaced meanwhile: open the new one
+  }
+  return -1;
+}
+
+void unlock_meta(int fd) { ofd_lock(fd, LOCK_META, F_UNLCK, false); }
+
+bool open_anywhere(int fd) {
+  return ofd_held_elsewhere(fd, USES_READ) || ofd_held_elsewhere(fd, USES_WRITE) ||
+         ofd_held_elsewhere(fd, DENIES_READ) || ofd_held_elsewhere(fd, DENIES_WRITE);
+}
+}  // namespace
+
 int FileOpen(const string& file_name, int open_flags, short delimiter, uint codepage) {
   (void)delimiter;
   (void)codepage;
@@ -796,17 +1138,34 @@ int FileOpen(const string& file_name, int open_flags, short delimiter, uint code
     return INVALID_HANDLE;
   }
   if (!(open_flags & (FILE_BIN | FILE_TXT | FILE_CSV))) open_flags |= FILE_CSV;
-  FILE* f = nullptr;
   if (wr) make_dirs(path);
-  if (rd && wr) {
-    f = std::fopen(path.c_str(), "r+b");
-    if (!f) f = std::fopen(path.c_str(), "w+b");
-  } else if (wr) {
-    f = std::fopen(path.c_str(), "wb");
-  } else {
-    f = std::fopen(path.c_str(), "rb");
+  int fd = open_locked(path, wr);
+  if (fd < 0) {
+    mq5_set_last_error(ERR_CANNOT_OPEN_FILE);
+    return INVALID_HANDLE;
   }
+  bool share_read = (open_flags & FILE_SHARE_READ) != 0, share_write = (open_flags & FILE_SHARE_WRITE) != 0;
+  bool conflict = (rd && ofd_held_elsewhere(fd, DENIES_READ)) || (wr && ofd_held_elsewhere(fd, DENIES_WRITE)) ||
+                  (!share_read && ofd_held_elsewhere(fd, USES_READ)) ||
+                  (!share_write && ofd_held_elsewhere(fd, USES_WRITE));
+  if (conflict) {
+    ::close(fd);
+    mq5_set_last_error(ERR_CANNOT_OPEN_FILE);
+    return INVALID_HANDLE;
+  }
+  if (rd) ofd_lock(fd, USES_READ, F_RDLCK, false);
+  if (wr) ofd_lock(fd, USES_WRITE, F_RDLCK, false);
+  if (!share_read) ofd_lock(fd, DENIES_READ, F_RDLCK, false);
+  if (!share_write) ofd_lock(fd, DENIES_WRITE, F_RDLCK, false);
+  if (wr && !rd && ftruncate(fd, 0) != 0) {  // FILE_WRITE alone starts the file empty
+    ::close(fd);
+    mq5_set_last_error(ERR_CANNOT_OPEN_FILE);
+    return INVALID_HANDLE;
+  }
+  unlock_meta(fd);
+  FILE* f = fdopen(fd, "r+b");
   if (!f) {
+    ::close(fd);
     mq5_set_last_error(ERR_CANNOT_OPEN_FILE);
     return INVALID_HANDLE;
   }
@@ -827,7 +1186,7 @@ static open_file* find_file(int handle) {
 void FileClose(int handle) {
   auto it = g_files.find(handle);
   if (it == g_files.end()) return;
-  std::fclose(it->second.f);
+  std::fclose(it->second.f);  // releases its sharing locks
   g_files.erase(it);
 }
 
@@ -847,11 +1206,61 @@ bool FileDelete(const string& file_name, int common_flag) {
     mq5_set_last_error(ERR_WRONG_FILENAME);
     return false;
   }
-  if (std::remove(path.c_str()) != 0) {
+  int fd = open_locked(path, false);
+  if (fd < 0) {
+    mq5_set_last_error(ERR_FILE_NOT_EXIST);
+    return false;
+  }
+  bool ok = !open_anywhere(fd) && std::remove(path.c_str()) == 0;
+  ::close(fd);
+  if (!ok) mq5_set_last_error(ERR_CANNOT_DELETE_FILE);
+  return ok;
+}
+
+// FileMove(src, common_flag, dst, mode_flags): mode_flags may hold
+// FILE_REWRITE and FILE_COMMON (the destination's folder). An existing
+// destination is replaced only with FILE_REWRITE (else false, 5020); the
+// replacement is atomic (rename). Fails while the source or the destination
+// is open anywhere: source 5004, destination 5020.
+bool FileMove(const string& src_file_name, int common_flag, const string& dst_file_name, int mode_flags) {
+  std::string src = sandbox_path(src_file_name, (common_flag & FILE_COMMON) != 0);
+  std::string dst = sandbox_path(dst_file_name, (mode_flags & FILE_COMMON) != 0);
+  if (src.empty() || dst.empty()) {
+    mq5_set_last_error(ERR_WRONG_FILENAME);
+    return false;
+  }
+  int sfd = open_locked(src, false);
+  if (sfd < 0) {
+    mq5_set_last_error(ERR_FILE_NOT_EXIST);
+    return false;
+  }
+  if (open_anywhere(sfd)) {
+    ::close(sfd);
     mq5_set_last_error(ERR_CANNOT_OPEN_FILE);
     return false;
   }
-  return true;
+  int dfd = -1;
+  struct stat st;
+  if (stat(dst.c_str(), &st) == 0) {
+    if (!(mode_flags & FILE_REWRITE)) {
+      ::close(sfd);
+      mq5_set_last_error(ERR_FILE_CANNOT_REWRITE);
+      return false;
+    }
+    dfd = open_locked(dst, false);
+    if (dfd >= 0 && open_anywhere(dfd)) {
+      ::close(dfd);
+      ::close(sfd);
+      mq5_set_last_error(ERR_FILE_CANNOT_REWRITE);
+      return false;
+    }
+  }
+  make_dirs(dst);
+  bool ok = std::rename(src.c_str(), dst.c_str()) == 0;
+  if (dfd >= 0) ::close(dfd);
+  ::close(sfd);
+  if (!ok) mq5_set_last_error(ERR_FILE_CANNOT_REWRITE);
+  return ok;
 }
 
 ulong FileSize(int handle) {
@@ -921,14 +1330,23 @@ double mq5_parse_double(const char* what, const std::string& text) {
 // ================================================================ runner support
 void mq5_harness_start() {
   clock_gettime(CLOCK_MONOTONIC, &g_start_mono);
+  g_real_start = static_cast<long>(std::time(nullptr));
   g_env_clock_offset = env_long("MQL5_CLOCK_OFFSET", 0);
+  g_server_shift = env_long("MQL5_SERVER_CLOCK_SHIFT", 0);
+  g_account_after = env_long("MQL5_ACCOUNT_AFTER_SECONDS", 0);
+  g_network_down = env_long("MQL5_NETWORK_DOWN_SECONDS", 0);
+  g_network_lost = env_long("MQL5_NETWORK_DOWN_AFTER_SECONDS", -1);
   g_local_tz = env_long("MQL5_LOCAL_TZ_OFFSET", -10800);
   g_server_tz = env_long("MQL5_SERVER_TZ_OFFSET", 7200);
   g_account = env_long("MQL5_ACCOUNT", 0);
   g_tester = static_cast<int>(env_long("MQL5_TESTER", 0));
 }
 
-void mq5_advance_clock(long seconds) { g_harness_offset += seconds; }
+void mq5_advance_clock(long mono_seconds, long clock_seconds) {
+  if (mono_seconds < 0) mq5_harness_error("MQL5_TICK_ADVANCE: the monotonic clock cannot go back");
+  g_mono_advance += mono_seconds;
+  g_clock_steps += clock_seconds;
+}
 
 void mq5_harness_finish() {
   for (auto& entry : g_files) std::fclose(entry.second.f);

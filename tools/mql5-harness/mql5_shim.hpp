@@ -173,7 +173,10 @@ constexpr int ERR_SUCCESS = 0;
 constexpr int ERR_FUNCTION_NOT_ALLOWED = 4014;
 constexpr int ERR_WRONG_FILENAME = 5002;
 constexpr int ERR_CANNOT_OPEN_FILE = 5004;
+constexpr int ERR_CANNOT_DELETE_FILE = 5006;
 constexpr int ERR_INVALID_FILEHANDLE = 5007;
+constexpr int ERR_FILE_NOT_EXIST = 5019;
+constexpr int ERR_FILE_CANNOT_REWRITE = 5020;
 constexpr int ERR_WEBREQUEST_INVALID_ADDRESS = 5200;
 constexpr int ERR_WEBREQUEST_CONNECT_FAILED = 5201;
 constexpr int ERR_WEBREQUEST_TIMEOUT = 5202;
@@ -182,6 +185,7 @@ constexpr int ERR_WEBREQUEST_REQUEST_FAILED = 5203;
 enum ENUM_INIT_RETCODE { INIT_SUCCEEDED = 0, INIT_FAILED = 1, INIT_PARAMETERS_INCORRECT = 2, INIT_AGENT_NOT_SUITABLE = 3 };
 enum ENUM_ACCOUNT_INFO_INTEGER { ACCOUNT_LOGIN = 0 };
 enum ENUM_MQL_INFO_INTEGER { MQL_TESTER = 6 };
+enum ENUM_TERMINAL_INFO_INTEGER { TERMINAL_CONNECTED = 6 };
 enum ENUM_CRYPT_METHOD { CRYPT_HASH_SHA256 = 6 };
 
 // ---------------------------------------------------------------- errors
@@ -269,6 +273,13 @@ template <class... A>
 void Alert(const A&... args) {
   mq5_emit("ALERT: ", mq5_join(std::vector<mq5_arg>{mq5_make_arg(args)...}));
 }
+// Comment(...): the chart's top-left text. Printed as "COMMENT: <text>" (line
+// breaks as \n) only when it differs from the chart's current comment.
+void mq5_comment(const string& text);
+template <class... A>
+void Comment(const A&... args) {
+  mq5_comment(mq5_join(std::vector<mq5_arg>{mq5_make_arg(args)...}));
+}
 
 // ---------------------------------------------------------------- arrays
 template <class T>
@@ -330,8 +341,11 @@ int WebRequest(const string& method, const string& url, const string& headers, i
 datetime TimeGMT();
 datetime TimeLocal();
 datetime TimeCurrent();
+datetime TimeTradeServer();
 uint GetTickCount();
+ulong GetTickCount64();
 ulong GetMicrosecondCount();
+void Sleep(int milliseconds);
 
 // ---------------------------------------------------------------- math
 int MathRand();
@@ -340,6 +354,7 @@ void MathSrand(int seed);
 // ---------------------------------------------------------------- terminal
 long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER property);
 int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property);
+int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property);
 bool EventSetTimer(int seconds);
 void EventKillTimer();
 void ExpertRemove();
@@ -349,6 +364,7 @@ int FileOpen(const string& file_name, int open_flags, short delimiter = u'\t', u
 void FileClose(int handle);
 bool FileIsExist(const string& file_name, int common_flag = 0);
 bool FileDelete(const string& file_name, int common_flag = 0);
+bool FileMove(const string& src_file_name, int common_flag, const string& dst_file_name, int mode_flags);
 ulong FileSize(int handle);
 void FileFlush(int handle);
 uint mq5_file_write(int handle, const void* data, std::size_t elem_size, std::size_t count);
@@ -429,7 +445,10 @@ void mq5_hook_on_deinit(int reason);
 int mq5_hook_can_open();      // RF_CanOpenPositions() as 0/1, or -1 when the program has none
 // Runner side.
 void mq5_harness_start();
-void mq5_advance_clock(long seconds);
+// One timer step: the monotonic clock (GetTickCount64, the trade server's
+// clock) advances by mono_seconds, the computer's clock (TimeGMT/TimeLocal)
+// by clock_seconds (may be 0 or negative: a frozen or set-back clock).
+void mq5_advance_clock(long mono_seconds, long clock_seconds);
 void mq5_harness_finish();  // closes files, removes the temporary sandbox (if one was made)
 bool mq5_expert_removed();
 

@@ -1,5 +1,6 @@
 //! The answer a robot reads, as JSON, and its count on /metrics.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use serde::Serialize;
@@ -14,12 +15,13 @@ use super::cache::CachedFacts;
 pub struct LicenseAnswer {
     pub valid: bool,
     /// OK, INVALID_REQUEST, NOT_FOUND (unknown robot), EXPIRED, CANCELLED, SUSPENDED,
-    /// ROBOT_INACTIVE, TENANT_SUSPENDED, ACCOUNT_MISMATCH (also for an unknown e-mail and
-    /// an unconfirmed account: the answer never tells a stranger who bought), THROTTLED
-    /// or RATE_LIMITED.
+    /// ROBOT_INACTIVE, TENANT_SUSPENDED, BUILD_REVOKED, NOT_RECOGNIZED (an unknown e-mail,
+    /// a license bound to another account or an unconfirmed account: the answer never
+    /// tells a stranger who bought), THROTTLED or RATE_LIMITED.
     pub code: &'static str,
-    /// For the robot's user, pt-BR.
-    pub message: &'static str,
+    /// For the robot's user, pt-BR (NOT_RECOGNIZED names the client portal).
+    #[schema(value_type = String)]
+    pub message: Cow<'static, str>,
     /// When the license ends (unix seconds); null when it does not, or when not valid.
     pub expires_at: Option<i64>,
     /// The server's clock (unix seconds), signed: a replayed answer is stale.
@@ -33,6 +35,10 @@ pub struct LicenseAnswer {
     /// under the robot's key pair. Protocol 1: lower-case hex HMAC-SHA256
     /// (64 characters). Null when the robot is unknown.
     pub signature: Option<String>,
+    /// THROTTLED and RATE_LIMITED: seconds to wait before the next check
+    /// (signed in protocol v2, appended to the signed string).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<i64>,
     /// The license a personal build's valid check was decided for (not
     /// signed; absent for checks by e-mail).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -43,25 +49,33 @@ pub struct LicenseAnswer {
 // /metrics, and no path can forget to count.
 impl LicenseAnswer {
     /// A refusal before any robot key is known: nothing to sign with.
-    pub fn unsigned(verdict: Verdict, nonce: String, server_time: i64) -> Self {
+    pub fn unsigned(verdict: Verdict, nonce: String, server_time: i64, retry_after: Option<i64>) -> Self {
         count(verdict.answer);
         LicenseAnswer {
             valid: false,
             code: verdict.answer.as_str(),
-            message: verdict.answer.message(),
+            message: Cow::Borrowed(verdict.answer.message()),
             expires_at: None,
             server_time,
             nonce,
             grace_seconds: 0,
             signature: None,
+            retry_after,
             license_id: None,
         }
     }
 
     /// The answer to a check decided on its facts, signed with the robot's
     /// key for the protocol it speaks.
-    pub fn signed(request: CheckRequest, entry: &CachedFacts, verdict: Verdict, server_time: i64) -> Self {
+    pub fn signed(
+        request: CheckRequest,
+        entry: &CachedFacts,
+        verdict: Verdict,
+        server_time: i64,
+        retry_after: Option<i64>,
+    ) -> Self {
         let code = verdict.answer;
+        let retry_after = retry_after.filter(|_| code.is_retry_later());
         count(code);
         let facts = &entry.facts;
         let valid = verdict.is_valid();
@@ -76,6 +90,7 @@ impl LicenseAnswer {
             robot_id: request.robot_id,
             account: request.account,
             grace_seconds,
+            retry_after,
         };
         let signature = entry.keys.sign(request.protocol, &fields);
         if signature.is_none() {
@@ -85,15 +100,27 @@ impl LicenseAnswer {
         LicenseAnswer {
             valid,
             code: code.as_str(),
-            message: code.message(),
+            message: message(code, &facts.tenant_url),
             expires_at,
             server_time,
             license_id: facts.license_id.filter(|_| valid && request.build.is_some()),
             nonce: request.nonce,
             grace_seconds,
             signature,
+            retry_after,
         }
     }
+}
+
+/// The robot user's text; a refusal that hides the buyer also names the
+/// client portal where they confirm their account (the tenant's own address,
+/// which tells a stranger nothing about any buyer).
+fn message(code: CheckCode, tenant_url: &str) -> Cow<'static, str> {
+    if code != CheckCode::NotRecognized {
+        return Cow::Borrowed(code.message());
+    }
+    let domain = shared::domain::portal::domain_of_url(tenant_url);
+    Cow::Owned(format!("{} Portal do cliente: https://{domain}/login", code.message()))
 }
 
 /// Counts an answer by its result code (/metrics), through a handle per

@@ -31,6 +31,10 @@ pub struct CachedFacts {
 #[derive(Default)]
 pub struct LicenseCache {
     entries: RwLock<HashMap<CacheKey, Arc<CachedFacts>>>,
+    /// The last entry loaded per (tenant, robot): its keys sign a refusal
+    /// given before any facts are read (over the rate limit), so a robot
+    /// can trust "wait" without the flood costing a database read.
+    robots: RwLock<HashMap<(Uuid, Uuid), Arc<CachedFacts>>>,
     generations: RwLock<HashMap<Uuid, u64>>,
     /// The generation of a tenant never invalidated: bumped by `clear`, so a
     /// load begun before a clear is stale after it for those tenants too.
@@ -53,13 +57,27 @@ impl LicenseCache {
         (entry.generation == self.generation(key.0) && entry.loaded.elapsed() < MAX_AGE).then_some(entry)
     }
 
+    /// Any fresh entry of this robot (for its keys only: its facts are some
+    /// other caller's).
+    pub fn robot(&self, tenant: Uuid, robot: Uuid) -> Option<Arc<CachedFacts>> {
+        let entry = self.robots.read().expect("robots").get(&(tenant, robot)).cloned()?;
+        (entry.generation == self.generation(tenant) && entry.loaded.elapsed() < MAX_AGE).then_some(entry)
+    }
+
     pub fn put(&self, key: CacheKey, facts: CheckFacts, keys: RobotKeys, generation: u64) -> Arc<CachedFacts> {
         let entry = Arc::new(CachedFacts { facts, keys, generation, loaded: Instant::now() });
+        let robot = (key.0, key.1);
         let mut entries = self.entries.write().expect("entries");
         if entries.len() >= MAX_ENTRIES {
             entries.clear();
         }
         entries.insert(key, entry.clone());
+        drop(entries);
+        let mut robots = self.robots.write().expect("robots");
+        if robots.len() >= MAX_ENTRIES {
+            robots.clear();
+        }
+        robots.insert(robot, entry.clone());
         entry
     }
 
@@ -69,6 +87,7 @@ impl LicenseCache {
         *generations.entry(tenant).or_insert_with(|| self.cleared.load(Ordering::SeqCst)) += 1;
         drop(generations);
         self.entries.write().expect("entries").retain(|(t, _, _), _| *t != tenant);
+        self.robots.write().expect("robots").retain(|(t, _), _| *t != tenant);
     }
 
     /// Notifications may have been missed: forget everything.
@@ -79,6 +98,7 @@ impl LicenseCache {
             *generation += 1;
         }
         self.entries.write().expect("entries").clear();
+        self.robots.write().expect("robots").clear();
     }
 }
 

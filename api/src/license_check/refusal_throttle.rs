@@ -1,5 +1,5 @@
 //! Slows down whoever guesses at a robot's buyers. Refused license checks
-//! that hide the buyer (`ACCOUNT_MISMATCH` to the robot) are counted per
+//! that hide the buyer (`NOT_RECOGNIZED` to the robot) are counted per
 //! robot and MetaTrader account and per robot and e-mail over a ten-minute
 //! window; past the limit, that account (or e-mail) gets `THROTTLED` and
 //! binds nothing until the window ends. A check from the account a license
@@ -54,6 +54,12 @@ impl RefusalThrottle {
 
     fn window() -> u64 {
         SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs() / WINDOW_SECONDS).unwrap_or(0)
+    }
+
+    /// Seconds until the current window ends: what a throttled robot waits.
+    pub fn retry_after_seconds() -> u64 {
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        WINDOW_SECONDS - now % WINDOW_SECONDS
     }
 
     /// Whether this robot's checks from `account` or for `email` are throttled now.

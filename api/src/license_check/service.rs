@@ -55,8 +55,8 @@ impl LicenseCheck {
     }
 
     /// HTTP 200 with `valid` true or false for anything a robot can send;
-    /// 429 only when the caller's network is over its limit. Errors only when the database
-    /// fails.
+    /// 429 with a retry time when the caller's network is over its limit or
+    /// the caller is throttled. Errors only when the database fails.
     pub async fn check(
         &self,
         state: &AppState,
@@ -64,10 +64,11 @@ impl LicenseCheck {
         body: &[u8],
     ) -> AppResult<(StatusCode, LicenseAnswer)> {
         let now = Utc::now();
-        let refuse =
-            |refusal, nonce| LicenseAnswer::unsigned(license_check::refuse_early(refusal), nonce, now.timestamp());
-        if !self.limit.allow(meta.network) {
-            return Ok((StatusCode::TOO_MANY_REQUESTS, refuse(EarlyRefusal::RateLimited, String::new())));
+        let refuse = |refusal, nonce| {
+            LicenseAnswer::unsigned(license_check::refuse_early(refusal), nonce, now.timestamp(), None)
+        };
+        if let Some(wait) = self.limit.wait(meta.network) {
+            return Ok((StatusCode::TOO_MANY_REQUESTS, self.rate_limited(body, wait, now)));
         }
         let request = match license_check::parse_request(body) {
             Ok(request) => request,
@@ -79,7 +80,30 @@ impl LicenseCheck {
         };
         let verdict = self.decide(state, &request, &entry.facts, now).await?;
         self.log.record(CheckRecord::of_check(&request, entry.facts.license_id, &verdict, meta.ip, now));
-        Ok((StatusCode::OK, LicenseAnswer::signed(request, &entry, verdict, now.timestamp())))
+        if verdict.answer == CheckCode::Throttled {
+            let wait = RefusalThrottle::retry_after_seconds() as i64;
+            let answer = LicenseAnswer::signed(request, &entry, verdict, now.timestamp(), Some(wait));
+            return Ok((StatusCode::TOO_MANY_REQUESTS, answer));
+        }
+        Ok((StatusCode::OK, LicenseAnswer::signed(request, &entry, verdict, now.timestamp(), None)))
+    }
+
+    /// Over the per-network limit: `RATE_LIMITED` with the seconds left in
+    /// the window, signed when the body is a check of a robot whose keys
+    /// this instance already holds (the flood costs no database read, and
+    /// the robot can trust the wait); unsigned otherwise, echoing the nonce.
+    fn rate_limited(&self, body: &[u8], wait: u64, now: DateTime<Utc>) -> LicenseAnswer {
+        let verdict = license_check::refuse_early(EarlyRefusal::RateLimited);
+        let wait = Some(wait as i64);
+        match license_check::parse_request(body) {
+            Ok(request) => match self.cache.robot(request.tenant_id, request.robot_id) {
+                Some(entry) => LicenseAnswer::signed(request, &entry, verdict, now.timestamp(), wait),
+                None => LicenseAnswer::unsigned(verdict, request.nonce, now.timestamp(), wait),
+            },
+            Err(rejected) => {
+                LicenseAnswer::unsigned(verdict, rejected.nonce.unwrap_or_default(), now.timestamp(), wait)
+            }
+        }
     }
 
     /// A body that is not a check. When it names a robot of the tenant it
@@ -99,11 +123,11 @@ impl LicenseCheck {
                 let mut record = CheckRecord::of_check(&request, None, &verdict, meta.ip, now);
                 record.account = rejected.robot.and_then(|robot| robot.account);
                 self.log.record(record);
-                return Ok((StatusCode::OK, LicenseAnswer::signed(request, &entry, verdict, now.timestamp())));
+                return Ok((StatusCode::OK, LicenseAnswer::signed(request, &entry, verdict, now.timestamp(), None)));
             }
         }
         let nonce = rejected.nonce.unwrap_or_default();
-        Ok((StatusCode::OK, LicenseAnswer::unsigned(verdict, nonce, now.timestamp())))
+        Ok((StatusCode::OK, LicenseAnswer::unsigned(verdict, nonce, now.timestamp(), None)))
     }
 
     /// The routine check is answered from this instance's cache (kept in step
@@ -143,7 +167,7 @@ impl LicenseCheck {
             tx.commit().await?;
             verdict = license_check::after_binding(verdict, bound.as_deref(), request.account);
         }
-        if verdict.answer == CheckCode::AccountMismatch {
+        if verdict.answer == CheckCode::NotRecognized {
             self.throttle.refused(request.robot_id, request.account, &identity);
         }
         Ok(verdict)

@@ -191,7 +191,7 @@ async fn account_changes_follow_the_limits_and_the_next_check_follows_the_accoun
     // A change: the old account is refused at once, the new one valid.
     let (status, _) = read_json(p.client.patch_json(&path, json!({"accountNumber": "2220002"})).await).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 1110001).await["code"], "ACCOUNT_MISMATCH");
+    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 1110001).await["code"], "NOT_RECOGNIZED");
     assert_eq!(check(&p.app, &p.acme, p.rows.robot, 2220002).await["valid"], true);
 
     // Inside the cooldown: refused with the time it opens again; nothing changes.
@@ -331,4 +331,86 @@ async fn a_license_whose_robot_never_checked_in_has_no_installation_state_until_
         state = state_of().await;
     }
     assert_eq!(state, json!("valid"), "after its first check the robot's installation is valid");
+}
+
+/// The license's card as the signed-in client reads it.
+async fn card(p: &Portal) -> Value {
+    let (status, body) = read_json(p.client.get("/api/client/licenses").await).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["licenses"].as_array().unwrap().iter().find(|l| l["id"] == json!(p.rows.license)).cloned().expect("card")
+}
+
+/// Waits for the check log's writer (batched every second) to show a check.
+async fn last_check_where(p: &Portal, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..40 {
+        let last = card(p).await["lastCheck"].clone();
+        if done(&last) {
+            return last;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+    }
+    card(p).await["lastCheck"].clone()
+}
+
+#[tokio::test]
+async fn the_card_shows_the_robot_s_last_check_its_account_and_what_it_was_told() {
+    let p = portal().await;
+    assert_eq!(card(&p).await["lastCheck"], Value::Null, "never checked: 'Ainda não conectado'");
+    let path = format!("/api/client/licenses/{}/account", p.rows.license);
+    assert_eq!(p.client.patch_json(&path, json!({"accountNumber": "7770007"})).await.status(), StatusCode::OK);
+    let before = chrono::Utc::now() - chrono::Duration::seconds(2);
+    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 7770007).await["valid"], true);
+    let last = last_check_where(&p, |l| !l.is_null()).await;
+    assert_eq!(
+        (last["mtAccount"].as_str(), last["valid"].as_bool(), last["code"].as_str()),
+        (Some("7770007"), Some(true), Some("OK")),
+        "{last}"
+    );
+    let at: chrono::DateTime<chrono::Utc> = last["at"].as_str().unwrap().parse().unwrap();
+    assert!(at >= before && at <= chrono::Utc::now(), "{at}");
+
+    // A copy on another account is refused; the card keeps showing the bound account's state.
+    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 9990009).await["code"], "NOT_RECOGNIZED");
+    // The license is cancelled: the bound robot's next check is told so, and the buyer sees why.
+    sql(
+        &p.app,
+        p.acme.id,
+        &format!("UPDATE tenant_client_robots SET status = 'cancelled' WHERE id = '{}'", p.rows.license),
+    )
+    .await;
+    assert_eq!(check(&p.app, &p.acme, p.rows.robot, 7770007).await["code"], "CANCELLED");
+    let last = last_check_where(&p, |l| l["code"] == "CANCELLED").await;
+    assert_eq!(
+        (last["mtAccount"].as_str(), last["valid"].as_bool(), last["code"].as_str()),
+        (Some("7770007"), Some(false), Some("CANCELLED")),
+        "{last}"
+    );
+
+    // Another tenant's client never sees this license or its checks.
+    let other = p.app.tenant("other").await;
+    let stranger = p.app.client_of(&other).await;
+    let (_, theirs) = read_json(stranger.get("/api/client/licenses").await).await;
+    assert!(
+        !theirs.to_string().contains(&p.rows.license.to_string()) && !theirs.to_string().contains("7770007"),
+        "{theirs}"
+    );
+}
+
+#[tokio::test]
+async fn the_card_says_when_the_download_is_a_personal_build_that_asks_no_e_mail() {
+    let p = portal().await;
+    upload(&p, "1.0.0", &crate::support::fake_ex5(7)).await;
+    assert_eq!(card(&p).await["personalBuild"], false, "the shared file: the buyer types the purchase e-mail");
+    let build = |status: &str| {
+        format!(
+            "INSERT INTO license_builds (id, tenant_id, license_id, robot_version_id, build_mark, status)
+             SELECT gen_random_uuid(), tenant_id, '{}', id, md5(random()::text), '{status}'
+               FROM robot_versions WHERE robot_id = '{}' AND version = '1.0.0'",
+            p.rows.license, p.rows.robot
+        )
+    };
+    sql(&p.app, p.acme.id, &build("failed")).await;
+    assert_eq!(card(&p).await["personalBuild"], false, "a failed build falls back to the shared file");
+    sql(&p.app, p.acme.id, &build("ready")).await;
+    assert_eq!(card(&p).await["personalBuild"], true);
 }

@@ -108,7 +108,7 @@ async fn a_valid_license_binds_its_first_account_and_the_answer_is_signed() {
         assert_eq!(check(&s.app, body(&s, same, "n2")).await["code"], "OK");
     }
     let mismatch = check(&s.app, body(&s, json!(99887766), "n3")).await;
-    assert_eq!((mismatch["valid"].as_bool(), mismatch["code"].as_str()), (Some(false), Some("ACCOUNT_MISMATCH")));
+    assert_eq!((mismatch["valid"].as_bool(), mismatch["code"].as_str()), (Some(false), Some("NOT_RECOGNIZED")));
     assert_eq!(mismatch["signature"], expected_signature(&key, &mismatch, s.robot, 99887766));
 }
 
@@ -130,7 +130,7 @@ async fn twenty_concurrent_first_checks_bind_exactly_one_account() {
     assert!(answers
         .iter()
         .filter(|a| a["valid"] == false)
-        .all(|a| a["code"] == "ACCOUNT_MISMATCH" || a["code"] == "THROTTLED"));
+        .all(|a| a["code"] == "NOT_RECOGNIZED" || a["code"] == "THROTTLED"));
     let mut tx = db::begin(&s.app.db.app_pool, Scope::worker_for(s.acme.id)).await.unwrap();
     let bound: String = sqlx::query_scalar("SELECT account_number FROM tenant_client_robots WHERE id = $1")
         .bind(s.license)
@@ -147,7 +147,7 @@ async fn each_refusal_has_its_code() {
     let code = |answer: Value| answer["code"].as_str().unwrap().to_string();
     // An unknown e-mail answers like a license bound elsewhere: nobody learns who bought.
     let unknown = json!({"email": "ninguem@x.com", "mtAccount": 1, "robotId": s.robot, "tenantId": s.acme.id});
-    assert_eq!(code(check(&s.app, unknown).await), "ACCOUNT_MISMATCH");
+    assert_eq!(code(check(&s.app, unknown).await), "NOT_RECOGNIZED");
 
     let other = s.app.tenant("other").await;
     let other_robot = s.app.robot(&other, "Deles").await;
@@ -160,7 +160,7 @@ async fn each_refusal_has_its_code() {
     let run = |statement: &'static str| sql(&s.app, s.acme.id, statement);
     run("UPDATE tenant_client_robots SET expiration_date = now() - interval '1 day'").await;
     assert_eq!(code(check(&s.app, body(&s, json!(1), "a")).await), "EXPIRED");
-    assert_eq!(code(check(&s.app, body(&s, json!(2), "a")).await), "ACCOUNT_MISMATCH", "not to another account");
+    assert_eq!(code(check(&s.app, body(&s, json!(2), "a")).await), "NOT_RECOGNIZED", "not to another account");
     run("UPDATE tenant_client_robots SET expiration_date = NULL, status = 'expired'").await;
     assert_eq!(code(check(&s.app, body(&s, json!(1), "a")).await), "EXPIRED");
     run("UPDATE tenant_client_robots SET status = 'cancelled'").await;

@@ -1,11 +1,14 @@
 //! The robot's license check executed for real: the default template,
 //! injected by the real injection into an Expert Advisor, is compiled to
 //! native code by `tools/mql5-harness` (MQL5 → C++ with a shim of the
-//! terminal's built-ins, Debian's g++) and run against this server over real
-//! HTTP. A relay in front of the server can forge, replay or drop answers.
+//! terminal's built-ins, Debian's g++) and run against this server over
+//! HTTPS, as robots reach it in production: a TLS front with a throwaway
+//! certificate the harness trusts, then a relay that can forge, replay or
+//! drop answers, or act (cancel the license) at the n-th check it sees.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::extract::State;
@@ -37,14 +40,44 @@ enum Relay {
     Down,
 }
 
+/// Something the relay does when the n-th check (counted from 1) arrives,
+/// before it handles that check: what happens "meanwhile" while the robot
+/// runs its ticks in one go.
+#[derive(Clone, Debug)]
+enum Step {
+    Mode(Relay),
+    /// A statement run in the tenant's scope (e.g. cancel the license).
+    Sql(String),
+}
+
 #[derive(Clone)]
 struct RelayState {
     upstream: String,
     mode: Arc<Mutex<Relay>>,
     first_answer: Arc<Mutex<Option<Bytes>>>,
+    /// Checks seen so far.
+    checks: Arc<AtomicUsize>,
+    plan: Arc<Mutex<Vec<(usize, Step)>>>,
+    pool: sqlx::PgPool,
+    tenant: Uuid,
 }
 
 async fn relay(State(state): State<RelayState>, body: Bytes) -> Response {
+    let n = state.checks.fetch_add(1, Ordering::SeqCst) + 1;
+    let due: Vec<Step> =
+        state.plan.lock().unwrap().iter().filter(|(at, _)| *at == n).map(|(_, step)| step.clone()).collect();
+    for step in due {
+        match step {
+            Step::Mode(mode) => *state.mode.lock().unwrap() = mode,
+            Step::Sql(statement) => {
+                let mut tx = db::begin(&state.pool, Scope::worker_for(state.tenant)).await.unwrap();
+                sqlx::query(sqlx::AssertSqlSafe(statement)).execute(&mut *tx).await.unwrap();
+                tx.commit().await.unwrap();
+                // The cache hears of the change through NOTIFY: give it a moment.
+                tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+            }
+        }
+    }
     let mode = *state.mode.lock().unwrap();
     if mode == Relay::Down {
         return (axum::http::StatusCode::SERVICE_UNAVAILABLE, "down").into_response();
@@ -82,7 +115,11 @@ struct Robot {
     robot: Uuid,
     license: Uuid,
     relay: Arc<Mutex<Relay>>,
+    checks: Arc<AtomicUsize>,
+    plan: Arc<Mutex<Vec<(usize, Step)>>>,
     relay_url: String,
+    /// The certificate the robot's terminal trusts (the TLS front's).
+    ca_file: PathBuf,
     work: tempdir::Dir,
 }
 
@@ -119,17 +156,33 @@ async fn setup() -> Robot {
     )
     .await;
     let mode = Arc::new(Mutex::new(Relay::Forward));
+    let (checks, plan) = (Arc::new(AtomicUsize::new(0)), Arc::new(Mutex::new(Vec::new())));
     let state = RelayState {
         upstream: app.url("/api/webhooks/validate-license"),
         mode: mode.clone(),
         first_answer: Arc::new(Mutex::new(None)),
+        checks: checks.clone(),
+        plan: plan.clone(),
+        pool: app.db.app_pool.clone(),
+        tenant: acme.id,
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let relay_url = format!("http://{}/api/webhooks/validate-license", listener.local_addr().unwrap());
-    let router =
-        axum::Router::new().route("/api/webhooks/validate-license", axum::routing::post(relay)).with_state(state);
+    let plain = listener.local_addr().unwrap();
+    let router = axum::Router::new()
+        .route("/api/webhooks/validate-license", axum::routing::post(relay))
+        // An old address that now redirects, as a tenant's moved domain does.
+        .route("/antigo/validate-license", axum::routing::post(moved))
+        .with_state(state);
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    Robot { app, acme, robot, license, relay: mode, relay_url, work: tempdir::Dir::new() }
+    let work = tempdir::Dir::new();
+    let front = crate::tls_front::start(plain, &work.0, "front").await;
+    let relay_url = format!("{}/api/webhooks/validate-license", front.origin);
+    Robot { app, acme, robot, license, relay: mode, checks, plan, relay_url, ca_file: front.ca_file, work }
+}
+
+/// 308: the same POST, at the current address.
+async fn moved() -> Response {
+    (axum::http::StatusCode::PERMANENT_REDIRECT, [("location", "/api/webhooks/validate-license")]).into_response()
 }
 
 async fn sql(app: &TestApp, tenant: Uuid, statement: &str) {
@@ -184,6 +237,7 @@ impl Robot {
             .env("MQL5_ACCOUNT", ACCOUNT)
             .env("MQL5_INPUT_LicenseEmail", email)
             .env("MQL5_COMMON_DIR", self.work.0.join("common"))
+            .env("MQL5_TLS_CA_FILE", &self.ca_file)
             .envs(env.iter().copied());
         let output = tokio::task::spawn_blocking(move || command.output()).await.unwrap().unwrap();
         assert!(
@@ -197,6 +251,16 @@ impl Robot {
 
     fn relay(&self, mode: Relay) {
         *self.relay.lock().unwrap() = mode;
+    }
+
+    /// From now on, `step` happens when the relay sees its `after`-th next check.
+    fn plan(&self, after: usize, step: Step) {
+        let at = self.checks.load(Ordering::SeqCst) + after;
+        self.plan.lock().unwrap().push((at, step));
+    }
+
+    fn checks(&self) -> usize {
+        self.checks.load(Ordering::SeqCst)
     }
 }
 

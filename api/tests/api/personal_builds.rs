@@ -200,11 +200,11 @@ async fn a_personal_build_checks_without_an_email_names_its_license_and_a_revoke
     assert_eq!((answer["valid"].as_bool(), answer["licenseId"].as_str()), (Some(true), Some(bia.to_string().as_str())));
     // Account binding as today: Ana's build on another account is refused.
     let other = check(&app, body(ana, &ana_mark, 9999)).await;
-    assert_eq!((other["valid"].as_bool(), other["code"].as_str()), (Some(false), Some("ACCOUNT_MISMATCH")));
+    assert_eq!((other["valid"].as_bool(), other["code"].as_str()), (Some(false), Some("NOT_RECOGNIZED")));
     assert!(other.get("licenseId").is_none(), "a refusal names nothing");
     // A mark that is not this license's build (Bia's mark with Ana's license) names nobody.
     let swapped = check(&app, body(ana, &bia_mark, 5001)).await;
-    assert_eq!((swapped["valid"].as_bool(), swapped["code"].as_str()), (Some(false), Some("ACCOUNT_MISMATCH")));
+    assert_eq!((swapped["valid"].as_bool(), swapped["code"].as_str()), (Some(false), Some("NOT_RECOGNIZED")));
     // A malformed mark is an invalid request; without an e-mail or a build, too.
     let bad = check(&app, body(ana, "xyz", 5001)).await;
     assert_eq!(bad["code"], "INVALID_REQUEST");

@@ -319,7 +319,7 @@ async fn installations_show_every_account_that_ran_a_license() {
     let first = license_check(&p.app, &p.acme, p.rows.robot, 51234567).await;
     assert_eq!(first["valid"], true, "{first}");
     let shared_copy = license_check(&p.app, &p.acme, p.rows.robot, 9990001).await;
-    assert_eq!(shared_copy["code"], "ACCOUNT_MISMATCH");
+    assert_eq!(shared_copy["code"], "NOT_RECOGNIZED");
     license_check(&p.app, &p.acme, p.rows.robot, 51234567).await;
 
     // The check log is written in batches (every second).

@@ -41,6 +41,15 @@ pub struct ClientLicenseRow {
     /// lapsed, denied) and since when; None before its robot first checked in.
     pub installation_state: Option<String>,
     pub installation_state_since: Option<DateTime<Utc>>,
+    /// The robot's last check on this license (the bound account's, else the
+    /// newest account's): when, from which account, and what it was told.
+    pub last_check_at: Option<DateTime<Utc>>,
+    pub last_check_account: Option<String>,
+    pub last_check_valid: Option<bool>,
+    pub last_check_code: Option<String>,
+    /// A personal build of the active version is ready or on its way: the
+    /// download is that copy, which names its license and asks no e-mail.
+    pub personal_build: bool,
 }
 
 pub async fn licenses(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid) -> AppResult<Vec<ClientLicenseRow>> {
@@ -55,11 +64,22 @@ pub async fn licenses(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid)
                 r.binding_policy,
                 installation_state(i.last_valid, i.last_seen, r.offline_grace_seconds) AS installation_state,
                 installation_state_since(i.last_valid, i.last_seen, r.offline_grace_seconds, i.state_since)
-                    AS installation_state_since
+                    AS installation_state_since,
+                lc.last_seen AS last_check_at, lc.account_number AS last_check_account,
+                lc.last_valid AS last_check_valid, lc.last_code AS last_check_code,
+                EXISTS (SELECT 1 FROM license_builds b
+                         WHERE b.tenant_id = l.tenant_id AND b.license_id = l.id AND b.robot_version_id = v.id
+                           AND b.status IN ('queued', 'compiling', 'ready')) AS personal_build
            FROM tenant_client_robots l
            LEFT JOIN tenant_robots r ON r.tenant_id = l.tenant_id AND r.id = l.robot_id
            LEFT JOIN license_installations i
                   ON i.tenant_id = l.tenant_id AND i.license_id = l.id AND i.account_number = ltrim(l.account_number, '0')
+           LEFT JOIN LATERAL (
+                SELECT c.last_seen, c.account_number, c.last_valid, c.last_code
+                  FROM license_installations c
+                 WHERE c.tenant_id = l.tenant_id AND c.license_id = l.id
+                 ORDER BY (c.account_number = ltrim(l.account_number, '0')) DESC NULLS LAST, c.last_seen DESC
+                 LIMIT 1) lc ON true
            LEFT JOIN robot_versions v ON v.tenant_id = l.tenant_id AND v.robot_id = l.robot_id AND v.version = r.active_version
           WHERE l.tenant_id = $1 AND l.client_id = $2
           ORDER BY l.created_at DESC

@@ -35,6 +35,9 @@ pub struct CheckFacts {
     pub account_number: Option<String>,
     /// A personal build's status (None for a check by e-mail).
     pub build_status: Option<String>,
+    /// The tenant's portal URL: a refusal that hides the buyer names the
+    /// client portal where the buyer confirms their account.
+    pub tenant_url: String,
 }
 
 /// The robot (in the tenant it claims), the client by `email` and the one
@@ -51,7 +54,7 @@ pub async fn facts_by_email(
     account: u64,
 ) -> AppResult<Option<CheckFacts>> {
     Ok(sqlx::query_as(
-        "SELECT t.status AS tenant_status, r.active AS robot_active, r.license_signing_key AS signing_key,
+        "SELECT t.status AS tenant_status, t.url AS tenant_url, r.active AS robot_active, r.license_signing_key AS signing_key,
                 r.license_private_key AS private_key, r.offline_grace_seconds, r.binding_policy,
                 c.id AS client_id, c.status AS client_status,
                 l.id AS license_id, l.status AS license_status, l.expiration_date, l.account_number,
@@ -90,7 +93,7 @@ pub async fn facts_by_build(
     build_mark: &str,
 ) -> AppResult<Option<CheckFacts>> {
     Ok(sqlx::query_as(
-        "SELECT t.status AS tenant_status, r.active AS robot_active, r.license_signing_key AS signing_key,
+        "SELECT t.status AS tenant_status, t.url AS tenant_url, r.active AS robot_active, r.license_signing_key AS signing_key,
                 r.license_private_key AS private_key, r.offline_grace_seconds, r.binding_policy,
                 c.id AS client_id, c.status AS client_status,
                 l.id AS license_id, l.status AS license_status, l.expiration_date, l.account_number,

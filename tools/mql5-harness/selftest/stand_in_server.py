@@ -23,16 +23,35 @@ repeats). Scenarios:
                    (a recorded answer replayed to a later request)
   http500          HTTP 500
   down             closes the connection without answering
+  lic              a license that the control call cancels mid-run: valid
+                   until POST /control/cancel?license=<+k value>, then a signed
+                   CANCELLED
+  oldthrottle      a signed THROTTLED as older servers sent it (HTTP 200, no
+                   retryAfter, nine signed fields)
+deny-RATE_LIMITED and deny-THROTTLED answer HTTP 429 with a Retry-After header
+and a signed JSON "retryAfter" (+r<n>, default 60), signed as the nine v2
+fields followed by "|<retryAfter>" (docs/license-signature.md).
+Paths: /api/webhooks/validate-license answers; /moved-301, /moved-302,
+/moved-303, /moved-307, /moved-308 redirect there (to the https listener when there is one, else to
+this one) with that status; /moved-loop redirects to itself; GET gets 405.
+With STAND_IN_TLS_CERT/STAND_IN_TLS_KEY set it also listens with TLS
+("TLSPORT <n>"), and with STAND_IN_BAD_TLS_CERT/_KEY on another port with a
+certificate the robot must not trust ("BADTLSPORT <n>").
 The robot lower-cases the e-mail, so deny-<code> is upper-cased again.
 Options (any +<letter><n> is accepted; +u<n> only makes an e-mail unique):
 +g<n> graceSeconds (default 86400); +s<n> serverTime of the k-th
 request (k = 0, 1, ...) is now + k*n, for a robot whose clock the harness
-advances; +e<n> expiresAt = now + n (+e0: null; default 30 days);
-+r<n> flips the lowest bit of byte n (0-63) of the signature sent.
+advances; +e<n> expiresAt = now + n (+e0: null; default 30 days); +r<n>
+retryAfter of RATE_LIMITED/THROTTLED; +k<n> the license number of "lic";
++f<n> flips the lowest bit of byte n (0-63) of the signature sent
+(options come after the last scenario, and in lower case: the robot
+lower-cases the e-mail).
 A request that is not a well-formed protocol 2 request gets HTTP 400.
 """
 import json
+import os
 import re
+import ssl
 import sys
 import threading
 import time
@@ -50,6 +69,8 @@ L = 2**252 + 27742317777372353535851937790883648493
 lock = threading.Lock()
 requests_by_email = {}
 last_answer_by_email = {}
+cancelled_licenses = set()
+https_port = [None]
 
 
 def signed_string(nonce, valid, code, expires_at, server_time, robot_id, account, grace):
@@ -58,10 +79,13 @@ def signed_string(nonce, valid, code, expires_at, server_time, robot_id, account
 
 
 def answer(nonce, valid, code, expires_at, server_time, account, grace, key=ROBOT_KEY, signed_nonce=None,
-           robot_id=ROBOT_ID):
+           robot_id=ROBOT_ID, retry_after=None):
     message = signed_string(signed_nonce or nonce, valid, code, expires_at, server_time, robot_id, account, grace)
+    if retry_after is not None:
+        message += "|%d" % retry_after
     signature = key.sign(message.encode("utf-8")).hex()
-    return {
+    extra = {} if retry_after is None else {"retryAfter": retry_after}
+    return {**extra, **{
         "valid": valid,
         "code": code,
         "message": "resposta do servidor de teste",
@@ -70,7 +94,7 @@ def answer(nonce, valid, code, expires_at, server_time, account, grace, key=ROBO
         "nonce": nonce,
         "graceSeconds": grace,
         "signature": signature,
-    }
+    }}
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -79,9 +103,11 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
-    def send_json(self, status, payload):
+    def send_json(self, status, payload, headers=()):
         body = json.dumps(payload, separators=(",", ":")).encode("utf-8")
         self.send_response(status)
+        for name, value in headers:
+            self.send_header(name, value)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Connection", "close")
@@ -89,9 +115,35 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
         self.close_connection = True
 
+    def redirect(self, status, location):
+        self.send_response(status)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.close_connection = True
+
+    def do_GET(self):
+        self.send_json(405, {"error": "method not allowed", "path": self.path})
+
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
         raw = self.rfile.read(length)
+        if self.path.startswith("/control/cancel?license="):
+            with lock:
+                cancelled_licenses.add(self.path.split("=", 1)[1])
+            self.send_json(200, {"cancelled": self.path.split("=", 1)[1]})
+            return
+        target = "/api/webhooks/validate-license"
+        if https_port[0]:
+            target = "https://localhost:%d%s" % (https_port[0], target)
+        for status in (301, 302, 303, 307, 308):
+            if self.path == "/moved-%d" % status:
+                self.redirect(status, target)
+                return
+        if self.path == "/moved-loop":
+            self.redirect(307, "/moved-loop")
+            return
         try:
             request = json.loads(raw.decode("utf-8"))
             email = request["email"]
@@ -117,6 +169,10 @@ class Handler(BaseHTTPRequestHandler):
         options = local.split("+")
         flow = options[0]
         opts = {o[0]: int(o[1:]) for o in options[1:]}
+        cancelled = False
+        if opts.get("k") is not None:
+            with lock:
+                cancelled = str(opts["k"]) in cancelled_licenses
         with lock:
             index = requests_by_email.get(email, 0)
             requests_by_email[email] = index + 1
@@ -140,6 +196,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_json(200, last)
             return
         payload = None
+        status, headers = 200, []
         if scenario == "valid":
             payload = answer(nonce, True, "OK", expires_at, now, account, grace)
         elif scenario == "malleable":
@@ -147,6 +204,19 @@ class Handler(BaseHTTPRequestHandler):
             sig = bytes.fromhex(payload["signature"])
             s_plus_l = int.from_bytes(sig[32:], "little") + L
             payload["signature"] = (sig[:32] + s_plus_l.to_bytes(32, "little")).hex()
+        elif scenario == "lic":
+            if cancelled:
+                payload = answer(nonce, False, "CANCELLED", None, now, account, grace)
+            else:
+                payload = answer(nonce, True, "OK", expires_at, now, account, grace)
+        elif scenario.startswith("deny-") and scenario[5:].upper() in ("RATE_LIMITED", "THROTTLED"):
+            retry_after = opts.get("r", 60)
+            status = 429
+            headers = [("Retry-After", str(retry_after))]
+            payload = answer(nonce, False, scenario[5:].upper(), None, now, account, grace,
+                             retry_after=retry_after)
+        elif scenario == "oldthrottle":
+            payload = answer(nonce, False, "THROTTLED", None, now, account, grace)
         elif scenario.startswith("deny-"):
             payload = answer(nonce, False, scenario[5:].upper(), None, now, account, grace)
         elif scenario == "forged":
@@ -166,19 +236,36 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.send_json(400, {"error": "unknown scenario " + scenario})
             return
-        if "r" in opts and payload.get("signature"):
+        if "f" in opts and payload.get("signature"):
             sig = bytearray(bytes.fromhex(payload["signature"]))
-            sig[opts["r"]] ^= 1
+            sig[opts["f"]] ^= 1
             payload["signature"] = sig.hex()
         with lock:
             last_answer_by_email[email] = payload
-        self.send_json(200, payload)
+        self.send_json(status, payload, headers=headers)
+
+
+def tls_server(cert, key):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print("PORT %d" % server.server_address[1], flush=True)
+    if os.environ.get("STAND_IN_TLS_CERT"):
+        good = tls_server(os.environ["STAND_IN_TLS_CERT"], os.environ["STAND_IN_TLS_KEY"])
+        https_port[0] = good.server_address[1]
+        print("TLSPORT %d" % https_port[0], flush=True)
+    if os.environ.get("STAND_IN_BAD_TLS_CERT"):
+        bad = tls_server(os.environ["STAND_IN_BAD_TLS_CERT"], os.environ["STAND_IN_BAD_TLS_KEY"])
+        print("BADTLSPORT %d" % bad.server_address[1], flush=True)
     server.serve_forever()
 
 

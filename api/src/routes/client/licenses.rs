@@ -85,6 +85,26 @@ pub struct ClientLicenseItem {
     /// The newest completed backtest of the active version: its numbers and
     /// balance curve (null: none yet).
     pub backtest: Option<crate::views::backtests::PublicBacktest>,
+    /// The robot's last license check on this license (null: it never
+    /// reached the server), so the buyer sees "Conectado: conta 123 · há
+    /// 2 min" or what to fix.
+    pub last_check: Option<LastCheck>,
+    /// The download is this license's personal build (decision 0015): it
+    /// names its license, so the robot asks for no e-mail.
+    pub personal_build: bool,
+}
+
+/// One license check as its buyer sees it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LastCheck {
+    pub at: DateTime<Utc>,
+    /// The MetaTrader account that checked.
+    pub mt_account: Option<String>,
+    pub valid: bool,
+    /// The check's code as the owner's log keeps it (OK, NOT_CONFIRMED,
+    /// ACCOUNT_MISMATCH, EXPIRED, ...): the buyer's own license, nothing hidden.
+    pub code: String,
 }
 
 fn usable(status: LicenseStatus, expiration: Option<DateTime<Utc>>) -> bool {
@@ -115,6 +135,13 @@ impl From<ClientLicenseRow> for ClientLicenseItem {
             expiration_date: r.expiration_date,
             status: r.status,
             backtest: None,
+            last_check: r.last_check_at.map(|at| LastCheck {
+                at,
+                mt_account: r.last_check_account,
+                valid: r.last_check_valid.unwrap_or(false),
+                code: r.last_check_code.unwrap_or_default(),
+            }),
+            personal_build: r.personal_build,
         }
     }
 }

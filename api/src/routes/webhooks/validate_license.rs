@@ -1,6 +1,7 @@
 //! `POST /api/webhooks/validate-license`: the check every robot calls when it
 //! starts. HTTP 200 with `valid` true or false and a machine-readable `code`
-//! for anything a robot can send (429 only when rate-limited); the answer is
+//! for anything a robot can send (429 with a retry time when rate-limited or
+//! throttled); the answer is
 //! signed with the robot's key over the robot's own nonce
 //! (docs/license-signature.md). The check itself is `crate::license_check`.
 
@@ -26,7 +27,9 @@ pub async fn validate(
     ApiBytes(body): ApiBytes,
 ) -> ApiResult<Response> {
     let (status, answer) = state.license_check.check(&state, &meta, &body).await?;
-    Ok((status, Json(answer)).into_response())
+    // Retry-After for HTTP clients; the robot reads the signed retryAfter.
+    let retry_after = answer.retry_after.map(|seconds| [(axum::http::header::RETRY_AFTER, seconds.to_string())]);
+    Ok((status, retry_after, Json(answer)).into_response())
 }
 
 /// `/api/webhooks/validate-license`.

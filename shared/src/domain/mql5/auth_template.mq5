@@ -5,17 +5,19 @@
 // Ferramentas -> Opções -> Expert Advisors (Tools -> Options -> Expert
 // Advisors), marque "Permitir WebRequest para as URLs listadas" ("Allow
 // WebRequest for listed URL") e adicione a URL do servidor de licenças
-// (ela aparece no log "Experts" quando falta). Sem isso o WebRequest falha
-// com o erro 4014 e o robô não inicia. No testador de estratégia a licença
-// não é consultada.
+// (ela aparece no gráfico, no alerta e no log "Experts" quando falta). Sem
+// isso o WebRequest falha com o erro 4014 e o robô espera, sem abrir
+// posições. No testador de estratégia a licença não é consultada.
 //
 // Protocolo v2 (docs/license-signature.md, o servidor usa exatamente isto):
 //   pedido   POST JSON {"email","mtAccount","robotId","tenantId","nonce","protocol":2}
 //            (numa cópia pessoal, "licenseId" e "buildMark" no lugar de "email")
 //   resposta HTTP 200 {"valid","code","expiresAt","serverTime","nonce","graceSeconds","signature"}
+//            (RATE_LIMITED também com HTTP 429; RATE_LIMITED e THROTTLED com "retryAfter")
 //   signature = hex minúsculo (128 caracteres) da assinatura Ed25519 (RFC 8032)
 //      da mensagem = UTF-8 de
 //      "v2|{nonce}|{valid}|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}|{graceSeconds}"
+//      (RATE_LIMITED/THROTTLED com retryAfter: mais "|{retryAfter}" no fim)
 //      feita com a chave privada do robô, que fica só no servidor; o robô
 //      leva apenas a chave pública (32 bytes, RF_PUBLIC_KEY) e verifica a
 //      assinatura aqui mesmo, em MQL5 (SHA-512 e Ed25519 abaixo).
@@ -23,21 +25,35 @@
 //   expiresAt: segundos unix ou 0 sem expiração; serverTime: segundos unix;
 //   mtAccount: número da conta em decimal, sem zeros à esquerda;
 //   graceSeconds: tolerância sem servidor (segundos, 0 = nenhuma).
-// O nonce novo a cada consulta impede reaproveitar uma resposta antiga, a
-// assinatura impede um servidor falso, e serverTime fora de 300 s do relógio
-// (GMT) recusa respostas guardadas.
+// O nonce novo a cada consulta impede reaproveitar uma resposta antiga e a
+// assinatura impede um servidor falso: uma resposta nova vale mesmo com o
+// relógio do computador errado (o gráfico pede para acertá-lo). Uma
+// resposta guardada só vale com serverTime até 300 s depois do relógio (GMT).
+//
+// Sem resposta na partida (sem rede, servidor fora do ar, terminal ainda sem
+// conta, WebRequest não permitido, "tente mais tarde") o robô fica no
+// gráfico sem abrir posições e tenta de novo: 10 s, 30 s, 1 min, depois a
+// cada 5 min. Só uma recusa assinada (valid:false) o encerra.
 //
 // A última resposta válida fica guardada no terminal (pasta comum de
-// arquivos, RoboForge\<robô>_<conta>.lic, com o nonce que ela responde).
-// Sem servidor (rede, servidor fora do ar, resposta não confiável) o robô
-// continua enquanto TimeGMT() < serverTime + graceSeconds (e antes de
-// expiresAt) dessa resposta, conferindo de novo a assinatura, o robô e a
-// conta. Uma recusa assinada (valid:false) encerra a licença na hora.
-// Licença encerrada: com RF_LAPSE_POLICY "stop" o robô é removido do
-// gráfico; com "manage" ele continua para gerenciar as posições abertas,
-// mas RF_CanOpenPositions() passa a ser false.
+// arquivos, RoboForge\<robô>_<conta>.lic, com o nonce que ela responde),
+// gravada por troca atômica (arquivo temporário + FileMove) e lida com
+// FILE_SHARE_READ, para vários gráficos e terminais ao mesmo tempo.
+// Sem servidor o robô continua enquanto durar a tolerância dessa resposta
+// (serverTime + graceSeconds, e antes de expiresAt), medida por três
+// relógios: o monotônico (GetTickCount64, desde que a resposta chegou), o
+// do computador (nem antes de a resposta ser emitida, nem depois do fim) e o
+// do servidor da corretora (TimeCurrent), quando conhecido. As novas
+// verificações seguem o relógio monotônico: mexer no relógio do computador
+// não as impede. Licença encerrada: com RF_LAPSE_POLICY "stop" o robô é
+// removido do gráfico; com "manage" ele continua para gerenciar as posições
+// abertas, mas RF_CanOpenPositions() passa a ser false.
 
-input string LicenseEmail = "";   // E-mail usado na compra do robô
+// Uma cópia pessoal (RF_LICENSE_ID definido antes deste bloco) já sabe a sua
+// licença: não mostra o e-mail, que ela não usaria.
+#ifndef RF_LICENSE_ID
+input string LicenseEmail = "";   // E-mail usado na compra
+#endif
 
 #define RF_AUTH_URL             "{{TENANT_AUTH_URL}}"
 #define RF_TENANT_ID            "{{TENANT_ID}}"
@@ -52,6 +68,19 @@ input string LicenseEmail = "";   // E-mail usado na compra do robô
 #define RF_TIMEOUT_MS           5000
 #define RF_MAX_CLOCK_SKEW       300
 #define RF_RECHECK_SECONDS      3600
+// While the robot waits for its first answer its own timer ticks this often;
+// the retries back off 10 s, 30 s, 60 s, then every RF_RETRY_MAX_SECONDS.
+#define RF_WAIT_TIMER_SECONDS   10
+#define RF_RETRY_MAX_SECONDS    300
+// A signed RATE_LIMITED/THROTTLED says how long to wait (retryAfter, seconds):
+// at most this long; an older server that sends none means this default.
+#define RF_RETRY_AFTER_MAX      86400
+#define RF_RETRY_AFTER_DEFAULT  300
+// The largest offset of a trade server's clock from GMT (UTC+14), for the
+// trade server's clock as a witness (RF_ServerClockFloor).
+#define RF_MAX_SERVER_UTC_OFFSET 50400
+// Tries of a file operation that another chart or terminal holds up.
+#define RF_FILE_ATTEMPTS        8
 // With a grace period of 0, an hourly re-check that cannot reach the server
 // (network, DNS, server restart) is retried on the next timer tick; only
 // after this many failures in a row does the license lapse. A signed "not
@@ -64,19 +93,41 @@ enum RF_Outcome
   {
    RF_OUTCOME_VALID,        // signed answer, valid:true
    RF_OUTCOME_DENIED,       // signed answer, valid:false (the code says why)
-   RF_OUTCOME_MISSING,      // no e-mail typed in, or no MT5 account logged in
-   RF_OUTCOME_UNAVAILABLE   // no trustworthy answer: network, HTTP, JSON, signature or clock
+   RF_OUTCOME_RETRY_LATER,  // signed RATE_LIMITED / THROTTLED: wait retryAfter, not a verdict
+   RF_OUTCOME_MISSING,      // no e-mail typed in
+   RF_OUTCOME_NO_ACCOUNT,   // the terminal has not logged in to an account (yet)
+   RF_OUTCOME_NOT_ALLOWED,  // WebRequest refused the URL (error 4014)
+   RF_OUTCOME_UNAVAILABLE   // no trustworthy answer: network, HTTP, JSON or signature
   };
 
-bool     RF_LicenseValid    = false;   // licensed now: a valid answer, or within its grace
-bool     RF_InGrace         = false;   // running on the grace of the last valid answer
-datetime RF_GraceUntil      = 0;       // GMT end of that grace (0: none)
-long     RF_GraceSeconds    = 0;       // graceSeconds of the last valid answer
-bool     RF_Lapsed          = false;   // "manage" policy: lapsed, only managing positions
-datetime RF_LastCheck       = 0;
-int      RF_RecheckFailures = 0;
-long     RF_NonceCounter    = 0;
-bool     RF_RandomSeeded    = false;
+bool     RF_LicenseValid      = false;   // licensed now: a valid answer, or within its grace
+bool     RF_InGrace           = false;   // running on the grace of the last valid answer
+bool     RF_Waiting           = false;   // no verdict yet: on the chart, opening nothing, retrying
+bool     RF_WaitingForAccount = false;   // ... because the terminal has not logged in yet
+datetime RF_GraceUntil        = 0;       // GMT end of that grace (0: none)
+long     RF_GraceSeconds      = 0;       // graceSeconds of the last valid answer
+long     RF_AnswerServerTime  = 0;       // serverTime of the answer the license rests on
+long     RF_ExpiresAt         = 0;       // its expiresAt (0: none)
+long     RF_LicensedAccount   = 0;       // the account that answer is about
+ulong    RF_GraceEndTick      = 0;       // GetTickCount64() when that grace ends
+ulong    RF_ExpiryTick        = 0;       // GetTickCount64() when the license expires (0: never)
+bool     RF_Lapsed            = false;   // "manage" policy: lapsed, only managing positions
+datetime RF_LastCheck         = 0;       // TimeLocal() of the last check (shown on the chart)
+ulong    RF_LastCheckTick     = 0;       // GetTickCount64() of the last check
+ulong    RF_NextTryTick       = 0;       // GetTickCount64() of the next retry without a verdict
+int      RF_RetryCount        = 0;
+int      RF_RecheckFailures   = 0;
+long     RF_RetryAfter        = 0;       // seconds the last RATE_LIMITED/THROTTLED asked to wait
+int      RF_LastError         = 0;       // WebRequest's error of the last check (0: it answered)
+string   RF_Problem           = "";      // why the last check got no trustworthy answer (pt-BR)
+string   RF_Status            = "";      // the panel's state line when fixed (refusal, lapse)
+string   RF_WaitWhy           = "";      // why the robot waits (pt-BR)
+string   RF_Fix               = "";      // what the trader should do (pt-BR)
+string   RF_ClockWarning      = "";      // the computer's clock is off (pt-BR)
+string   RF_LastAlertKey      = "";      // one alert per situation
+string   RF_InstanceTag       = "";      // names this instance's temporary file
+long     RF_NonceCounter      = 0;
+bool     RF_RandomSeeded      = false;
 
 //+------------------------------------------------------------------+
 //| Bytes and hashing                                                |
@@ -961,15 +1012,25 @@ string RF_SignedString(const string nonce, const bool valid, const string code, 
           IntegerToString(grace_seconds));
   }
 
+// A signed refusal that says "not now" rather than "not licensed".
+bool RF_IsRetryLater(const string code)
+  {
+   return(code == "THROTTLED" || code == "RATE_LIMITED");
+  }
+
 // Reads a v2 answer and checks everything but the clock: the JSON shape, the
 // nonce echoed, and the Ed25519 signature by this robot's key over this
-// robot, this account and that nonce. On false, problem says why (pt-BR).
+// robot, this account and that nonce. A RATE_LIMITED/THROTTLED refusal may
+// carry retryAfter (seconds), signed as a tenth field
+// "v2|{nonce}|0|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}|{graceSeconds}|{retryAfter}";
+// retry_after is -1 when there is none. On false, problem says why (pt-BR).
 bool RF_ReadAnswer(const string &response, const string nonce, const long account, bool &valid, string &code,
-                   long &expires_at, long &server_time, long &grace_seconds, string &problem)
+                   long &expires_at, long &server_time, long &grace_seconds, long &retry_after, string &problem)
   {
    string names[];
    string values[];
    bool quoted[];
+   retry_after = -1;
    if(!RF_JsonParseObject(response, names, values, quoted))
      {
       problem = "resposta do servidor de licenças ilegível.";
@@ -982,6 +1043,7 @@ bool RF_ReadAnswer(const string &response, const string nonce, const long accoun
    int at_nonce = RF_JsonFind(names, "nonce");
    int at_grace = RF_JsonFind(names, "graceSeconds");
    int at_signature = RF_JsonFind(names, "signature");
+   int at_retry = RF_JsonFind(names, "retryAfter");
    if(at_valid < 0 || quoted[at_valid] || (values[at_valid] != "true" && values[at_valid] != "false") ||
       at_code < 0 || !quoted[at_code] || at_time < 0 || at_grace < 0 || at_nonce < 0 || !quoted[at_nonce] ||
       at_signature < 0 || !quoted[at_signature])
@@ -1015,6 +1077,16 @@ bool RF_ReadAnswer(const string &response, const string nonce, const long accoun
       problem = "a resposta não corresponde a esta consulta.";
       return(false);
      }
+   string signed_text = RF_SignedString(nonce, valid, code, expires_at, server_time, account, grace_seconds);
+   if(!valid && RF_IsRetryLater(code) && at_retry >= 0)
+     {
+      if(quoted[at_retry] || !RF_ParseUnsigned(values[at_retry], retry_after))
+        {
+         problem = "retryAfter inválido na resposta.";
+         return(false);
+        }
+      signed_text += "|" + IntegerToString(retry_after);
+     }
    uchar public_key[];
    if(!RF_HexToBytes(RF_PUBLIC_KEY, public_key, 32))
      {
@@ -1023,8 +1095,7 @@ bool RF_ReadAnswer(const string &response, const string nonce, const long accoun
      }
    uchar signature[];
    uchar message[];
-   int message_len = RF_Utf8Bytes(RF_SignedString(nonce, valid, code, expires_at, server_time, account,
-                                                  grace_seconds), message);
+   int message_len = RF_Utf8Bytes(signed_text, message);
    if(!RF_HexToBytes(values[at_signature], signature, 64) ||
       !RF_Ed25519Verify(signature, message, message_len, public_key))
      {
@@ -1044,6 +1115,65 @@ datetime RF_GraceEnd(const long server_time, const long grace_seconds, const lon
    return((datetime)until);
   }
 
+// A lower bound of the real time (GMT) from the trade server's clock, 0 while
+// unknown. TimeCurrent() is the time of the last quote, formed on the trade
+// server: turning the computer's clock does not move it (TimeTradeServer()
+// would: the terminal computes it from the computer's clock). The server's
+// UTC offset is not known here, so the largest one (UTC+14) is assumed: this
+// witness can end a grace late, never early.
+long RF_ServerClockFloor()
+  {
+   long server = (long)TimeCurrent();
+   if(server <= 0)
+      return(0);
+   return(server - RF_MAX_SERVER_UTC_OFFSET);
+  }
+
+// Whether the grace of the answer the license rests on still holds. Three
+// clocks must all agree: the monotonic clock since that answer was received
+// (GetTickCount64, which no clock setting moves), the computer's clock (not
+// before the answer was issued, not past its grace) and the trade server's
+// clock where it is known.
+bool RF_GraceHolds()
+  {
+   if(GetTickCount64() >= RF_GraceEndTick)
+      return(false);
+   long now = (long)TimeGMT();
+   if(now < RF_AnswerServerTime - RF_MAX_CLOCK_SKEW || now >= (long)RF_GraceUntil)
+      return(false);
+   long witness = RF_ServerClockFloor();
+   if(witness > 0 && witness >= (long)RF_GraceUntil)
+      return(false);
+   return(true);
+  }
+
+// GetTickCount64() plus seconds (none when seconds <= 0).
+ulong RF_TickIn(const long seconds)
+  {
+   ulong now = GetTickCount64();
+   if(seconds <= 0)
+      return(now);
+   return(now + (ulong)seconds * 1000);
+  }
+
+// Remembers the answer the license now rests on, and when by the monotonic
+// clock its grace and the license end. age_seconds: how old the answer is
+// now (a fresh one: 0; a stored one: by the computer's clock at start-up,
+// the only clock that spans a restart).
+void RF_RestOnAnswer(const long account, const long server_time, const long grace_seconds, const long expires_at,
+                     const long age_seconds)
+  {
+   RF_LicensedAccount = account;
+   RF_AnswerServerTime = server_time;
+   RF_GraceSeconds = grace_seconds;
+   RF_ExpiresAt = expires_at;
+   RF_GraceUntil = RF_GraceEnd(server_time, grace_seconds, expires_at);
+   RF_GraceEndTick = RF_TickIn((long)RF_GraceUntil - server_time - age_seconds);
+   RF_ExpiryTick = 0;
+   if(expires_at > 0)
+      RF_ExpiryTick = RF_TickIn(expires_at - server_time - age_seconds);
+  }
+
 // Where the last valid answer is kept: the terminals' common Files folder.
 string RF_LicenseFile(const long account)
   {
@@ -1051,39 +1181,78 @@ string RF_LicenseFile(const long account)
   }
 
 // Keeps a verified valid answer with the nonce it answers: "v2\n<nonce>\n<answer>".
+// Several charts and terminals (FILE_COMMON) may share the file: the answer is
+// written to a file of this robot instance's own, then moved over the stored
+// one in one step (FileMove with FILE_REWRITE), so nobody ever reads half an
+// answer. The move waits while another instance is reading the stored file.
 void RF_StoreAnswer(const long account, const string nonce, const string response)
   {
    uchar bytes[];
    int count = RF_Utf8Bytes("v2\n" + nonce + "\n" + response, bytes);
-   int handle = FileOpen(RF_LicenseFile(account), FILE_WRITE | FILE_BIN | FILE_COMMON);
+   string name = RF_LicenseFile(account);
+   string temp = name + "." + RF_InstanceTag + ".tmp";
+   int handle = FileOpen(temp, FILE_WRITE | FILE_BIN | FILE_COMMON);
    if(handle == INVALID_HANDLE)
      {
       PrintFormat("RoboForge: não foi possível guardar a licença neste computador (erro %d).", GetLastError());
       return;
      }
-   if(FileWriteArray(handle, bytes, 0, count) != (uint)count)
-      PrintFormat("RoboForge: não foi possível guardar a licença neste computador (erro %d).", GetLastError());
+   uint written = FileWriteArray(handle, bytes, 0, count);
    FileClose(handle);
+   if(written != (uint)count)
+     {
+      PrintFormat("RoboForge: não foi possível guardar a licença neste computador (erro %d).", GetLastError());
+      FileDelete(temp, FILE_COMMON);
+      return;
+     }
+   for(int attempt = 1; attempt <= RF_FILE_ATTEMPTS; attempt++)
+     {
+      if(FileMove(temp, FILE_COMMON, name, FILE_COMMON | FILE_REWRITE))
+         return;
+      Sleep(50 * attempt);
+     }
+   PrintFormat("RoboForge: não foi possível guardar a licença neste computador (erro %d).", GetLastError());
+   FileDelete(temp, FILE_COMMON);
   }
 
+// A signed refusal ends the stored grace too (retried while another
+// instance is reading the file).
 void RF_ForgetAnswer(const long account)
   {
-   if(FileIsExist(RF_LicenseFile(account), FILE_COMMON))
-      FileDelete(RF_LicenseFile(account), FILE_COMMON);
+   string name = RF_LicenseFile(account);
+   for(int attempt = 1; attempt <= RF_FILE_ATTEMPTS && FileIsExist(name, FILE_COMMON); attempt++)
+     {
+      if(FileDelete(name, FILE_COMMON))
+         return;
+      Sleep(50 * attempt);
+     }
   }
 
 // The stored answer, trusted only when its signature still verifies for this
-// robot and account, it says valid, and TimeGMT() is within its grace.
-// Returns the end of that grace (GMT) with its graceSeconds, or 0.
-datetime RF_StoredGraceUntil(const long account, long &grace_seconds)
+// robot and account, it says valid, and the computer's clock and the trade
+// server's clock are within its grace. Returns the end of that grace (GMT)
+// with the answer's fields, or 0. Opened sharing reads, so charts and
+// terminals read it at the same time.
+datetime RF_StoredGraceUntil(const long account, long &grace_seconds, long &server_time, long &expires_at)
   {
    grace_seconds = 0;
+   server_time = 0;
+   expires_at = 0;
    string name = RF_LicenseFile(account);
    if(account <= 0 || !FileIsExist(name, FILE_COMMON))
       return(0);
-   int handle = FileOpen(name, FILE_READ | FILE_BIN | FILE_COMMON);
+   int handle = INVALID_HANDLE;
+   for(int attempt = 1; attempt <= RF_FILE_ATTEMPTS && handle == INVALID_HANDLE; attempt++)
+     {
+      handle = FileOpen(name, FILE_READ | FILE_BIN | FILE_COMMON | FILE_SHARE_READ);
+      if(handle == INVALID_HANDLE)
+         Sleep(50 * attempt);
+     }
    if(handle == INVALID_HANDLE)
+     {
+      PrintFormat("RoboForge: não foi possível ler a licença guardada neste computador (erro %d).", GetLastError());
       return(0);
+     }
    int size = (int)FileSize(handle);
    uchar bytes[];
    int read = 0;
@@ -1104,11 +1273,12 @@ datetime RF_StoredGraceUntil(const long account, long &grace_seconds)
    string response = StringSubstr(text, second + 1);
    bool valid = false;
    string code = "";
-   long expires_at = 0;
-   long server_time = 0;
+   long expires = 0;
+   long issued = 0;
    long grace = 0;
+   long retry_after = -1;
    string problem = "";
-   if(!RF_ReadAnswer(response, nonce, account, valid, code, expires_at, server_time, grace, problem))
+   if(!RF_ReadAnswer(response, nonce, account, valid, code, expires, issued, grace, retry_after, problem))
      {
       Print("RoboForge: licença guardada neste computador ignorada: " + problem);
       return(0);
@@ -1116,44 +1286,60 @@ datetime RF_StoredGraceUntil(const long account, long &grace_seconds)
    if(!valid)
       return(0);
    long now = (long)TimeGMT();
-   if(now < server_time - RF_MAX_CLOCK_SKEW)
+   if(now < issued - RF_MAX_CLOCK_SKEW)
      {
       Print("RoboForge: licença guardada ignorada: o relógio do computador está antes da data em que ela foi emitida.");
       return(0);
      }
-   datetime until = RF_GraceEnd(server_time, grace, expires_at);
+   datetime until = RF_GraceEnd(issued, grace, expires);
    if(now >= (long)until)
       return(0);
+   long witness = RF_ServerClockFloor();
+   if(witness > 0 && witness >= (long)until)
+     {
+      Print("RoboForge: licença guardada ignorada: pelo relógio do servidor da corretora a tolerância dela já acabou.");
+      return(0);
+     }
    grace_seconds = grace;
+   server_time = issued;
+   expires_at = expires;
    return(until);
   }
 
-// A signed refusal that says "not now" rather than "not licensed".
-bool RF_IsRetryLater(const string code)
+#ifndef RF_LICENSE_ID
+// The e-mail the trader typed, as the server compares it.
+string RF_Email()
   {
-   return(code == "THROTTLED" || code == "RATE_LIMITED");
-  }
-
-// One round trip to the license server. code receives the server's machine
-// code (only meaningful for VALID and DENIED, which are signature-checked).
-// A valid answer is remembered (in memory and in the terminal's files).
-RF_Outcome RF_RequestLicense(string &code)
-  {
-   code = "";
    string email = LicenseEmail;
    StringTrimLeft(email);
    StringTrimRight(email);
    StringToLower(email);
+   return(email);
+  }
+#endif
+
+// One round trip to the license server. code receives the server's machine
+// code (for VALID, DENIED and RETRY_LATER, which are signature-checked).
+// A valid answer is remembered (in memory and in the terminal's files). A
+// fresh answer carries the nonce just sent, so it is fresh whatever the
+// computer's clock says: a clock more than RF_MAX_CLOCK_SKEW off only adds a
+// warning (the grace, which the clock could stretch, is bounded separately).
+RF_Outcome RF_RequestLicense(string &code)
+  {
+   code = "";
+   RF_LastError = 0;
+   RF_Problem = "";
    long account = AccountInfoInteger(ACCOUNT_LOGIN);
+   if(account <= 0)
+      return(RF_OUTCOME_NO_ACCOUNT);
 #ifdef RF_LICENSE_ID
    // A personal build (compiled for one license, decision 0015) names its
    // license and its mark: the trader types no e-mail.
-   if(account <= 0)
-      return(RF_OUTCOME_MISSING);
    string who = "\"licenseId\":\"" + RF_JsonEscape(RF_LICENSE_ID) + "\"," +
                 "\"buildMark\":\"" + RF_JsonEscape(RF_BUILD_MARK) + "\",";
 #else
-   if(StringLen(email) == 0 || account <= 0)
+   string email = RF_Email();
+   if(StringLen(email) == 0)
       return(RF_OUTCOME_MISSING);
    string who = "\"email\":\"" + RF_JsonEscape(email) + "\",";
 #endif
@@ -1179,17 +1365,22 @@ RF_Outcome RF_RequestLicense(string &code)
                            result_headers);
    if(status == -1)
      {
-      int error = GetLastError();
-      if(error == 4014)
+      RF_LastError = GetLastError();
+      if(RF_LastError == 4014)
+        {
          PrintFormat("RoboForge: adicione %s em Ferramentas -> Opções -> Expert Advisors -> " +
                      "\"Permitir WebRequest para as URLs listadas\".", RF_AUTH_URL);
-      else
-         PrintFormat("RoboForge: sem resposta do servidor de licenças %s (erro %d).", RF_TENANT_DOMAIN, error);
+         return(RF_OUTCOME_NOT_ALLOWED);
+        }
+      PrintFormat("RoboForge: sem resposta do servidor de licenças %s (erro %d).", RF_TENANT_DOMAIN, RF_LastError);
+      RF_Problem = StringFormat("sem resposta do servidor de licenças %s (erro %d)", RF_TENANT_DOMAIN, RF_LastError);
       return(RF_OUTCOME_UNAVAILABLE);
      }
-   if(status != 200)
+   // 200 carries every verdict; 429 carries a signed RATE_LIMITED.
+   if(status != 200 && status != 429)
      {
       PrintFormat("RoboForge: o servidor de licenças respondeu HTTP %d.", status);
+      RF_Problem = StringFormat("o servidor de licenças respondeu HTTP %d", status);
       return(RF_OUTCOME_UNAVAILABLE);
      }
 
@@ -1205,36 +1396,78 @@ RF_Outcome RF_RequestLicense(string &code)
    long expires_at = 0;
    long server_time = 0;
    long grace_seconds = 0;
+   long retry_after = -1;
    string problem = "";
-   if(!RF_ReadAnswer(response, nonce, account, valid, answer_code, expires_at, server_time, grace_seconds, problem))
+   if(!RF_ReadAnswer(response, nonce, account, valid, answer_code, expires_at, server_time, grace_seconds,
+                     retry_after, problem))
      {
+      if(status == 429)
+         problem = "o servidor de licenças respondeu HTTP 429 sem uma resposta assinada.";
       Print("RoboForge: " + problem);
+      RF_Problem = "resposta do servidor não confiável: " + problem;
       return(RF_OUTCOME_UNAVAILABLE);
      }
    long skew = server_time - (long)TimeGMT();
    if(skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW)
      {
-      PrintFormat("RoboForge: o relógio do computador difere %d s do servidor; acerte a data e a hora.", (int)skew);
-      return(RF_OUTCOME_UNAVAILABLE);
+      RF_ClockWarning = StringFormat("o relógio do computador difere %d s do servidor; acerte a data e a hora.",
+                                     (int)skew);
+      Print("RoboForge: " + RF_ClockWarning);
      }
+   else
+      RF_ClockWarning = "";
    code = answer_code;
    if(!valid)
      {
-      if(!RF_IsRetryLater(code))
-         RF_ForgetAnswer(account);   // a signed refusal also ends the stored grace
+      if(RF_IsRetryLater(code))
+        {
+         RF_RetryAfter = (retry_after < 0) ? RF_RETRY_AFTER_DEFAULT : retry_after;
+         if(RF_RetryAfter > RF_RETRY_AFTER_MAX)
+            RF_RetryAfter = RF_RETRY_AFTER_MAX;
+         return(RF_OUTCOME_RETRY_LATER);
+        }
+      RF_ForgetAnswer(account);   // a signed refusal also ends the stored grace
       return(RF_OUTCOME_DENIED);
      }
-   RF_GraceSeconds = grace_seconds;
-   RF_GraceUntil = RF_GraceEnd(server_time, grace_seconds, expires_at);
+   RF_RestOnAnswer(account, server_time, grace_seconds, expires_at, 0);
    RF_StoreAnswer(account, nonce, response);
    return(RF_OUTCOME_VALID);
+  }
+
+//+------------------------------------------------------------------+
+//| What the trader reads (pt-BR): alerts and the chart's panel      |
+//+------------------------------------------------------------------+
+string RF_PortalUrl()
+  {
+   return("https://" + RF_TENANT_DOMAIN + "/login");
+  }
+
+// What to check when the server does not recognise the buyer (it says no more,
+// so that a stranger learns nothing).
+string RF_CheckList()
+  {
+#ifdef RF_LICENSE_ID
+   string first = "1) use esta cópia do robô somente com a licença para a qual ela foi gerada; ";
+#else
+   string first = "1) o e-mail exatamente como foi digitado na compra (parâmetro \"E-mail usado na compra\"); ";
+#endif
+   return("Confira: " + first + "2) a conta MT5 " + IntegerToString(AccountInfoInteger(ACCOUNT_LOGIN)) +
+          " confirmada no portal do cliente; 3) o portal do cliente: " + RF_PortalUrl());
+  }
+
+string RF_AllowUrlFix()
+  {
+   return("Em Ferramentas → Opções → Expert Advisors, marque \"Permitir WebRequest para as URLs listadas\" e " +
+          "adicione " + RF_AUTH_URL);
   }
 
 // What the robot's user reads for a signed refusal (pt-BR).
 string RF_DenialMessage(const string code)
   {
+   if(code == "NOT_RECOGNIZED")
+      return("ERRO: licença não reconhecida para este e-mail e esta conta. " + RF_CheckList());
    if(code == "ACCOUNT_MISMATCH")
-      return("ERRO: Conta MT5 não autorizada!");
+      return("ERRO: Conta MT5 não autorizada! " + RF_CheckList());
    if(code == "NOT_FOUND")
       return("ERRO: Licença não encontrada para este e-mail e este robô.");
    if(code == "EXPIRED")
@@ -1244,22 +1477,59 @@ string RF_DenialMessage(const string code)
    if(code == "CANCELLED")
       return("ERRO: Licença cancelada. Fale com o vendedor.");
    if(code == "NOT_CONFIRMED")
-      return("Confirme o número da conta no portal do cliente antes de usar o robô.");
+      return("Confirme o número da conta no portal do cliente antes de usar o robô: " + RF_PortalUrl());
    if(RF_IsRetryLater(code))
       return("Muitas tentativas; tente novamente em alguns minutos.");
+   if(code == "MISSING_EMAIL")
+      return("ERRO: preencha o parâmetro \"E-mail usado na compra\" (LicenseEmail) com o e-mail usado na compra do robô.");
    return("ERRO: Licença recusada pelo servidor (código " + code + ").");
   }
 
-void RF_AlertFailure(const RF_Outcome outcome, const string code)
+// Why there is no verdict yet, and what the trader can do about it.
+void RF_Explain(const RF_Outcome outcome, string &key, string &why, string &fix)
   {
-   if(outcome == RF_OUTCOME_MISSING)
-      Alert("ERRO: Email e Número da Conta MT5 são obrigatórios!");
-   else if(outcome == RF_OUTCOME_DENIED && code == "ACCOUNT_MISMATCH")
-      Alert("ERRO: Conta MT5 não autorizada!");
-   else if(outcome == RF_OUTCOME_DENIED)
-      Alert(RF_DenialMessage(code));
+   key = "unavailable";
+   why = RF_Problem;
+   fix = "Verifique a conexão do computador com a internet.";
+   if(outcome == RF_OUTCOME_NOT_ALLOWED)
+     {
+      key = "4014";
+      why = "o MetaTrader bloqueou o acesso ao servidor de licenças (erro 4014)";
+      fix = RF_AllowUrlFix();
+     }
+   else if(outcome == RF_OUTCOME_NO_ACCOUNT)
+     {
+      key = "account";
+      why = "o terminal ainda não entrou em uma conta MT5";
+      fix = "Entre na sua conta MT5 (Arquivo → Conectar-se a uma conta de negociação).";
+     }
+   else if(outcome == RF_OUTCOME_RETRY_LATER)
+     {
+      key = "later";
+      why = StringFormat("o servidor de licenças pediu para aguardar %d s (muitas tentativas)", (int)RF_RetryAfter);
+      fix = "Aguarde; não é preciso fazer nada.";
+     }
+   else if(RF_LastError != 0)
+      key = "network";
+   else if(StringFind(RF_Problem, "HTTP") >= 0)
+      key = "http";
    else
-      Alert("⚠ Falha na validação da licença!");
+     {
+      key = "untrusted";
+      fix = "Confira a data e a hora do computador e a conexão com a internet.";
+     }
+   if(why == "")
+      why = "sem resposta confiável do servidor de licenças";
+  }
+
+// One alert per state: the same situation found again on a retry is not
+// alerted again.
+void RF_AlertOnce(const string key, const string text)
+  {
+   if(key == RF_LastAlertKey)
+      return;
+   RF_LastAlertKey = key;
+   Alert(text);
   }
 
 // until (GMT) as the computer's clock shows it.
@@ -1267,6 +1537,104 @@ string RF_LocalTimeText(const datetime until)
   {
    long local = (long)until + ((long)TimeLocal() - (long)TimeGMT());
    return(TimeToString((datetime)local, TIME_DATE | TIME_MINUTES));
+  }
+
+// Seconds until the next try (rounded up), 0 when due.
+long RF_SecondsToNextTry()
+  {
+   ulong now = GetTickCount64();
+   if(RF_NextTryTick <= now)
+      return(0);
+   return((long)((RF_NextTryTick - now + 999) / 1000));
+  }
+
+// The panel in the chart's corner: the license state, the account it is
+// bound to, when the last check ran, and what to fix.
+void RF_ShowStatus()
+  {
+   if(MQLInfoInteger(MQL_TESTER) != 0)
+      return;
+   string state = RF_Status;
+   if(state == "")
+     {
+      if(RF_LicenseValid && RF_InGrace)
+         state = "em tolerância até " + RF_LocalTimeText(RF_GraceUntil) +
+                 StringFormat(" (servidor de licenças indisponível; próxima tentativa em %d s)", (int)RF_SecondsToNextTry());
+      else if(RF_LicenseValid && RF_ExpiresAt > 0)
+         state = "válida até " + RF_LocalTimeText((datetime)RF_ExpiresAt);
+      else if(RF_LicenseValid)
+         state = "válida (sem data de expiração)";
+      else if(RF_Waiting)
+         state = StringFormat("aguardando o servidor (próxima tentativa em %d s): ", (int)RF_SecondsToNextTry()) +
+                 RF_WaitWhy;
+     }
+   long logged_in = AccountInfoInteger(ACCOUNT_LOGIN);
+   string account = "Conta MT5 vinculada: " + IntegerToString(RF_LicensedAccount);
+   if(RF_LicensedAccount <= 0)
+      account = "Conta MT5: " + ((logged_in > 0) ? IntegerToString(logged_in) + " (licença ainda não confirmada)" :
+                                "nenhuma ainda");
+   string text = "RoboForge - licença do robô (" + RF_TENANT_DOMAIN + ")\n" +
+                 "Licença: " + state + "\n" + account + "\n" +
+                 "Última verificação: " +
+                 ((RF_LastCheck > 0) ? TimeToString(RF_LastCheck, TIME_DATE | TIME_SECONDS) : "nenhuma") + "\n";
+   if(RF_Fix != "")
+      text += "O que fazer: " + RF_Fix + "\n";
+   if(RF_ClockWarning != "")
+      text += "Atenção: " + RF_ClockWarning + "\n";
+   Comment(text);
+  }
+
+//+------------------------------------------------------------------+
+//| State                                                            |
+//+------------------------------------------------------------------+
+// Backoff of the retries without a verdict: 10 s, 30 s, 60 s, then 300 s.
+long RF_BackoffSeconds(const int attempt)
+  {
+   if(attempt <= 1)
+      return(10);
+   if(attempt == 2)
+      return(30);
+   if(attempt == 3)
+      return(60);
+   return(RF_RETRY_MAX_SECONDS);
+  }
+
+// When to try again after a check without a verdict, by the monotonic clock
+// (the EA's own, faster timer does not speed it up). A terminal that has not
+// logged in yet is asked again on every timer tick; a signed "try later"
+// is waited for at least its retryAfter. A licensed robot (valid, or in its
+// grace) retries a failed re-check no sooner than every RF_RETRY_MAX_SECONDS,
+// so that a short outage does not use up its RF_MAX_RECHECK_FAILURES.
+void RF_ScheduleRetry(const RF_Outcome outcome)
+  {
+   long delay = 0;
+   if(outcome != RF_OUTCOME_NO_ACCOUNT)
+     {
+      RF_RetryCount++;
+      delay = RF_BackoffSeconds(RF_RetryCount);
+      if(RF_LicenseValid && delay < RF_RETRY_MAX_SECONDS)
+         delay = RF_RETRY_MAX_SECONDS;
+      if(outcome == RF_OUTCOME_RETRY_LATER && RF_RetryAfter > delay)
+         delay = RF_RetryAfter;
+     }
+   RF_NextTryTick = GetTickCount64() + (ulong)delay * 1000;
+  }
+
+void RF_BecomeValid(const bool was_in_grace)
+  {
+   bool was_valid = RF_LicenseValid;
+   RF_LicenseValid = true;
+   RF_InGrace = false;
+   RF_Waiting = false;
+   RF_RetryCount = 0;
+   RF_RecheckFailures = 0;
+   RF_Status = "";
+   RF_Fix = "";
+   RF_LastAlertKey = "";
+   if(was_in_grace)
+      PrintFormat("RoboForge: servidor de licenças acessível de novo; licença válida (%s).", RF_TENANT_DOMAIN);
+   else if(!was_valid)
+      PrintFormat("RoboForge: licença válida (%s).", RF_TENANT_DOMAIN);
   }
 
 void RF_EnterGrace(const datetime until)
@@ -1278,25 +1646,52 @@ void RF_EnterGrace(const datetime until)
                RF_LocalTimeText(until));
   }
 
+// A signed refusal: shown on the chart and alerted once.
+void RF_ShowDenial(const string code)
+  {
+   RF_Status = "recusada: " + RF_DenialMessage(code);
+   RF_Fix = "";
+   if(code == "NOT_RECOGNIZED" || code == "ACCOUNT_MISMATCH" || code == "NOT_CONFIRMED")
+      RF_Fix = "Acesse o portal do cliente: " + RF_PortalUrl();
+   RF_AlertOnce("denied:" + code, RF_DenialMessage(code));
+  }
+
 // The license has ended: "stop" removes the EA; "manage" keeps it running
 // for the open positions while RF_CanOpenPositions() turns false.
-void RF_Lapse(const RF_Outcome outcome, const string code)
+void RF_Lapse()
   {
    RF_LicenseValid = false;
    RF_InGrace = false;
-   RF_AlertFailure(outcome, code);
+   RF_Waiting = false;
    if(RF_LAPSE_POLICY == "manage")
      {
       if(!RF_Lapsed)
          Print("RoboForge: licença encerrada; o robô continua apenas gerenciando as posições abertas e não abrirá novas.");
       RF_Lapsed = true;
+      RF_ShowStatus();
       return;
      }
+   RF_ShowStatus();
    ExpertRemove();
   }
 
-// Checks the license once, alerting on failure. Always true in the strategy
-// tester, where WebRequest is not available.
+// No verdict, no grace left: the license ends (re-check) after an alert
+// naming what went wrong.
+void RF_LapseWithoutAnswer(const RF_Outcome outcome)
+  {
+   string key = "";
+   string why = "";
+   string fix = "";
+   RF_Explain(outcome, key, why, fix);
+   RF_Status = "encerrada: " + why + "; a tolerância sem servidor acabou";
+   RF_Fix = fix;
+   RF_AlertOnce("lapsed", "⚠ Licença encerrada: " + why + " e a tolerância sem servidor acabou. " + fix);
+   RF_Lapse();
+  }
+
+// Checks the license once (start-up, and the retries of a robot still
+// waiting). Returns false only on a signed refusal; otherwise the robot is
+// licensed (valid, or in the grace of a stored answer) or waits, retrying.
 bool RF_CheckLicense()
   {
    if(MQLInfoInteger(MQL_TESTER) != 0)
@@ -1307,99 +1702,208 @@ bool RF_CheckLicense()
    string code = "";
    RF_Outcome outcome = RF_RequestLicense(code);
    RF_LastCheck = TimeLocal();
+   RF_LastCheckTick = GetTickCount64();
    if(outcome == RF_OUTCOME_VALID)
      {
-      RF_LicenseValid = true;
-      RF_InGrace = false;
-      PrintFormat("RoboForge: licença válida (%s).", RF_TENANT_DOMAIN);
+      RF_BecomeValid(false);
       return(true);
      }
-   bool retry_later = (outcome == RF_OUTCOME_DENIED && RF_IsRetryLater(code));
-   if(outcome == RF_OUTCOME_UNAVAILABLE || retry_later)
+   if(outcome == RF_OUTCOME_MISSING)
+      code = "MISSING_EMAIL";
+   if(outcome == RF_OUTCOME_DENIED || outcome == RF_OUTCOME_MISSING)
      {
-      if(retry_later)
-         Print("RoboForge: " + RF_DenialMessage(code));
-      long grace_seconds = 0;
-      datetime until = RF_StoredGraceUntil(AccountInfoInteger(ACCOUNT_LOGIN), grace_seconds);
-      if(until > 0)
-        {
-         RF_GraceSeconds = grace_seconds;
-         RF_EnterGrace(until);
-         return(true);
-        }
+      RF_LicenseValid = false;
+      RF_Waiting = false;
+      RF_ShowDenial(code);
+      return(false);
      }
+   if(outcome == RF_OUTCOME_RETRY_LATER)
+      Print("RoboForge: " + RF_DenialMessage(code));
+   RF_ScheduleRetry(outcome);
+   long account = AccountInfoInteger(ACCOUNT_LOGIN);
+   long grace_seconds = 0;
+   long issued = 0;
+   long expires_at = 0;
+   datetime until = RF_StoredGraceUntil(account, grace_seconds, issued, expires_at);
+   if(until > 0)
+     {
+      long age = (long)TimeGMT() - issued;
+      RF_RestOnAnswer(account, issued, grace_seconds, expires_at, (age > 0) ? age : 0);
+      RF_Waiting = false;
+      RF_Status = "";
+      RF_Fix = "";
+      RF_EnterGrace(until);
+      return(true);
+     }
+   string key = "";
+   string why = "";
+   string fix = "";
+   RF_Explain(outcome, key, why, fix);
    RF_LicenseValid = false;
-   RF_AlertFailure(outcome, code);
-   return(false);
+   RF_InGrace = false;
+   RF_Waiting = true;
+   RF_Status = "";
+   RF_WaitWhy = why;
+   RF_WaitingForAccount = (outcome == RF_OUTCOME_NO_ACCOUNT);
+   RF_Fix = fix;
+   if(RF_RetryCount <= 1 || key != RF_LastAlertKey)
+      PrintFormat("RoboForge: licença ainda não confirmada (%s); nova tentativa em %d s.", why,
+                  (int)RF_SecondsToNextTry());
+   RF_AlertOnce(key, "⚠ Licença ainda não confirmada: " + why +
+                ". O robô continua no gráfico sem abrir posições e tenta de novo sozinho. " + fix);
+   return(true);
   }
 
-// Called first thing in the EA's OnInit.
+// Called first thing in the EA's OnInit. Without a verdict yet (no network,
+// the server unreachable, the terminal not logged in, WebRequest not
+// allowed, "try later") the robot stays on the chart, opens nothing and
+// retries on its timer; only a signed refusal stops it here.
 int RF_OnInit()
   {
+   if(MQLInfoInteger(MQL_TESTER) != 0)
+     {
+      RF_LicenseValid = true;
+      return(INIT_SUCCEEDED);
+     }
+   RF_InstanceTag = StringSubstr(RF_NewNonce(), 0, 12);
+#ifndef RF_LICENSE_ID
+   if(StringLen(RF_Email()) == 0)
+     {
+      RF_Status = "falta o e-mail usado na compra";
+      RF_Fix = "Abra as propriedades do robô (F7) → Parâmetros de entrada e preencha \"E-mail usado na compra\" " +
+               "(LicenseEmail).";
+      RF_ShowStatus();
+      Alert(RF_DenialMessage("MISSING_EMAIL"));
+      return(INIT_PARAMETERS_INCORRECT);
+     }
+#endif
    if(!RF_CheckLicense())
+     {
+      RF_ShowStatus();
       return(INIT_FAILED);
+     }
    RF_RecheckFailures = 0;
-   if(MQLInfoInteger(MQL_TESTER) == 0)
+   if(RF_LicenseValid)
       EventSetTimer(RF_RECHECK_SECONDS);
+   else
+      EventSetTimer(RF_WAIT_TIMER_SECONDS);
+   RF_ShowStatus();
    return(INIT_SUCCEEDED);
   }
 
-// Called first thing in the EA's OnTimer. The EA may run its own, faster
-// timer (the last EventSetTimer wins), so the re-check paces itself, except
-// that a grace period that has run out is checked at once.
+// Called first thing in the EA's OnTimer. The EA may run its own timer (the
+// last EventSetTimer wins), so the checks pace themselves by the monotonic
+// clock (GetTickCount64): no setting of the computer's clock speeds them up
+// or stops them. A robot still waiting retries on its backoff; a licensed one
+// re-checks about hourly, at once when its grace has run out, and on its
+// backoff after a failed re-check.
 void RF_OnTimer()
   {
-   if(MQLInfoInteger(MQL_TESTER) != 0 || !RF_LicenseValid)
+   if(MQLInfoInteger(MQL_TESTER) != 0 || RF_Lapsed || (!RF_LicenseValid && !RF_Waiting))
       return;
-   bool grace_over = RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil;
-   if(!grace_over && TimeLocal() - RF_LastCheck < RF_RECHECK_SECONDS - 60)
+   ulong now = GetTickCount64();
+   long account = AccountInfoInteger(ACCOUNT_LOGIN);
+   if(RF_Waiting)
+     {
+      if(now < RF_NextTryTick && !(RF_WaitingForAccount && account > 0))
+        {
+         RF_ShowStatus();
+         return;
+        }
+      if(!RF_CheckLicense())
+         RF_Lapse();
+      else
+         RF_ShowStatus();
       return;
+     }
+   bool grace_over = RF_InGrace && !RF_GraceHolds();
+   bool due;
+   if(RF_InGrace || RF_RecheckFailures > 0)
+      due = (now >= RF_NextTryTick);
+   else
+      due = (now - RF_LastCheckTick >= (ulong)(RF_RECHECK_SECONDS - 60) * 1000);
+   if(account > 0 && account != RF_LicensedAccount)
+      due = true;
+   if(!due && !grace_over)
+     {
+      RF_ShowStatus();
+      return;
+     }
    string code = "";
    RF_Outcome outcome = RF_RequestLicense(code);
    RF_LastCheck = TimeLocal();
+   RF_LastCheckTick = GetTickCount64();
    if(outcome == RF_OUTCOME_VALID)
      {
-      if(RF_InGrace)
-         PrintFormat("RoboForge: servidor de licenças acessível de novo; licença válida (%s).", RF_TENANT_DOMAIN);
-      RF_InGrace = false;
-      RF_RecheckFailures = 0;
+      RF_BecomeValid(RF_InGrace);
+      RF_ShowStatus();
       return;
      }
-   if(outcome == RF_OUTCOME_DENIED && !RF_IsRetryLater(code))
+   if(outcome == RF_OUTCOME_MISSING)
+      code = "MISSING_EMAIL";
+   if(outcome == RF_OUTCOME_DENIED || outcome == RF_OUTCOME_MISSING)
      {
-      RF_Lapse(outcome, code);
+      RF_ShowDenial(code);
+      RF_Lapse();
       return;
      }
    // No verdict: the server is unreachable, untrustworthy or asks to wait.
-   RF_RecheckFailures++;
-   if(outcome == RF_OUTCOME_DENIED)
+   if(outcome == RF_OUTCOME_RETRY_LATER)
       Print("RoboForge: " + RF_DenialMessage(code));
-   if((long)TimeGMT() < (long)RF_GraceUntil)
+   if(account != RF_LicensedAccount)
+     {
+      // Another account (or none) is logged in now: the license rests on
+      // nothing for it, so the robot waits as at start-up.
+      RF_LicenseValid = false;
+      RF_InGrace = false;
+      RF_Waiting = true;
+      RF_ScheduleRetry(outcome);
+      string key = "";
+      string fix = "";
+      RF_Explain(outcome, key, RF_WaitWhy, fix);
+      RF_WaitingForAccount = (outcome == RF_OUTCOME_NO_ACCOUNT);
+      RF_Fix = fix;
+      RF_AlertOnce(key, "⚠ Licença ainda não confirmada: " + RF_WaitWhy +
+                   ". O robô continua no gráfico sem abrir posições e tenta de novo sozinho. " + fix);
+      RF_ShowStatus();
+      return;
+     }
+   RF_RecheckFailures++;
+   RF_ScheduleRetry(outcome);
+   if(RF_GraceHolds())
      {
       RF_InGrace = true;
       PrintFormat("RoboForge: servidor de licenças indisponível; operando no período de tolerância até %s.",
                   RF_LocalTimeText(RF_GraceUntil));
+      RF_ShowStatus();
       return;
      }
    if(RF_GraceSeconds == 0 && RF_RecheckFailures < RF_MAX_RECHECK_FAILURES)
      {
       PrintFormat("RoboForge: nova verificação da licença falhou (%d de %d); tentando de novo depois.",
                   RF_RecheckFailures, RF_MAX_RECHECK_FAILURES);
+      RF_ShowStatus();
       return;
      }
-   RF_Lapse(outcome, code);
+   RF_LapseWithoutAnswer(outcome);
   }
 
 // For the EA's trading code: true only while licensed (a valid answer, or
-// within its grace period; always in the strategy tester). With the "manage"
-// policy a lapsed robot keeps running, so check this before every new position.
+// within its grace period; always in the strategy tester) for the account
+// logged in now. With the "manage" policy a lapsed robot keeps running, and
+// a robot waiting for its first answer runs too, so check this before every
+// new position.
 bool RF_CanOpenPositions()
   {
    if(MQLInfoInteger(MQL_TESTER) != 0)
       return(true);
    if(!RF_LicenseValid)
       return(false);
-   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil)
+   if(AccountInfoInteger(ACCOUNT_LOGIN) != RF_LicensedAccount)
+      return(false);
+   if(RF_ExpiryTick > 0 && GetTickCount64() >= RF_ExpiryTick)
+      return(false);
+   if(RF_InGrace && !RF_GraceHolds())
       return(false);
    return(true);
   }

@@ -142,9 +142,31 @@ mod tests {
             "AccountInfoInteger(ACCOUNT_LOGIN)",
             "WebRequest(\"POST\", RF_AUTH_URL, \"Content-Type: application/json\\r\\n\", RF_TIMEOUT_MS, data, result,",
             "#define RF_TIMEOUT_MS           5000",
-            "Alert(\"ERRO: Email e Número da Conta MT5 são obrigatórios!\");",
-            "return(\"ERRO: Conta MT5 não autorizada!\");",
-            "Alert(\"⚠ Falha na validação da licença!\");",
+            // A missing e-mail is the trader's to fix, named as the input shows it.
+            "Alert(RF_DenialMessage(\"MISSING_EMAIL\"));",
+            "return(INIT_PARAMETERS_INCORRECT);",
+            "preencha o parâmetro \\\"E-mail usado na compra\\\" (LicenseEmail)",
+            "return(\"ERRO: Conta MT5 não autorizada! \" + RF_CheckList());",
+            "code == \"NOT_RECOGNIZED\"",
+            "return(\"https://\" + RF_TENANT_DOMAIN + \"/login\");",
+            // 4014: the exact URL to allow, on the chart and in the alert.
+            "\"Permitir WebRequest para as URLs listadas\\\" e \" +",
+            "\"adicione \" + RF_AUTH_URL);",
+            // Start-up without a verdict waits and retries; time the trader cannot move.
+            "EventSetTimer(RF_WAIT_TIMER_SECONDS);",
+            "GetTickCount64()",
+            "TimeCurrent()",
+            "bool RF_GraceHolds()",
+            // Signed RATE_LIMITED/THROTTLED carry retryAfter, also over HTTP 429.
+            "RF_JsonFind(names, \"retryAfter\")",
+            "signed_text += \"|\" + IntegerToString(retry_after);",
+            "status != 200 && status != 429",
+            // The stored answer is shared by charts and terminals.
+            "FILE_READ | FILE_BIN | FILE_COMMON | FILE_SHARE_READ",
+            "FileMove(temp, FILE_COMMON, name, FILE_COMMON | FILE_REWRITE)",
+            // A personal build shows no e-mail input.
+            "#ifndef RF_LICENSE_ID\ninput string LicenseEmail = \"\";",
+            "Comment(text);",
             "code == \"ACCOUNT_MISMATCH\"",
             "MQLInfoInteger(MQL_TESTER)",
             "return(INIT_FAILED);",

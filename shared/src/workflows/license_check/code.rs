@@ -25,10 +25,15 @@ pub enum CheckCode {
     Throttled,
     /// A personal build the owner revoked after a leak (decision 0015).
     BuildRevoked,
+    /// What a caller who is not the license's bound account hears, whatever
+    /// the reason (unknown e-mail, bound to another account, account not yet
+    /// confirmed): one code, one text listing what to check, so a stranger
+    /// learns nothing about the buyer and the buyer learns what to fix.
+    NotRecognized,
 }
 
 impl CheckCode {
-    pub const ALL: [CheckCode; 13] = [
+    pub const ALL: [CheckCode; 14] = [
         CheckCode::Ok,
         CheckCode::InvalidRequest,
         CheckCode::NotFound,
@@ -42,6 +47,7 @@ impl CheckCode {
         CheckCode::NotConfirmed,
         CheckCode::Throttled,
         CheckCode::BuildRevoked,
+        CheckCode::NotRecognized,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -59,19 +65,28 @@ impl CheckCode {
             CheckCode::NotConfirmed => "NOT_CONFIRMED",
             CheckCode::Throttled => "THROTTLED",
             CheckCode::BuildRevoked => "BUILD_REVOKED",
+            CheckCode::NotRecognized => "NOT_RECOGNIZED",
         }
     }
 
     /// The code the robot is told. A stranger must not learn who bought:
     /// an unknown e-mail, a license bound to another account and one
-    /// waiting for its account to be confirmed all answer `ACCOUNT_MISMATCH`
-    /// (the spec's "Conta MT5 não autorizada"); the check log keeps the real
-    /// reason for the owner.
+    /// waiting for its account to be confirmed all answer `NOT_RECOGNIZED`
+    /// (issue 34: `ACCOUNT_MISMATCH` told the buyer who mistyped an e-mail
+    /// that their account was wrong); the check log keeps the real reason
+    /// for the owner.
     pub fn answered(self) -> CheckCode {
         match self {
-            CheckCode::NotFound | CheckCode::NotConfirmed => CheckCode::AccountMismatch,
+            CheckCode::NotFound | CheckCode::NotConfirmed | CheckCode::AccountMismatch => CheckCode::NotRecognized,
             other => other,
         }
+    }
+
+    /// Refusals that say "not now" rather than "not licensed": signed with
+    /// a retry time the robot waits for (protocol v2 appends it to the
+    /// signed string, docs/license-signature.md).
+    pub fn is_retry_later(self) -> bool {
+        matches!(self, CheckCode::RateLimited | CheckCode::Throttled)
     }
 
     /// What the robot's user reads (pt-BR).
@@ -93,6 +108,10 @@ impl CheckCode {
             CheckCode::NotConfirmed => "Confirme o número da conta no portal do cliente antes de usar o robô.",
             CheckCode::Throttled => "Muitas tentativas recusadas. Tente novamente em alguns minutos.",
             CheckCode::BuildRevoked => "Esta cópia do robô foi bloqueada pelo vendedor. Fale com o vendedor.",
+            CheckCode::NotRecognized => {
+                "Licença não reconhecida para este e-mail e esta conta MT5. Confira: o e-mail digitado no robô é \
+                 exatamente o usado na compra; o número da conta MT5 está confirmado no portal do cliente."
+            }
         }
     }
 }

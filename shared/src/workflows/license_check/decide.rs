@@ -25,13 +25,13 @@ impl Verdict {
         Verdict { code, answer: code.answered(), bind: false }
     }
 
-    /// A refusal that hides the buyer: the robot hears `ACCOUNT_MISMATCH`
+    /// A refusal that hides the buyer: the robot hears `NOT_RECOGNIZED`
     /// whatever the license's state, unless the caller is being throttled.
     fn hidden(code: CheckCode, throttled: bool) -> Self {
         if throttled {
             return Verdict::plain(CheckCode::Throttled);
         }
-        Verdict { code, answer: CheckCode::AccountMismatch, bind: false }
+        Verdict { code, answer: CheckCode::NotRecognized, bind: false }
     }
 
     pub fn is_valid(&self) -> bool {
@@ -121,7 +121,7 @@ pub fn after_binding(verdict: Verdict, bound: Option<&str>, account: u64) -> Ver
     if !verdict.bind || bound.is_some_and(|stored| same_account(stored, account)) {
         return verdict;
     }
-    Verdict { code: CheckCode::AccountMismatch, answer: CheckCode::AccountMismatch, bind: false }
+    Verdict { code: CheckCode::AccountMismatch, answer: CheckCode::NotRecognized, bind: false }
 }
 
 /// Whether a stored account (as anyone typed it) is `account`.
@@ -158,6 +158,7 @@ mod tests {
             expiration_date: Some(now() + Duration::days(30)),
             account_number: Some("051234567".into()),
             build_status: None,
+            tenant_url: "https://lucrobot.com.br".to_string(),
         }
     }
 
@@ -201,13 +202,13 @@ mod tests {
     #[test]
     fn strangers_hear_account_mismatch_whatever_the_real_reason() {
         let stranger = |facts: CheckFacts| judge(&facts, 7, now(), false);
-        assert_eq!(stranger(bound()), said(CheckCode::AccountMismatch, CheckCode::AccountMismatch));
+        assert_eq!(stranger(bound()), said(CheckCode::AccountMismatch, CheckCode::NotRecognized));
         let unknown_e_mail = CheckFacts { client_id: None, license_id: None, license_status: None, ..bound() };
-        assert_eq!(stranger(unknown_e_mail), said(CheckCode::NotFound, CheckCode::AccountMismatch));
+        assert_eq!(stranger(unknown_e_mail), said(CheckCode::NotFound, CheckCode::NotRecognized));
         let unconfirmed = CheckFacts { binding_policy: "confirmed".into(), ..unbound() };
-        assert_eq!(stranger(unconfirmed), said(CheckCode::NotConfirmed, CheckCode::AccountMismatch));
+        assert_eq!(stranger(unconfirmed), said(CheckCode::NotConfirmed, CheckCode::NotRecognized));
         let cancelled_unbound = CheckFacts { license_status: Some(LicenseStatus::Cancelled), ..unbound() };
-        assert_eq!(stranger(cancelled_unbound), said(CheckCode::Cancelled, CheckCode::AccountMismatch));
+        assert_eq!(stranger(cancelled_unbound), said(CheckCode::Cancelled, CheckCode::NotRecognized));
     }
 
     #[test]
@@ -232,7 +233,7 @@ mod tests {
         let first = judge(&unbound(), ACCOUNT, now(), false);
         assert_eq!(after_binding(first, Some("51234567"), ACCOUNT), first);
         assert_eq!(after_binding(first, Some("0051234567"), ACCOUNT), first);
-        let lost = said(CheckCode::AccountMismatch, CheckCode::AccountMismatch);
+        let lost = said(CheckCode::AccountMismatch, CheckCode::NotRecognized);
         assert_eq!(after_binding(first, Some("99"), ACCOUNT), lost);
         assert_eq!(after_binding(first, None, ACCOUNT), lost);
         // Nothing was bound: nothing to judge again.

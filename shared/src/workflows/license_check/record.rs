@@ -190,7 +190,7 @@ mod tests {
             protocol: 2,
             build: None,
         };
-        let hidden = Verdict { code: CheckCode::NotConfirmed, answer: CheckCode::AccountMismatch, bind: false };
+        let hidden = Verdict { code: CheckCode::NotConfirmed, answer: CheckCode::NotRecognized, bind: false };
         let at = DateTime::from_timestamp(1_764_000_000, 0).unwrap();
         let ip = Some("10.0.0.1".parse().unwrap());
         let record = CheckRecord::of_check(&request, Some(Uuid::from_u128(1)), &hidden, ip, at);

@@ -76,6 +76,10 @@ pub struct SignedFields<'a> {
     pub robot_id: Uuid,
     pub account: u64,
     pub grace_seconds: i64,
+    /// A retry-later refusal's wait (seconds): protocol v2 appends
+    /// `|{retryAfter}` to the signed string for those codes only, so every
+    /// other answer's string is unchanged (docs/license-signature.md).
+    pub retry_after: Option<i64>,
 }
 
 impl SignedFields<'_> {
@@ -95,7 +99,7 @@ impl SignedFields<'_> {
     pub fn v2(&self) -> String {
         let robot_id = self.robot_id.to_string();
         let code = self.code.as_str();
-        signed_string_v2(
+        let signed = signed_string_v2(
             self.nonce,
             self.valid,
             code,
@@ -104,7 +108,11 @@ impl SignedFields<'_> {
             &robot_id,
             self.account,
             self.grace_seconds,
-        )
+        );
+        match self.retry_after {
+            Some(retry_after) => format!("{signed}|{retry_after}"),
+            None => signed,
+        }
     }
 }
 
@@ -159,6 +167,7 @@ mod tests {
             robot_id: Uuid::parse_str(ROBOT).unwrap(),
             account: 51_234_567,
             grace_seconds: 86_400,
+            retry_after: None,
         }
     }
 
@@ -209,6 +218,19 @@ mod tests {
     }
 
     #[test]
+    fn a_retry_later_refusal_signs_its_wait_after_the_grace_and_nothing_else_changes() {
+        let mut limited = fields(false, CheckCode::RateLimited, None);
+        limited.retry_after = Some(42);
+        assert_eq!(
+            limited.v2(),
+            "v2|9f86d081884c7d659a2feaa0c55ad015|0|RATE_LIMITED|0|1764000000|0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012|51234567|86400|42"
+        );
+        assert_eq!(limited.v1(), fields(false, CheckCode::RateLimited, None).v1(), "v1 robots never see a retry time");
+        let waits_longer = SignedFields { retry_after: Some(4_200), ..limited };
+        assert_ne!(keys().sign(2, &limited), keys().sign(2, &waits_longer), "the wait is under the signature");
+    }
+
+    #[test]
     fn each_protocol_signs_with_its_own_key_as_documented() {
         let (valid, refused) =
             (fields(true, CheckCode::Ok, Some(1_767_225_600)), fields(false, CheckCode::AccountMismatch, None));
@@ -247,6 +269,7 @@ mod tests {
             expiration_date: None,
             account_number: None,
             build_status: None,
+            tenant_url: String::new(),
         };
         let opened = RobotKeys::open(&secrets, &facts_sealed_elsewhere);
         assert!(opened.hmac_key.is_none() && opened.signer.is_some());

@@ -1,7 +1,8 @@
 /**
  * Fixtures of the client portal's screens (imported by tests only): Carla, a client with an active license
- * (bound, running, with a newer version to download), an expired one (lapsed) and a trial whose account must
- * still be confirmed, and two subscriptions.
+ * (bound, running, with a newer version to download, its robot connected), an expired one (lapsed, its last check
+ * refused) and a trial whose account must still be confirmed (a personal build that never connected), and two
+ * subscriptions.
  */
 import type { ClientDashboard } from './api/dashboard'
 import type { ClientLicenseItem, ClientLicenses } from './api/licenses'
@@ -35,6 +36,9 @@ export const alphaLicense: ClientLicenseItem = {
   needsAccountConfirmation: false,
   installationState: 'valid',
   installationStateSince: '2025-03-11T10:30:00Z',
+  lastCheck: { at: '2025-03-11T10:30:00Z', mtAccount: '12345678', valid: true, code: 'OK' },
+  // A robot uploaded as an .ex5: everyone downloads the same file, and its robot asks for the purchase e-mail.
+  personalBuild: false,
 }
 
 export const betaLicense: ClientLicenseItem = {
@@ -54,6 +58,7 @@ export const betaLicense: ClientLicenseItem = {
   usable: false,
   installationState: 'lapsed',
   installationStateSince: '2025-02-16T12:00:00Z',
+  lastCheck: { at: '2025-02-16T12:00:00Z', mtAccount: '5550001', valid: false, code: 'EXPIRED' },
 }
 
 export const gammaLicense: ClientLicenseItem = {
@@ -67,6 +72,9 @@ export const gammaLicense: ClientLicenseItem = {
   needsAccountConfirmation: true,
   installationState: null,
   installationStateSince: null,
+  lastCheck: null,
+  // Compiled on the fleet: the buyer's copy names its license, so its robot asks for no e-mail (decision 0015).
+  personalBuild: true,
 }
 
 export const licenses = (items: ClientLicenseItem[] = [alphaLicense, betaLicense, gammaLicense]): ClientLicenses => ({

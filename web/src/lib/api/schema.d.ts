@@ -2885,6 +2885,7 @@ export interface components {
             installationState?: string | null;
             /** Format: date-time */
             installationStateSince?: string | null;
+            lastCheck?: components["schemas"]["LastCheck"] | null;
             /** @description The version this client downloaded last (None: never). */
             lastDownloadedVersion?: string | null;
             /**
@@ -2892,6 +2893,11 @@ export interface components {
              *     license has none yet.
              */
             needsAccountConfirmation: boolean;
+            /**
+             * @description The download is this license's personal build (decision 0015): it
+             *     names its license, so the robot asks for no e-mail.
+             */
+            personalBuild: boolean;
             robotDescription?: string | null;
             /** Format: uuid */
             robotId?: string | null;
@@ -3523,6 +3529,19 @@ export interface components {
             /** @description error or warning. */
             severity: string;
         };
+        /** @description One license check as its buyer sees it. */
+        LastCheck: {
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description The check's code as the owner's log keeps it (OK, NOT_CONFIRMED,
+             *     ACCOUNT_MISMATCH, EXPIRED, ...): the buyer's own license, nothing hidden.
+             */
+            code: string;
+            /** @description The MetaTrader account that checked. */
+            mtAccount?: string | null;
+            valid: boolean;
+        };
         LatestVersion: {
             compilationStatus: string;
             /** Format: uuid */
@@ -3558,9 +3577,9 @@ export interface components {
         LicenseAnswer: {
             /**
              * @description OK, INVALID_REQUEST, NOT_FOUND (unknown robot), EXPIRED, CANCELLED, SUSPENDED,
-             *     ROBOT_INACTIVE, TENANT_SUSPENDED, ACCOUNT_MISMATCH (also for an unknown e-mail and
-             *     an unconfirmed account: the answer never tells a stranger who bought), THROTTLED
-             *     or RATE_LIMITED.
+             *     ROBOT_INACTIVE, TENANT_SUSPENDED, BUILD_REVOKED, NOT_RECOGNIZED (an unknown e-mail,
+             *     a license bound to another account or an unconfirmed account: the answer never
+             *     tells a stranger who bought), THROTTLED or RATE_LIMITED.
              */
             code: string;
             /**
@@ -3580,10 +3599,16 @@ export interface components {
              *     signed; absent for checks by e-mail).
              */
             licenseId?: string | null;
-            /** @description For the robot's user, pt-BR. */
+            /** @description For the robot's user, pt-BR (NOT_RECOGNIZED names the client portal). */
             message: string;
             /** @description The request's nonce, echoed. */
             nonce: string;
+            /**
+             * Format: int64
+             * @description THROTTLED and RATE_LIMITED: seconds to wait before the next check
+             *     (signed in protocol v2, appended to the signed string).
+             */
+            retryAfter?: number | null;
             /**
              * Format: int64
              * @description The server's clock (unix seconds), signed: a replayed answer is stale.

@@ -8,11 +8,22 @@ export type ClientLicenseItem = components['schemas']['ClientLicenseItem']
 export type ClientLicenses = components['schemas']['ClientLicenses']
 export type LicenseStatus = components['schemas']['LicenseStatus']
 
-/** The client's licenses (newest first) and the URL MetaTrader must allow for the robots' license checks. */
+/**
+ * How often the list is fetched again while the page is visible: each card shows its robot's last license check
+ * ("Conectado: conta 123 · agora"), which changes when the robot, in the buyer's MetaTrader, checks in.
+ */
+export const LICENSES_REFRESH_MS = 30_000
+
+/**
+ * The client's licenses (newest first) and the URL MetaTrader must allow for the robots' license checks. Live while
+ * the page is visible; a hidden tab asks nothing (it catches up on its next interval once visible again).
+ */
 export const clientLicensesQuery = () =>
   queryOptions({
     queryKey: clientAreaKeys.licenses,
     queryFn: ({ signal }) => unwrap(api.GET('/api/client/licenses', { signal })),
+    refetchInterval: LICENSES_REFRESH_MS,
+    refetchIntervalInBackground: false,
   })
 
 export function useClientLicenses() {

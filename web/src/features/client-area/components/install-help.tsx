@@ -1,14 +1,13 @@
 import { CopyButton } from '@/components/data'
 import { DashboardPanel } from '@/components/dashboard/dashboard-panel'
 import { EXPERTS_FOLDER_PATH } from './getting-started-card'
-
-/** Where MetaTrader 5 lists the addresses an Expert Advisor may call, as its menus name the way there. */
-export const WEB_REQUEST_SETTING_PATH = 'Ferramentas → Opções → Expert Advisors'
-export const WEB_REQUEST_OPTION = 'Permitir WebRequest para as URLs listadas'
+import { WEB_REQUEST_OPTION, WEB_REQUEST_SETTING_PATH } from './web-request'
 
 /**
  * How to install a downloaded robot. The robot checks its license over the internet, which MetaTrader blocks
- * unless the license server's address is in its WebRequest list, so that address is shown with a copy button.
+ * unless the license server's address is in its WebRequest list, so that address is shown with a copy button (each
+ * robot's card shows it too, with whether that robot has connected and what it still needs: the purchase e-mail only
+ * for a copy that is not personal).
  */
 export function InstallHelp({ webRequestUrl }: { webRequestUrl: string }) {
   return (
@@ -24,13 +23,13 @@ export function InstallHelp({ webRequestUrl }: { webRequestUrl: string }) {
             robô não consegue validar a licença.
           </p>
           <div className="flex items-center gap-2">
-            <code data-testid="web-request-url" className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 font-mono text-sm">
+            <code data-testid="web-request-url" className="min-w-0 flex-1 rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all">
               {webRequestUrl}
             </code>
             <CopyButton value={webRequestUrl} label="Copiar URL" success="URL copiada para a área de transferência." />
           </div>
         </li>
-        <li>Arraste o robô para um gráfico e informe o e-mail da sua conta e o número da conta MetaTrader vinculada à licença.</li>
+        <li>Arraste o robô para um gráfico. O cartão de cada robô mostra se ele já se conectou e o que ainda falta.</li>
       </ol>
     </DashboardPanel>
   )

@@ -13,6 +13,7 @@ import { AccountConfirmationCallout } from './account-confirmation-callout'
 import { Detail } from './card-list-states'
 import { ChangeAccountDialog } from './change-account-dialog'
 import { LicenseDownload } from './license-download'
+import { RobotConnection } from './robot-connection'
 import { RobotLogo } from './robot-logo'
 
 /** Why the buttons are off, when they are. */
@@ -23,12 +24,23 @@ function unavailableReason(license: ClientLicenseItem): string | null {
 }
 
 /**
- * One license: the robot, its status and account, where its installation stands, what the current version brings,
+ * One license: the robot, its status and account, where its installation stands, whether its robot has connected
+ * (live) with how to allow the license server in MetaTrader 5, what the current version brings,
  * the active version's backtest (numbers and a small curve) when there is one, Download (with the wait while the buyer's
  * personal copy is compiled) and Trocar Conta; first of all, when the
  * robot waits for it, the call to confirm the MT5 account.
  */
-export function LicenseCard({ license }: { license: ClientLicenseItem }) {
+export function LicenseCard({
+  license,
+  webRequestUrl,
+  purchaseEmail,
+}: {
+  license: ClientLicenseItem
+  /** What MetaTrader must allow for the robot's license check (the page's, the same for every robot). */
+  webRequestUrl: string
+  /** The signed-in client's e-mail, which a robot that is not a personal build asks for. */
+  purchaseEmail?: string | null
+}) {
   const titleId = useId()
   const [changing, setChanging] = useState(false)
   const name = license.robotName ?? 'Robô'
@@ -70,6 +82,7 @@ export function LicenseCard({ license }: { license: ClientLicenseItem }) {
             </div>
           )}
         </dl>
+        <RobotConnection license={license} robotName={name} webRequestUrl={webRequestUrl} purchaseEmail={purchaseEmail} />
         {license.robotVersion && license.changelog?.trim() && (
           <section aria-label={`Novidades da versão ${version}`} className="rounded-md border bg-muted/40 p-3 text-sm">
             <p className="mb-1 font-medium">

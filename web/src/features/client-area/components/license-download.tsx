@@ -4,6 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { Spinner } from '@/components/ui/spinner'
+import { useNow } from '@/hooks/use-now'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api/client'
 import { PersonalBuildStuckError, preparationPercent, useDownloadLicense, type ClientLicenseItem, type PersonalBuildProgress } from '../api/licenses'
@@ -106,18 +107,9 @@ function expectedWait(progress: PersonalBuildProgress): string | null {
   return `Isso pode levar até ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`
 }
 
-/** Now, once a second: the bar advances between two answers of the server. */
-function useNow(): number {
-  const [now, setNow] = React.useState(() => Date.now())
-  React.useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [])
-  return now
-}
-
 function PreparingPanel({ progress, robot, onCancel }: { progress: PersonalBuildProgress; robot: string; onCancel: () => void }) {
-  const now = useNow()
+  // Read once a second: the bar advances between two answers of the server.
+  const now = useNow(1000)
   // The bar runs on this machine's clock: a skewed clock only moves it, and it stays short of done until the file comes.
   const percent = Math.round(Math.min(MAX_SHOWN_PERCENT, preparationPercent(progress, now)))
   const wait = expectedWait(progress)

@@ -1,6 +1,7 @@
 import { BotIcon } from 'lucide-react'
 import { SectionError } from '@/components/dashboard/dashboard-panel'
 import { PageHeading } from '@/components/page-heading'
+import { useClientSession } from '@/features/auth/api/client-session'
 import { useClientLicenses } from '@/features/client-area/api/licenses'
 import { CARD_GRID, CardsSkeleton, EmptyCard } from '@/features/client-area/components/card-list-states'
 import { InstallHelp } from '@/features/client-area/components/install-help'
@@ -8,6 +9,8 @@ import { LicenseCard } from '@/features/client-area/components/license-card'
 
 function RobotsContent() {
   const licenses = useClientLicenses()
+  // The e-mail a robot that is not a personal build asks for: the purchase's, which is the client's own.
+  const purchaseEmail = useClientSession().data?.user.email
   if (licenses.isPending) return <CardsSkeleton />
   if (!licenses.data) {
     return <SectionError title="Erro ao carregar licenças" error={licenses.error} onRetry={() => void licenses.refetch()} retrying={licenses.isFetching} />
@@ -20,7 +23,7 @@ function RobotsContent() {
     <>
       <div className={CARD_GRID}>
         {items.map((license) => (
-          <LicenseCard key={license.id} license={license} />
+          <LicenseCard key={license.id} license={license} webRequestUrl={webRequestUrl} purchaseEmail={purchaseEmail} />
         ))}
       </div>
       <InstallHelp webRequestUrl={webRequestUrl} />
