@@ -416,7 +416,7 @@ class Suite:
                 problems.append("unexpected line /%s/" % line)
         if trace is not None:
             got = structural(out)
-            if got != list(trace):
+            if not trace_matches(got, trace):
                 problems.append("trace differs:\n  expected: %s\n  got:      %s" % ("\n            ".join(trace),
                                                                                  "\n            ".join(got)))
         if stored is not None:
@@ -424,6 +424,23 @@ class Suite:
             if exists != stored:
                 problems.append("stored answer %s afterwards" % ("present" if exists else "absent"))
         self.check(name, not problems, "; ".join(problems) + "\n--- output ---\n" + out)
+
+
+class Rx(str):
+    """A trace line given as a regular expression (a plain str is matched literally)."""
+
+
+def trace_matches(got, trace):
+    trace = list(trace)
+    if len(got) != len(trace):
+        return False
+    for line, want in zip(got, trace):
+        if isinstance(want, Rx):
+            if not re.fullmatch(want, line):
+                return False
+        elif line != want:
+            return False
+    return True
 
 
 STRUCTURAL = re.compile(r"^(?:(?:INIT|CANOPEN|TICK|ALERT|EVENT|DEINIT|CRITICAL|HARNESS): |PRINT: GUARD: )")
@@ -437,26 +454,35 @@ def lic_file(common, account=ACCOUNT):
     return os.path.join(common, "RoboForge", "%s_%d.lic" % (ROBOT_ID, account))
 
 
-# What the robot's user reads for each signed refusal (plain text, not regexes).
+# What the robot's user reads for each signed refusal (regular expressions).
+PORTAL = re.escape("https://lucrobot.com.br/login")
+CHECK_LIST = re.escape("Confira: 1) o e-mail exatamente como foi digitado na compra (parâmetro \"E-mail usado na compra\"); "
+                       "2) a conta MT5 %d confirmada no portal do cliente; 3) o portal do cliente: " % ACCOUNT) + PORTAL
 MESSAGES = {
-    "NOT_FOUND": "ERRO: Licença não encontrada para este e-mail e este robô.",
-    "EXPIRED": "ERRO: Licença expirada. Renove a licença para continuar usando o robô.",
-    "SUSPENDED": "ERRO: Licença suspensa ou inativa. Fale com o vendedor.",
-    "INACTIVE": "ERRO: Licença suspensa ou inativa. Fale com o vendedor.",
-    "ROBOT_INACTIVE": "ERRO: Licença suspensa ou inativa. Fale com o vendedor.",
-    "TENANT_SUSPENDED": "ERRO: Licença suspensa ou inativa. Fale com o vendedor.",
-    "CANCELLED": "ERRO: Licença cancelada. Fale com o vendedor.",
-    "ACCOUNT_MISMATCH": "ERRO: Conta MT5 não autorizada!",
-    "NOT_CONFIRMED": "Confirme o número da conta no portal do cliente antes de usar o robô.",
-    "THROTTLED": "Muitas tentativas; tente novamente em alguns minutos.",
-    "RATE_LIMITED": "Muitas tentativas; tente novamente em alguns minutos.",
-    "SOMETHING_NEW": "ERRO: Licença recusada pelo servidor (código SOMETHING_NEW).",
+    "NOT_FOUND": re.escape("ERRO: Licença não encontrada para este e-mail e este robô."),
+    "EXPIRED": re.escape("ERRO: Licença expirada. Renove a licença para continuar usando o robô."),
+    "SUSPENDED": re.escape("ERRO: Licença suspensa ou inativa. Fale com o vendedor."),
+    "INACTIVE": re.escape("ERRO: Licença suspensa ou inativa. Fale com o vendedor."),
+    "ROBOT_INACTIVE": re.escape("ERRO: Licença suspensa ou inativa. Fale com o vendedor."),
+    "TENANT_SUSPENDED": re.escape("ERRO: Licença suspensa ou inativa. Fale com o vendedor."),
+    "CANCELLED": re.escape("ERRO: Licença cancelada. Fale com o vendedor."),
+    "NOT_RECOGNIZED": re.escape("ERRO: licença não reconhecida para este e-mail e esta conta. ") + CHECK_LIST,
+    "ACCOUNT_MISMATCH": re.escape("ERRO: Conta MT5 não autorizada! ") + CHECK_LIST,
+    "NOT_CONFIRMED": re.escape("Confirme o número da conta no portal do cliente antes de usar o robô: ") + PORTAL,
+    "THROTTLED": re.escape("Muitas tentativas; tente novamente em alguns minutos."),
+    "RATE_LIMITED": re.escape("Muitas tentativas; tente novamente em alguns minutos."),
+    "SOMETHING_NEW": re.escape("ERRO: Licença recusada pelo servidor (código SOMETHING_NEW)."),
 }
 # Signed refusals that mean "not now": no verdict, the stored grace applies.
 RETRY_LATER = ("THROTTLED", "RATE_LIMITED")
-GENERIC_TEXT = "⚠ Falha na validação da licença!"
-MISSING_TEXT = "ERRO: Email e Número da Conta MT5 são obrigatórios!"
-GENERIC = "ALERT: " + GENERIC_TEXT
+MISSING_TEXT = re.escape('ERRO: preencha o parâmetro "E-mail usado na compra" (LicenseEmail) com o e-mail usado na '
+                         'compra do robô.')
+# No trustworthy answer at start-up: the robot waits on the chart (INIT 0,
+# canOpen 0, a 10 s timer) and alerts why; past the grace on a re-check it lapses.
+WAIT_ALERT = "ALERT: ⚠ Licença ainda não confirmada: "
+GENERIC = Rx(r"ALERT: ⚠ Licença encerrada: .* e a tolerância sem servidor acabou\. .*")
+WAITING = ["INIT: 0", "CANOPEN: 0", "EVENT: EventSetTimer 10"]   # realworld.py's has= lines
+CLOCK_WARNING = r"PRINT: RoboForge: o relógio do computador difere %s s do servidor; acerte a data e a hora\."
 GRACE = r"PRINT: RoboForge: servidor de licenças indisponível; operando no período de tolerância até \d{4}\.\d\d\.\d\d \d\d:\d\d\."
 VALID = r"PRINT: RoboForge: licença válida \(lucrobot\.com\.br\)\."
 MANAGE = ("PRINT: RoboForge: licença encerrada; o robô continua apenas gerenciando as posições abertas "
@@ -494,8 +520,15 @@ def render_suite_robot(template_text, url, policy, out_path):
 START_OK = ["EVENT: EventSetTimer 3600", "INIT: 0", "CANOPEN: 1"]
 
 
-def init_failed(alert):
-    return ["ALERT: " + alert, "INIT: 1", "CANOPEN: 0", "DEINIT: 8"]
+def init_failed(alert, code=1):
+    """A signed refusal (or the missing e-mail, code 2) at start-up; alert: a regex."""
+    return [Rx("ALERT: " + alert), "INIT: %d" % code, "CANOPEN: 0", "DEINIT: 8"]
+
+
+def waiting(why=".*", fix=".*"):
+    """No verdict at start-up: stays on the chart opening nothing, retries on a 10 s timer."""
+    return [Rx(re.escape(WAIT_ALERT) + why + r"\. O robô continua no gráfico sem abrir posições e tenta de novo "
+               r"sozinho\. " + fix), "EVENT: EventSetTimer 10", "INIT: 0", "CANOPEN: 0", "DEINIT: 1"]
 
 
 def tick(i, before, removed, after, *during):
@@ -582,18 +615,20 @@ def valid_and_missing(t, r):
              trace=START_OK + ["DEINIT: 1"], stored=True)
     t.expect("strategy tester: licensed without asking", r.stop.run("down@test", MQL5_TESTER=1),
              trace=["INIT: 0", "CANOPEN: 1", "DEINIT: 1"], lacks=["PRINT: .*"], stored=False)
-    t.expect("missing e-mail: INIT 1 with the v1 alert", r.stop.run(None), trace=init_failed(MISSING_TEXT),
-             stored=False)
-    t.expect("no account logged in (login 0): INIT 1 with the v1 alert", r.stop.run("valid@test", account=0),
-             trace=init_failed(MISSING_TEXT), lacks=[VALID], stored=False)
+    t.expect("missing e-mail: INIT_PARAMETERS_INCORRECT naming the input", r.stop.run(None),
+             trace=init_failed(MISSING_TEXT, 2), lacks=[".*Número da Conta.*"], stored=False)
+    t.expect("no account logged in (login 0): waits for the login, opening nothing",
+             r.stop.run("valid@test", account=0), trace=waiting("o terminal ainda não entrou em uma conta MT5"),
+             lacks=[VALID], stored=False)
     common = r.stop.common()
     plant_stored(common)
-    t.expect("missing e-mail with a stored answer within grace: INIT 1 all the same, the answer kept",
-             r.stop.run(None, common), trace=init_failed(MISSING_TEXT), lacks=[GRACE], stored=True)
+    t.expect("missing e-mail with a stored answer within grace: INIT_PARAMETERS_INCORRECT all the same, the answer kept",
+             r.stop.run(None, common), trace=init_failed(MISSING_TEXT, 2), lacks=[GRACE], stored=True)
     common = r.manage.common()
     plant_stored(common, account=0)
-    t.expect("no account logged in with a stored answer for login 0: INIT 1 (manage)",
-             r.manage.run("valid@test", common, account=0), trace=init_failed(MISSING_TEXT), lacks=[GRACE])
+    t.expect("no account logged in with a stored answer for login 0: waits, no grace (manage)",
+             r.manage.run("valid@test", common, account=0), trace=waiting("o terminal ainda não entrou em uma conta MT5"),
+             lacks=[GRACE])
 
 
 @scenario
@@ -605,10 +640,12 @@ def signed_refusals(t, r):
             res = robot.run("deny-%s@test" % code, common)
             if code in RETRY_LATER:
                 t.expect("signed %s with a stored answer within grace (%s): runs in grace, not a verdict" % (code, label),
-                         res, has=["PRINT: RoboForge: " + re.escape(message), GRACE],
+                         res, has=["PRINT: RoboForge: " + message, GRACE],
                          trace=START_OK + ["DEINIT: 1"], stored=True)
-                t.expect("signed %s with nothing stored (%s): INIT 1 with its pt-BR alert" % (code, label),
-                         robot.run("deny-%s@test" % code), trace=init_failed(message), lacks=[GRACE], stored=False)
+                t.expect("signed %s (429, retryAfter 60) with nothing stored (%s): waits at least 60 s" % (code, label),
+                         robot.run("deny-%s@test" % code),
+                         trace=waiting(r"o servidor de licenças pediu para aguardar 60 s \(muitas tentativas\)"),
+                         has=["PRINT: RoboForge: " + message], lacks=[GRACE], stored=False)
             else:
                 t.expect("signed refusal %s (%s): INIT 1 with its pt-BR alert, the stored answer forgotten"
                          % (code, label), res, trace=init_failed(message), lacks=[VALID, GRACE], stored=False)
@@ -617,7 +654,7 @@ def signed_refusals(t, r):
 @scenario
 def untrustworthy_answers(t, r):
     def refused(name, email, print_line, **env):
-        t.expect(name, r.stop.run(email, **env), has=[print_line], trace=init_failed(GENERIC_TEXT),
+        t.expect(name, r.stop.run(email, **env), has=[print_line], trace=waiting(),
                  lacks=[VALID], stored=False)
     refused("forged signature (another key) refused", "forged@test", BAD_SIGNATURE)
     refused("replayed answer (earlier nonce) refused", "replay@test",
@@ -645,26 +682,30 @@ def untrustworthy_answers(t, r):
              r.stop.run("valid-then-replay-last@test", MQL5_TIMER_TICKS=1, MQL5_TICK_ADVANCE=3600),
              has=[r"PRINT: RoboForge: a resposta não corresponde a esta consulta\.", GRACE],
              lacks=[r"PRINT: RoboForge: o relógio .*"], trace=START_OK + tick(1, 1, 0, 1) + ["DEINIT: 1"])
-    # The clock window (300 s).
+    # A fresh answer echoes our nonce: fresh whatever the computer's clock says.
+    # Off by more than the window (300 s) it is accepted with a warning, on the
+    # chart too (docs/license-signature.md, "Which clock is trusted for what").
     for offset in (600, 303, -303, -600):
         skew = r"-?(%s)" % "|".join(str(abs(offset) + d) for d in range(-3, 4))
-        refused("clock %d s off refused (window 300 s)" % offset, "valid@test",
-                r"PRINT: RoboForge: o relógio do computador difere %s s do servidor; acerte a data e a hora\." % skew,
-                MQL5_CLOCK_OFFSET=offset)
+        t.expect("clock %d s off: the fresh answer accepted, with a warning (window 300 s)" % offset,
+                 r.stop.run("valid@test", MQL5_CLOCK_OFFSET=offset),
+                 has=[VALID, CLOCK_WARNING % skew, "COMMENT: .*Atenção: o relógio do computador difere .*"],
+                 trace=START_OK + ["DEINIT: 1"], stored=True)
     for offset in (297, -297):
-        t.expect("clock %d s off still accepted" % offset, r.stop.run("valid@test", MQL5_CLOCK_OFFSET=offset),
-                 has=[VALID], trace=START_OK + ["DEINIT: 1"], stored=True)
+        t.expect("clock %d s off: accepted without a warning" % offset, r.stop.run("valid@test", MQL5_CLOCK_OFFSET=offset),
+                 has=[VALID], lacks=[CLOCK_WARNING % ".*", "COMMENT: .*Atenção.*"], trace=START_OK + ["DEINIT: 1"],
+                 stored=True)
 
 
 @scenario
 def offline_start(t, r):
     t.expect("server down (connection closed), nothing stored: INIT 1", r.stop.run("down@test"),
              has=[r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5203\)\."],
-             trace=init_failed(GENERIC_TEXT), stored=False)
+             trace=waiting(), stored=False)
     if r.refused:
         t.expect("server unreachable (refused), nothing stored: INIT 1", r.refused.run("x@test"),
                  has=[r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5201\)\."],
-                 trace=init_failed(GENERIC_TEXT), stored=False)
+                 trace=waiting(), stored=False)
     common = r.stop.common()
     t.expect("valid answer with 1 day of grace stored", r.stop.run("valid@test", common),
              trace=START_OK + ["DEINIT: 1"], stored=True)
@@ -674,7 +715,7 @@ def offline_start(t, r):
              r.stop.run("forged@test", common), has=[GRACE], trace=START_OK + ["DEINIT: 1"], stored=True)
     t.expect("stored answer past its grace (clock +25 h): INIT 1", r.stop.run("down@test", common,
                                                                             MQL5_CLOCK_OFFSET=90000),
-             trace=init_failed(GENERIC_TEXT), lacks=[GRACE], stored=True)
+             trace=waiting(), lacks=[GRACE], stored=True)
     # The grace's end, to the minute, and everything that shortens it. Boundaries
     # are tested a few seconds past them, so a weakening that moves one by more
     # than that is caught.
@@ -710,7 +751,7 @@ def offline_start(t, r):
             extra = dict(extra)
             has = extra.pop("has", [])
             t.expect("stored answer: %s: no grace, INIT 1 (%s)" % (label, policy), robot.run("down@test", common, **extra),
-                     has=has, lacks=[GRACE], trace=init_failed(GENERIC_TEXT))
+                     has=has, lacks=[GRACE], trace=waiting())
     # Edited or misplaced stored answers.
     tampered = r.stop.common()
     r.stop.run("valid+g60@test", tampered)
@@ -719,18 +760,18 @@ def offline_start(t, r):
     with open(path, "w", encoding="utf-8") as f:
         f.write(text.replace('"graceSeconds":60', '"graceSeconds":999999'))
     t.expect("stored answer with its grace edited is ignored", r.stop.run("down@test", tampered, MQL5_CLOCK_OFFSET=120),
-             has=[STORED_BAD_SIGNATURE], trace=init_failed(GENERIC_TEXT), lacks=[GRACE])
+             has=[STORED_BAD_SIGNATURE], trace=waiting(), lacks=[GRACE])
     other = r.stop.common()
     r.stop.run("valid@test", other)
     if os.path.exists(lic_file(other)):
         os.rename(lic_file(other), lic_file(other, 7777))
     t.expect("stored answer of another account is not used (account is signed)",
              r.stop.run("down@test", other, account=7777),
-             has=[STORED_BAD_SIGNATURE], trace=init_failed(GENERIC_TEXT), lacks=[GRACE])
+             has=[STORED_BAD_SIGNATURE], trace=waiting(), lacks=[GRACE])
     both = r.stop.common()
     plant_stored(both, account=7777)
     t.expect("another account's answer stored on this terminal gives this account no grace",
-             r.stop.run("down@test", both), trace=init_failed(GENERIC_TEXT), lacks=[GRACE])
+             r.stop.run("down@test", both), trace=waiting(), lacks=[GRACE])
     shared = r.stop.common()
     plant_stored(shared)
     t.expect("two accounts on one terminal: the other account's valid start stores its own answer",
@@ -740,13 +781,13 @@ def offline_start(t, r):
     no_grace = r.stop.common()
     r.stop.run("valid+g0@test", no_grace)
     t.expect("stored answer with graceSeconds 0 gives no grace", r.stop.run("down@test", no_grace),
-             trace=init_failed(GENERIC_TEXT), lacks=[GRACE], stored=True)
+             trace=waiting(), lacks=[GRACE], stored=True)
     refused_dir = r.stop.common()
     r.stop.run("valid@test", refused_dir)
     t.expect("a signed refusal forgets the stored answer", r.stop.run("deny-SUSPENDED@test", refused_dir),
              trace=init_failed(MESSAGES["SUSPENDED"]), stored=False)
     t.expect("... so it gives no grace afterwards", r.stop.run("down@test", refused_dir),
-             trace=init_failed(GENERIC_TEXT), lacks=[GRACE], stored=False)
+             trace=waiting(), lacks=[GRACE], stored=False)
 
 
 @scenario
@@ -761,15 +802,15 @@ def rechecks(t, r):
         if code in RETRY_LATER:
             t.expect("re-check finds a signed %s: no verdict, runs in grace" % code,
                      r.stop.run("valid-then-deny-%s+s3600@test" % code, **hourly),
-                     has=["PRINT: RoboForge: " + re.escape(message), GRACE],
+                     has=["PRINT: RoboForge: " + message, GRACE],
                      trace=START_OK + ticks_ok(1, 3) + ["DEINIT: 1"], stored=True)
         else:
             t.expect("re-check finds a signed %s: ExpertRemove at once (stop), stored answer forgotten" % code,
                      r.stop.run("valid-then-deny-%s+s3600@test" % code, **hourly),
-                     trace=START_OK + tick(1, 1, 1, 0, "ALERT: " + message, *REMOVED) + ["DEINIT: 0"], stored=False)
+                     trace=START_OK + tick(1, 1, 1, 0, Rx("ALERT: " + message), *REMOVED) + ["DEINIT: 0"], stored=False)
     t.expect("re-check finds a signed refusal (manage): canOpen=0 at once, still running",
              r.manage.run("valid-then-deny-SUSPENDED+s3600@test", **hourly), has=[MANAGE],
-             trace=START_OK + tick(1, 1, 0, 0, "ALERT: " + MESSAGES["SUSPENDED"]) + tick(2, 0, 0, 0)
+             trace=START_OK + tick(1, 1, 0, 0, Rx("ALERT: " + MESSAGES["SUSPENDED"])) + tick(2, 0, 0, 0)
              + tick(3, 0, 0, 0) + ["DEINIT: 1"], stored=False)
     t.expect("re-check finds the server down, within grace: keeps running",
              r.stop.run("valid-then-down+g10000@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
@@ -792,7 +833,7 @@ def rechecks(t, r):
              + ["DEINIT: 1"])
     t.expect("re-check: a signed refusal while in grace ends it at once",
              r.stop.run("valid-then-down-then-deny-EXPIRED+g86400+s3600@test", **hourly), has=[GRACE],
-             trace=START_OK + tick(1, 1, 0, 1) + tick(2, 1, 1, 0, "ALERT: " + MESSAGES["EXPIRED"], *REMOVED)
+             trace=START_OK + tick(1, 1, 0, 1) + tick(2, 1, 1, 0, Rx("ALERT: " + MESSAGES["EXPIRED"]), *REMOVED)
              + ["DEINIT: 0"], stored=False)
     t.expect("grace 0: the server down is retried, ExpertRemove after 3 failures",
              r.stop.run("valid-then-down+g0@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=3600),
@@ -817,7 +858,7 @@ def rechecks(t, r):
              trace=START_OK + ticks_ok(1, 5) + ["DEINIT: 1"], lacks=[GRACE], stored=True)
     t.expect("re-check paces itself: the refusal is found on the hour",
              r.stop.run("valid-then-deny-EXPIRED+s3600@test", MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600),
-             trace=START_OK + ticks_ok(1, 5) + tick(6, 1, 1, 0, "ALERT: " + MESSAGES["EXPIRED"], *REMOVED)
+             trace=START_OK + ticks_ok(1, 5) + tick(6, 1, 1, 0, Rx("ALERT: " + MESSAGES["EXPIRED"]), *REMOVED)
              + ["DEINIT: 0"], stored=False)
     for policy, robot in (("stop", r.stop), ("manage", r.manage)):
         common = robot.common()
