@@ -287,6 +287,9 @@ def _in_docs(*needles):
 # The behavioural suite: every scenario the robot can meet, written once and
 # run on any set of built robots (the real template in (b), each mutant of
 # mutants.py in (d)). See run_suite() and README.md.
+SUITE_URL = [None]   # the stand-in's URL the suite's robots use (set when it starts)
+
+
 class Server:
     def __init__(self):
         self.proc = subprocess.Popen(
@@ -299,6 +302,7 @@ class Server:
             raise SystemExit("stand-in server did not start: %r" % line)
         self.port = int(m.group(1))
         self.url = "http://127.0.0.1:%d/api/webhooks/validate-license" % self.port
+        SUITE_URL[0] = self.url
 
     def stop(self):
         self.proc.terminate()
@@ -375,6 +379,7 @@ class Robots:
 
     def __init__(self, stop, manage, refused=None):
         self.stop, self.manage, self.refused = stop, manage, refused
+        self.template = None   # the template text the robots were built from (for checks of other builds)
 
 
 class SuiteStopped(Exception):
@@ -922,7 +927,9 @@ def part_b(work, server):
     if not all(ok for _, _, ok, _ in built):
         return
     started = time.time()
-    run_suite(Robots(robots["stop"], robots["manage"], robots["refused"]), report=check)
+    suite_robots = Robots(robots["stop"], robots["manage"], robots["refused"])
+    suite_robots.template = template
+    run_suite(suite_robots, report=check)
     timings["suite_s"] = round(time.time() - started, 1)
 
 
@@ -1116,8 +1123,10 @@ def build_suite_robots(template_text, server, work, tag, builder):
     ok, log = builder.build(source, binary)
     if not ok:
         return None, "does not compile: " + log.strip()[-1500:]
-    return Robots(Robot(binary, work, {"MQL5_INPUT_RF_SelftestLapsePolicy": "stop"}),
-                  Robot(binary, work, {"MQL5_INPUT_RF_SelftestLapsePolicy": "manage"})), None
+    robots = Robots(Robot(binary, work, {"MQL5_INPUT_RF_SelftestLapsePolicy": "stop"}),
+                    Robot(binary, work, {"MQL5_INPUT_RF_SelftestLapsePolicy": "manage"}))
+    robots.template = template_text
+    return robots, None
 
 
 def run_mutant(template, mutant, server, work, index, builder):
