@@ -23,7 +23,7 @@ just these edits.
 """
 
 MINIMUM = 25
-CATEGORIES = ("answer", "nonce", "clock", "stored", "grace", "guard", "denial", "lapse")
+CATEGORIES = ("answer", "nonce", "clock", "stored", "grace", "guard", "denial", "lapse", "startup", "message")
 
 
 class AnchorError(Exception):
@@ -43,9 +43,9 @@ MUTANTS = [
       '''      problem = "assinatura da resposta inválida.";''',
       "a bad signature is reported but the answer is used anyway (forged server accepted)"),
     M("unreadable answer falls through", "answer",
-      '''      Print("RoboForge: " + problem);
+      '''      RF_Problem = "resposta do servidor não confiável: " + problem;
       return(RF_OUTCOME_UNAVAILABLE);''',
-      '''      Print("RoboForge: " + problem);''',
+      '''      RF_Problem = "resposta do servidor não confiável: " + problem;''',
       "RF_RequestLicense goes on with whatever RF_ReadAnswer parsed when it failed"),
     M("missing signature accepted", "answer",
       '''      at_signature < 0 || !quoted[at_signature])''',
@@ -80,8 +80,8 @@ MUTANTS = [
       '''   if(values[at_nonce] != nonce)''',
       '''   if(false)''',
       "the answer's own nonce is trusted: a recorded answer replays",
-      more=[('''   int message_len = RF_Utf8Bytes(RF_SignedString(nonce, valid,''',
-             '''   int message_len = RF_Utf8Bytes(RF_SignedString(values[at_nonce], valid,''')]),
+      more=[('''   string signed_text = RF_SignedString(nonce, valid,''',
+             '''   string signed_text = RF_SignedString(values[at_nonce], valid,''')]),
     M("constant nonce", "nonce",
       '''      return(RF_BytesToHex(digest, 16));''',
       '''      return("5f4dcc3b5aa765d61d8327deb882cf99");''',
@@ -90,38 +90,38 @@ MUTANTS = [
     M("clock window widened to 1 h", "clock",
       '''#define RF_MAX_CLOCK_SKEW       300''',
       '''#define RF_MAX_CLOCK_SKEW       3600''',
-      "answers (and stored answers) an hour off the server's time are accepted"),
-    M("clock window: clock ahead accepted", "clock",
+      "stored answers and running graces trust a clock an hour before the issue; no warning under an hour"),
+    M("clock warning: a clock ahead not reported", "clock",
       '''   if(skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW)''',
       '''   if(skew > RF_MAX_CLOCK_SKEW)''',
-      "a computer clock ahead of the server is never refused"),
-    M("clock window: clock behind accepted", "clock",
+      "a computer clock ahead of the server gets no warning (a fresh answer is accepted with one)"),
+    M("clock warning: a clock behind not reported", "clock",
       '''   if(skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW)''',
       '''   if(skew < -RF_MAX_CLOCK_SKEW)''',
-      "a computer clock behind the server (turned back) is never refused"),
-    M("clock window removed", "clock",
+      "a computer clock behind the server (turned back) gets no warning"),
+    M("clock warning removed", "clock",
       '''   if(skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW)''',
       '''   if(false)''',
-      "stale answers are accepted whatever the clock says"),
-    M("clock window checked on refusals only", "clock",
+      "the trader is never told the computer's clock is off"),
+    M("clock warning on refusals only", "clock",
       '''   if(skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW)''',
       '''   if(!valid && (skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW))''',
-      "a valid answer is accepted with any serverTime"),
+      "a valid answer with any serverTime raises no warning"),
     M("clock window widened by 10 s", "clock",
       '''#define RF_MAX_CLOCK_SKEW       300''',
       '''#define RF_MAX_CLOCK_SKEW       310''',
-      "the window creeps: answers 310 s off are accepted"),
+      "the window creeps: 310 s off raises no warning, and the issue-time bounds loosen"),
     M("stored answer: clock before issue accepted", "clock",
-      '''   if(now < server_time - RF_MAX_CLOCK_SKEW)''',
+      '''   if(now < issued - RF_MAX_CLOCK_SKEW)''',
       '''   if(false)''',
       "a PC clock set back before the stored answer's issue time still gets its grace"),
     M("stored answer: issue-time bound widened to a day", "clock",
-      '''   if(now < server_time - RF_MAX_CLOCK_SKEW)''',
-      '''   if(now < server_time - 86400)''',
+      '''   if(now < issued - RF_MAX_CLOCK_SKEW)''',
+      '''   if(now < issued - 86400)''',
       "a PC clock set back up to a day before the issue time still gets the grace"),
     M("stored answer: issue-time bound 20 s looser", "clock",
-      '''   if(now < server_time - RF_MAX_CLOCK_SKEW)''',
-      '''   if(now < server_time - RF_MAX_CLOCK_SKEW - 20)''',
+      '''   if(now < issued - RF_MAX_CLOCK_SKEW)''',
+      '''   if(now < issued - RF_MAX_CLOCK_SKEW - 20)''',
       "a PC clock a little further before the issue time still gets the grace"),
     # ---------------------------------------------------------------- stored
     M("stored answer: signature failure only logged", "stored",
@@ -135,13 +135,12 @@ MUTANTS = [
       '''''',
       "a stored signed refusal gives a grace like a valid answer"),
     M("stored answer: not forgotten on a signed refusal", "stored",
-      '''         RF_ForgetAnswer(account);   // a signed refusal also ends the stored grace''',
-      '''         Print("");''',
+      '''      RF_ForgetAnswer(account);   // a signed refusal also ends the stored grace''',
+      '''      Print("");''',
       "a refused license keeps its stored grace for the next offline start"),
     M("stored answer: kept after a signed EXPIRED", "stored",
-      '''      if(!RF_IsRetryLater(code))
-         RF_ForgetAnswer(account);''',
-      '''      if(!RF_IsRetryLater(code) && code != "EXPIRED")
+      '''      RF_ForgetAnswer(account);   // a signed refusal also ends the stored grace''',
+      '''      if(code != "EXPIRED")
          RF_ForgetAnswer(account);''',
       "an expired license keeps its stored grace for the next offline start"),
     M("stored answer: graceSeconds 0 still used", "stored",
@@ -151,17 +150,27 @@ MUTANTS = [
       return(0);''',
       "a stored answer that grants no grace lets the robot start offline"),
     M("stored answer: forgotten in the wrong folder", "stored",
-      '''      FileDelete(RF_LicenseFile(account), FILE_COMMON);''',
-      '''      FileDelete(RF_LicenseFile(account));''',
+      '''      if(FileDelete(name, FILE_COMMON))''',
+      '''      if(FileDelete(name))''',
       "the refusal deletes a file that is not the stored answer: the grace survives"),
     M("stored answer: one file for every account", "stored",
       '''   return(RF_LICENSE_FOLDER + "\\\\" + RF_ROBOT_ID + "_" + IntegerToString(account) + ".lic");''',
       '''   return(RF_LICENSE_FOLDER + "\\\\" + RF_ROBOT_ID + ".lic");''',
       "the file name ignores the account: two accounts on one terminal overwrite each other's grace"),
     M("stored answer: used when the e-mail is missing", "stored",
-      '''   if(outcome == RF_OUTCOME_UNAVAILABLE || retry_later)''',
-      '''   if(outcome != RF_OUTCOME_VALID)''',
-      "a robot with no e-mail typed in runs on the stored answer's grace"),
+      '''   if(StringLen(RF_Email()) == 0)
+     {
+      RF_Status = "falta o e-mail usado na compra";''',
+      '''   if(false)
+     {
+      RF_Status = "falta o e-mail usado na compra";''',
+      "a robot with no e-mail typed in runs on the stored answer's grace",
+      more=[('''   if(outcome == RF_OUTCOME_DENIED || outcome == RF_OUTCOME_MISSING)
+     {
+      RF_LicenseValid = false;''',
+             '''   if(outcome == RF_OUTCOME_DENIED)
+     {
+      RF_LicenseValid = false;''')]),
     # ---------------------------------------------------------------- grace
     M("stored grace not capped by expiresAt", "grace",
       '''   if(expires_at > 0 && expires_at < until)''',
@@ -176,8 +185,8 @@ MUTANTS = [
       '''   RF_GraceUntil = (datetime)(server_time + grace_seconds);''',
       "a running robot's grace outlives the license's expiry"),
     M("stored grace counted from now", "grace",
-      '''   datetime until = RF_GraceEnd(server_time, grace, expires_at);''',
-      '''   datetime until = RF_GraceEnd(now, grace, expires_at);''',
+      '''   datetime until = RF_GraceEnd(issued, grace, expires);''',
+      '''   datetime until = RF_GraceEnd(now, grace, expires);''',
       "the stored grace restarts at every start: it never ends offline"),
     M("stored grace one hour longer", "grace",
       '''   if(now >= (long)until)
@@ -197,8 +206,8 @@ MUTANTS = [
       "a robot started on its stored grace keeps running an hour past it"),
     M("a valid re-check's graceSeconds not kept", "grace",
       '''   RF_GraceSeconds = grace_seconds;
-   RF_GraceUntil = RF_GraceEnd''',
-      '''   RF_GraceUntil = RF_GraceEnd''',
+''',
+      '''''',
       "an ended grace is taken for grace 0 and gets the grace-0 retries on top"),
     M("stored grace 30 s longer", "grace",
       '''   if(now >= (long)until)
@@ -207,17 +216,21 @@ MUTANTS = [
       return(0);''',
       "a stored answer still gives half a minute after its grace ended"),
     M("re-check grace one hour longer", "grace",
-      '''   if((long)TimeGMT() < (long)RF_GraceUntil)''',
-      '''   if((long)TimeGMT() < (long)RF_GraceUntil + RF_RECHECK_SECONDS)''',
-      "a running robot keeps an hour past its grace"),
+      '''   RF_GraceEndTick = RF_TickIn((long)RF_GraceUntil - server_time - age_seconds);''',
+      '''   RF_GraceEndTick = RF_TickIn((long)RF_GraceUntil + 3600 - server_time - age_seconds);''',
+      "a running robot keeps an hour past its grace (every clock's bound moved)",
+      more=[('''now >= (long)RF_GraceUntil)''', '''now >= (long)RF_GraceUntil + 3600)'''),
+            ('''witness >= (long)RF_GraceUntil)''', '''witness >= (long)RF_GraceUntil + 3600)''')]),
     M("re-check grace 30 s longer", "grace",
-      '''   if((long)TimeGMT() < (long)RF_GraceUntil)''',
-      '''   if((long)TimeGMT() < (long)RF_GraceUntil + 30)''',
-      "a running robot keeps half a minute past its grace"),
+      '''   RF_GraceEndTick = RF_TickIn((long)RF_GraceUntil - server_time - age_seconds);''',
+      '''   RF_GraceEndTick = RF_TickIn((long)RF_GraceUntil + 30 - server_time - age_seconds);''',
+      "a running robot keeps half a minute past its grace (every clock's bound moved)",
+      more=[('''now >= (long)RF_GraceUntil)''', '''now >= (long)RF_GraceUntil + 30)'''),
+            ('''witness >= (long)RF_GraceUntil)''', '''witness >= (long)RF_GraceUntil + 30)''')]),
     M("grace end not checked at once", "grace",
-      '''   bool grace_over = RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil;''',
+      '''   bool grace_over = RF_InGrace && !RF_GraceHolds();''',
       '''   bool grace_over = false;''',
-      "an ended grace waits for the hourly pacing instead of being re-checked at once"),
+      "an ended grace waits for the retry pacing instead of being re-checked at once"),
     M("re-check failures limit raised", "grace",
       '''#define RF_MAX_RECHECK_FAILURES 3''',
       '''#define RF_MAX_RECHECK_FAILURES 30''',
@@ -232,32 +245,32 @@ MUTANTS = [
       "an ended grace gets the grace-0 retries on top"),
     # ---------------------------------------------------------------- guard
     M("guard: ended grace not checked", "guard",
-      '''   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil)
+      '''   if(RF_InGrace && !RF_GraceHolds())
       return(false);
    return(true);''',
       '''   return(true);''',
       "RF_CanOpenPositions() says yes after the grace ended, until the next re-check"),
     M("guard: grace doubled", "guard",
-      '''   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil)
+      '''   if(RF_InGrace && !RF_GraceHolds())
       return(false);
    return(true);''',
-      '''   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil + RF_GraceSeconds)
+      '''   if(RF_InGrace && GetTickCount64() >= RF_GraceEndTick + (ulong)RF_GraceSeconds * 1000)
       return(false);
    return(true);''',
       "RF_CanOpenPositions() allows a second grace period"),
     M("guard: grace end 30 s late", "guard",
-      '''   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil)
+      '''   if(RF_InGrace && !RF_GraceHolds())
       return(false);
    return(true);''',
-      '''   if(RF_InGrace && (long)TimeGMT() >= (long)RF_GraceUntil + 30)
+      '''   if(RF_InGrace && GetTickCount64() >= RF_GraceEndTick + 30000)
       return(false);
    return(true);''',
       "RF_CanOpenPositions() says yes for half a minute after the grace ended"),
     M("guard: not licensed still opens", "guard",
       '''   if(!RF_LicenseValid)
       return(false);
-   if(RF_InGrace''',
-      '''   if(RF_InGrace''',
+   if(AccountInfoInteger(ACCOUNT_LOGIN) != RF_LicensedAccount)''',
+      '''   if(AccountInfoInteger(ACCOUNT_LOGIN) != RF_LicensedAccount)''',
       "RF_CanOpenPositions() says yes while not licensed (lapsed, manage)"),
     M("guard: lapsed counts as licensed", "guard",
       '''   if(MQLInfoInteger(MQL_TESTER) != 0)
@@ -274,17 +287,21 @@ MUTANTS = [
     M("lapse keeps the license flag", "guard",
       '''   RF_LicenseValid = false;
    RF_InGrace = false;
-   RF_AlertFailure(outcome, code);''',
+   RF_Waiting = false;
+   if(RF_LAPSE_POLICY == "manage")''',
       '''   RF_InGrace = false;
-   RF_AlertFailure(outcome, code);''',
+   RF_Waiting = false;
+   if(RF_LAPSE_POLICY == "manage")''',
       "a lapsed robot (manage) can still open positions"),
     M("tester bypass on login 0", "guard",
       '''   if(MQLInfoInteger(MQL_TESTER) != 0)
      {
-      RF_LicenseValid = true;''',
+      RF_LicenseValid = true;
+      return(INIT_SUCCEEDED);''',
       '''   if(MQLInfoInteger(MQL_TESTER) != 0 || AccountInfoInteger(ACCOUNT_LOGIN) == 0)
      {
-      RF_LicenseValid = true;''',
+      RF_LicenseValid = true;
+      return(INIT_SUCCEEDED);''',
       "a terminal with no account logged in is licensed without asking"),
     # ---------------------------------------------------------------- denial
     M("SUSPENDED treated as retry-later", "denial",
@@ -297,45 +314,49 @@ MUTANTS = [
           code == "CANCELLED");''',
       "a refusal the robot does not know (or CANCELLED) is taken as 'not now'"),
     M("retry-later with nothing stored starts licensed", "denial",
-      '''   RF_LicenseValid = false;
-   RF_AlertFailure(outcome, code);
-   return(false);''',
-      '''   RF_LicenseValid = retry_later;
-   RF_AlertFailure(outcome, code);
-   return(retry_later);''',
+      '''   RF_Explain(outcome, key, why, fix);
+   RF_LicenseValid = false;
+   RF_InGrace = false;
+   RF_Waiting = true;''',
+      '''   RF_Explain(outcome, key, why, fix);
+   RF_LicenseValid = (outcome == RF_OUTCOME_RETRY_LATER);
+   RF_InGrace = false;
+   RF_Waiting = true;''',
       "a THROTTLED/RATE_LIMITED answer at the first start runs the robot with no license at all"),
     M("re-check: EXPIRED is no verdict", "denial",
-      '''   if(outcome == RF_OUTCOME_DENIED && !RF_IsRetryLater(code))
+      '''   if(outcome == RF_OUTCOME_DENIED || outcome == RF_OUTCOME_MISSING)
      {
-      RF_Lapse(outcome, code);''',
-      '''   if(outcome == RF_OUTCOME_DENIED && !RF_IsRetryLater(code) && code != "EXPIRED")
+      RF_ShowDenial(code);
+      RF_Lapse();''',
+      '''   if((outcome == RF_OUTCOME_DENIED && code != "EXPIRED") || outcome == RF_OUTCOME_MISSING)
      {
-      RF_Lapse(outcome, code);''',
+      RF_ShowDenial(code);
+      RF_Lapse();''',
       "an expired license found by a re-check keeps running on the grace"),
     M("re-check: refusal ignored while in grace", "denial",
-      '''   if(outcome == RF_OUTCOME_DENIED && !RF_IsRetryLater(code))
+      '''   if(outcome == RF_OUTCOME_DENIED || outcome == RF_OUTCOME_MISSING)
      {
-      RF_Lapse(outcome, code);''',
-      '''   if(outcome == RF_OUTCOME_DENIED && !RF_IsRetryLater(code) && !RF_InGrace)
+      RF_ShowDenial(code);
+      RF_Lapse();''',
+      '''   if((outcome == RF_OUTCOME_DENIED && !RF_InGrace) || outcome == RF_OUTCOME_MISSING)
      {
-      RF_Lapse(outcome, code);''',
+      RF_ShowDenial(code);
+      RF_Lapse();''',
       "a signed refusal does not end a grace already running"),
     M("manage: start without a license", "denial",
       '''   if(!RF_CheckLicense())
+     {
+      RF_ShowStatus();
       return(INIT_FAILED);''',
       '''   if(!RF_CheckLicense() && RF_LAPSE_POLICY != "manage")
+     {
+      RF_ShowStatus();
       return(INIT_FAILED);''',
       "with the manage policy a refused robot stays on the chart at start"),
-    M("ACCOUNT_MISMATCH alert replaced by the generic one", "denial",
-      '''   else if(outcome == RF_OUTCOME_DENIED && code == "ACCOUNT_MISMATCH")
-      Alert("ERRO: Conta MT5 não autorizada!");
-   else if(outcome == RF_OUTCOME_DENIED)
-      Alert(RF_DenialMessage(code));''',
-      '''   else if(outcome == RF_OUTCOME_DENIED && code == "ACCOUNT_MISMATCH")
-      Alert("⚠ Falha na validação da licença!");
-   else if(outcome == RF_OUTCOME_DENIED)
-      Alert(RF_DenialMessage(code));''',
-      "a signed refusal is shown as a transient failure: the buyer is not told why"),
+    M("ACCOUNT_MISMATCH alert without what to check", "denial",
+      '''      return("ERRO: Conta MT5 não autorizada! " + RF_CheckList());''',
+      '''      return("ERRO: Conta MT5 não autorizada!");''',
+      "a signed ACCOUNT_MISMATCH does not tell the buyer what to check (the old alert)"),
     M("CANCELLED mapped to the retry text", "denial",
       '''   if(code == "CANCELLED")
       return("ERRO: Licença cancelada. Fale com o vendedor.");''',
@@ -344,32 +365,168 @@ MUTANTS = [
       "a cancelled license tells the buyer to try again later"),
     # ---------------------------------------------------------------- lapse
     M("stop policy: ExpertRemove dropped", "lapse",
-      '''      RF_Lapsed = true;
-      return;
-     }
+      '''   RF_ShowStatus();
    ExpertRemove();''',
-      '''      RF_Lapsed = true;
-      return;
-     }''',
+      '''   RF_ShowStatus();''',
       "a lapsed robot with the stop policy stays on the chart"),
     M("stop policy behaves as manage", "lapse",
       '''   if(RF_LAPSE_POLICY == "manage")''',
       '''   if(true)''',
       "every lapse keeps the robot running"),
     M("in grace: no re-checks", "lapse",
-      '''   if(MQLInfoInteger(MQL_TESTER) != 0 || !RF_LicenseValid)
-      return;''',
-      '''   if(MQLInfoInteger(MQL_TESTER) != 0 || !RF_LicenseValid || RF_InGrace)
-      return;''',
+      '''   if(MQLInfoInteger(MQL_TESTER) != 0 || RF_Lapsed || (!RF_LicenseValid && !RF_Waiting))''',
+      '''   if(MQLInfoInteger(MQL_TESTER) != 0 || RF_Lapsed || (!RF_LicenseValid && !RF_Waiting) || RF_InGrace)''',
       "a robot running on its grace never asks again: it neither lapses nor finds a refusal"),
     M("re-checks every 10 hours", "lapse",
-      '''   if(!grace_over && TimeLocal() - RF_LastCheck < RF_RECHECK_SECONDS - 60)''',
-      '''   if(!grace_over && TimeLocal() - RF_LastCheck < 10 * RF_RECHECK_SECONDS - 60)''',
+      '''      due = (now - RF_LastCheckTick >= (ulong)(RF_RECHECK_SECONDS - 60) * 1000);''',
+      '''      due = (now - RF_LastCheckTick >= (ulong)(10 * RF_RECHECK_SECONDS - 60) * 1000);''',
       "a cancelled license is found 10 hours late"),
     M("hourly timer set to a day", "lapse",
       '''      EventSetTimer(RF_RECHECK_SECONDS);''',
       '''      EventSetTimer(24 * RF_RECHECK_SECONDS);''',
       "the robot re-checks once a day"),
+    # ---------------------------------------------------------------- issue 34: main's new checks
+    M("start-up backoff skipped (retries on every tick)", "startup",
+      '''      delay = RF_BackoffSeconds(RF_RetryCount);''',
+      '''      delay = 0;''',
+      "a robot waiting for its first answer hammers the server on every timer tick"),
+    M("start-up backoff stops growing at 60 s", "startup",
+      '''   if(attempt == 3)
+      return(60);
+   return(RF_RETRY_MAX_SECONDS);''',
+      '''   if(attempt == 3)
+      return(60);
+   return(60);''',
+      "a robot that cannot reach the server retries every minute for good, not every 5 min"),
+    M("start-up backoff: the first retry at once", "startup",
+      '''   if(attempt <= 1)
+      return(10);''',
+      '''   if(attempt <= 1)
+      return(0);''',
+      "the first retry after a failed start-up check comes on the very next tick"),
+    M("waiting robot allowed to open positions", "startup",
+      '''   if(!RF_LicenseValid)
+      return(false);
+   if(AccountInfoInteger(ACCOUNT_LOGIN) != RF_LicensedAccount)
+      return(false);''',
+      '''   if(!RF_LicenseValid && !RF_Waiting)
+      return(false);
+   if(AccountInfoInteger(ACCOUNT_LOGIN) != RF_LicensedAccount && !RF_Waiting)
+      return(false);''',
+      "RF_CanOpenPositions() says yes while the robot still waits for its first answer"),
+    M("waiting start-up reported as licensed (hourly timer, canOpen)", "startup",
+      '''   RF_RecheckFailures = 0;
+   if(RF_LicenseValid)''',
+      '''   RF_RecheckFailures = 0;
+   RF_LicenseValid = RF_LicenseValid || RF_Waiting;
+   if(RF_LicenseValid)''',
+      "a robot that got no answer at start-up runs as if licensed until the next check"),
+    M("retryAfter ignored", "startup",
+      '''      if(outcome == RF_OUTCOME_RETRY_LATER && RF_RetryAfter > delay)''',
+      '''      if(false && outcome == RF_OUTCOME_RETRY_LATER && RF_RetryAfter > delay)''',
+      "a signed RATE_LIMITED is retried on the plain backoff, not after its retryAfter"),
+    M("retryAfter halved", "startup",
+      '''         delay = RF_RetryAfter;''',
+      '''         delay = RF_RetryAfter / 2;''',
+      "a signed RATE_LIMITED is retried sooner than it asked"),
+    M("retryAfter capped at 5 min", "startup",
+      '''#define RF_RETRY_AFTER_MAX      86400''',
+      '''#define RF_RETRY_AFTER_MAX      300''',
+      "a long signed retryAfter is cut to 5 minutes"),
+    M("old THROTTLED (no retryAfter) retried on the backoff", "startup",
+      '''         RF_RetryAfter = (retry_after < 0) ? RF_RETRY_AFTER_DEFAULT : retry_after;''',
+      '''         RF_RetryAfter = (retry_after < 0) ? 0 : retry_after;''',
+      "an older server's THROTTLED (no retryAfter) is retried after 10 s, not the default 300 s"),
+    M("monotonic grace bound dropped", "grace",
+      '''   if(GetTickCount64() >= RF_GraceEndTick)
+      return(false);
+   long now = (long)TimeGMT();''',
+      '''   long now = (long)TimeGMT();''',
+      "with the PC clock frozen the running grace never ends"),
+    M("stored answer's age ignored by the monotonic bound", "grace",
+      '''      RF_RestOnAnswer(account, issued, grace_seconds, expires_at, (age > 0) ? age : 0);''',
+      '''      RF_RestOnAnswer(account, issued, grace_seconds, expires_at, 0);''',
+      "a restart on a half-used stored grace gets the whole grace again by the monotonic clock"),
+    M("PC clock lower bound of the grace dropped", "clock",
+      '''   if(now < RF_AnswerServerTime - RF_MAX_CLOCK_SKEW || now >= (long)RF_GraceUntil)''',
+      '''   if(now >= (long)RF_GraceUntil)''',
+      "a PC clock turned back before the answer's issue keeps the running grace"),
+    M("PC clock upper bound of the grace dropped", "clock",
+      '''   if(now < RF_AnswerServerTime - RF_MAX_CLOCK_SKEW || now >= (long)RF_GraceUntil)''',
+      '''   if(now < RF_AnswerServerTime - RF_MAX_CLOCK_SKEW)''',
+      "the computer's clock past the grace's end does not end the running grace"),
+    M("TimeCurrent witness dropped (running grace)", "clock",
+      '''   long witness = RF_ServerClockFloor();
+   if(witness > 0 && witness >= (long)RF_GraceUntil)
+      return(false);
+   return(true);''',
+      '''   return(true);''',
+      "the trade server's clock past the grace does not end it during a run"),
+    M("TimeCurrent witness dropped (stored answer)", "clock",
+      '''   if(witness > 0 && witness >= (long)until)''',
+      '''   if(false)''',
+      "a restart with the PC clock stuck in the past gets a grace the trade server's clock says is over"),
+    M("re-checks paced by the PC clock", "clock",
+      '''      due = (now - RF_LastCheckTick >= (ulong)(RF_RECHECK_SECONDS - 60) * 1000);''',
+      '''      due = ((long)TimeLocal() - (long)RF_LastCheck >= RF_RECHECK_SECONDS - 60);''',
+      "turning the PC clock back stops every re-check (the pacing issue 34 found)"),
+    M("signed denial with a skewed clock does not stop", "denial",
+      '''   code = answer_code;
+   if(!valid)''',
+      '''   code = answer_code;
+   if(!valid && (skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW))
+      return(RF_OUTCOME_UNAVAILABLE);
+   if(!valid)''',
+      "a trader who sets the PC clock off turns every signed refusal into 'no answer'"),
+    M("license expiry by the monotonic clock dropped", "guard",
+      '''   if(RF_ExpiryTick > 0 && GetTickCount64() >= RF_ExpiryTick)
+      return(false);
+''',
+      '''''',
+      "RF_CanOpenPositions() says yes past expiresAt until the next hourly re-check"),
+    M("grace-0 failures not paced (a short outage uses them up)", "grace",
+      '''      if(RF_LicenseValid && delay < RF_RETRY_MAX_SECONDS)
+         delay = RF_RETRY_MAX_SECONDS;''',
+      '''''',
+      "a licensed robot retries a failed re-check after 10 s, 30 s: a short outage ends a grace-0 license"),
+    M("stored answer read without FILE_SHARE_READ", "stored",
+      '''      handle = FileOpen(name, FILE_READ | FILE_BIN | FILE_COMMON | FILE_SHARE_READ);''',
+      '''      handle = FileOpen(name, FILE_READ | FILE_BIN | FILE_COMMON);''',
+      "a chart that starts while another reads the stored answer loses its grace"),
+    M("stored answer written in place (not atomic)", "stored",
+      '''   string temp = name + "." + RF_InstanceTag + ".tmp";''',
+      '''   string temp = name;''',
+      "the answer is written over the stored file itself: a reader can see half of it, a holder blocks it",
+      more=[('''      if(FileMove(temp, FILE_COMMON, name, FILE_COMMON | FILE_REWRITE))
+         return;''', '''      return;''')]),
+    M("NOT_RECOGNIZED taken as retry-later", "denial",
+      '''   return(code == "THROTTLED" || code == "RATE_LIMITED");''',
+      '''   return(code == "THROTTLED" || code == "RATE_LIMITED" || code == "NOT_RECOGNIZED");''',
+      "an unrecognised buyer waits and retries (or runs on a grace) instead of being told what to check"),
+    M("NOT_RECOGNIZED shown with the generic text", "message",
+      '''      return("ERRO: licença não reconhecida para este e-mail e esta conta. " + RF_CheckList());''',
+      '''      return("ERRO: Licença recusada pelo servidor (código " + code + ").");''',
+      "the buyer is not told to check the e-mail, the confirmed account and the portal"),
+    M("4014 fix without the URL", "message",
+      '''          "adicione " + RF_AUTH_URL);''',
+      '''          "adicione o endereço do servidor de licenças");''',
+      "the alert and the panel do not name the exact URL to allow"),
+    M("4014 treated as a network failure", "message",
+      '''      if(RF_LastError == 4014)''',
+      '''      if(false)''',
+      "WebRequest not allowed is shown as 'check the internet connection'"),
+    M("alerts on every retry", "message",
+      '''   if(key == RF_LastAlertKey)
+      return;
+''',
+      '''''',
+      "the same situation alerts again on every retry (the trader learns to ignore alerts)"),
+    M("personal build shows the e-mail input", "message",
+      '''#ifndef RF_LICENSE_ID
+input string LicenseEmail = "";   // E-mail usado na compra
+#endif''',
+      '''input string LicenseEmail = "";   // E-mail usado na compra''',
+      "a personal build asks for an e-mail it ignores"),
 ]
 
 

@@ -798,6 +798,20 @@ def clocks(t, r):
     t.expect("control: the same run with the trade server's clock right stays in grace",
              r.stop.run("valid-then-down@test", MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600),
              has=["TICK: 6 removed=0 canOpen=1", _st.GRACE, "TICK: 7 removed=0 canOpen=1"])
+    for label, robot, lapse in (("stop", r.stop, "TICK: 6 removed=1 canOpen=0"),
+                                ("manage", r.manage, "TICK: 6 removed=0 canOpen=0")):
+        # 1202 s of the computer's clock per 600 s tick: at the re-check of
+        # tick 6 the clock reads the answer's issue + about 7212 s, past its
+        # grace of 7200 s (monotonic: 3600 s, within it).
+        t.expect("the computer's clock past the grace's end ends it at the re-check (%s)" % label,
+                 robot.run("valid-then-down+g7200@test", MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600,
+                           MQL5_TICK_CLOCK_STEP=1202),
+                 has=["TICK: 5 removed=0 canOpen=1", lapse, _st.GENERIC], lacks=[_st.GRACE])
+    t.expect("grace 0, the server lost: failed re-checks retried every 300 s, removed at the third (tick 36, not sooner)",
+             r.stop.run("valid-then-down+g0@test", MQL5_TIMER_TICKS=40, MQL5_TICK_ADVANCE=120),
+             has=["TICK: 30 removed=0 canOpen=1", "TICK: 35 removed=0 canOpen=1", "TICK: 36 removed=1 canOpen=0",
+                  r"PRINT: RoboForge: nova verificação da licença falhou \(2 de 3\); tentando de novo depois\."],
+             lacks=["TICK: 37 .*"])
     for label, robot in (("stop", r.stop), ("manage", r.manage)):
         t.expect("the license's expiry ends canOpen between hourly checks (monotonic clock, clock frozen; %s)" % label,
                  robot.run("valid+e600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=0),
