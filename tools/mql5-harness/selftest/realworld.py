@@ -830,8 +830,24 @@ def clocks(t, r):
         t.expect("started in grace, the computer's clock then frozen: the grace still ends on time (%s)" % label,
                  robot.run("down@test", stored, MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=0),
                  has=["INIT: 0", _st.GRACE, "TICK: 5 removed=0 canOpen=1", lapse], lacks=["TICK: 5 .*canOpen=0"])
-    old = r.stop.common()
+    # Started on a stored grace, the computer's clock then running fast (1200 s
+    # per 600 s tick): its bound ends the grace at tick 6 (issue + 7200 s past
+    # the grace's end at issue + 7200 - 100), not later.
+    fast = r.stop.common()
     now = int(time.time())
+    _st.plant_stored(fast, server_time=now - 100, grace=7200)
+    t.expect("started in grace, the computer's clock then running fast: the grace ends by it (tick 6)",
+             r.stop.run("down@test", fast, MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=1200),
+             has=["INIT: 0", _st.GRACE, "TICK: 5 removed=0 canOpen=1", "TICK: 6 removed=1 canOpen=0", _st.GENERIC])
+    # Started on a stored grace that ends (monotonic: 250 s) between two retries
+    # (every 300 s): the tick that finds it over checks at once and lapses.
+    short = r.stop.common()
+    _st.plant_stored(short, server_time=now - 100, grace=350)
+    t.expect("started in grace, the grace ends between retries: the next tick checks at once and lapses",
+             r.stop.run("down@test", short, MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=100),
+             trace=_st.START_OK + _st.tick(1, 1, 0, 1) + _st.tick(2, 1, 0, 1)
+             + _st.tick(3, 0, 1, 0, _st.GENERIC, *_st.REMOVED) + ["DEINIT: 0"])
+    old = r.stop.common()
     _st.plant_stored(old, server_time=now - 1800, grace=3600)
     t.expect("restart with a half-used stored grace, the clock then frozen: ends after the rest (30 min), not 1 h",
              r.stop.run("down@test", old, MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=0),

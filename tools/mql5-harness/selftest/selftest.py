@@ -735,7 +735,9 @@ def offline_start(t, r):
             common = robot.common()
             plant_stored(common, **answer)
             t.expect("stored answer within grace (%s, %s): grace until exactly then" % (label, policy),
-                     robot.run("down@test", common), has=[grace_line(until)], trace=START_OK + ["DEINIT: 1"],
+                     robot.run("down@test", common),
+                     has=[grace_line(until), r"COMMENT: .*\\nLicença: em tolerância até %s \(.*" % re.escape(grace_text(until))],
+                     trace=START_OK + ["DEINIT: 1"],
                      stored=True)
     for label, answer, extra in (
             ("its grace ended 5 s ago", dict(server_time=now - 65, grace=60), {}),
@@ -1095,7 +1097,7 @@ class SplitBuilder:
         ok, log = self.compile(self.rest_flags, cpp, binary)
         if not ok:
             return False, log
-        p = subprocess.run([self.cxx] + self.flags + [binary + ".o", crypto_obj] + objects + ["-o", binary, "-lcrypto"],
+        p = subprocess.run([self.cxx] + self.flags + [binary + ".o", crypto_obj] + objects + ["-o", binary, "-lssl", "-lcrypto"],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         return p.returncode == 0, p.stdout
 
