@@ -333,6 +333,9 @@ class Result:
     def __iter__(self):   # rc, out = robot.run(...)
         return iter((self.rc, self.out))
 
+    def __getitem__(self, i):   # robot.run(...)[1]: the output
+        return (self.rc, self.out)[i]
+
 
 class Robot:
     """Runs one built robot binary with a fresh or given common Files folder.
