@@ -8,6 +8,12 @@ and terminals sharing the stored answer at once.
 
     run_all(work, st)   # st: the selftest module (check, expect, build, ...)
 
+run_all runs on the real template only (TLS, redirects, an old-storage build,
+2 charts x 2 terminals). The scenarios that need only the http stand-in are
+registered at the end of this file as @selftest.scenario groups (startup_waits,
+not_allowed_4014, signed_waits, clocks, shared_file, personal_build): they run
+in selftest's suite, so on the real template and against every mutant.
+
 What it uses of st (keep these when selftest.py is refactored): PY, TEMPLATE,
 ROBOT_ID, TENANT_ID, ROBOT_SECRET, OTHER_SECRET, ACCOUNT, timings["verify_us"]
 (part (a)'s Ed25519 timing, and its binary work/crypto), WAITING, check, expect, build, render,
@@ -229,7 +235,7 @@ def _old_storage(template):
 
 # ------------------------------------------------------------------ scenarios
 def run_all(work, st):
-    print("== (d) real world: https, redirects, start-up that waits, clocks, sharing, rate limits", flush=True)
+    print("== real world (the real template only): https, redirects, start-up that waits, clocks, sharing, rate limits", flush=True)
     started = time.time()
     _verify_timing(work, st)
 

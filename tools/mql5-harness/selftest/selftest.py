@@ -7,14 +7,17 @@ beyond 127.0.0.1.
     FIPS 180-4 "abc" and hashlib, and a set of must-fail signatures;
 (b) the whole template, placeholders substituted, against a protocol v2
     stand-in server (stand_in_server.py): every outcome the robot can meet;
-(c) one-character changes to the template that must break the valid case.
+(c) one-character changes to the template that must break the valid case;
+realworld.run_all: HTTPS, redirects, old storage code, several charts and
+    terminals at once (realworld.py; on the real template only; its http-only
+    scenarios are @scenario groups of the suite of (b), so run on every mutant).
 
 (d) the mutation catalogue (mutants.py): edits that weaken the template
     without breaking valid answers, each built and run through the suite of
     (b), which must kill every one; prints the mutation score.
 
 Prints one line per check and "N passed, M failed"; exits 1 on any failure.
-Options: --add-equivalent-mutant, --no-mutants; environment
+Options: --add-equivalent-mutant, --no-mutants, --no-realworld; environment
 MQL5_SELFTEST_EXTRA_MUTANT, MQL5_SELFTEST_MUTANTS, MQL5_SELFTEST_KEEP (README.md).
 """
 import argparse
