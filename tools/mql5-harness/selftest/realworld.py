@@ -8,6 +8,12 @@ and terminals sharing the stored answer at once.
 
     run_all(work, st)   # st: the selftest module (check, expect, build, ...)
 
+run_all runs on the real template only (TLS, redirects, an old-storage build,
+2 charts x 2 terminals). The scenarios that need only the http stand-in are
+registered at the end of this file as @selftest.scenario groups (startup_waits,
+not_allowed_4014, signed_waits, clocks, shared_file, personal_build): they run
+in selftest's suite, so on the real template and against every mutant.
+
 What it uses of st (keep these when selftest.py is refactored): PY, TEMPLATE,
 ROBOT_ID, TENANT_ID, ROBOT_SECRET, OTHER_SECRET, ACCOUNT, timings["verify_us"]
 (part (a)'s Ed25519 timing, and its binary work/crypto), WAITING, check, expect, build, render,
@@ -229,7 +235,7 @@ def _old_storage(template):
 
 # ------------------------------------------------------------------ scenarios
 def run_all(work, st):
-    print("== (d) real world: https, redirects, start-up that waits, clocks, sharing, rate limits", flush=True)
+    print("== real world (the real template only): https, redirects, start-up that waits, clocks, sharing, rate limits", flush=True)
     started = time.time()
     _verify_timing(work, st)
 
@@ -603,3 +609,294 @@ def _sharing(st, robots, server, tls, holder_bin):
     first, result = held(old, "valid@test")
     expect("the old code (in-place write without sharing) fails there: the answer is not stored", result,
            has=["INIT: 0", r"PRINT: RoboForge: não foi possível guardar a licença neste computador \(erro 5004\)\."])
+
+
+# ------------------------------------------------------------------ per mutant
+# The real-world scenarios that need nothing but the plain stand-in over
+# http:// (no TLS, no special build): registered with selftest's @scenario, so
+# they run in (b) on the template and against every mutant of (d). The ones
+# above (run_all) need HTTPS, redirects, other builds or several processes at
+# once, and run on the real template only.
+import selftest as _st  # noqa: E402  (the running selftest module; it imports this file)
+
+TICK10 = dict(MQL5_TICK_ADVANCE=10)
+NO_ANSWER = r"PRINT: RoboForge: sem resposta do servidor de licenças .*"
+_holder_lock = threading.Lock()
+_holder = {}
+
+
+def _holder_binary(work):
+    """The file holder (another chart reading the stored answer), built once per run."""
+    with _holder_lock:
+        if "bin" not in _holder:
+            src = os.path.join(work, "holder.mq5")
+            with open(src, "w", encoding="utf-8") as f:
+                f.write(HOLDER % (_st.ROBOT_ID, _st.ACCOUNT))
+            ok, log = _st.build(src, os.path.join(work, "holder"))
+            _holder["bin"] = os.path.join(work, "holder") if ok else None
+            _holder["log"] = log
+        return _holder["bin"]
+
+
+def _held(robot, common, email, release_after=None, **extra):
+    """Runs robot while another chart holds the stored answer open (sharing
+    reads); release_after: seconds after which it lets go (None: at the end)."""
+    holder = _holder_binary(robot.work)
+    if holder is None:
+        raise RuntimeError("the file holder does not build: " + _holder["log"])
+    release = os.path.join(common, "RoboForge", "release")
+    if os.path.exists(release):
+        os.remove(release)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MQL5_")}
+    env.update(MQL5_ACCOUNT=str(_st.ACCOUNT), MQL5_COMMON_DIR=common)
+    hold = subprocess.Popen([holder], env=env, stdout=subprocess.PIPE, text=True)
+    watchdog = threading.Timer(30, hold.kill)
+    watchdog.start()
+    first = hold.stdout.readline().strip()
+    timer = threading.Timer(release_after, lambda: open(release, "w").close()) if release_after else None
+    if timer:
+        timer.start()
+    try:
+        result = robot.run(email, common, **extra)
+    finally:
+        if timer:
+            timer.join()
+        open(release, "w").close()
+        hold.communicate(timeout=30)
+        watchdog.cancel()
+    return first, result
+
+
+def _guards(out, value):
+    """Every probe of the guard in out says canOpen=value (and there is one)."""
+    probes = re.findall(r"^PRINT: GUARD: canOpen=(\d) tradingAllowed=(\d)$", out, re.M)
+    return bool(probes) and all(a == b == str(value) for a, b in probes)
+
+
+@_st.scenario
+def startup_waits(t, r):
+    """Start-up without a verdict: waits on the chart, opens nothing, retries with backoff."""
+    W = _st.WAITING
+    res = r.stop.run("valid@test", MQL5_NETWORK_DOWN_SECONDS=40, MQL5_TIMER_TICKS=6, **TICK10)
+    t.expect("network down for 40 s at start-up: stays opening nothing (the guard says no), then runs",
+             res, has=W + ["TICK: 3 removed=0 canOpen=0", "TICK: 4 removed=0 canOpen=1", _st.VALID,
+                           "TICK: 6 removed=0 canOpen=1",
+                           r"COMMENT: .*aguardando o servidor \(próxima tentativa em 10 s\).*"],
+             lacks=["EVENT: ExpertRemove", "INIT: 1", "TICK: [123] removed=0 canOpen=1"])
+    probes = re.findall(r"^PRINT: GUARD: canOpen=(\d) tradingAllowed=(\d)$", res.out, re.M)
+    t.check("... the guard said no on each of the 4 probes while waiting, yes after",
+            [a + b for a, b in probes] == ["00"] * 4 + ["11"] * 2, res.out)
+    t.check("network down: tries at 0 and 10 s, none at 20 and 30 s (backoff 10 s, 30 s), one alert",
+            _tries(res.out) == 2 and res.out.count("\nALERT: ") + res.out.startswith("ALERT: ") == 1, res.out)
+    for ticks, tries, what in ((12, 4, "0, 10, 40, 100 s (4 tries in 120 s)"),
+                               (45, 5, "0, 10, 40, 100, 400 s, then every 300 s (5 tries in 450 s)")):
+        res = r.stop.run("valid@test", MQL5_NETWORK_DOWN_SECONDS=100000, MQL5_TIMER_TICKS=ticks, **TICK10)
+        t.check("network down for good: tries at %s" % what, _tries(res.out) == tries and _guards(res.out, 0), res.out)
+    res = r.manage.run("valid@test", MQL5_NETWORK_DOWN_SECONDS=100000, MQL5_TIMER_TICKS=30, MQL5_TICK_ADVANCE=1)
+    t.check("an EA timer of 1 s does not speed the retries up (tries at 0 and 10 s in 30 s, manage)",
+            _tries(res.out) == 2 and _guards(res.out, 0), res.out)
+    res = r.manage.run("valid@test", MQL5_NETWORK_DOWN_SECONDS=50, MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=30)
+    t.expect("waiting (manage): the guard says no until the answer, then yes",
+             res, has=W + ["TICK: 1 removed=0 canOpen=0", "TICK: 2 removed=0 canOpen=1",
+                           "PRINT: GUARD: canOpen=0 tradingAllowed=0"], lacks=["TICK: 1 .*canOpen=1"])
+    t.expect("account 0 at start (terminal not logged in yet), logged in at 25 s: waits, then runs",
+             r.stop.run("valid@test", MQL5_ACCOUNT_AFTER_SECONDS=25, MQL5_TIMER_TICKS=4, **TICK10),
+             has=W + ["COMMENT: .*o terminal ainda não entrou em uma conta MT5.*", "TICK: 2 removed=0 canOpen=0",
+                      "TICK: 3 removed=0 canOpen=1", _st.VALID],
+             lacks=[NO_ANSWER])
+    t.expect("waiting, then a signed denial: removed (stop)",
+             r.stop.run("down-then-deny-EXPIRED@test", MQL5_TIMER_TICKS=3, **TICK10),
+             has=W + ["TICK: 1 removed=1 canOpen=0", "EVENT: ExpertRemove", "ALERT: " + _st.MESSAGES["EXPIRED"]],
+             lacks=["TICK: 2 .*"], stored=False)
+    t.expect("waiting, then a signed denial (manage): canOpen stays 0, lapsed",
+             r.manage.run("down-then-deny-SUSPENDED@test", MQL5_TIMER_TICKS=3, **TICK10),
+             has=W + ["TICK: 1 removed=0 canOpen=0", "TICK: 3 removed=0 canOpen=0", _st.MANAGE,
+                      "ALERT: " + _st.MESSAGES["SUSPENDED"]], lacks=["EVENT: ExpertRemove", _st.VALID])
+    t.expect("a signed denial with the clock 10 min off still stops at start-up (the nonce makes it fresh)",
+             r.stop.run("deny-CANCELLED@test", MQL5_CLOCK_OFFSET=600), trace=_st.init_failed(_st.MESSAGES["CANCELLED"]),
+             has=[_st.CLOCK_WARNING % ".*"])
+    t.expect("a signed denial on a re-check with the clock set back a day per tick: removed",
+             r.stop.run("valid-then-deny-CANCELLED+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600,
+                        MQL5_TICK_CLOCK_STEP=-86400),
+             trace=_st.START_OK + _st.tick(1, 1, 1, 0, _st.Rx("ALERT: " + _st.MESSAGES["CANCELLED"]), *_st.REMOVED)
+             + ["DEINIT: 0"], stored=False)
+
+
+@_st.scenario
+def not_allowed_4014(t, r):
+    url = _st.SUITE_URL[0]
+    for label, robot in (("stop", r.stop), ("manage", r.manage)):
+        res = robot.run("valid@test", MQL5_WEBREQUEST_ALLOWED="https://outro.exemplo/", MQL5_TIMER_TICKS=3, **TICK10)
+        t.expect("4014 (%s): waits; the alert and the chart name the exact URL to allow" % label, res,
+                 has=_st.WAITING + ["ALERT: ⚠ Licença ainda não confirmada: o MetaTrader bloqueou o acesso ao servidor de "
+                                    r"licenças \(erro 4014\)\..*" + re.escape(ALLOW_FIX + url),
+                                    "COMMENT: .*O que fazer: " + re.escape("Em " + ALLOW_FIX + url) + r"\\n.*",
+                                    "TICK: 3 removed=0 canOpen=0"])
+        t.check("4014 (%s): alerted once, not on every retry" % label,
+                res.out.count("\nALERT: ") + res.out.startswith("ALERT: ") == 1, res.out)
+
+
+@_st.scenario
+def signed_waits(t, r):
+    W = _st.WAITING
+    for label, robot in (("stop", r.stop), ("manage", r.manage)):
+        t.expect("RATE_LIMITED (429, signed retryAfter 25) at start-up: waits at least 25 s, then runs (%s)" % label,
+                 robot.run("deny-RATE_LIMITED-then-valid+r25@test", MQL5_TIMER_TICKS=12, MQL5_TICK_ADVANCE=2),
+                 has=W + ["COMMENT: .*o servidor de licenças pediu para aguardar 25 s.*",
+                          "TICK: 12 removed=0 canOpen=0"], lacks=["TICK: .* canOpen=1", _st.VALID])
+    res = r.stop.run("deny-RATE_LIMITED-then-valid+r25@test", MQL5_TIMER_TICKS=14, MQL5_TICK_ADVANCE=2)
+    t.expect("RATE_LIMITED retryAfter 25: asked again at 26 s, not later", res,
+             has=["TICK: 12 removed=0 canOpen=0", "TICK: 13 removed=0 canOpen=1", _st.VALID])
+    t.expect("THROTTLED retryAfter 3000 at start-up: still waiting at 2990 s, runs at 3000 s",
+             r.stop.run("deny-THROTTLED-then-valid+r3000@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=1495),
+             has=W + ["TICK: 2 removed=0 canOpen=0", "TICK: 3 removed=0 canOpen=1"])
+    t.expect("RATE_LIMITED with retryAfter 5: the backoff (10 s) still applies",
+             r.stop.run("deny-RATE_LIMITED-then-valid+r5@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=5),
+             has=W + ["TICK: 1 removed=0 canOpen=0", "TICK: 2 removed=0 canOpen=1"])
+    t.expect("THROTTLED as older servers sent it (200, nine signed fields): waits the default 300 s",
+             r.stop.run("oldthrottle-then-valid@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=100),
+             has=W + ["TICK: 2 removed=0 canOpen=0", "TICK: 3 removed=0 canOpen=1"])
+    res = r.stop.run("valid-then-deny-RATE_LIMITED-then-valid+r7200+s3600@test", MQL5_TIMER_TICKS=4,
+                     MQL5_TICK_ADVANCE=3600)
+    t.expect("RATE_LIMITED on a re-check: stays in its grace and waits retryAfter (7200 s) before asking again", res,
+             has=["TICK: 1 removed=0 canOpen=1", _st.GRACE, "TICK: 2 removed=0 canOpen=1",
+                  r"PRINT: RoboForge: servidor de licenças acessível de novo; licença válida \(lucrobot\.com\.br\)\.",
+                  "TICK: 3 removed=0 canOpen=1"])
+    t.check("... the next request comes only after TICK 2 (7200 s later)",
+            _ordered(res.out, "TICK: 2 removed=0 canOpen=1", r"PRINT: RoboForge: servidor de licenças acessível de novo.*"),
+            res.out)
+    t.expect("RATE_LIMITED whose signature does not verify: not trusted, waits",
+             r.stop.run("deny-RATE_LIMITED+r25+f40@test"), trace=_st.waiting(),
+             has=[r"PRINT: RoboForge: o servidor de licenças respondeu HTTP 429 sem uma resposta assinada\."])
+
+
+@_st.scenario
+def clocks(t, r):
+    hourly = dict(MQL5_TICK_ADVANCE=3600)
+    t.expect("clock set back a day per tick: re-checks continue (monotonic pacing), a cancel meanwhile stops it",
+             r.stop.run("valid-then-valid-then-deny-CANCELLED+s3600@test", MQL5_TIMER_TICKS=4,
+                        MQL5_TICK_CLOCK_STEP=-86400, **hourly),
+             has=["TICK: 1 removed=0 canOpen=1", "COMMENT: .*Atenção: o relógio do computador difere .*",
+                  "TICK: 2 removed=1 canOpen=0", "ALERT: " + _st.MESSAGES["CANCELLED"], "EVENT: ExpertRemove"],
+             lacks=["TICK: 3 .*"])
+    t.expect("clock set forward a day per tick: re-checks still hourly, not every tick",
+             r.stop.run("valid-then-deny-EXPIRED+s600@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=600,
+                        MQL5_TICK_CLOCK_STEP=86400),
+             has=["TICK: 5 removed=0 canOpen=1"], lacks=["ALERT: .*"])
+    for label, robot, lapse in (("stop", r.stop, "TICK: 6 removed=1 canOpen=0"),
+                                ("manage", r.manage, "TICK: 6 removed=0 canOpen=0")):
+        t.expect("frozen clock, server blocked: the 1 h grace ends on time by the monotonic clock (%s)" % label,
+                 robot.run("valid-then-down+g3600@test", MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600,
+                           MQL5_TICK_CLOCK_STEP=0),
+                 has=["TICK: 5 removed=0 canOpen=1", lapse, _st.GENERIC], lacks=["TICK: 5 .*canOpen=0"])
+    t.expect("clock set back a day per tick, then the server blocked: no offline grace on a clock before the answer",
+             r.stop.run("valid-then-down@test", MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=-86400),
+             has=["TICK: 5 removed=0 canOpen=1", "TICK: 6 removed=1 canOpen=0", _st.GENERIC])
+    t.expect("the guard: a clock set back before the answer ends the grace between re-checks (manage)",
+             r.manage.run("valid-then-down@test", MQL5_TIMER_TICKS=8, MQL5_TICK_ADVANCE=600,
+                          MQL5_TICK_CLOCK_STEP=-86400),
+             has=["TICK: 6 removed=0 canOpen=0", _st.MANAGE, "PRINT: GUARD: canOpen=0 tradingAllowed=0"],
+             lacks=["TICK: [6-8] removed=0 canOpen=1"])
+    t.expect("the trade server's clock already past the grace ends it during a run",
+             r.stop.run("valid-then-down@test", MQL5_SERVER_CLOCK_SHIFT=200000, MQL5_TIMER_TICKS=7,
+                        MQL5_TICK_ADVANCE=600),
+             has=["TICK: 5 removed=0 canOpen=1", "TICK: 6 removed=1 canOpen=0", _st.GENERIC])
+    t.expect("control: the same run with the trade server's clock right stays in grace",
+             r.stop.run("valid-then-down@test", MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600),
+             has=["TICK: 6 removed=0 canOpen=1", _st.GRACE, "TICK: 7 removed=0 canOpen=1"])
+    for label, robot, lapse in (("stop", r.stop, "TICK: 6 removed=1 canOpen=0"),
+                                ("manage", r.manage, "TICK: 6 removed=0 canOpen=0")):
+        # 1202 s of the computer's clock per 600 s tick: at the re-check of
+        # tick 6 the clock reads the answer's issue + about 7212 s, past its
+        # grace of 7200 s (monotonic: 3600 s, within it).
+        t.expect("the computer's clock past the grace's end ends it at the re-check (%s)" % label,
+                 robot.run("valid-then-down+g7200@test", MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600,
+                           MQL5_TICK_CLOCK_STEP=1202),
+                 has=["TICK: 5 removed=0 canOpen=1", lapse, _st.GENERIC], lacks=[_st.GRACE])
+    t.expect("grace 0, the server lost: failed re-checks retried every 300 s, removed at the third (tick 36, not sooner)",
+             r.stop.run("valid-then-down+g0@test", MQL5_TIMER_TICKS=40, MQL5_TICK_ADVANCE=120),
+             has=["TICK: 30 removed=0 canOpen=1", "TICK: 35 removed=0 canOpen=1", "TICK: 36 removed=1 canOpen=0",
+                  r"PRINT: RoboForge: nova verificação da licença falhou \(2 de 3\); tentando de novo depois\."],
+             lacks=["TICK: 37 .*"])
+    for label, robot in (("stop", r.stop), ("manage", r.manage)):
+        t.expect("the license's expiry ends canOpen between hourly checks (monotonic clock, clock frozen; %s)" % label,
+                 robot.run("valid+e600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=0),
+                 has=["CANOPEN: 1", "TICK: 1 removed=0 canOpen=0", "PRINT: GUARD: canOpen=0 tradingAllowed=0"])
+    stored = r.stop.common()
+    r.stop.run("valid+g3600@test", stored)
+    t.expect("restart, server down, stored answer within its grace: runs in grace, the panel says so",
+             r.stop.run("down@test", stored), has=["INIT: 0", "CANOPEN: 1", _st.GRACE,
+                                                   "COMMENT: .*Licença: em tolerância até .*"])
+    t.expect("restart with the computer's clock stuck a day behind: the trade server's clock ends the grace",
+             r.stop.run("down@test", stored, MQL5_SERVER_CLOCK_SHIFT=86400),
+             has=["PRINT: RoboForge: licença guardada ignorada: pelo relógio do servidor da corretora a "
+                  "tolerância dela já acabou\\."], trace=_st.waiting(), lacks=[_st.GRACE])
+    for label, robot, lapse in (("stop", r.stop, "TICK: 6 removed=1 canOpen=0"),
+                                ("manage", r.manage, "TICK: 6 removed=0 canOpen=0")):
+        t.expect("started in grace, the computer's clock then frozen: the grace still ends on time (%s)" % label,
+                 robot.run("down@test", stored, MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=0),
+                 has=["INIT: 0", _st.GRACE, "TICK: 5 removed=0 canOpen=1", lapse], lacks=["TICK: 5 .*canOpen=0"])
+    # Started on a stored grace, the computer's clock then running fast (1200 s
+    # per 600 s tick): its bound ends the grace at tick 6 (issue + 7200 s past
+    # the grace's end at issue + 7200 - 100), not later.
+    fast = r.stop.common()
+    now = int(time.time())
+    _st.plant_stored(fast, server_time=now - 100, grace=7200)
+    t.expect("started in grace, the computer's clock then running fast: the grace ends by it (tick 6)",
+             r.stop.run("down@test", fast, MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=1200),
+             has=["INIT: 0", _st.GRACE, "TICK: 5 removed=0 canOpen=1", "TICK: 6 removed=1 canOpen=0", _st.GENERIC])
+    # Started on a stored grace that ends (monotonic: 250 s) between two retries
+    # (every 300 s): the tick that finds it over checks at once and lapses.
+    short = r.stop.common()
+    _st.plant_stored(short, server_time=now - 100, grace=350)
+    t.expect("started in grace, the grace ends between retries: the next tick checks at once and lapses",
+             r.stop.run("down@test", short, MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=100),
+             trace=_st.START_OK + _st.tick(1, 1, 0, 1) + _st.tick(2, 1, 0, 1)
+             + _st.tick(3, 0, 1, 0, _st.GENERIC, *_st.REMOVED) + ["DEINIT: 0"])
+    old = r.stop.common()
+    _st.plant_stored(old, server_time=now - 1800, grace=3600)
+    t.expect("restart with a half-used stored grace, the clock then frozen: ends after the rest (30 min), not 1 h",
+             r.stop.run("down@test", old, MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=600, MQL5_TICK_CLOCK_STEP=0),
+             has=["INIT: 0", _st.GRACE, "TICK: 2 removed=0 canOpen=1", "TICK: 3 removed=1 canOpen=0"])
+
+
+@_st.scenario
+def shared_file(t, r):
+    common = r.stop.common()
+    r.stop.run("valid+g86400@test", common)
+    first, res = _held(r.stop, common, "down@test")
+    t.expect("another chart reading the stored answer: this one reads it too (FILE_SHARE_READ)", res,
+             has=[_st.GRACE], trace=_st.START_OK + ["DEINIT: 1"])
+    t.check("... the holder really held it", first == "PRINT: holding", first)
+    first, res = _held(r.stop, common, "valid@test", release_after=0.3)
+    t.expect("another chart reading while a fresh answer is stored: the atomic move waits for it", res,
+             has=[_st.VALID], trace=_st.START_OK + ["DEINIT: 1"],
+             lacks=["PRINT: RoboForge: não foi possível guardar.*"], stored=True)
+    leftovers = [n for n in os.listdir(os.path.join(common, "RoboForge")) if n.endswith(".tmp")]
+    t.check("... no temporary file left behind", not leftovers, str(leftovers))
+    t.expect("... and the stored answer is the fresh one (it verifies: grace on the next start)",
+             r.stop.run("down@test", common), has=[_st.GRACE], trace=_st.START_OK + ["DEINIT: 1"])
+    files = os.path.join(common, "..", os.path.basename(common) + "-files")
+    res = r.stop.run("valid@test", common, MQL5_FILES_DIR=files)
+    t.check("the stored answer is written only in the common folder (not the terminal's own Files)",
+            not os.path.exists(os.path.join(files, "RoboForge")) or not any(
+                n.endswith(".lic") for n in os.listdir(os.path.join(files, "RoboForge"))), res.out)
+
+
+@_st.scenario
+def personal_build(t, r):
+    text = r.template
+    if text is None:
+        return
+    work = r.stop.work
+    personal = os.path.join(work, "personal-%d.mq5" % next(_st._serial))
+    _st.render('#define RF_LICENSE_ID "0193a5b2-0000-7000-8000-0000000000aa"\n#define RF_BUILD_MARK "00112233"\n'
+               + text, "http://127.0.0.1:1/x", "stop", _st.public_hex(_st.ROBOT_SECRET), personal)
+    p = subprocess.run([_st.PY, os.path.join(HARNESS, "translate.py"), personal, personal + ".cpp"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode == 0:
+        p = subprocess.run([os.environ.get("CXX", "g++"), "-std=c++17", "-E", "-P", "-I" + HARNESS, personal + ".cpp"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    t.check("a personal build (RF_LICENSE_ID) has no LicenseEmail input and sends no e-mail",
+            p.returncode == 0 and 'mql_input<string>("LicenseEmail"' not in p.stdout and "RF_CheckList" in p.stdout
+            and '\\"email\\"' not in p.stdout, p.stdout[-2000:])

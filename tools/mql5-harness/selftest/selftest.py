@@ -7,11 +7,24 @@ beyond 127.0.0.1.
     FIPS 180-4 "abc" and hashlib, and a set of must-fail signatures;
 (b) the whole template, placeholders substituted, against a protocol v2
     stand-in server (stand_in_server.py): every outcome the robot can meet;
-(c) one-character changes to the template that must break the valid case.
+(c) one-character changes to the template that must break the valid case;
+realworld.run_all: HTTPS, redirects, old storage code, several charts and
+    terminals at once (realworld.py; on the real template only; its http-only
+    scenarios are @scenario groups of the suite of (b), so run on every mutant).
+
+(d) the mutation catalogue (mutants.py): edits that weaken the template
+    without breaking valid answers, each built and run through the suite of
+    (b), which must kill every one; prints the mutation score.
 
 Prints one line per check and "N passed, M failed"; exits 1 on any failure.
+Options: --add-equivalent-mutant, --no-mutants, --no-realworld; environment
+MQL5_SELFTEST_EXTRA_MUTANT, MQL5_SELFTEST_MUTANTS, MQL5_SELFTEST_KEEP (README.md).
 """
+import argparse
+import concurrent.futures
 import hashlib
+import itertools
+import json
 import os
 import re
 import shutil
@@ -19,12 +32,24 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import traceback
+
+sys.dont_write_bytecode = True
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-import realworld  # the real-world scenarios (https, clocks, sharing, start-up order)
+# Run as a script, this module is also importable as `selftest` (the same
+# module object, not a second copy), so scenario files can register with it.
+sys.modules.setdefault("selftest", sys.modules[__name__])
+
+import mutants  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import extract  # noqa: E402  (tools/mql5-harness)
+import translate  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS = os.path.dirname(HERE)
@@ -67,6 +92,11 @@ DOC_EXAMPLES = [
      "63a20ffc14bdd31f7ff8959c254e7bdd900913cafd5a0d75cb7757470d721309"),
 ]
 
+# The template's own hex, SHA-512 and Ed25519 code: what (a) extracts, and what
+# (d) compiles once and reuses across mutants that leave it alone.
+CRYPTO_PREFIXES = ("RF_HexDigit", "RF_HexToBytes", "RF_BytesToHex", "RF_SHA512_", "RF_Rotr64", "RF_Sha512",
+                   "RF_GF_", "RF_ED_", "RF_Fe", "RF_Point", "RF_Scalar", "RF_ModL", "RF_ReduceScalar", "RF_Ed25519")
+
 results = {"passed": 0, "failed": 0}
 timings = {}
 
@@ -96,14 +126,14 @@ def run(binary, env_extra, timeout=60):
     return p.returncode, p.stdout, p.stderr
 
 
-def render(template_text, url, policy, public_key, out_path):
+def render(template_text, url, policy, public_key, out_path, ea=True):
     path = out_path + ".template"
     with open(path, "w", encoding="utf-8") as f:
         f.write(template_text)
     subprocess.run([PY, os.path.join(HARNESS, "render.py"), path, out_path,
                     "TENANT_AUTH_URL=" + url, "TENANT_ID=" + TENANT_ID, "TENANT_DOMAIN=" + DOMAIN,
-                    "ROBOT_ID=" + ROBOT_ID, "ROBOT_PUBLIC_KEY=" + public_key, "LAPSE_POLICY=" + policy],
-                   check=True)
+                    "ROBOT_ID=" + ROBOT_ID, "ROBOT_PUBLIC_KEY=" + public_key, "LAPSE_POLICY=" + policy]
+                   + ([] if ea else ["--no-ea"]), check=True)
 
 
 def public_hex(secret_hex):
@@ -221,9 +251,7 @@ def part_a(work):
         check("docs worked example (%s): `cryptography` gives the documented signature" % what,
               robot_key.sign(message.encode()).hex() == signature)
         check("docs worked example (%s) appears in docs/license-signature.md" % what, _in_docs(message, signature))
-    prefixes = ["RF_HexDigit", "RF_HexToBytes", "RF_BytesToHex", "RF_SHA512_", "RF_Rotr64", "RF_Sha512",
-                "RF_GF_", "RF_ED_", "RF_Fe", "RF_Point", "RF_Scalar", "RF_ModL", "RF_ReduceScalar", "RF_Ed25519"]
-    p = subprocess.run([PY, os.path.join(HARNESS, "extract.py"), TEMPLATE] + prefixes,
+    p = subprocess.run([PY, os.path.join(HARNESS, "extract.py"), TEMPLATE] + list(CRYPTO_PREFIXES),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     check("extract the crypto functions from the template", p.returncode == 0, p.stderr)
     if p.returncode != 0:
@@ -259,6 +287,12 @@ def _in_docs(*needles):
 
 
 # ------------------------------------------------------------------ (b)
+# The behavioural suite: every scenario the robot can meet, written once and
+# run on any set of built robots (the real template in (b), each mutant of
+# mutants.py in (d)). See run_suite() and README.md.
+SUITE_URL = [None]   # the stand-in's URL the suite's robots use (set when it starts)
+
+
 class Server:
     def __init__(self):
         self.proc = subprocess.Popen(
@@ -270,6 +304,8 @@ class Server:
             self.proc.kill()
             raise SystemExit("stand-in server did not start: %r" % line)
         self.port = int(m.group(1))
+        self.url = "http://127.0.0.1:%d/api/webhooks/validate-license" % self.port
+        SUITE_URL[0] = self.url
 
     def stop(self):
         self.proc.terminate()
@@ -287,35 +323,580 @@ def closed_port():
     return port
 
 
+# Unique numbers for e-mails and folders, shared by the threads of (d).
+_serial = itertools.count(1)
+
+
+class Result:
+    """One run of a robot: exit code, stdout (+ stderr), the common folder and account it used."""
+
+    def __init__(self, rc, out, common, account):
+        self.rc, self.out, self.common, self.account = rc, out, common, account
+
+    def __iter__(self):   # rc, out = robot.run(...)
+        return iter((self.rc, self.out))
+
+    def __getitem__(self, i):   # robot.run(...)[1]: the output
+        return (self.rc, self.out)[i]
+
+
 class Robot:
-    """Runs one built robot binary with a fresh or given common Files folder."""
+    """Runs one built robot binary with a fresh or given common Files folder.
+    serial: a counter realworld.py uses for its own unique e-mails and folders
+    (kept apart from _serial's numbers)."""
 
-    serial = 0
+    serial = 10 ** 6
 
-    def __init__(self, binary, work):
+    def __init__(self, binary, work, env=None):
         self.binary = binary
         self.work = work
+        self.env = dict(env or {})
 
     def common(self):
-        Robot.serial += 1
-        path = os.path.join(self.work, "common-%d" % Robot.serial)
+        path = os.path.join(self.work, "common-%d" % next(_serial))
         os.makedirs(path)
         return path
 
-    def run(self, email, common=None, account=ACCOUNT, **env):
-        e = {"MQL5_ACCOUNT": account, "MQL5_COMMON_DIR": common or self.common()}
+    def run(self, email, common=None, account=ACCOUNT, unique=True, **env):
+        """email: the stand-in's scenario (see stand_in_server.py), made unique per run
+        unless unique=False; None types no e-mail. env: MQL5_* settings."""
+        common = common or self.common()
+        e = dict(self.env)
+        e.update({"MQL5_ACCOUNT": account, "MQL5_COMMON_DIR": common})
         if email is not None:
             # The stand-in server counts requests per e-mail: make each run's unique.
-            Robot.serial += 1
-            local, _, domain = email.partition("@")
-            e["MQL5_INPUT_LicenseEmail"] = "%s+u%d@%s" % (local, Robot.serial, domain)
+            if unique:
+                local, _, domain = email.partition("@")
+                email = "%s+u%d@%s" % (local, next(_serial), domain)
+            e["MQL5_INPUT_LicenseEmail"] = email
         e.update(env)
-        rc, out, err = run(self.binary, e)
-        return rc, out + ("\n[stderr]\n" + err if err else "")
+        try:
+            rc, out, err = run(self.binary, e, timeout=30)
+        except subprocess.TimeoutExpired as timeout:
+            rc, out, err = -1, (timeout.stdout or b"").decode("utf-8", "replace") if isinstance(
+                timeout.stdout, bytes) else (timeout.stdout or ""), "timed out after 30 s"
+        return Result(rc, out + ("\n[stderr]\n" + err if err else ""), common, account)
+
+
+class Robots:
+    """The robots one suite run uses: the same template rendered with the lapse
+    policies stop and manage against the stand-in server, and optionally one
+    whose server port is closed (refused: None skips the scenario that needs it)."""
+
+    def __init__(self, stop, manage, refused=None):
+        self.stop, self.manage, self.refused = stop, manage, refused
+        self.template = None   # the template text the robots were built from (for checks of other builds)
+
+
+class SuiteStopped(Exception):
+    pass
+
+
+class Suite:
+    """Collects the outcome of each scenario. report(name, ok, detail) is called
+    for each; with fail_fast the run stops at the first failure."""
+
+    def __init__(self, report=None, fail_fast=False):
+        self.report = report
+        self.fail_fast = fail_fast
+        self.failures = []
+        self.passed = 0
+
+    def check(self, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+        else:
+            self.failures.append((name, detail))
+        if self.report:
+            self.report(name, ok, detail)
+        if not ok and self.fail_fast:
+            raise SuiteStopped()
+
+    def expect(self, name, result, has=(), lacks=(), trace=None, stored=None):
+        """has/lacks: regular expressions for whole lines. trace: the exact list of
+        the run's structural lines (INIT, CANOPEN, TICK, ALERT, EVENT, DEINIT and
+        the guard probe), in order. stored: whether the stored answer
+        (RoboForge\\<robot>_<account>.lic under the common folder) exists afterwards."""
+        rc, out = result.rc, result.out
+        problems = [] if rc == 0 else ["exit code %d" % rc]
+        for line in has:
+            if not re.search("^" + line + "$", out, re.M):
+                problems.append("missing line /%s/" % line)
+        for line in lacks:
+            if re.search("^" + line + "$", out, re.M):
+                problems.append("unexpected line /%s/" % line)
+        if trace is not None:
+            got = structural(out)
+            if not trace_matches(got, trace):
+                problems.append("trace differs:\n  expected: %s\n  got:      %s" % ("\n            ".join(trace),
+                                                                                 "\n            ".join(got)))
+        if stored is not None:
+            exists = os.path.exists(lic_file(result.common, result.account))
+            if exists != stored:
+                problems.append("stored answer %s afterwards" % ("present" if exists else "absent"))
+        self.check(name, not problems, "; ".join(problems) + "\n--- output ---\n" + out)
+
+
+class Rx(str):
+    """A trace line given as a regular expression (a plain str is matched literally)."""
+
+
+def trace_matches(got, trace):
+    trace = list(trace)
+    if len(got) != len(trace):
+        return False
+    for line, want in zip(got, trace):
+        if isinstance(want, Rx):
+            if not re.fullmatch(want, line):
+                return False
+        elif line != want:
+            return False
+    return True
+
+
+STRUCTURAL = re.compile(r"^(?:(?:INIT|CANOPEN|TICK|ALERT|EVENT|DEINIT|CRITICAL|HARNESS): |PRINT: GUARD: )")
+
+
+def structural(out):
+    return [line for line in out.splitlines() if STRUCTURAL.match(line)]
+
+
+def lic_file(common, account=ACCOUNT):
+    return os.path.join(common, "RoboForge", "%s_%d.lic" % (ROBOT_ID, account))
+
+
+# What the robot's user reads for each signed refusal (regular expressions).
+PORTAL = re.escape("https://lucrobot.com.br/login")
+CHECK_LIST = re.escape("Confira: 1) o e-mail exatamente como foi digitado na compra (parâmetro \"E-mail usado na compra\"); "
+                       "2) a conta MT5 %d confirmada no portal do cliente; 3) o portal do cliente: " % ACCOUNT) + PORTAL
+MESSAGES = {
+    "NOT_FOUND": re.escape("ERRO: Licença não encontrada para este e-mail e este robô."),
+    "EXPIRED": re.escape("ERRO: Licença expirada. Renove a licença para continuar usando o robô."),
+    "SUSPENDED": re.escape("ERRO: Licença suspensa ou inativa. Fale com o vendedor."),
+    "INACTIVE": re.escape("ERRO: Licença suspensa ou inativa. Fale com o vendedor."),
+    "ROBOT_INACTIVE": re.escape("ERRO: Licença suspensa ou inativa. Fale com o vendedor."),
+    "TENANT_SUSPENDED": re.escape("ERRO: Licença suspensa ou inativa. Fale com o vendedor."),
+    "CANCELLED": re.escape("ERRO: Licença cancelada. Fale com o vendedor."),
+    "NOT_RECOGNIZED": re.escape("ERRO: licença não reconhecida para este e-mail e esta conta. ") + CHECK_LIST,
+    "ACCOUNT_MISMATCH": re.escape("ERRO: Conta MT5 não autorizada! ") + CHECK_LIST,
+    "NOT_CONFIRMED": re.escape("Confirme o número da conta no portal do cliente antes de usar o robô: ") + PORTAL,
+    "THROTTLED": re.escape("Muitas tentativas; tente novamente em alguns minutos."),
+    "RATE_LIMITED": re.escape("Muitas tentativas; tente novamente em alguns minutos."),
+    "SOMETHING_NEW": re.escape("ERRO: Licença recusada pelo servidor (código SOMETHING_NEW)."),
+}
+# Signed refusals that mean "not now": no verdict, the stored grace applies.
+RETRY_LATER = ("THROTTLED", "RATE_LIMITED")
+MISSING_TEXT = re.escape('ERRO: preencha o parâmetro "E-mail usado na compra" (LicenseEmail) com o e-mail usado na '
+                         'compra do robô.')
+# No trustworthy answer at start-up: the robot waits on the chart (INIT 0,
+# canOpen 0, a 10 s timer) and alerts why; past the grace on a re-check it lapses.
+WAIT_ALERT = "ALERT: ⚠ Licença ainda não confirmada: "
+GENERIC = Rx(r"ALERT: ⚠ Licença encerrada: .* e a tolerância sem servidor acabou\. .*")
+WAITING = ["INIT: 0", "CANOPEN: 0", "EVENT: EventSetTimer 10"]   # realworld.py's has= lines
+CLOCK_WARNING = r"PRINT: RoboForge: o relógio do computador difere %s s do servidor; acerte a data e a hora\."
+GRACE = r"PRINT: RoboForge: servidor de licenças indisponível; operando no período de tolerância até \d{4}\.\d\d\.\d\d \d\d:\d\d\."
+VALID = r"PRINT: RoboForge: licença válida \(lucrobot\.com\.br\)\."
+MANAGE = ("PRINT: RoboForge: licença encerrada; o robô continua apenas gerenciando as posições abertas "
+          "e não abrirá novas.")
+BAD_SIGNATURE = r"PRINT: RoboForge: assinatura da resposta inválida\."
+STORED_BAD_SIGNATURE = r"PRINT: RoboForge: licença guardada neste computador ignorada: assinatura da resposta inválida\."
+STORED_BEFORE_ISSUE = (r"PRINT: RoboForge: licença guardada ignorada: o relógio do computador está antes da data em "
+                       r"que ela foi emitida\.")
+LOCAL_TZ = -10800   # the harness's default TimeLocal() - TimeGMT()
+
+# The EA the suite's robots run: render.py's minimal EA plus a probe of the
+# position guard just before each timer event (where the EA's own trading code
+# would ask it, between re-checks).
+SUITE_EA = """
+// --- selftest EA (selftest.py): the minimal EA plus a probe of the position guard ---
+int OnInit(){ return RF_OnInit(); }
+void OnTimer()
+  {
+   PrintFormat("GUARD: canOpen=%d tradingAllowed=%d", RF_CanOpenPositions() ? 1 : 0, RF_TradingAllowed() ? 1 : 0);
+   RF_OnTimer();
+  }
+void OnDeinit(const int reason){}
+void OnTick(){}
+"""
+
+
+def render_suite_robot(template_text, url, policy, out_path):
+    """The template with its placeholders substituted (render.py) and SUITE_EA appended."""
+    render(template_text, url, policy, public_hex(ROBOT_SECRET), out_path, ea=False)
+    with open(out_path, "a", encoding="utf-8") as f:
+        f.write(SUITE_EA)
+
+
+# Traces: the structural lines of a run (see Suite.expect).
+START_OK = ["EVENT: EventSetTimer 3600", "INIT: 0", "CANOPEN: 1"]
+
+
+def init_failed(alert, code=1):
+    """A signed refusal (or the missing e-mail, code 2) at start-up; alert: a regex."""
+    return [Rx("ALERT: " + alert), "INIT: %d" % code, "CANOPEN: 0", "DEINIT: 8"]
+
+
+def waiting(why=".*", fix=".*"):
+    """No verdict at start-up: stays on the chart opening nothing, retries on a 10 s timer."""
+    return [Rx(re.escape(WAIT_ALERT) + why + r"\. O robô continua no gráfico sem abrir posições e tenta de novo "
+               r"sozinho\. " + fix), "EVENT: EventSetTimer 10", "INIT: 0", "CANOPEN: 0", "DEINIT: 1"]
+
+
+def tick(i, before, removed, after, *during):
+    """The i-th timer event: the guard before it, the alerts/events during it, the TICK line."""
+    return (["PRINT: GUARD: canOpen=%d tradingAllowed=%d" % (before, before)] + list(during)
+            + ["TICK: %d removed=%d canOpen=%d" % (i, removed, after)])
+
+
+def ticks_ok(first, last):
+    out = []
+    for i in range(first, last + 1):
+        out += tick(i, 1, 0, 1)
+    return out
+
+
+REMOVED = ["EVENT: ExpertRemove"]
+
+
+def signed_answer(nonce, valid=True, code="OK", server_time=None, grace=86400, expires_at=None,
+                  account=ACCOUNT, robot_id=ROBOT_ID, secret=ROBOT_SECRET):
+    """A protocol v2 answer as the server would send it, signed with secret."""
+    server_time = int(time.time()) if server_time is None else server_time
+    message = "v2|%s|%d|%s|%d|%d|%s|%d|%d" % (nonce, 1 if valid else 0, code, expires_at or 0, server_time,
+                                             robot_id, account, grace)
+    key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(secret))
+    return json.dumps({"valid": valid, "code": code, "message": "resposta do servidor de teste",
+                       "expiresAt": expires_at, "serverTime": server_time, "nonce": nonce, "graceSeconds": grace,
+                       "signature": key.sign(message.encode()).hex()}, separators=(",", ":"))
+
+
+def plant_stored(common, account=ACCOUNT, **answer):
+    """Writes a stored answer where and as the template keeps it ("v2\\n<nonce>\\n<answer>")."""
+    nonce = os.urandom(16).hex()
+    path = lic_file(common, account)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("v2\n%s\n%s" % (nonce, signed_answer(nonce, account=account, **answer)))
+    return path
+
+
+def grace_text(until):
+    """RF_LocalTimeText: the GMT instant until as the harness's local clock shows it."""
+    return time.strftime("%Y.%m.%d %H:%M", time.gmtime(until + LOCAL_TZ))
+
+
+def grace_line(until):
+    return ("PRINT: RoboForge: servidor de licenças indisponível; operando no período de tolerância até %s\\."
+            % re.escape(grace_text(until)))
+
+
+SCENARIOS = []
+
+
+def scenario(fn):
+    """Registers fn(t, r) as a group of scenarios of the suite (t: Suite, r: Robots)."""
+    SCENARIOS.append(fn)
+    return fn
+
+
+def run_suite(robots, report=None, fail_fast=False, groups=None):
+    """Runs every registered scenario group on robots (a Robots). Returns the
+    failures as a list of (scenario name, detail); empty when all passed."""
+    suite = Suite(report, fail_fast)
+    try:
+        for group in (groups or SCENARIOS):
+            group(suite, robots)
+    except SuiteStopped:
+        pass
+    return suite.failures
+
+
+@scenario
+def valid_and_missing(t, r):
+    res = r.stop.run("valid@test")
+    t.expect("valid answer: INIT 0, licensed, hourly timer", res, has=[VALID],
+             trace=START_OK + ["DEINIT: 1"], stored=True)
+    path = lic_file(res.common)
+    text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+    lines = text.split("\n", 2)
+    t.check("valid answer is stored under FILE_COMMON as RoboForge\\<robot>_<account>.lic (v2, its nonce, the answer)",
+            len(lines) == 3 and lines[0] == "v2" and re.fullmatch("[0-9a-f]{32}", lines[1]) is not None
+            and '"nonce":"%s"' % lines[1] in lines[2] and '"signature":"' in lines[2], text)
+    t.expect("valid answer, policy manage: the same", r.manage.run("valid@test"), has=[VALID],
+             trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("strategy tester: licensed without asking", r.stop.run("down@test", MQL5_TESTER=1),
+             trace=["INIT: 0", "CANOPEN: 1", "DEINIT: 1"], lacks=["PRINT: .*"], stored=False)
+    t.expect("missing e-mail: INIT_PARAMETERS_INCORRECT naming the input", r.stop.run(None),
+             trace=init_failed(MISSING_TEXT, 2), lacks=[".*Número da Conta.*"], stored=False)
+    t.expect("no account logged in (login 0): waits for the login, opening nothing",
+             r.stop.run("valid@test", account=0), trace=waiting("o terminal ainda não entrou em uma conta MT5"),
+             lacks=[VALID], stored=False)
+    common = r.stop.common()
+    plant_stored(common)
+    t.expect("missing e-mail with a stored answer within grace: INIT_PARAMETERS_INCORRECT all the same, the answer kept",
+             r.stop.run(None, common), trace=init_failed(MISSING_TEXT, 2), lacks=[GRACE], stored=True)
+    common = r.manage.common()
+    plant_stored(common, account=0)
+    t.expect("no account logged in with a stored answer for login 0: waits, no grace (manage)",
+             r.manage.run("valid@test", common, account=0), trace=waiting("o terminal ainda não entrou em uma conta MT5"),
+             lacks=[GRACE])
+
+
+@scenario
+def signed_refusals(t, r):
+    for label, robot in (("stop", r.stop), ("manage", r.manage)):
+        for code, message in MESSAGES.items():
+            common = robot.common()
+            plant_stored(common)
+            res = robot.run("deny-%s@test" % code, common)
+            if code in RETRY_LATER:
+                t.expect("signed %s with a stored answer within grace (%s): runs in grace, not a verdict" % (code, label),
+                         res, has=["PRINT: RoboForge: " + message, GRACE],
+                         trace=START_OK + ["DEINIT: 1"], stored=True)
+                t.expect("signed %s (429, retryAfter 60) with nothing stored (%s): waits at least 60 s" % (code, label),
+                         robot.run("deny-%s@test" % code),
+                         trace=waiting(r"o servidor de licenças pediu para aguardar 60 s \(muitas tentativas\)"),
+                         has=["PRINT: RoboForge: " + message], lacks=[GRACE], stored=False)
+            else:
+                t.expect("signed refusal %s (%s): INIT 1 with its pt-BR alert, the stored answer forgotten"
+                         % (code, label), res, trace=init_failed(message), lacks=[VALID, GRACE], stored=False)
+
+
+@scenario
+def untrustworthy_answers(t, r):
+    def refused(name, email, print_line, **env):
+        t.expect(name, r.stop.run(email, **env), has=[print_line], trace=waiting(),
+                 lacks=[VALID], stored=False)
+    refused("forged signature (another key) refused", "forged@test", BAD_SIGNATURE)
+    refused("replayed answer (earlier nonce) refused", "replay@test",
+            r"PRINT: RoboForge: a resposta não corresponde a esta consulta\.")
+    refused("signature over an earlier nonce, echoing ours, refused", "replay-echo@test", BAD_SIGNATURE)
+    refused("unsigned answer refused", "unsigned@test",
+            r"PRINT: RoboForge: resposta do servidor de licenças incompleta\.")
+    refused("HTTP 500 refused", "http500@test", r"PRINT: RoboForge: o servidor de licenças respondeu HTTP 500\.")
+    refused("genuine answer about another account refused (the account is signed)", "other-account@test",
+            BAD_SIGNATURE)
+    refused("genuine answer about another robot refused (the robot id is signed)", "other-robot@test", BAD_SIGNATURE)
+    refused("genuine signature made non-canonical (S + L) refused", "malleable@test", BAD_SIGNATURE)
+    for byte in (0, 31, 32, 63):
+        refused("genuine valid answer with bit 0 of signature byte %d flipped refused" % byte,
+                "valid+f%d@test" % byte, BAD_SIGNATURE)
+    # A recorded answer replayed to a later start (the robot's own earlier request).
+    email = "valid-then-replay-last+u%d@test" % next(_serial)
+    first = r.stop.run(email, unique=False)
+    t.expect("replay-last: the first start gets a valid answer", first, trace=START_OK + ["DEINIT: 1"])
+    refused("a recorded answer replayed to a later start refused (a new nonce each start)", email,
+            r"PRINT: RoboForge: a resposta não corresponde a esta consulta\.", unique=False)
+    # The same inside one run: the hourly re-check gets the answer of the start
+    # replayed (its serverTime an hour old): refused for its nonce, before the clock.
+    t.expect("a re-check getting the start's answer replayed: refused for its nonce (a new nonce each request)",
+             r.stop.run("valid-then-replay-last@test", MQL5_TIMER_TICKS=1, MQL5_TICK_ADVANCE=3600),
+             has=[r"PRINT: RoboForge: a resposta não corresponde a esta consulta\.", GRACE],
+             lacks=[r"PRINT: RoboForge: o relógio .*"], trace=START_OK + tick(1, 1, 0, 1) + ["DEINIT: 1"])
+    # A fresh answer echoes our nonce: fresh whatever the computer's clock says.
+    # Off by more than the window (300 s) it is accepted with a warning, on the
+    # chart too (docs/license-signature.md, "Which clock is trusted for what").
+    for offset in (600, 303, -303, -600):
+        skew = r"-?(%s)" % "|".join(str(abs(offset) + d) for d in range(-3, 4))
+        t.expect("clock %d s off: the fresh answer accepted, with a warning (window 300 s)" % offset,
+                 r.stop.run("valid@test", MQL5_CLOCK_OFFSET=offset),
+                 has=[VALID, CLOCK_WARNING % skew, "COMMENT: .*Atenção: o relógio do computador difere .*"],
+                 trace=START_OK + ["DEINIT: 1"], stored=True)
+    for offset in (297, -297):
+        t.expect("clock %d s off: accepted without a warning" % offset, r.stop.run("valid@test", MQL5_CLOCK_OFFSET=offset),
+                 has=[VALID], lacks=[CLOCK_WARNING % ".*", "COMMENT: .*Atenção.*"], trace=START_OK + ["DEINIT: 1"],
+                 stored=True)
+
+
+@scenario
+def offline_start(t, r):
+    t.expect("server down (connection closed), nothing stored: INIT 1", r.stop.run("down@test"),
+             has=[r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5203\)\."],
+             trace=waiting(), stored=False)
+    if r.refused:
+        t.expect("server unreachable (refused), nothing stored: INIT 1", r.refused.run("x@test"),
+                 has=[r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5201\)\."],
+                 trace=waiting(), stored=False)
+    common = r.stop.common()
+    t.expect("valid answer with 1 day of grace stored", r.stop.run("valid@test", common),
+             trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("server down, stored answer within grace: runs in grace", r.stop.run("down@test", common),
+             has=[GRACE], trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("server answers garbage (forged), stored answer within grace: runs in grace",
+             r.stop.run("forged@test", common), has=[GRACE], trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("stored answer past its grace (clock +25 h): INIT 1", r.stop.run("down@test", common,
+                                                                            MQL5_CLOCK_OFFSET=90000),
+             trace=waiting(), lacks=[GRACE], stored=True)
+    # The grace's end, to the minute, and everything that shortens it. Boundaries
+    # are tested a few seconds past them, so a weakening that moves one by more
+    # than that is caught.
+    now = int(time.time())
+    for label, answer, until in (
+            ("serverTime + graceSeconds", dict(server_time=now - 100, grace=7200, expires_at=now + 86400), now + 7100),
+            ("serverTime 290 s ahead of the clock (within 300 s)", dict(server_time=now + 290, grace=3600),
+             now + 3890),
+            ("capped by expiresAt", dict(server_time=now - 100, grace=86400, expires_at=now + 3000), now + 3000),
+            ("no expiry (expiresAt null)", dict(server_time=now - 100, grace=5000, expires_at=None), now + 4900)):
+        for policy, robot in (("stop", r.stop), ("manage", r.manage)):
+            common = robot.common()
+            plant_stored(common, **answer)
+            t.expect("stored answer within grace (%s, %s): grace until exactly then" % (label, policy),
+                     robot.run("down@test", common),
+                     has=[grace_line(until), r"COMMENT: .*\\nLicença: em tolerância até %s \(.*" % re.escape(grace_text(until))],
+                     trace=START_OK + ["DEINIT: 1"],
+                     stored=True)
+    for label, answer, extra in (
+            ("its grace ended 5 s ago", dict(server_time=now - 65, grace=60), {}),
+            ("its license expired (expiresAt past), grace left", dict(server_time=now - 100, grace=86400,
+                                                                       expires_at=now - 10), {}),
+            ("graceSeconds 0", dict(server_time=now - 5, grace=0), {}),
+            ("a signed refusal (valid:false) with grace", dict(valid=False, code="SUSPENDED", server_time=now - 5), {}),
+            ("a stored refusal that would be retry-later", dict(valid=False, code="THROTTLED", server_time=now - 5), {}),
+            ("its serverTime 310 s ahead of the clock", dict(server_time=now + 310), {"has": [STORED_BEFORE_ISSUE]}),
+            ("the clock set back 2 h before its issue", dict(server_time=now - 5),
+             {"has": [STORED_BEFORE_ISSUE], "MQL5_CLOCK_OFFSET": -7200}),
+            ("signed for another robot", dict(robot_id="0193a5b2-7c1e-7d3f-9a4b-000000000001"),
+             {"has": [STORED_BAD_SIGNATURE]}),
+            ("signed by another key", dict(secret=OTHER_SECRET), {"has": [STORED_BAD_SIGNATURE]})):
+        for policy, robot in (("stop", r.stop), ("manage", r.manage)):
+            common = robot.common()
+            plant_stored(common, **answer)
+            extra = dict(extra)
+            has = extra.pop("has", [])
+            t.expect("stored answer: %s: no grace, INIT 1 (%s)" % (label, policy), robot.run("down@test", common, **extra),
+                     has=has, lacks=[GRACE], trace=waiting())
+    # Edited or misplaced stored answers.
+    tampered = r.stop.common()
+    r.stop.run("valid+g60@test", tampered)
+    path = lic_file(tampered)
+    text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text.replace('"graceSeconds":60', '"graceSeconds":999999'))
+    t.expect("stored answer with its grace edited is ignored", r.stop.run("down@test", tampered, MQL5_CLOCK_OFFSET=120),
+             has=[STORED_BAD_SIGNATURE], trace=waiting(), lacks=[GRACE])
+    other = r.stop.common()
+    r.stop.run("valid@test", other)
+    if os.path.exists(lic_file(other)):
+        os.rename(lic_file(other), lic_file(other, 7777))
+    t.expect("stored answer of another account is not used (account is signed)",
+             r.stop.run("down@test", other, account=7777),
+             has=[STORED_BAD_SIGNATURE], trace=waiting(), lacks=[GRACE])
+    both = r.stop.common()
+    plant_stored(both, account=7777)
+    t.expect("another account's answer stored on this terminal gives this account no grace",
+             r.stop.run("down@test", both), trace=waiting(), lacks=[GRACE])
+    shared = r.stop.common()
+    plant_stored(shared)
+    t.expect("two accounts on one terminal: the other account's valid start stores its own answer",
+             r.stop.run("valid@test", shared, account=7777), trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("... and this account's stored answer still gives its grace",
+             r.stop.run("down@test", shared), has=[GRACE], trace=START_OK + ["DEINIT: 1"], stored=True)
+    no_grace = r.stop.common()
+    r.stop.run("valid+g0@test", no_grace)
+    t.expect("stored answer with graceSeconds 0 gives no grace", r.stop.run("down@test", no_grace),
+             trace=waiting(), lacks=[GRACE], stored=True)
+    refused_dir = r.stop.common()
+    r.stop.run("valid@test", refused_dir)
+    t.expect("a signed refusal forgets the stored answer", r.stop.run("deny-SUSPENDED@test", refused_dir),
+             trace=init_failed(MESSAGES["SUSPENDED"]), stored=False)
+    t.expect("... so it gives no grace afterwards", r.stop.run("down@test", refused_dir),
+             trace=waiting(), lacks=[GRACE], stored=False)
+
+
+@scenario
+def rechecks(t, r):
+    # The harness clock advances MQL5_TICK_ADVANCE s before each timer event.
+    # Graces of 7200 s (or expiresAt +7200) with hourly ticks end exactly at
+    # tick 2, so any extension of a running grace is seen there.
+    hourly = dict(MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=3600)
+    t.expect("re-check valid every hour keeps it licensed", r.stop.run("valid+s3600@test", **hourly),
+             trace=START_OK + ticks_ok(1, 3) + ["DEINIT: 1"], lacks=[GRACE], stored=True)
+    for code, message in MESSAGES.items():
+        if code in RETRY_LATER:
+            t.expect("re-check finds a signed %s: no verdict, runs in grace" % code,
+                     r.stop.run("valid-then-deny-%s+s3600@test" % code, **hourly),
+                     has=["PRINT: RoboForge: " + message, GRACE],
+                     trace=START_OK + ticks_ok(1, 3) + ["DEINIT: 1"], stored=True)
+        else:
+            t.expect("re-check finds a signed %s: ExpertRemove at once (stop), stored answer forgotten" % code,
+                     r.stop.run("valid-then-deny-%s+s3600@test" % code, **hourly),
+                     trace=START_OK + tick(1, 1, 1, 0, Rx("ALERT: " + message), *REMOVED) + ["DEINIT: 0"], stored=False)
+    t.expect("re-check finds a signed refusal (manage): canOpen=0 at once, still running",
+             r.manage.run("valid-then-deny-SUSPENDED+s3600@test", **hourly), has=[MANAGE],
+             trace=START_OK + tick(1, 1, 0, 0, Rx("ALERT: " + MESSAGES["SUSPENDED"])) + tick(2, 0, 0, 0)
+             + tick(3, 0, 0, 0) + ["DEINIT: 1"], stored=False)
+    t.expect("re-check finds the server down, within grace: keeps running",
+             r.stop.run("valid-then-down+g10000@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
+             has=[GRACE], trace=START_OK + ticks_ok(1, 2) + ["DEINIT: 1"], stored=True)
+    t.expect("re-check finds the server down past the grace: ExpertRemove (stop)",
+             r.stop.run("valid-then-down+g7200@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=3600),
+             has=[GRACE], trace=START_OK + tick(1, 1, 0, 1) + tick(2, 0, 1, 0, GENERIC, *REMOVED) + ["DEINIT: 0"],
+             stored=True)
+    res = r.manage.run("valid-then-down+g7200@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=3600)
+    t.expect("re-check finds the server down past the grace: keeps managing, canOpen=0 (manage)", res,
+             has=[MANAGE, GRACE], trace=START_OK + tick(1, 1, 0, 1) + tick(2, 0, 0, 0, GENERIC) + tick(3, 0, 0, 0)
+             + tick(4, 0, 0, 0) + ["DEINIT: 1"], lacks=["EVENT: ExpertRemove"])
+    t.check("manage: the lapse message is printed once", res.out.count(MANAGE) == 1, res.out)
+    t.expect("re-check: the grace ends at expiresAt, not later (stop)",
+             r.stop.run("valid-then-down+g86400+e7200@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=3600),
+             has=[GRACE], trace=START_OK + tick(1, 1, 0, 1) + tick(2, 0, 1, 0, GENERIC, *REMOVED) + ["DEINIT: 0"])
+    t.expect("re-check: the grace ends at expiresAt, not later (manage)",
+             r.manage.run("valid-then-down+g86400+e7200@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=3600),
+             has=[GRACE, MANAGE], trace=START_OK + tick(1, 1, 0, 1) + tick(2, 0, 0, 0, GENERIC) + tick(3, 0, 0, 0)
+             + ["DEINIT: 1"])
+    t.expect("re-check: a signed refusal while in grace ends it at once",
+             r.stop.run("valid-then-down-then-deny-EXPIRED+g86400+s3600@test", **hourly), has=[GRACE],
+             trace=START_OK + tick(1, 1, 0, 1) + tick(2, 1, 1, 0, Rx("ALERT: " + MESSAGES["EXPIRED"]), *REMOVED)
+             + ["DEINIT: 0"], stored=False)
+    t.expect("grace 0: the server down is retried, ExpertRemove after 3 failures",
+             r.stop.run("valid-then-down+g0@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=3600),
+             has=[r"PRINT: RoboForge: nova verificação da licença falhou \(1 de 3\); tentando de novo depois\.",
+                  r"PRINT: RoboForge: nova verificação da licença falhou \(2 de 3\); tentando de novo depois\."],
+             trace=START_OK + tick(1, 1, 0, 1) + tick(2, 1, 0, 1) + tick(3, 1, 1, 0, GENERIC, *REMOVED) + ["DEINIT: 0"],
+             lacks=[GRACE])
+    t.expect("grace 0 (manage): canOpen=0 after 3 failures, and stays so",
+             r.manage.run("valid-then-down+g0@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=3600),
+             trace=START_OK + tick(1, 1, 0, 1) + tick(2, 1, 0, 1) + tick(3, 1, 0, 0, GENERIC) + tick(4, 0, 0, 0)
+             + tick(5, 0, 0, 0) + ["DEINIT: 1"], has=[MANAGE], lacks=[GRACE])
+    t.expect("grace 0: a success in between starts the count again",
+             r.stop.run("valid-then-down-then-down-then-valid-then-down-then-down+g0+s3600@test", MQL5_TIMER_TICKS=5,
+                        MQL5_TICK_ADVANCE=3600),
+             trace=START_OK + ticks_ok(1, 5) + ["DEINIT: 1"], lacks=[GRACE])
+    t.expect("re-check: server back within the grace, back to normal",
+             r.stop.run("valid-then-down-then-valid+g20000+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
+             has=[GRACE, r"PRINT: RoboForge: servidor de licenças acessível de novo; licença válida \(lucrobot\.com\.br\)\."],
+             trace=START_OK + ticks_ok(1, 2) + ["DEINIT: 1"])
+    t.expect("re-check paces itself: ticks 10 min apart ask once an hour",
+             r.stop.run("valid-then-deny-EXPIRED+s600@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=600),
+             trace=START_OK + ticks_ok(1, 5) + ["DEINIT: 1"], lacks=[GRACE], stored=True)
+    t.expect("re-check paces itself: the refusal is found on the hour",
+             r.stop.run("valid-then-deny-EXPIRED+s3600@test", MQL5_TIMER_TICKS=7, MQL5_TICK_ADVANCE=600),
+             trace=START_OK + ticks_ok(1, 5) + tick(6, 1, 1, 0, Rx("ALERT: " + MESSAGES["EXPIRED"]), *REMOVED)
+             + ["DEINIT: 0"], stored=False)
+    for policy, robot in (("stop", r.stop), ("manage", r.manage)):
+        common = robot.common()
+        plant_stored(common, grace=1200)
+        lapse = (tick(2, 0, 1, 0, GENERIC, *REMOVED) + ["DEINIT: 0"] if policy == "stop"
+                 else tick(2, 0, 0, 0, GENERIC) + tick(3, 0, 0, 0) + ["DEINIT: 1"])
+        t.expect("started in grace, grace ends between re-checks: the guard says no at once, "
+                 "checks at once and lapses (%s)" % policy,
+                 robot.run("down@test", common, MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=600),
+                 has=[GRACE], trace=START_OK + tick(1, 1, 0, 1) + lapse)
+
+
+
+# Scenario files next to this one (each registers groups with @scenario when
+# imported): every one in SCENARIO_FILES that exists.
+SCENARIO_FILES = ("realworld",)
+for _name in SCENARIO_FILES:
+    if os.path.exists(os.path.join(HERE, _name + ".py")):
+        __import__(_name)
+import realworld  # noqa: E402  (its run_all: the scenarios that run on the real template only)
 
 
 def expect(name, result, has=(), lacks=()):
-    rc, out = result
+    """The flat form realworld.run_all uses: result is (rc, out) or a Result."""
+    rc, out = tuple(result)
     problems = [] if rc == 0 else ["exit code %d" % rc]
     for line in has:
         if not re.search("^" + line + "$", out, re.M):
@@ -326,190 +907,38 @@ def expect(name, result, has=(), lacks=()):
     check(name, not problems, "; ".join(problems) + "\n--- output ---\n" + out)
 
 
-def lic_file(common):
-    return os.path.join(common, "RoboForge", "%s_%d.lic" % (ROBOT_ID, ACCOUNT))
-
-
-MESSAGES = {
-    "NOT_FOUND": "ERRO: Licença não encontrada para este e-mail e este robô.",
-    "EXPIRED": "ERRO: Licença expirada. Renove a licença para continuar usando o robô.",
-    "SUSPENDED": "ERRO: Licença suspensa ou inativa. Fale com o vendedor.",
-    "INACTIVE": "ERRO: Licença suspensa ou inativa. Fale com o vendedor.",
-    "ACCOUNT_MISMATCH": r"ERRO: Conta MT5 não autorizada! Confira: .*https://lucrobot\.com\.br/login",
-    "NOT_CONFIRMED": r"Confirme o número da conta no portal do cliente antes de usar o robô: https://lucrobot\.com\.br/login",
-    "SOMETHING_NEW": r"ERRO: Licença recusada pelo servidor \(código SOMETHING_NEW\).",
-}
-# No trustworthy answer: at start-up the robot waits on the chart (INIT 0,
-# canOpen 0) and alerts why; on a re-check past the grace it lapses.
-GENERIC = "ALERT: ⚠ Licença (ainda não confirmada|encerrada): .*"
-WAITING = ["INIT: 0", "CANOPEN: 0", "EVENT: EventSetTimer 10"]
-GRACE = r"PRINT: RoboForge: servidor de licenças indisponível; operando no período de tolerância até \d{4}\.\d\d\.\d\d \d\d:\d\d\."
-VALID = r"PRINT: RoboForge: licença válida \(lucrobot\.com\.br\)\."
-MANAGE = ("PRINT: RoboForge: licença encerrada; o robô continua apenas gerenciando as posições abertas "
-          "e não abrirá novas.")
-
-
 def part_b(work, server):
     print("== (b) the whole template against a protocol v2 stand-in server", flush=True)
-    url = "http://127.0.0.1:%d/api/webhooks/validate-license" % server.port
     with open(TEMPLATE, encoding="utf-8") as f:
         template = f.read()
     check("the v2 template has no {{ROBOT_SIGNING_KEY}} and no HMAC",
           "{{ROBOT_SIGNING_KEY}}" not in template and "RF_SIGNING_KEY" not in template and "Hmac" not in template
           and "^ 0x36" not in template)
-    public = public_hex(ROBOT_SECRET)
-    binaries = {}
-    for policy, target_url in (("stop", url), ("manage", url),
-                               ("refused", "http://127.0.0.1:%d/api/webhooks/validate-license" % closed_port())):
+    refused_url = "http://127.0.0.1:%d/api/webhooks/validate-license" % closed_port()
+
+    def build_one(policy):
         source = os.path.join(work, "robot-%s.mq5" % policy)
-        render(template, target_url, "manage" if policy == "manage" else "stop", public, source)
+        render_suite_robot(template, refused_url if policy == "refused" else server.url,
+                           "manage" if policy == "manage" else "stop", source)
         binary = os.path.join(work, "robot-%s" % policy)
-        started = time.time()
         ok, log = build(source, binary)
-        timings["build_s"] = round(time.time() - started, 1)
-        check("render + build.sh the template (%s)" % policy, ok, log)
-        if not ok:
-            return
-        binaries[policy] = Robot(binary, work)
-    stop, manage, refused = binaries["stop"], binaries["manage"], binaries["refused"]
+        return policy, binary, ok, log
 
-    # Valid.
-    common = stop.common()
     started = time.time()
-    result = stop.run("valid@test", common)
-    timings["valid_init_s"] = round(time.time() - started, 2)
-    expect("valid answer: INIT 0, licensed, hourly timer", result,
-           has=["INIT: 0", "CANOPEN: 1", VALID, "EVENT: EventSetTimer 3600"], lacks=["ALERT: .*"])
-    stored = lic_file(common)
-    text = open(stored, encoding="utf-8").read() if os.path.exists(stored) else ""
-    check("valid answer is stored under FILE_COMMON as RoboForge\\<robot>_<account>.lic",
-          text.startswith("v2\n") and '"signature":"' in text, text)
-
-    # Signed refusals.
-    for code, message in MESSAGES.items():
-        expect("signed refusal %s: INIT 1 with its pt-BR alert" % code,
-               stop.run("deny-%s@test" % code),
-               has=["INIT: 1", "CANOPEN: 0", "ALERT: " + message, "DEINIT: 8"], lacks=[VALID])
-
-    # Untrustworthy answers.
-    expect("forged signature (another key) not trusted: waits", stop.run("forged@test"),
-           has=WAITING + ["PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
-    expect("replayed answer (earlier nonce) not trusted: waits", stop.run("replay@test"),
-           has=WAITING + ["PRINT: RoboForge: a resposta não corresponde a esta consulta.", GENERIC])
-    expect("signature over an earlier nonce, echoing ours, not trusted: waits", stop.run("replay-echo@test"),
-           has=WAITING + ["PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
-    expect("unsigned answer not trusted: waits", stop.run("unsigned@test"),
-           has=WAITING + ["PRINT: RoboForge: resposta do servidor de licenças incompleta.", GENERIC])
-    expect("HTTP 500 not trusted: waits", stop.run("http500@test"),
-           has=WAITING + ["PRINT: RoboForge: o servidor de licenças respondeu HTTP 500.", GENERIC])
-    # A fresh answer carries our nonce: fresh whatever the computer's clock
-    # says. It is accepted with a warning to fix the clock (docs/license-signature.md,
-    # "Which clock is trusted for what").
-    expect("clock 10 minutes ahead: fresh answer accepted, with a warning", stop.run("valid@test", MQL5_CLOCK_OFFSET=600),
-           has=["INIT: 0", "CANOPEN: 1", "PRINT: RoboForge: o relógio do computador difere -(59\\d|60\\d) s do servidor; acerte a data e a hora.",
-                "COMMENT: .*Atenção: o relógio do computador difere .*"])
-    expect("clock 10 minutes behind: fresh answer accepted, with a warning", stop.run("valid@test", MQL5_CLOCK_OFFSET=-600),
-           has=["INIT: 0", "CANOPEN: 1", "PRINT: RoboForge: o relógio do computador difere (59\\d|60\\d) s do servidor; acerte a data e a hora."])
-    expect("clock 4 minutes off still accepted", stop.run("valid@test", MQL5_CLOCK_OFFSET=240),
-           has=["INIT: 0", VALID])
-    expect("genuine answer about another account refused (the account is signed)", stop.run("other-account@test"),
-           has=WAITING + ["PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
-    expect("genuine answer about another robot refused (the robot id is signed)", stop.run("other-robot@test"),
-           has=WAITING + ["PRINT: RoboForge: assinatura da resposta inválida.", GENERIC])
-    expect("missing e-mail: INIT_PARAMETERS_INCORRECT naming the input", stop.run(None),
-           has=["INIT: 2", 'ALERT: ERRO: preencha o parâmetro "E-mail usado na compra" \\(LicenseEmail\\) com o e-mail usado na compra do robô\\.'],
-           lacks=[".*Número da Conta.*"])
-    expect("strategy tester: licensed without asking", stop.run("down@test", MQL5_TESTER=1),
-           has=["INIT: 0", "CANOPEN: 1"], lacks=["EVENT: EventSetTimer.*", "PRINT: .*"])
-
-    # Server down / unreachable, with and without a stored answer.
-    expect("server down (connection closed), nothing stored: waits (INIT 0, canOpen 0)", stop.run("down@test"),
-           has=WAITING + [r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5203\)\.",
-                GENERIC])
-    expect("server unreachable (refused), nothing stored: waits (INIT 0, canOpen 0)", refused.run("x@test"),
-           has=WAITING + [r"PRINT: RoboForge: sem resposta do servidor de licenças lucrobot\.com\.br \(erro 5201\)\.",
-                GENERIC])
-    common = stop.common()
-    expect("valid answer with 1 day of grace stored", stop.run("valid@test", common), has=["INIT: 0"])
-    expect("server unreachable, stored answer within grace: runs in grace", refused.run("x@test", common),
-           has=["INIT: 0", "CANOPEN: 1", GRACE], lacks=[GENERIC])
-    expect("server answers garbage (forged), stored answer within grace: runs in grace",
-           stop.run("forged@test", common), has=["INIT: 0", GRACE])
-    expect("stored answer past its grace (clock +25 h): waits", refused.run("x@test", common, MQL5_CLOCK_OFFSET=90000),
-           has=WAITING + [GENERIC], lacks=[GRACE])
-    expect("THROTTLED with a stored answer within grace: runs in grace (not a verdict)",
-           stop.run("deny-THROTTLED@test", common),
-           has=["INIT: 0", "PRINT: RoboForge: Muitas tentativas; tente novamente em alguns minutos.", GRACE])
-    # A tampered stored answer (grace stretched) must not verify.
-    tampered_dir = stop.common()
-    stop.run("valid+g60@test", tampered_dir)
-    path = lic_file(tampered_dir)
-    text = open(path, encoding="utf-8").read()
-    open(path, "w", encoding="utf-8").write(text.replace('"graceSeconds":60', '"graceSeconds":999999'))
-    expect("stored answer with its grace edited is ignored", refused.run("x@test", tampered_dir, MQL5_CLOCK_OFFSET=120),
-           has=WAITING + ["PRINT: RoboForge: licença guardada neste computador ignorada: assinatura da resposta inválida."])
-    other_account = stop.common()
-    stop.run("valid@test", other_account)
-    os.rename(lic_file(other_account), os.path.join(other_account, "RoboForge", "%s_%d.lic" % (ROBOT_ID, 7777)))
-    expect("stored answer of another account is not used (account is signed)",
-           refused.run("x@test", other_account, account=7777),
-           has=WAITING + ["PRINT: RoboForge: licença guardada neste computador ignorada: assinatura da resposta inválida."])
-    no_grace = stop.common()
-    stop.run("valid+g0@test", no_grace)
-    expect("stored answer with graceSeconds 0 gives no grace", refused.run("x@test", no_grace),
-           has=WAITING + [GENERIC], lacks=[GRACE])
-    refused_dir = stop.common()
-    stop.run("valid@test", refused_dir)
-    expect("a signed refusal forgets the stored answer", stop.run("deny-SUSPENDED@test", refused_dir),
-           has=["INIT: 1"])
-    expect("... so it gives no grace afterwards", refused.run("x@test", refused_dir), has=WAITING, lacks=[GRACE])
-
-    # Hourly re-checks (the harness clock advances 1 h per tick).
-    expect("re-check valid every hour keeps it licensed",
-           stop.run("valid+s3600@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=3600),
-           has=["INIT: 0", "TICK: 1 removed=0 canOpen=1", "TICK: 3 removed=0 canOpen=1"], lacks=[GENERIC])
-    expect("re-check finds a signed refusal: ExpertRemove at once (stop)",
-           stop.run("valid-then-deny-EXPIRED+s3600@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=1 canOpen=0", "ALERT: " + MESSAGES["EXPIRED"], "EVENT: ExpertRemove", "DEINIT: 0"],
-           lacks=["TICK: 2 .*"])
-    expect("re-check finds the server down, within grace: keeps running",
-           stop.run("valid-then-down+g10000@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=1", "TICK: 2 removed=0 canOpen=1", GRACE])
-    expect("re-check finds the server down past the grace: ExpertRemove (stop)",
-           stop.run("valid-then-down+g5000@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=1", GRACE, "TICK: 2 removed=1 canOpen=0", GENERIC, "EVENT: ExpertRemove",
-                "DEINIT: 0"], lacks=["TICK: 3 .*"])
-    expect("re-check finds the server down past the grace: keeps managing, canOpen=0 (manage)",
-           manage.run("valid-then-down+g5000@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=1", "TICK: 2 removed=0 canOpen=0", MANAGE, GENERIC,
-                "TICK: 4 removed=0 canOpen=0", "DEINIT: 1"], lacks=["EVENT: ExpertRemove"])
-    rc, out = manage.run("valid-then-down+g5000@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=3600)
-    check("manage: the lapse message is printed once", out.count(MANAGE) == 1, out)
-    expect("re-check finds a signed refusal (manage): canOpen=0 at once, still running",
-           manage.run("valid-then-deny-SUSPENDED+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=0", MANAGE, "ALERT: " + MESSAGES["SUSPENDED"], "TICK: 2 removed=0 canOpen=0"],
-           lacks=["EVENT: ExpertRemove"])
-    expect("grace 0: the server down is retried, ExpertRemove after 3 failures",
-           stop.run("valid-then-down+g0@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=1", r"PRINT: RoboForge: nova verificação da licença falhou \(1 de 3\); tentando de novo depois\.",
-                "TICK: 2 removed=0 canOpen=1", "TICK: 3 removed=1 canOpen=0"], lacks=[GRACE, "TICK: 4 .*"])
-    expect("re-check: server back within the grace, back to normal",
-           stop.run("valid-then-down-then-valid+g20000+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
-           has=["TICK: 1 removed=0 canOpen=1", GRACE, "TICK: 2 removed=0 canOpen=1",
-                r"PRINT: RoboForge: servidor de licenças acessível de novo; licença válida \(lucrobot\.com\.br\)\."])
-    expect("re-check paces itself: ticks 10 min apart ask once an hour",
-           stop.run("valid-then-deny-EXPIRED+s600@test", MQL5_TIMER_TICKS=5, MQL5_TICK_ADVANCE=600),
-           has=["TICK: 5 removed=0 canOpen=1"], lacks=["ALERT: .*"])
-    expect("started in grace, grace ends: checks at once and stops",
-           refused.run("x@test", _grace_dir(stop), MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=1800),
-           has=["INIT: 0", GRACE, "TICK: 1 removed=0 canOpen=1", "TICK: 2 removed=1 canOpen=0"])
-
-
-def _grace_dir(robot):
-    """A common folder holding a valid answer with one hour of grace."""
-    common = robot.common()
-    robot.run("valid+g3600@test", common)
-    return common
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
+        built = list(pool.map(build_one, ("stop", "manage", "refused")))
+    timings["build_s"] = round(time.time() - started, 1)
+    robots = {}
+    for policy, binary, ok, log in built:
+        check("render + build.sh the template (%s)" % policy, ok, log)
+        robots[policy] = Robot(binary, work)
+    if not all(ok for _, _, ok, _ in built):
+        return
+    started = time.time()
+    suite_robots = Robots(robots["stop"], robots["manage"], robots["refused"])
+    suite_robots.template = template
+    run_suite(suite_robots, report=check)
+    timings["suite_s"] = round(time.time() - started, 1)
 
 
 # ------------------------------------------------------------------ (c)
@@ -525,29 +954,298 @@ MUTATIONS = [
 
 def part_c(work, server):
     print("== (c) one-character changes to the template break the valid case", flush=True)
-    url = "http://127.0.0.1:%d/api/webhooks/validate-license" % server.port
     with open(TEMPLATE, encoding="utf-8") as f:
         template = f.read()
     public = public_hex(ROBOT_SECRET)
-    for n, (what, old, new) in enumerate(MUTATIONS):
+
+    def one(item):
+        n, (what, old, new) = item
         if template.count(old) != 1:
-            check("mutation '%s': the text occurs once in the template" % what, False,
-                  "found %d times: %s" % (template.count(old), old))
-            continue
-        source = os.path.join(work, "mutant-%d.mq5" % n)
-        render(template.replace(old, new), url, "stop", public, source)
-        binary = os.path.join(work, "mutant-%d" % n)
+            return what, False, "the text occurs %d times in the template (must be once): %s" % (template.count(old), old)
+        source = os.path.join(work, "breaking-%d.mq5" % n)
+        render(template.replace(old, new), server.url, "stop", public, source)
+        binary = os.path.join(work, "breaking-%d" % n)
         ok, log = build(source, binary)
         if not ok:
-            check("mutation '%s' still compiles" % what, False, log)
-            continue
+            return what, False, "does not compile: " + log
         rc, out = Robot(binary, work).run("valid@test")
         # Without a trustworthy answer the robot waits on the chart opening nothing.
-        check("mutation '%s' makes the valid case fail" % what,
-              rc == 0 and re.search(r"^CANOPEN: 0$", out, re.M) and "licença válida" not in out, out)
+        return what, rc == 0 and re.search(r"^CANOPEN: 0$", out, re.M) and "licença válida" not in out, out
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
+        for what, ok, detail in pool.map(one, enumerate(MUTATIONS)):
+            check("mutation '%s' makes the valid case fail" % what, ok, detail)
+
+
+# ------------------------------------------------------------------ (d)
+# The mutation catalogue (mutants.py): edits that weaken the template without
+# breaking valid answers. Each must compile, keep the valid case working, and
+# be killed by the suite of (b). A survivor fails the self-test.
+EQUIVALENT_FIND = "bool RF_CanOpenPositions()\n"
+EQUIVALENT = {"name": "equivalent: a comment before RF_CanOpenPositions", "category": "control",
+              "find": EQUIVALENT_FIND,
+              "replace": "// (selftest: a harmless comment, no weakening)\n" + EQUIVALENT_FIND,
+              "why": "changes nothing the robot does: the suite must let it survive"}
+
+
+def extra_mutants(args):
+    """Mutants added for one run: --add-equivalent-mutant and MQL5_SELFTEST_EXTRA_MUTANT
+    (a JSON object {name, find, replace[, category, why]} or a list of them)."""
+    extra = []
+    if args.add_equivalent_mutant:
+        m = dict(EQUIVALENT)
+        m["name"] = "added by --add-equivalent-mutant (" + m["name"] + ")"
+        m["category"] = "extra"
+        extra.append(m)
+    raw = os.environ.get("MQL5_SELFTEST_EXTRA_MUTANT", "").strip()
+    if raw:
+        value = json.loads(raw)
+        for m in (value if isinstance(value, list) else [value]):
+            m = dict(m)
+            m.setdefault("category", "extra")
+            m.setdefault("why", "added with MQL5_SELFTEST_EXTRA_MUTANT")
+            extra.append(m)
+    return extra
+
+
+class MutantRun:
+    def __init__(self, mutant):
+        self.mutant = mutant
+        self.error = None          # catalogue bug: anchor, build, or a valid case it breaks
+        self.valid_ok = None       # the plain valid scenario passes on the mutant
+        self.killed_by = None      # first failing scenario
+        self.seconds = 0.0
+        self.build_seconds = 0.0
+
+
+class SplitBuilder:
+    """build.sh for many variants of one program, reusing what does not change
+    between them. The program is split into its crypto (the CRYPTO_PREFIXES
+    items, compiled with build.sh's flags once per distinct text) and the rest
+    (compiled per variant at -O0: it runs a few microseconds per check, while
+    the crypto stays optimised); both are translated by translate.py and linked
+    with build.sh's cached shim and runner objects. The control of (d), the
+    unmutated template built this way, must pass the whole suite."""
+
+    def __init__(self, work):
+        self.work = work
+        self.cxx = os.environ.get("CXX", "g++")
+        self.flags = os.environ.get("CXXFLAGS", "-std=c++17 -O1 -Wall -fsigned-char -fwrapv").split()
+        self.rest_flags = [("-O0" if f.startswith("-O") else f) for f in self.flags]
+        self.lock = threading.Lock()
+        self.crypto = {}   # key -> (threading.Event, [object path or None, prototypes, log])
+
+    def shim_objects(self):
+        """The objects build.sh caches (same key: sources, compiler, flags)."""
+        cache = os.environ.get("MQL5_HARNESS_CACHE") or os.path.join(
+            os.environ.get("TMPDIR", "/tmp"), "mql5-harness-cache-%d" % os.getuid())
+        h = hashlib.sha256()
+        for name in ("mql5_shim.hpp", "mql5_shim.cpp", "harness_main.cpp"):
+            with open(os.path.join(HARNESS, name), "rb") as f:
+                h.update(f.read())
+        h.update(("%s %s\n" % (self.cxx, " ".join(self.flags))).encode())
+        key = h.hexdigest()[:16]
+        objects = [os.path.join(cache, "%s-%s.o" % (unit, key)) for unit in ("mql5_shim", "harness_main")]
+        missing = [o for o in objects if not os.path.exists(o)]
+        return objects, ("build.sh's cached objects are missing (run build.sh once): " + ", ".join(missing)
+                         if missing else None)
+
+    def compile(self, flags, cpp_text, path):
+        with open(path + ".cpp", "w", encoding="utf-8") as f:
+            f.write(cpp_text)
+        p = subprocess.run([self.cxx] + flags + ["-I" + HARNESS, "-c", path + ".cpp", "-o", path + ".o"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        return p.returncode == 0, p.stdout
+
+    def crypto_object(self, crypto_source):
+        key = hashlib.sha256(crypto_source.encode()).hexdigest()[:16]
+        with self.lock:
+            entry = self.crypto.get(key)
+            owner = entry is None
+            if owner:
+                entry = self.crypto[key] = (threading.Event(), [None, [], ""])
+        done, slot = entry
+        if owner:
+            try:
+                tr = translate.Translator(crypto_source, "crypto-%s.mq5" % key)
+                cpp = tr.run()
+                cpp = cpp[:cpp.index('\n#line 1 "translate.py:hooks"\n')] + "\n}  // namespace mq5\n"
+                path = os.path.join(self.work, "crypto-%s" % key)
+                ok, log = self.compile(self.flags, cpp, path)
+                slot[:] = [path + ".o" if ok else None, tr.prototypes, log]
+            except translate.TranslateError as e:
+                slot[:] = [None, [], "crypto: line %d: %s" % (e.line, e.message)]
+            finally:
+                done.set()
+        done.wait()
+        return slot
+
+    def build(self, source_path, binary):
+        with open(source_path, encoding="utf-8") as f:
+            text = f.read()
+        objects, problem = self.shim_objects()
+        if problem:
+            return False, problem
+        crypto = [t for n, t in extract.items(text) if n and n.startswith(CRYPTO_PREFIXES)]
+        rest = text
+        for item in crypto:
+            if rest.count(item) != 1:
+                return False, "cannot split the crypto from the rest: an item occurs %d times" % rest.count(item)
+            rest = rest.replace(item, "\n" * item.count("\n"))   # the lines keep their numbers
+        crypto_obj, prototypes, log = self.crypto_object("\n\n".join(crypto) + "\n")
+        if crypto_obj is None:
+            return False, "compiling the crypto failed:\n" + log
+        try:
+            cpp = translate.Translator(rest, source_path).run()
+        except translate.TranslateError as e:
+            return False, "%s:%d: error: %s" % (source_path, e.line, e.message)
+        cpp = cpp.replace("namespace mq5 {\n", "namespace mq5 {\n" + " ".join(prototypes) + "\n", 1)
+        ok, log = self.compile(self.rest_flags, cpp, binary)
+        if not ok:
+            return False, log
+        p = subprocess.run([self.cxx] + self.flags + [binary + ".o", crypto_obj] + objects + ["-o", binary, "-lssl", "-lcrypto"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        return p.returncode == 0, p.stdout
+
+
+# One build per mutant serves both policies: the rendered policy constant
+# becomes an input of the harness (MQL5_INPUT_RF_SelftestLapsePolicy). The
+# control of (d), the unmutated template built this way, shows it changes nothing.
+POLICY_DEFINE = re.compile(r'^#define RF_LAPSE_POLICY[ \t]+"stop"[ \t]*$', re.M)
+POLICY_INPUT = ('input string RF_SelftestLapsePolicy = "stop";   // selftest.py: the policy, chosen per run\n'
+                '#define RF_LAPSE_POLICY RF_SelftestLapsePolicy')
+
+
+def build_suite_robots(template_text, server, work, tag, builder):
+    """Renders and builds the template once for the suite, the lapse policy
+    chosen per run; returns (Robots, None) or (None, reason)."""
+    source = os.path.join(work, "%s.mq5" % tag)
+    render_suite_robot(template_text, server.url, "stop", source)
+    with open(source, encoding="utf-8") as f:
+        text = f.read()
+    if len(POLICY_DEFINE.findall(text)) != 1:
+        return None, "the rendered template has no single '#define RF_LAPSE_POLICY \"stop\"' line to make an input"
+    with open(source, "w", encoding="utf-8") as f:
+        f.write(POLICY_DEFINE.sub(lambda m: POLICY_INPUT, text))
+    binary = os.path.join(work, tag)
+    ok, log = builder.build(source, binary)
+    if not ok:
+        return None, "does not compile: " + log.strip()[-1500:]
+    robots = Robots(Robot(binary, work, {"MQL5_INPUT_RF_SelftestLapsePolicy": "stop"}),
+                    Robot(binary, work, {"MQL5_INPUT_RF_SelftestLapsePolicy": "manage"}))
+    robots.template = template_text
+    return robots, None
+
+
+def run_mutant(template, mutant, server, work, index, builder):
+    try:
+        return _run_mutant(template, mutant, server, work, index, builder)
+    except Exception:   # a bug of the machinery: reported as such, never as a kill
+        result = MutantRun(mutant)
+        result.error = "the mutation stage itself failed:\n" + traceback.format_exc()
+        return result
+
+
+def _run_mutant(template, mutant, server, work, index, builder):
+    started = time.time()
+    result = MutantRun(mutant)
+    try:
+        text = mutants.apply(template, mutant)
+    except mutants.AnchorError as e:
+        result.error = str(e)
+        return result
+    tag = "mutant-%02d" % index
+    robots, problem = build_suite_robots(text, server, work, tag, builder)
+    result.build_seconds = time.time() - started
+    if robots is None:
+        result.error = problem
+    else:
+        valid = run_suite(robots, fail_fast=True, groups=[valid_only])
+        result.valid_ok = not valid
+        if valid:
+            result.error = "breaks the valid case (not a weakening): " + valid[0][0] + "\n" + valid[0][1][-1500:]
+        else:
+            failures = run_suite(robots, fail_fast=True)
+            if failures:
+                result.killed_by = failures[0][0]
+    result.seconds = time.time() - started
+    return result
+
+
+def valid_only(t, r):
+    """What a mutant must keep: a valid answer licenses the robot, at start and
+    at the re-checks (deliberately loose: a weakening may change anything else)."""
+    for label, robot in (("stop", r.stop), ("manage", r.manage)):
+        t.expect("the plain valid case (%s)" % label, robot.run("valid@test"),
+                 has=[VALID, "INIT: 0", "CANOPEN: 1"], lacks=["ALERT: .*", "EVENT: ExpertRemove"])
+        t.expect("the plain valid case, re-checks (%s)" % label,
+                 robot.run("valid+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
+                 has=[VALID, "INIT: 0", "CANOPEN: 1", "TICK: 1 removed=0 canOpen=1", "TICK: 2 removed=0 canOpen=1"],
+                 lacks=["ALERT: .*", "EVENT: ExpertRemove"])
+
+
+def part_d(work, server, args):
+    print("== (d) the mutation catalogue: weakened templates the suite must kill", flush=True)
+    with open(TEMPLATE, encoding="utf-8") as f:
+        template = f.read()
+    catalogue = list(mutants.MUTANTS)
+    problems = mutants.validate(catalogue, template)
+    check("the catalogue: %d mutants, at least %d, every category covered (%s), every anchor found once"
+          % (len(catalogue), mutants.MINIMUM, ", ".join(mutants.CATEGORIES)), not problems, "\n".join(problems))
+    extra = extra_mutants(args)
+    only = os.environ.get("MQL5_SELFTEST_MUTANTS", "").strip()
+    if only:
+        catalogue = [m for m in catalogue if any(w in m["name"] for w in only.split(","))]
+        print("MQL5_SELFTEST_MUTANTS=%s: %d of the catalogue only" % (only, len(catalogue)), flush=True)
+    mutants_to_run = catalogue + extra
+    started = time.time()
+    # The control goes through the same machinery first: an edit that changes
+    # nothing must survive, or the machinery would call every mutant killed.
+    jobs = [EQUIVALENT] + mutants_to_run
+    workers = max(1, os.cpu_count() or 1)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        builder = SplitBuilder(work)
+        futures = [pool.submit(run_mutant, template, m, server, work, i, builder) for i, m in enumerate(jobs)]
+        results = [f.result() for f in futures]
+    elapsed = time.time() - started
+    control, results = results[0], results[1:]
+    check("survival detector: an edit that changes nothing (a comment) builds, keeps the valid case, and survives",
+          control.error is None and control.killed_by is None,
+          control.error or ("killed by: " + str(control.killed_by)))
+    killed = 0
+    survivors = []
+    for n, res in enumerate(results, 1):
+        m = res.mutant
+        head = "mutant %2d [%s] %s" % (n, m.get("category", "?"), m["name"])
+        if res.error:
+            check("CATALOGUE BUG " + head + ": not a weakening that compiles and keeps the valid case", False, res.error)
+        elif res.killed_by:
+            killed += 1
+            print("killed   %s (valid case ok; build %.1f s, suite %.1f s)\n         by: %s"
+                  % (head, res.build_seconds, res.seconds - res.build_seconds, res.killed_by), flush=True)
+        else:
+            survivors.append(m["name"])
+            check("SURVIVED " + head, False, "no scenario of the suite fails on it; it models: %s" % m.get("why", ""))
+    total = len(results)
+    print("mutation score: %d/%d killed (%.1f s, %d builds side by side)" % (killed, total, elapsed, workers),
+          flush=True)
+    timings["mutation_s"] = round(elapsed, 1)
+    timings["mutation_score"] = "%d/%d" % (killed, total)
+    check("mutation score %d/%d: every mutant killed%s" % (killed, total,
+                                                          "" if not survivors else " (survivors: %s)"
+                                                          % "; ".join(survivors)),
+          killed == total and total > 0)
 
 
 def main():
+    parser = argparse.ArgumentParser(description="The mql5-harness self-test (README.md).")
+    parser.add_argument("--add-equivalent-mutant", action="store_true",
+                        help="add a mutant that changes nothing (a comment): it survives, so the run must fail")
+    parser.add_argument("--no-mutants", action="store_true", help="skip (d), the mutation catalogue")
+    parser.add_argument("--no-realworld", action="store_true",
+                        help="skip realworld.run_all (the real-template-only scenarios: TLS, redirects, sharing)")
+    args = parser.parse_args()
+    started = time.time()
     work = tempfile.mkdtemp(prefix="mql5-selftest-")
     server = None
     try:
@@ -555,7 +1253,10 @@ def main():
         server = Server()
         part_b(work, server)
         part_c(work, server)
-        realworld.run_all(work, sys.modules[__name__])
+        if not args.no_realworld:
+            realworld.run_all(work, sys.modules[__name__])
+        if not args.no_mutants:
+            part_d(work, server, args)
     finally:
         if server:
             server.stop()
@@ -565,8 +1266,11 @@ def main():
             print("work directory kept: " + work)
     if "verify_us" in timings:
         print("Ed25519 verification in the harness: %.2f ms per signature (-O1)" % (timings["verify_us"] / 1000.0))
-    if "valid_init_s" in timings:
-        print("valid OnInit round trip (request, verify, store): %.2f s" % timings["valid_init_s"])
+    if "suite_s" in timings:
+        print("the behavioural suite on the template: %.1f s (builds %.1f s)" % (timings["suite_s"], timings["build_s"]))
+    if "mutation_s" in timings:
+        print("mutation score: %s killed (%.1f s)" % (timings["mutation_score"], timings["mutation_s"]))
+    print("selftest total: %.1f s" % (time.time() - started))
     print("%d passed, %d failed" % (results["passed"], results["failed"]))
     return 1 if results["failed"] else 0
 

@@ -17,6 +17,10 @@ repeats). Scenarios:
   unsigned         valid answer with "signature": null
   other-account    genuine valid answer about another account
   other-robot      genuine valid answer about another robot
+  malleable        genuine valid answer whose S is replaced by S + L (same point,
+                   non-canonical: RFC 8032 verifiers refuse it)
+  replay-last      the answer this e-mail's previous request got, byte for byte
+                   (a recorded answer replayed to a later request)
   http500          HTTP 500
   down             closes the connection without answering
   lic              a license that the control call cancels mid-run: valid
@@ -38,7 +42,8 @@ Options (any +<letter><n> is accepted; +u<n> only makes an e-mail unique):
 +g<n> graceSeconds (default 86400); +s<n> serverTime of the k-th
 request (k = 0, 1, ...) is now + k*n, for a robot whose clock the harness
 advances; +e<n> expiresAt = now + n (+e0: null; default 30 days); +r<n>
-retryAfter of RATE_LIMITED/THROTTLED; +k<n> the license number of "lic"
+retryAfter of RATE_LIMITED/THROTTLED; +k<n> the license number of "lic";
++f<n> flips the lowest bit of byte n (0-63) of the signature sent
 (options come after the last scenario, and in lower case: the robot
 lower-cases the e-mail).
 A request that is not a well-formed protocol 2 request gets HTTP 400.
@@ -59,8 +64,11 @@ ROBOT_KEY = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(sys.argv[3]))
 OTHER_KEY = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(sys.argv[4]))
 EARLIER_NONCE = "0123456789abcdef0123456789abcdef"
 
+L = 2**252 + 27742317777372353535851937790883648493
+
 lock = threading.Lock()
 requests_by_email = {}
+last_answer_by_email = {}
 cancelled_licenses = set()
 https_port = [None]
 
@@ -168,6 +176,7 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             index = requests_by_email.get(email, 0)
             requests_by_email[email] = index + 1
+            last = last_answer_by_email.get(email)
         phases = flow.split("-then-")
         scenario = phases[min(index, len(phases) - 1)]
         now = int(time.time()) + index * opts.get("s", 0)
@@ -180,38 +189,60 @@ class Handler(BaseHTTPRequestHandler):
         if scenario == "http500":
             self.send_json(500, {"error": "internal"})
             return
+        if scenario == "replay-last":
+            if last is None:
+                self.send_json(400, {"error": "nothing to replay"})
+            else:
+                self.send_json(200, last)
+            return
+        payload = None
+        status, headers = 200, []
         if scenario == "valid":
-            self.send_json(200, answer(nonce, True, "OK", expires_at, now, account, grace))
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace)
+        elif scenario == "malleable":
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace)
+            sig = bytes.fromhex(payload["signature"])
+            s_plus_l = int.from_bytes(sig[32:], "little") + L
+            payload["signature"] = (sig[:32] + s_plus_l.to_bytes(32, "little")).hex()
         elif scenario == "lic":
             if cancelled:
-                self.send_json(200, answer(nonce, False, "CANCELLED", None, now, account, grace))
+                payload = answer(nonce, False, "CANCELLED", None, now, account, grace)
             else:
-                self.send_json(200, answer(nonce, True, "OK", expires_at, now, account, grace))
+                payload = answer(nonce, True, "OK", expires_at, now, account, grace)
         elif scenario.startswith("deny-") and scenario[5:].upper() in ("RATE_LIMITED", "THROTTLED"):
             retry_after = opts.get("r", 60)
-            self.send_json(429, answer(nonce, False, scenario[5:].upper(), None, now, account, grace,
-                                       retry_after=retry_after), headers=[("Retry-After", str(retry_after))])
+            status = 429
+            headers = [("Retry-After", str(retry_after))]
+            payload = answer(nonce, False, scenario[5:].upper(), None, now, account, grace,
+                             retry_after=retry_after)
         elif scenario == "oldthrottle":
-            self.send_json(200, answer(nonce, False, "THROTTLED", None, now, account, grace))
+            payload = answer(nonce, False, "THROTTLED", None, now, account, grace)
         elif scenario.startswith("deny-"):
-            self.send_json(200, answer(nonce, False, scenario[5:].upper(), None, now, account, grace))
+            payload = answer(nonce, False, scenario[5:].upper(), None, now, account, grace)
         elif scenario == "forged":
-            self.send_json(200, answer(nonce, True, "OK", expires_at, now, account, grace, key=OTHER_KEY))
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace, key=OTHER_KEY)
         elif scenario == "replay":
-            self.send_json(200, answer(EARLIER_NONCE, True, "OK", expires_at, now, account, grace))
+            payload = answer(EARLIER_NONCE, True, "OK", expires_at, now, account, grace)
         elif scenario == "replay-echo":
-            self.send_json(200, answer(nonce, True, "OK", expires_at, now, account, grace, signed_nonce=EARLIER_NONCE))
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace, signed_nonce=EARLIER_NONCE)
         elif scenario == "other-account":
-            self.send_json(200, answer(nonce, True, "OK", expires_at, now, account + 1, grace))
+            payload = answer(nonce, True, "OK", expires_at, now, account + 1, grace)
         elif scenario == "other-robot":
-            self.send_json(200, answer(nonce, True, "OK", expires_at, now, account, grace,
-                                       robot_id="0193a5b2-7c1e-7d3f-9a4b-000000000001"))
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace,
+                             robot_id="0193a5b2-7c1e-7d3f-9a4b-000000000001")
         elif scenario == "unsigned":
             payload = answer(nonce, True, "OK", expires_at, now, account, grace)
             payload["signature"] = None
-            self.send_json(200, payload)
         else:
             self.send_json(400, {"error": "unknown scenario " + scenario})
+            return
+        if "f" in opts and payload.get("signature"):
+            sig = bytearray(bytes.fromhex(payload["signature"]))
+            sig[opts["f"]] ^= 1
+            payload["signature"] = sig.hex()
+        with lock:
+            last_answer_by_email[email] = payload
+        self.send_json(status, payload, headers=headers)
 
 
 def tls_server(cert, key):
