@@ -418,13 +418,7 @@ class Suite:
         the guard probe), in order. stored: whether the stored answer
         (RoboForge\\<robot>_<account>.lic under the common folder) exists afterwards."""
         rc, out = result.rc, result.out
-        problems = [] if rc == 0 else ["exit code %d" % rc]
-        for line in has:
-            if not re.search("^" + line + "$", out, re.M):
-                problems.append("missing line /%s/" % line)
-        for line in lacks:
-            if re.search("^" + line + "$", out, re.M):
-                problems.append("unexpected line /%s/" % line)
+        problems = line_problems(rc, out, has, lacks)
         if trace is not None:
             got = structural(out)
             if not trace_matches(got, trace):
@@ -894,9 +888,9 @@ for _name in SCENARIO_FILES:
 import realworld  # noqa: E402  (its run_all: the scenarios that run on the real template only)
 
 
-def expect(name, result, has=(), lacks=()):
-    """The flat form realworld.run_all uses: result is (rc, out) or a Result."""
-    rc, out = tuple(result)
+def line_problems(rc, out, has, lacks):
+    """What a run's output lacks or has too much of: has/lacks are regular
+    expressions for whole lines; a non-zero exit code is a problem too."""
     problems = [] if rc == 0 else ["exit code %d" % rc]
     for line in has:
         if not re.search("^" + line + "$", out, re.M):
@@ -904,6 +898,13 @@ def expect(name, result, has=(), lacks=()):
     for line in lacks:
         if re.search("^" + line + "$", out, re.M):
             problems.append("unexpected line /%s/" % line)
+    return problems
+
+
+def expect(name, result, has=(), lacks=()):
+    """The flat form realworld.run_all uses: result is (rc, out) or a Result."""
+    rc, out = tuple(result)
+    problems = line_problems(rc, out, has, lacks)
     check(name, not problems, "; ".join(problems) + "\n--- output ---\n" + out)
 
 
