@@ -90,6 +90,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "notificationStream" => AdminOrAnyOwner,
         "tenantGetHotmartApi" | "tenantUpdateHotmartApi" | "tenantDeleteHotmartApi" => AnyOwnerOwnRows,
         "tenantStats"
+        | "tenantOnboarding"
+        | "tenantOnboardingPortalShared"
         | "tenantListClients"
         | "tenantCreateClient"
         | "tenantListLicenses"
@@ -207,7 +209,8 @@ enum Who {
 fn capability_of(operation_id: &str) -> Option<Capability> {
     use Capability::*;
     Some(match operation_id {
-        "tenantStats" => ViewDashboard,
+        "tenantStats" | "tenantOnboarding" => ViewDashboard,
+        "tenantOnboardingPortalShared" => ManageSettings,
         "tenantListClients" | "tenantClientDetails" => ViewClients,
         "tenantCreateClient" | "tenantUpdateClient" | "tenantSendClientEmail" => ManageClients,
         "tenantListLicenses" | "tenantGetLicense" => ViewLicenses,

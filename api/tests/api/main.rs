@@ -33,6 +33,7 @@ mod manual_sales;
 mod metrics;
 mod network_limits;
 mod notifications;
+mod onboarding;
 mod openapi_contract;
 mod owner_roles;
 mod owner_team;

@@ -26,6 +26,7 @@ pub mod license_checks;
 pub mod licenses;
 pub mod listing;
 pub mod login_failures;
+pub mod onboarding;
 pub mod operations;
 pub mod owner_team;
 pub mod password_reset_requests;

@@ -34,8 +34,11 @@ pub async fn brand(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Option
 
 pub async fn save_brand(conn: &mut PgConnection, tenant_id: Uuid, b: &BrandSettings) -> AppResult<()> {
     sqlx::query(
+        // The form owns the settings it shows; the onboarding mark is kept.
         "UPDATE tenants SET display_name = $2, logo_url = $3, favicon_url = $4, theme_colors = $5,
-                background_colors = $6, foreground_color = $7, font_family = $8, settings = $9, updated_at = now()
+                background_colors = $6, foreground_color = $7, font_family = $8,
+                settings = $9 || jsonb_strip_nulls(jsonb_build_object('portalSharedAt', settings->'portalSharedAt')),
+                updated_at = now()
           WHERE id = $1",
     )
     .bind(tenant_id)

@@ -15,6 +15,7 @@ pub mod hotmart_api;
 pub mod license_builds;
 pub mod licenses;
 pub mod manual_sales;
+pub mod onboarding;
 pub mod password_reset;
 pub mod robot_generations;
 pub mod robot_license;
@@ -38,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(password_reset::router())
         .merge(stats::router())
+        .merge(onboarding::router())
         .merge(clients::router())
         .merge(client_erasure::router())
         .merge(licenses::router())

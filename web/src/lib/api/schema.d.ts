@@ -1609,6 +1609,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The checklist, from the tenant's own rows. */
+        get: operations["tenantOnboarding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/onboarding/portal-shared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owner copied the client portal's address to hand it out: that step
+         *     is done (recorded once, audited).
+         */
+        post: operations["tenantOnboardingPortalShared"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/robot-factory": {
         parameters: {
             query?: never;
@@ -3799,6 +3836,22 @@ export interface components {
         };
         /** @enum {string} */
         NotificationType: "NEW_SALE" | "REFUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_CANCEL_REQUESTED";
+        OnboardingProgress: {
+            /** @description Every step done: the dashboard folds the checklist away. */
+            complete: boolean;
+            /** @description How e-mail leaves now: `own`, `platform` or `none` (nothing is delivered). */
+            mailDelivery: string;
+            /** @description The client portal's address, to hand to buyers. */
+            portalUrl: string;
+            /** @description In the order the checklist shows them. */
+            steps: components["schemas"]["OnboardingStep"][];
+        };
+        /** @description One step and whether the data says it is done. */
+        OnboardingStep: {
+            done: boolean;
+            /** @description branding, sender, robot, activeVersion, salesChannel, firstSale, portalShared. */
+            key: string;
+        };
         /**
          * @description Where a sale or subscription came from.
          * @enum {string}
@@ -11162,6 +11215,114 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingProgress"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantOnboardingPortalShared: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
