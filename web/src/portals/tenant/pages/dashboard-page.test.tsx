@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { addDays, format } from 'date-fns'
@@ -23,10 +23,20 @@ const stats: TenantStats = {
   licenseChecksByDay: days.map((day, index) => ({ day, checks: index * 10, installations: index })),
 }
 
-function serve(answer: () => Response | Promise<Response> = () => Response.json(stats)) {
+const stepKeys = ['branding', 'sender', 'robot', 'activeVersion', 'salesChannel', 'firstSale', 'portalShared']
+const onboarding = (done: string[], mailDelivery = 'none') => ({
+  steps: stepKeys.map((key) => ({ key, done: done.includes(key) })),
+  complete: done.length === stepKeys.length,
+  portalUrl: 'https://loja.com.br/login',
+  mailDelivery,
+})
+
+function serve(answer: () => Response | Promise<Response> = () => Response.json(stats), progress = onboarding(['robot'])) {
   return mockFetch((request) => {
     const { pathname } = new URL(request.url)
     if (pathname === '/api/tenant/stats') return answer()
+    if (pathname === '/api/tenant/onboarding' && request.method === 'GET') return Response.json(progress)
+    if (pathname === '/api/tenant/onboarding/portal-shared') return new Response(null, { status: 204 })
     if (pathname === '/api/tenant-auth/me') return Response.json(session)
     return Response.json({ message: 'não encontrado' }, { status: 404 })
   })
@@ -59,15 +69,39 @@ describe('tenant dashboard', () => {
     expect(alert).toHaveClass('text-destructive')
   })
 
-  it('welcomes the owner with the next steps', async () => {
+  it('welcomes the owner with the checklist, ticked from the server', async () => {
     serve()
     renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
     const welcome = await screen.findByRole('region', { name: 'Bem-vindo(a), Olívia!' })
-    expect(within(welcome).getByText(/Cadastre seus robôs/)).toBeInTheDocument()
-    expect(within(welcome).getByText(/Configure o webhook da Hotmart/)).toBeInTheDocument()
-    expect(within(welcome).getByText(/Acompanhe suas vendas/)).toBeInTheDocument()
-    expect(within(welcome).getByRole('link', { name: 'Ver vendas' })).toHaveAttribute('href', '/sales')
-    expect(within(welcome).getByRole('link', { name: 'Ir para Robôs' })).toHaveAttribute('href', '/robots')
+    expect(welcome).toHaveTextContent('1 de 7 feitos')
+    expect(within(welcome).getByText(/Cadastre seu primeiro robô/)).toHaveTextContent('(feito)')
+    expect(within(welcome).getByText(/Publique a primeira versão/)).toHaveTextContent('(a fazer)')
+    expect(within(welcome).getByText(/Personalize sua marca/)).toHaveTextContent('(a fazer)')
+    expect(within(welcome).getByText(/nenhum e-mail é entregue/)).toBeInTheDocument()
+    expect(within(welcome).getByRole('link', { name: 'Ir para Vendas' })).toHaveAttribute('href', '/sales')
+    expect(within(welcome).getByRole('link', { name: 'Abrir E-mails' })).toHaveAttribute('href', '/email-settings')
+    expect(within(welcome).getByText('https://loja.com.br/login')).toBeInTheDocument()
+  })
+
+  it('marks the portal as shared when its address is copied', async () => {
+    const user = userEvent.setup()
+    const fetch = serve()
+    renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    const welcome = await screen.findByRole('region', { name: 'Bem-vindo(a), Olívia!' })
+    await user.click(within(welcome).getByRole('button', { name: 'Copiar endereço' }))
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.some(([input]) => new URL((input as Request).url).pathname === '/api/tenant/onboarding/portal-shared')).toBe(true),
+    )
+  })
+
+  it('folds the checklist away when every step is done, and reopens it', async () => {
+    const user = userEvent.setup()
+    serve(undefined, onboarding(stepKeys, 'own'))
+    renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    expect(await screen.findByText('Configuração inicial concluída.')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Bem-vindo(a), Olívia!' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Ver lista' }))
+    expect(await screen.findByRole('region', { name: 'Bem-vindo(a), Olívia!' })).toHaveTextContent('7 de 7 feitos')
   })
 
   it('shows skeletons while loading', () => {
