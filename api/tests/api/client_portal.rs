@@ -414,3 +414,19 @@ async fn the_card_says_when_the_download_is_a_personal_build_that_asks_no_e_mail
     sql(&p.app, p.acme.id, &build("ready")).await;
     assert_eq!(card(&p).await["personalBuild"], true);
 }
+
+#[tokio::test]
+async fn the_buyer_sees_the_seller_s_contact_e_mail_and_only_their_seller_s() {
+    let p = portal().await;
+    let contact = |body: &Value| body["sellerContactEmail"].clone();
+    let (_, before) = read_json(p.client.get("/api/client/dashboard").await).await;
+    assert_eq!(contact(&before), Value::Null, "none set: nothing invented");
+    let saved =
+        p.owner.patch_json("/api/tenant/settings", json!({"settings": {"contactEmail": "suporte@acme.com"}})).await;
+    assert!(saved.status().is_success(), "{}", saved.text().await.unwrap());
+    let (_, after) = read_json(p.client.get("/api/client/dashboard").await).await;
+    assert_eq!(contact(&after), json!("suporte@acme.com"));
+    let other = p.app.tenant("other").await;
+    let (_, theirs) = read_json(p.app.client_of(&other).await.get("/api/client/dashboard").await).await;
+    assert_ne!(contact(&theirs), json!("suporte@acme.com"), "{theirs}");
+}

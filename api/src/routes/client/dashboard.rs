@@ -21,6 +21,9 @@ pub struct ClientDashboard {
     pub active_subscriptions: i64,
     /// The tenant's training area (None: not configured).
     pub lessons_url: Option<String>,
+    /// The seller's contact e-mail (Configurações → E-mail de contato), for
+    /// the buyer's questions; null when the seller set none.
+    pub seller_contact_email: Option<String>,
 }
 
 #[utoipa::path(operation_id = "clientDashboard", get, path = "/api/client/dashboard", tag = "client",
@@ -37,6 +40,12 @@ pub async fn dashboard(client: SignedInClient) -> ApiResult<Json<ClientDashboard
         active_licenses,
         active_subscriptions,
         lessons_url: settings.get("lessonsUrl").and_then(Value::as_str).map(str::to_string),
+        seller_contact_email: settings
+            .get("contactEmail")
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+            .map(str::to_string),
     }))
 }
 

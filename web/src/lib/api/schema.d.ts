@@ -2870,6 +2870,11 @@ export interface components {
             /** @description The tenant's training area (None: not configured). */
             lessonsUrl?: string | null;
             name: string;
+            /**
+             * @description The seller's contact e-mail (Configurações → E-mail de contato), for
+             *     the buyer's questions; null when the seller set none.
+             */
+            sellerContactEmail?: string | null;
         };
         /** @description Everything about one client. */
         ClientDetails: {
