@@ -109,6 +109,9 @@ describe('GettingStartedCard (Primeiros passos)', () => {
     expect(statuses(region)).toEqual(['pending', 'pending', 'pending', 'info', 'info', 'pending'])
     expect(within(region).queryByTestId('getting-started-web-request-url')).not.toBeInTheDocument()
     expect(region).not.toHaveTextContent('verificados')
+    // Whether the copy asks for an e-mail is not known yet: nothing is said about it.
+    expect(within(region).queryByTestId('getting-started-identification')).not.toBeInTheDocument()
+    expect(region).not.toHaveTextContent(/e-mail/i)
   })
 
   it('all done: folded with "Tudo pronto", the live connection named, and opened again from the keyboard', async () => {

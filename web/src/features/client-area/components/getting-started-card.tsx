@@ -86,7 +86,9 @@ function StepMarker({ status, number }: { status: StepStatus; number: number }) 
 }
 
 /** The e-mail the robot asks for, unless every copy is personal (decision 0015: it names its license). */
-function IdentificationText({ licenses, purchaseEmail }: { licenses: ClientLicenseItem[]; purchaseEmail?: string | null }) {
+function IdentificationText({ licenses, purchaseEmail }: { licenses?: ClientLicenseItem[]; purchaseEmail?: string | null }) {
+  // Until the list is known nothing is said: a buyer with only personal copies must not be told to type an e-mail.
+  if (!licenses) return null
   const asking = licenses.filter((license) => !license.personalBuild)
   if (licenses.length > 0 && asking.length === 0) {
     return <p data-testid="getting-started-identification">Sua cópia do robô já identifica a sua licença: não é preciso digitar nada nos parâmetros.</p>
@@ -222,7 +224,7 @@ export function GettingStartedCard({
       status: tracked(facts.connected),
       body: (
         <div className="space-y-1">
-          <IdentificationText licenses={items} purchaseEmail={purchaseEmail} />
+          <IdentificationText licenses={loaded ? items : undefined} purchaseEmail={purchaseEmail} />
           <p>
             O robô mostra a situação no gráfico e aqui, em Meus Robôs: “Conectado: conta …”.
             {connected && (

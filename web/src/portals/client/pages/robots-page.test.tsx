@@ -93,6 +93,8 @@ describe('client robots page (Meus Robôs)', { timeout: 20_000 }, () => {
     expect(help).toHaveTextContent('Arquivo → Abrir Pasta de Dados → MQL5 → Experts')
     expect(help).toHaveTextContent('Ferramentas → Opções → Expert Advisors')
     expect(help).toHaveTextContent('Permitir WebRequest para as URLs listadas')
+    expect(help).toHaveTextContent('o robô só opera com ele ligado')
+    expect(help).toHaveTextContent('o aplicativo do celular não roda robôs')
     expect(within(help).getByTestId('web-request-url')).toHaveTextContent('https://loja.roboforge.com')
     await user.click(within(help).getByRole('button', { name: 'Copiar URL' }))
     expect(await navigator.clipboard.readText()).toBe('https://loja.roboforge.com')
