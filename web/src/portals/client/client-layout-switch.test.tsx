@@ -39,7 +39,8 @@ describe('client portal layout choice', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Menu lateral' }))
     expect(menu().getByRole('link', { name: 'Área de Ensino' })).toBeInTheDocument()
-    expect(screen.getByText('carla@ex.com')).toBeInTheDocument()
+    // The sidebar's footer names the signed-in client (the getting-started steps may name the same e-mail).
+    expect(screen.getByText('carla@ex.com', { selector: '[data-slot="sidebar-footer"] span' })).toBeInTheDocument()
     expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Carla!' })).toBeInTheDocument()
     expect(localStorage.getItem(CLIENT_LAYOUT_KEY)).toBe('sidebar')
 

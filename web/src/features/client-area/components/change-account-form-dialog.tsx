@@ -14,6 +14,18 @@ import { applyServerErrors } from '@/lib/forms'
 import { useChangeLicenseAccount, type ClientLicenseItem } from '../api/licenses'
 import { accountNumberFormSchema, digitsOnly, type AccountNumberValues } from '../schemas/account-number'
 
+/**
+ * What the client can know of the seller's account-change limit before saving. GET /api/client/licenses does not
+ * give the limit (changes per period, the period, the cooldown) nor how many changes are left, so the note says what
+ * the server does: the first binding is free (it checks the limit only when the license already has an account), and
+ * a refused change answers 429 with the limit or the date of the next allowed change, which the form shows above the
+ * field ("Limite de trocas de conta atingido: 3 troca(s) a cada 30 dias…", "Uma nova troca estará disponível em…").
+ */
+export function accountChangeNote(license: Pick<ClientLicenseItem, 'accountNumber'>): string {
+  if (!license.accountNumber) return 'A primeira vinculação é livre: só as trocas seguintes contam no limite do vendedor.'
+  return `Conta atual: ${license.accountNumber}. O vendedor limita quantas trocas você pode fazer por período e o intervalo entre elas; se a troca for recusada, aparece aqui o limite ou quando poderá trocar de novo.`
+}
+
 export interface ChangeAccountDialogProps {
   license: ClientLicenseItem
   open: boolean
@@ -82,7 +94,7 @@ function ChangeAccountForm({ license, onDone }: { license: ClientLicenseItem; on
                 />
               </FormControl>
               <FormDescription>
-                {license.accountNumber ? `Conta atual: ${license.accountNumber}. ` : ''}Somente números. Trocas de conta podem ser limitadas pelo vendedor.
+                Somente números. {accountChangeNote(license)}
               </FormDescription>
               <FormMessage />
             </FormItem>

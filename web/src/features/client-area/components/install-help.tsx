@@ -29,7 +29,11 @@ export function InstallHelp({ webRequestUrl }: { webRequestUrl: string }) {
             <CopyButton value={webRequestUrl} label="Copiar URL" success="URL copiada para a área de transferência." />
           </div>
         </li>
-        <li>Arraste o robô para um gráfico. O cartão de cada robô mostra se ele já se conectou e o que ainda falta.</li>
+        <li>
+          Ligue o “Algo Trading” na barra de ferramentas do MetaTrader (o robô só opera com ele ligado) e arraste o robô para um gráfico,
+          marcando “Permitir Algo Trading” na aba Comum. O cartão de cada robô mostra se ele já se conectou e o que ainda falta.
+        </li>
+        <li>Robôs rodam no MetaTrader 5 para Windows, no computador ou numa VPS Windows; o aplicativo do celular não roda robôs.</li>
       </ol>
     </DashboardPanel>
   )

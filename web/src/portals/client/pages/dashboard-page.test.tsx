@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { BookOpenIcon, BotIcon } from 'lucide-react'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { apiRoutes, errorBody } from '@/test/api-routes'
-import { dashboard, session } from '@/features/client-area/test-support'
+import { alphaLicense, dashboard, gammaLicense, licenses, session } from '@/features/client-area/test-support'
 import { ClientDashboardPage } from './dashboard-page'
 
 const shortcuts = [
@@ -12,7 +12,14 @@ const shortcuts = [
 ]
 
 function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
-  mockFetch(apiRoutes({ 'GET /api/client-auth/me': () => Response.json(session), 'GET /api/client/dashboard': () => Response.json(dashboard), ...handlers }))
+  mockFetch(
+    apiRoutes({
+      'GET /api/client-auth/me': () => Response.json(session),
+      'GET /api/client/dashboard': () => Response.json(dashboard),
+      'GET /api/client/licenses': () => Response.json(licenses([alphaLicense, gammaLicense])),
+      ...handlers,
+    }),
+  )
   renderWithProviders(<ClientDashboardPage shortcuts={shortcuts} />, { path: '/dashboard' })
 }
 
@@ -31,14 +38,19 @@ describe('client dashboard page', () => {
     expect(links.getByRole('link', { name: 'Área de Ensino' })).toHaveAttribute('href', '/lessons')
   })
 
-  it('lists the three getting-started steps', async () => {
+  it('lists the getting-started steps, ticking from the licenses, with the URL to allow', async () => {
     renderPage()
-    const steps = within(await screen.findByRole('region', { name: 'Primeiros passos' })).getAllByRole('listitem')
-    expect(steps).toHaveLength(3)
-    expect(steps[0]).toHaveTextContent('.ex5')
-    expect(steps[1]).toHaveTextContent('MQL5/Experts')
-    expect(steps[1]).toHaveTextContent('Arquivo → Abrir Pasta de Dados → MQL5 → Experts')
-    expect(steps[2]).toHaveTextContent('Área de Ensino')
+    const region = await screen.findByRole('region', { name: 'Primeiros passos' })
+    const list = within(region).getByRole('list', { name: 'Passos para usar o robô' })
+    const steps = within(list).getAllByRole('listitem')
+    expect(steps).toHaveLength(6)
+    // Gama (a trial, a personal build) still waits for its account and never downloaded or ran.
+    await waitFor(() => expect(steps.map((step) => step.getAttribute('data-status'))).toEqual(['pending', 'pending', 'done', 'info', 'info', 'pending']))
+    expect(within(region).getByTestId('getting-started-web-request-url')).toHaveTextContent('https://loja.roboforge.com')
+    expect(within(region).getByRole('button', { name: 'Confirmar conta MT5 de Robô Gama' })).toBeInTheDocument()
+    // Alpha's copy is not personal: its e-mail is the session's.
+    expect(within(region).getByTestId('getting-started-identification')).toHaveTextContent('(Robô Alpha)')
+    expect(within(region).getByTestId('getting-started-identification')).toHaveTextContent('carla@ex.com')
   })
 
   it("shows 'Erro ao carregar dashboard' and still greets from the session", async () => {

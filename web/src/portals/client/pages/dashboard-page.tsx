@@ -3,6 +3,7 @@ import { SectionError } from '@/components/dashboard/dashboard-panel'
 import { Button } from '@/components/ui/button'
 import { useClientSession } from '@/features/auth/api/client-session'
 import { useClientDashboard } from '@/features/client-area/api/dashboard'
+import { useClientLicenses } from '@/features/client-area/api/licenses'
 import { DashboardStatCards, DashboardStatCardsSkeleton } from '@/features/client-area/components/dashboard-stat-cards'
 import { GettingStartedCard } from '@/features/client-area/components/getting-started-card'
 import { firstName } from '@/lib/format'
@@ -11,11 +12,13 @@ import { usePageTitle } from '@/lib/page-title'
 
 /**
  * /dashboard: a greeting, the two figures, `shortcuts` to other screens (robots, training; the screen table
- * names their paths) and the getting-started steps.
+ * names their paths) and the getting-started steps, ticking from the client's licenses.
  */
 export function ClientDashboardPage({ shortcuts }: { shortcuts: NavigationItem[] }) {
   usePageTitle('Dashboard')
   const dashboard = useClientDashboard()
+  // The steps tick from the licenses (downloaded, account, connection) and show the URL MetaTrader must allow.
+  const licenses = useClientLicenses()
   const { data: session } = useClientSession()
   // The session already knows the name, so the greeting does not wait for the figures.
   const name = firstName(dashboard.data?.name || session?.user.name)
@@ -49,7 +52,7 @@ export function ClientDashboardPage({ shortcuts }: { shortcuts: NavigationItem[]
           </Button>
         ))}
       </nav>
-      <GettingStartedCard />
+      <GettingStartedCard licenses={licenses.data?.licenses} webRequestUrl={licenses.data?.webRequestUrl} purchaseEmail={session?.user.email} />
     </div>
   )
 }

@@ -93,6 +93,8 @@ describe('client robots page (Meus Robôs)', { timeout: 20_000 }, () => {
     expect(help).toHaveTextContent('Arquivo → Abrir Pasta de Dados → MQL5 → Experts')
     expect(help).toHaveTextContent('Ferramentas → Opções → Expert Advisors')
     expect(help).toHaveTextContent('Permitir WebRequest para as URLs listadas')
+    expect(help).toHaveTextContent('o robô só opera com ele ligado')
+    expect(help).toHaveTextContent('o aplicativo do celular não roda robôs')
     expect(within(help).getByTestId('web-request-url')).toHaveTextContent('https://loja.roboforge.com')
     await user.click(within(help).getByRole('button', { name: 'Copiar URL' }))
     expect(await navigator.clipboard.readText()).toBe('https://loja.roboforge.com')
@@ -268,10 +270,16 @@ describe('client robots page (Meus Robôs)', { timeout: 20_000 }, () => {
 
   it("keeps the dialog open with the server's refusal (change limit) and a toast", async () => {
     const user = userEvent.setup()
-    const limit = 'Limite de trocas de conta atingido. Tente novamente em 3 dias.'
+    // The server's words (RebindRefusal::message): the limit the seller set.
+    const limit = 'Limite de trocas de conta atingido: 3 troca(s) a cada 30 dias. Fale com o suporte se precisar de outra troca.'
     renderPage({ [`PATCH /api/client/licenses/${alphaLicense.id}/account`]: () => errorBody(429, limit) })
     await user.click(within(await card('Robô Alpha')).getByRole('button', { name: 'Trocar Conta' }))
     const dialog = await screen.findByRole('dialog', { name: 'Trocar Conta' })
+    // Before saving, the client is told what the limit covers and that a refusal names it; never "podem ser limitadas".
+    expect(dialog).toHaveTextContent(
+      'O vendedor limita quantas trocas você pode fazer por período e o intervalo entre elas; se a troca for recusada, aparece aqui o limite ou quando poderá trocar de novo.',
+    )
+    expect(dialog).not.toHaveTextContent('podem ser limitadas')
     await user.type(within(dialog).getByLabelText('Número da Conta'), '555{Enter}')
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(limit)
     expect(screen.getByText('Erro ao atualizar conta')).toBeInTheDocument()
@@ -319,6 +327,8 @@ describe('client robots page (Meus Robôs)', { timeout: 20_000 }, () => {
 
     await user.click(within(gamma).getByRole('button', { name: 'Confirmar conta MT5 de Robô Gama' }))
     const dialog = await screen.findByRole('dialog', { name: 'Confirmar Conta MT5' })
+    // The first binding does not count against the seller's limit (the server checks it only on a change).
+    expect(dialog).toHaveTextContent('A primeira vinculação é livre: só as trocas seguintes contam no limite do vendedor.')
     const input = within(dialog).getByLabelText('Número da Conta')
     expect(input).toHaveFocus()
     await user.type(input, '5550001{Enter}')
