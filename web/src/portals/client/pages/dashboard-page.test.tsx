@@ -31,6 +31,19 @@ describe('client dashboard page', () => {
     expect(within(screen.getByRole('group', { name: 'Assinaturas Ativas' })).getByText('1')).toBeInTheDocument()
   })
 
+  it("shows the seller's contact e-mail when the seller set one, and nothing otherwise", async () => {
+    renderPage({ 'GET /api/client/dashboard': () => Response.json({ ...dashboard, sellerContactEmail: 'suporte@loja.com' }) })
+    const contact = await screen.findByTestId('seller-contact')
+    expect(within(contact).getByRole('link', { name: 'suporte@loja.com' })).toHaveAttribute('href', 'mailto:suporte@loja.com')
+  })
+
+  it('invents no contact when the seller set none', async () => {
+    renderPage()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Carla!' })).toBeInTheDocument()
+    await screen.findByRole('group', { name: 'Licenças Ativas' })
+    expect(screen.queryByTestId('seller-contact')).not.toBeInTheDocument()
+  })
+
   it('links to the robots and the training area', async () => {
     renderPage()
     const links = within(await screen.findByRole('navigation', { name: 'Atalhos' }))

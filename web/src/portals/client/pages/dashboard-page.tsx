@@ -32,6 +32,14 @@ export function ClientDashboardPage({ shortcuts }: { shortcuts: NavigationItem[]
           {name ? `Olá, ${name}!` : 'Olá!'}
         </h1>
         <p className="text-sm text-muted-foreground">Bem-vindo à sua área de cliente.</p>
+        {dashboard.data?.sellerContactEmail && (
+          <p className="text-sm" data-testid="seller-contact">
+            Dúvidas sobre o robô ou a licença? Fale com o vendedor:{' '}
+            <a className="break-all text-primary underline-offset-4 hover:underline" href={`mailto:${dashboard.data.sellerContactEmail}`}>
+              {dashboard.data.sellerContactEmail}
+            </a>
+          </p>
+        )}
       </div>
       <section aria-label="Resumo" aria-busy={dashboard.isPending}>
         {dashboard.data ? (
