@@ -430,3 +430,23 @@ async fn the_buyer_sees_the_seller_s_contact_e_mail_and_only_their_seller_s() {
     let (_, theirs) = read_json(p.app.client_of(&other).await.get("/api/client/dashboard").await).await;
     assert_ne!(contact(&theirs), json!("suporte@acme.com"), "{theirs}");
 }
+
+#[tokio::test]
+async fn each_card_states_the_seller_s_account_change_limits() {
+    let p = portal().await;
+    let limit = |card: &Value| card["accountChangeLimit"].clone();
+    assert_eq!(
+        limit(&card(&p).await),
+        json!({"changesPerPeriod": 3, "periodDays": 30, "cooldownHours": 24}),
+        "the defaults"
+    );
+    let saved = p
+        .owner
+        .patch_json(
+            "/api/tenant/settings",
+            json!({"settings": {"accountChangesPerPeriod": 1, "accountChangePeriodDays": 90, "accountChangeCooldownHours": 48}}),
+        )
+        .await;
+    assert!(saved.status().is_success(), "{}", saved.text().await.unwrap());
+    assert_eq!(limit(&card(&p).await), json!({"changesPerPeriod": 1, "periodDays": 90, "cooldownHours": 48}));
+}

@@ -92,6 +92,27 @@ pub struct ClientLicenseItem {
     /// The download is this license's personal build (decision 0015): it
     /// names its license, so the robot asks for no e-mail.
     pub personal_build: bool,
+    /// The seller's limits on moving this license to another account (the
+    /// first binding is free), so the buyer reads them before saving. Always
+    /// given; optional in the schema for clients built before it.
+    pub account_change_limit: Option<AccountChangeLimit>,
+}
+
+/// The seller's account-change policy, as the buyer reads it.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountChangeLimit {
+    /// Changes allowed per period (0: none through the portal).
+    pub changes_per_period: i64,
+    pub period_days: i64,
+    /// Hours to wait between two changes.
+    pub cooldown_hours: i64,
+}
+
+impl From<RebindPolicy> for AccountChangeLimit {
+    fn from(p: RebindPolicy) -> Self {
+        Self { changes_per_period: p.changes_per_period, period_days: p.period_days, cooldown_hours: p.cooldown_hours }
+    }
 }
 
 /// One license check as its buyer sees it.
@@ -142,6 +163,7 @@ impl From<ClientLicenseRow> for ClientLicenseItem {
                 code: r.last_check_code.unwrap_or_default(),
             }),
             personal_build: r.personal_build,
+            account_change_limit: None,
         }
     }
 }
@@ -164,6 +186,9 @@ pub async fn list(client: SignedInClient) -> ApiResult<Json<ClientLicenses>> {
     let rows = client_portal::licenses(&mut tx, client.tenant.id, client.client.id).await?;
     let files: Vec<String> = rows.iter().filter_map(|r| r.version_file_key.clone()).collect();
     let runs = shared::repositories::backtests::latest_completed(&mut tx, client.tenant.id, &files, false).await?;
+    let limit = AccountChangeLimit::from(RebindPolicy::of_settings(
+        &client_portal::tenant_settings(&mut tx, client.tenant.id).await?,
+    ));
     tx.commit().await?;
     let domain = shared::domain::portal::domain_of_url(&client.tenant.url);
     let licenses = rows
@@ -171,6 +196,7 @@ pub async fn list(client: SignedInClient) -> ApiResult<Json<ClientLicenses>> {
         .map(|row| {
             let run = runs.iter().find(|b| Some(&b.file_key) == row.version_file_key.as_ref());
             let mut item = ClientLicenseItem::from(row);
+            item.account_change_limit = Some(limit);
             item.backtest = run.map(crate::views::backtests::PublicBacktest::from);
             item
         })

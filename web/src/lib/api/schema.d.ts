@@ -2568,6 +2568,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The seller's account-change policy, as the buyer reads it. */
+        AccountChangeLimit: {
+            /**
+             * Format: int64
+             * @description Changes allowed per period (0: none through the portal).
+             */
+            changesPerPeriod: number;
+            /**
+             * Format: int64
+             * @description Hours to wait between two changes.
+             */
+            cooldownHours: number;
+            /** Format: int64 */
+            periodDays: number;
+        };
         ActivateVersionRequest: {
             /**
              * @description Major.Minor.Patch of an uploaded version.
@@ -2912,6 +2927,7 @@ export interface components {
             tenantName: string;
         };
         ClientLicenseItem: {
+            accountChangeLimit?: components["schemas"]["AccountChangeLimit"] | null;
             accountNumber?: string | null;
             /** Format: date-time */
             activationDate?: string | null;

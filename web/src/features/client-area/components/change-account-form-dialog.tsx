@@ -21,8 +21,24 @@ import { accountNumberFormSchema, digitsOnly, type AccountNumberValues } from '.
  * a refused change answers 429 with the limit or the date of the next allowed change, which the form shows above the
  * field ("Limite de trocas de conta atingido: 3 troca(s) a cada 30 dias…", "Uma nova troca estará disponível em…").
  */
-export function accountChangeNote(license: Pick<ClientLicenseItem, 'accountNumber'>): string {
-  if (!license.accountNumber) return 'A primeira vinculação é livre: só as trocas seguintes contam no limite do vendedor.'
+/** The seller's limits in words: "3 trocas a cada 30 dias, com pelo menos 24 h entre duas". */
+type AccountChangeLimit = NonNullable<ClientLicenseItem['accountChangeLimit']>
+
+function limitText(limit: AccountChangeLimit): string {
+  if (limit.changesPerPeriod === 0) return 'o vendedor não permite trocas pelo portal; fale com o suporte'
+  const changes = limit.changesPerPeriod === 1 ? '1 troca' : `${limit.changesPerPeriod} trocas`
+  const cooldown = limit.cooldownHours > 0 ? `, com pelo menos ${limit.cooldownHours} h entre duas` : ''
+  return `${changes} a cada ${limit.periodDays} dias${cooldown}`
+}
+
+export function accountChangeNote(license: Pick<ClientLicenseItem, 'accountNumber' | 'accountChangeLimit'>): string {
+  const limit = license.accountChangeLimit
+  if (!license.accountNumber) {
+    return limit
+      ? `A primeira vinculação é livre; depois, ${limitText(limit)}.`
+      : 'A primeira vinculação é livre: só as trocas seguintes contam no limite do vendedor.'
+  }
+  if (limit) return `Conta atual: ${license.accountNumber}. Limite do vendedor: ${limitText(limit)}.`
   return `Conta atual: ${license.accountNumber}. O vendedor limita quantas trocas você pode fazer por período e o intervalo entre elas; se a troca for recusada, aparece aqui o limite ou quando poderá trocar de novo.`
 }
 
