@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom'
 import { ArrowRightIcon, CheckCircle2Icon, CircleIcon, CopyIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { SectionError } from '@/components/dashboard/dashboard-panel'
 import { copyToClipboard, toastCopied, toastCopyFailed } from '@/components/data/clipboard'
 import { useMarkPortalShared, useOnboarding, type OnboardingProgress } from '@/features/tenant-commerce/api/onboarding'
 
@@ -90,6 +91,17 @@ export function WelcomeCard({ ownerName }: { ownerName: string }) {
   const onboarding = useOnboarding()
   const [reopened, setReopened] = React.useState(false)
   const progress = onboarding.data
+  // A first load that failed says so (a later failed refetch keeps the last answer on screen).
+  if (!progress && onboarding.isError) {
+    return (
+      <SectionError
+        title="Erro ao carregar os primeiros passos"
+        error={onboarding.error}
+        onRetry={() => void onboarding.refetch()}
+        retrying={onboarding.isFetching}
+      />
+    )
+  }
   if (!progress) return null
   const done = progress.steps.filter((s) => s.done).length
   const title = ownerName ? `Bem-vindo(a), ${ownerName}!` : 'Bem-vindo(a)!'

@@ -94,6 +94,25 @@ describe('tenant dashboard', () => {
     )
   })
 
+  it('says when the checklist could not be loaded, and retries', async () => {
+    const user = userEvent.setup()
+    let fail = true
+    mockFetch((request) => {
+      const { pathname } = new URL(request.url)
+      if (pathname === '/api/tenant/stats') return Response.json(stats)
+      if (pathname === '/api/tenant-auth/me') return Response.json(session)
+      if (pathname === '/api/tenant/onboarding') {
+        return fail ? Response.json({ message: 'Serviço indisponível' }, { status: 503 }) : Response.json(onboarding(['robot']))
+      }
+      return Response.json({ message: 'não encontrado' }, { status: 404 })
+    })
+    renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    expect(await screen.findByText('Erro ao carregar os primeiros passos', {}, { timeout: 5000 })).toBeInTheDocument()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }))
+    expect(await screen.findByRole('region', { name: 'Bem-vindo(a), Olívia!' })).toHaveTextContent('1 de 7 feitos')
+  })
+
   it('folds the checklist away when every step is done, and reopens it', async () => {
     const user = userEvent.setup()
     serve(undefined, onboarding(stepKeys, 'own'))
