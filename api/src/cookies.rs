@@ -72,6 +72,21 @@ pub fn set_device(portal: Portal, value: &str, secure: bool) -> (axum::http::Hea
     (SET_COOKIE, HeaderValue::from_str(&value).expect("device value is hex and a dot"))
 }
 
+/// The tenant pass (api::tenant_pass): stands in for the tenant's security
+/// key on this browser. Sent to the API only, never readable by scripts.
+pub const TENANT_PASS: &str = "rf_tenant_pass";
+
+/// A little over a year: the pass lasts until the key rotates.
+const TENANT_PASS_MAX_AGE_SECONDS: u64 = 400 * 24 * 3600;
+
+pub fn set_tenant_pass(value: &str, secure: bool) -> (axum::http::HeaderName, HeaderValue) {
+    let secure = if secure { "; Secure" } else { "" };
+    let value = format!(
+        "{TENANT_PASS}={value}; Path=/api; HttpOnly; SameSite=Strict; Max-Age={TENANT_PASS_MAX_AGE_SECONDS}{secure}"
+    );
+    (SET_COOKIE, HeaderValue::from_str(&value).expect("pass value is hex and a dot"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

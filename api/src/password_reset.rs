@@ -18,7 +18,7 @@ use shared::infrastructure::db::{self, Actor, Scope};
 use shared::infrastructure::secrets::sha256_hex;
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::password_reset_requests::{self, NewRequest};
-use shared::repositories::reset_tokens::{self, Account};
+use shared::repositories::reset_tokens::{self, Account, Link};
 use shared::repositories::sessions;
 use shared::repositories::tenants::TenantSummary;
 use shared::workflows::jobs::ProcessResetRequest;
@@ -34,6 +34,8 @@ pub const RESET_REQUESTED: &str =
     "Se o e-mail estiver cadastrado, você receberá em instantes um link para redefinir sua senha.";
 pub const RESET_DONE: &str = "Senha redefinida com sucesso! Faça login com a nova senha.";
 pub const INVALID_TOKEN: &str = "Link de redefinição inválido ou expirado. Solicite um novo.";
+pub const INVALID_INVITATION: &str =
+    "Convite inválido, expirado ou já aceito. Peça um novo convite a quem convidou você.";
 
 /// Whose password: the portal decides the table, the host and the page.
 #[derive(Debug, Clone, Copy)]
@@ -128,16 +130,34 @@ pub(crate) fn reset_link(
     tenant: &TenantSummary,
     token: &str,
 ) -> String {
-    let (prefix, subdomain) = match flow.portal {
+    portal_link(flow.portal, state, meta, tenant, &format!("/reset-password?token={token}"))
+}
+
+/// The owner portal's page where an invitation is accepted.
+pub(crate) fn invitation_link(state: &AppState, meta: &RequestMeta, tenant: &TenantSummary, token: &str) -> String {
+    portal_link(Portal::Tenant, state, meta, tenant, &format!("/convite?token={token}"))
+}
+
+/// `page` (path and query) of the tenant's portal: on the tenant's own host
+/// (`admin.` for owners), or on the development host the request came to
+/// (under the portal's prefix there).
+pub(crate) fn portal_link(
+    portal: Portal,
+    state: &AppState,
+    meta: &RequestMeta,
+    tenant: &TenantSummary,
+    page: &str,
+) -> String {
+    let (prefix, subdomain) = match portal {
         Portal::Tenant => ("/tenant", "admin."),
         _ => ("/client", ""),
     };
     if meta.dev_host {
-        return format!("http://{}{prefix}/reset-password?token={token}", meta.host);
+        return format!("http://{}{prefix}{page}", meta.host);
     }
     let domain = shared::domain::portal::domain_of_url(&tenant.url);
     let domain = if domain.is_empty() { state.config.portal_rules.platform_domain().to_string() } else { domain };
-    format!("https://{subdomain}{domain}/reset-password?token={token}")
+    format!("https://{subdomain}{domain}{page}")
 }
 
 /// Sets a new password with a token: once, within the hour; the account's
@@ -148,14 +168,16 @@ pub async fn reset(
     meta: &RequestMeta,
     token: &str,
     new_password: String,
-) -> ApiResult<()> {
+    link: Link,
+) -> ApiResult<(TenantSummary, Uuid)> {
     let token = token.trim();
     Validator::new()
         .check(!token.is_empty(), "token", flow.token_missing)
         .check(char_len(&new_password) >= 6, "newPassword", flow.too_short)
         .check(char_len(&new_password) <= MAX_PASSWORD_CHARS, "newPassword", PASSWORD_TOO_LONG)
         .finish()?;
-    let invalid = || AppError::validation_field("token", INVALID_TOKEN);
+    let message = if link == Link::Invitation { INVALID_INVITATION } else { INVALID_TOKEN };
+    let invalid = || AppError::validation_field("token", message);
     let tenant_ref = token.split_once('.').and_then(|(t, _)| Uuid::try_parse(t).ok()).ok_or_else(invalid)?;
     let digest = sha256_hex(token);
 
@@ -172,8 +194,9 @@ pub async fn reset(
 
     let hash = state.hasher.hash(new_password).await?;
     let mut tx = db::begin(&state.pool, Scope::anonymous_in(tenant.id)).await?;
-    let id =
-        reset_tokens::reset_password(&mut tx, flow.account, tenant.id, &digest, &hash).await?.ok_or_else(invalid)?;
+    let id = reset_tokens::reset_password(&mut tx, flow.account, tenant.id, &digest, &hash, link)
+        .await?
+        .ok_or_else(invalid)?;
     match flow.account {
         Account::Owner => sessions::end_for_owner(&mut tx, id).await?,
         Account::Client => sessions::end_for_client(&mut tx, id).await?,
@@ -194,9 +217,9 @@ pub async fn reset(
         entity,
         id,
         &Value::Null,
-        &json!({ "password": "*** (redefinida por link)" }),
+        &json!({ "password": if link == Link::Invitation { "*** (criada ao aceitar o convite)" } else { "*** (redefinida por link)" } }),
     )
     .await?;
     tx.commit().await?;
-    Ok(())
+    Ok((tenant, id))
 }

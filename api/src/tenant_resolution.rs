@@ -2,8 +2,9 @@
 //!
 //! On a tenant's own host the host decides (`admin.<domain>` for owners,
 //! `<domain>` for clients). On development hosts, where one host serves every
-//! tenant, the tenant security key (`X-Tenant-Secret`) or a `tenant`
-//! parameter (the tenant's id or domain) names it.
+//! tenant, the tenant security key (`X-Tenant-Secret`), an owner's tenant
+//! pass (`tenant_pass`) or a `tenant` parameter (the tenant's id or domain)
+//! names it.
 
 use serde::Deserialize;
 use shared::domain::portal::Portal;
@@ -39,6 +40,15 @@ pub async fn resolve(
     }
     if let Some(secret) = &meta.tenant_secret {
         return Ok(tenants::find_by_secret(tx, secret).await?);
+    }
+    // An owner's browser with a valid tenant pass names its tenant (the
+    // owner portal's login and branding before sign-in).
+    if portal == Portal::Tenant {
+        if let Some(pass) = crate::tenant_pass::presented(meta) {
+            if pass.key_digest(state, tx).await?.is_some() {
+                return Ok(tenants::find(tx, pass.tenant_id).await?);
+            }
+        }
     }
     match reference.map(str::trim).filter(|r| !r.is_empty()) {
         Some(reference) => Ok(tenants::find_by_reference(tx, reference).await?),

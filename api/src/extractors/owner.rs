@@ -16,7 +16,7 @@ use uuid::Uuid;
 
 use super::tenant_session;
 use crate::api_error::{not_authenticated, ApiError, ApiResult};
-use crate::AppState;
+use crate::{tenant_pass, AppState};
 
 /// A signed-in tenant owner: the session cookie and the tenant's security key
 /// in `X-Tenant-Secret` both checked. Open the owner-scoped transaction
@@ -76,14 +76,21 @@ impl FromRequestParts<AppState> for SignedInOwner {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
         let (token, meta) = tenant_session::read(parts, state, Portal::Tenant).await?;
-        let secret = meta.tenant_secret.as_deref().ok_or_else(not_authenticated)?;
         let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
-        let secret_hash = sha256_hex(secret);
+        // The key in the header when the browser sends one; otherwise the
+        // browser's tenant pass, which stands for the tenant's current key.
+        let (secret_hash, pass) = match (meta.tenant_secret.as_deref(), tenant_pass::presented(&meta)) {
+            (Some(secret), _) => (sha256_hex(secret), None),
+            (None, Some(pass)) => (pass.key_digest(state, &mut tx).await?.ok_or_else(not_authenticated)?, Some(pass)),
+            (None, None) => return Err(not_authenticated()),
+        };
         let session = sessions::find_owner_session(&mut tx, &token, &secret_hash, state.config.owner_idle_timeout)
             .await?
             .ok_or_else(not_authenticated)?;
         tx.commit().await?;
-        if !constant_time_eq(&session.secret_hash, &secret_hash) {
+        if !constant_time_eq(&session.secret_hash, &secret_hash)
+            || pass.is_some_and(|p| p.tenant_id != session.tenant.id)
+        {
             return Err(not_authenticated());
         }
         tenant_session::check_host(state, &meta, Portal::Tenant, &session.tenant)?;

@@ -35,6 +35,7 @@ mod network_limits;
 mod notifications;
 mod onboarding;
 mod openapi_contract;
+mod owner_invitation;
 mod owner_roles;
 mod owner_team;
 mod personal_builds;

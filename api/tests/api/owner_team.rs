@@ -54,7 +54,7 @@ async fn an_invited_support_owner_accepts_by_the_link_is_verified_and_sees_no_se
 
     let mails = sealed_mails(&app, acme.id, "ownerInvitation", "ana@example.com").await;
     assert_eq!(mails.len(), 1);
-    assert!(mails[0].contains("Suporte") && mails[0].contains("/tenant/reset-password?token="), "{}", mails[0]);
+    assert!(mails[0].contains("Suporte") && mails[0].contains("/tenant/convite?token="), "{}", mails[0]);
     let (status, _) = login(&app, &acme, "ana@example.com", "senha-da-ana").await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "no password until the invitation is accepted");
     let accepted = app

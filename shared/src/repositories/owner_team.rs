@@ -62,7 +62,9 @@ pub struct Invitation<'a> {
     pub role: OwnerRole,
     /// A hash of a password nobody knows: the invitee sets theirs by the link.
     pub unusable_password_hash: &'a str,
-    pub invited_by: Uuid,
+    /// The owner who invited; None when the platform admin did (a new
+    /// tenant's first owner).
+    pub invited_by: Option<Uuid>,
 }
 
 pub async fn invite(conn: &mut PgConnection, invitation: Invitation<'_>) -> AppResult<TeamMember> {

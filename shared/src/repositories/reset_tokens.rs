@@ -80,6 +80,15 @@ pub async fn holder(
     .await?)
 }
 
+/// Which links may spend a token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Link {
+    /// A forgotten-password link or an invitation.
+    Any,
+    /// Only a pending owner invitation.
+    Invitation,
+}
+
 /// How long an owner's invitation link works.
 pub const INVITATION_DAYS: i32 = 7;
 
@@ -103,20 +112,28 @@ pub async fn issue_invitation(conn: &mut PgConnection, tenant_id: Uuid, owner: U
 /// works once even when two resets race. None when it was spent or expired.
 /// For an owner it also marks the e-mail verified: the link reached that
 /// inbox (an invitation is accepted this way).
+///
+/// `Link::Invitation` spends only the token of an invitation not yet
+/// accepted (a forgotten-password link cannot be used to accept one).
 pub async fn reset_password(
     conn: &mut PgConnection,
     account: Account,
     tenant_id: Uuid,
     digest: &str,
     password_hash: &str,
+    link: Link,
 ) -> AppResult<Option<Uuid>> {
     Ok(sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "UPDATE {} SET password = $3, reset_token = NULL, reset_token_expiry = NULL{}
-          WHERE tenant_id = $1 AND reset_token = $2 AND reset_token_expiry > now() AND {}
+          WHERE tenant_id = $1 AND reset_token = $2 AND reset_token_expiry > now() AND {}{}
           RETURNING id",
         account.table(),
         if account == Account::Owner { ", email_verified = true, email_verified_at = COALESCE(email_verified_at, now()), invitation_accepted_at = COALESCE(invitation_accepted_at, now())" } else { "" },
-        account.usable()
+        account.usable(),
+        match link {
+            Link::Any => "",
+            Link::Invitation => " AND invited_at IS NOT NULL AND invitation_accepted_at IS NULL",
+        }
     )))
     .bind(tenant_id)
     .bind(digest)

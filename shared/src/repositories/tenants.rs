@@ -133,6 +133,12 @@ pub async fn secret_matches(conn: &mut PgConnection, tenant_id: Uuid, secret: &s
     Ok(stored.is_some_and(|s| constant_time_eq(&s, &sha256_hex(secret))))
 }
 
+/// The SHA-256 of the tenant's current security key (what a device pass is
+/// bound to: rotating the key voids every pass). Anonymous scope.
+pub async fn security_key_digest(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT secret_hash FROM tenants WHERE id = $1").bind(tenant_id).fetch_optional(conn).await?)
+}
+
 /// Stores (encrypted) or clears the tenant's Resend API key. Owner or
 /// platform scope; nobody can read the key back but the mailer.
 pub async fn set_resend_api_key(

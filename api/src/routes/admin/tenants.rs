@@ -8,10 +8,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use shared::domain::pagination::Page;
 use shared::domain::portal::domain_of_url;
+use shared::domain::status::OwnerRole;
 use shared::domain::status::TenantStatus;
-use shared::domain::validation::{char_len, Validator};
+use shared::domain::validation::{char_len, is_email, normalize_email, Validator};
+use shared::infrastructure::db::Tx;
+use shared::infrastructure::secrets::random_token;
 use shared::repositories::audit_log::{self, Action, Entry};
-use shared::repositories::tenants::{self, TenantFilter, TenantListRow};
+use shared::repositories::owner_team::{self, Invitation};
+use shared::repositories::tenants::{self, TenantFilter, TenantListRow, TenantSummary};
 use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -20,8 +24,9 @@ use uuid::Uuid;
 
 use crate::api_error::{AdminErrors, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::extractors::{PageQuery, Paging, SignedInAdmin};
+use crate::owner_invitation::{self, Invitee};
 use crate::request_meta::RequestMeta;
-use crate::views::tenants::NOT_FOUND;
+use crate::views::tenants::{PortalAddresses, NOT_FOUND};
 use crate::AppState;
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -108,6 +113,34 @@ pub struct TenantRequest {
     pub status: Option<TenantStatus>,
     pub theme_colors: Option<Value>,
     pub settings: Option<Value>,
+    /// On create: the first owner, invited by e-mail (they create their own
+    /// password by the link; nobody chooses it for them).
+    #[schema(min_length = 1, max_length = 100)]
+    pub owner_name: Option<String>,
+    #[schema(max_length = 254, format = Email)]
+    pub owner_email: Option<String>,
+}
+
+/// A new tenant, its portals' addresses and what became of its first
+/// owner's invitation.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedTenant {
+    #[serde(flatten)]
+    pub tenant: TenantListItem,
+    #[serde(flatten)]
+    pub portals: PortalAddresses,
+    pub owner_invitation: Option<OwnerInvitationSent>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OwnerInvitationSent {
+    pub email: String,
+    /// Why the e-mail will not arrive (pt-BR), when it will not.
+    pub email_not_sent: Option<String>,
+    /// The single-use invitation link (7 days), to hand over another way.
+    pub invite_link: String,
 }
 
 fn blank_to_none(value: Option<String>) -> Option<String> {
@@ -156,6 +189,19 @@ fn validate(body: &TenantRequest, creating: bool) -> Result<(), AppError> {
         "Hotmart webhook secret deve ter no máximo 200 caracteres",
     );
     v.check(body.logo_url.as_deref().is_none_or(|l| char_len(l) <= 2000), "logoUrl", "URL do logo longa demais");
+    let owner_name = body.owner_name.as_deref().map(str::trim).filter(|n| !n.is_empty());
+    let owner_email = body.owner_email.as_deref().map(str::trim).filter(|e| !e.is_empty());
+    if owner_name.is_some() || owner_email.is_some() {
+        v.check(creating, "ownerEmail", "O responsável é convidado ao criar o tenant; depois, convide pela equipe");
+        v.check(owner_name.is_some(), "ownerName", "Nome do responsável é obrigatório");
+        v.check(owner_name.is_none_or(|n| char_len(n) <= 100), "ownerName", "Nome deve ter no máximo 100 caracteres");
+        v.check(owner_email.is_some(), "ownerEmail", "E-mail do responsável é obrigatório");
+        v.check(
+            owner_email.is_none_or(|e| is_email(e) && char_len(e) <= 254),
+            "ownerEmail",
+            "E-mail do responsável inválido",
+        );
+    }
     for (field, value) in [("themeColors", &body.theme_colors), ("settings", &body.settings)] {
         v.check(value.as_ref().is_none_or(|j| j.is_object() || j.is_null()), field, "Deve ser um objeto JSON");
     }
@@ -175,16 +221,22 @@ fn audited(t: &TenantListRow) -> Value {
     })
 }
 
-/// Creates a tenant.
+/// Creates a tenant and, with `ownerName`/`ownerEmail`, invites its first
+/// owner (admin role) in the same transaction.
 #[utoipa::path(operation_id = "createTenant", post, path = "/api/tenants", tag = "tenants",
     security(("adminSession" = [])), request_body = TenantRequest,
-    responses((status = 201, body = TenantListItem), AdminErrors))]
+    responses((status = 201, body = CreatedTenant), AdminErrors))]
 pub async fn create(
+    State(state): State<AppState>,
     admin: SignedInAdmin,
     meta: RequestMeta,
     ApiJson(body): ApiJson<TenantRequest>,
-) -> ApiResult<(StatusCode, Json<TenantListItem>)> {
+) -> ApiResult<(StatusCode, Json<CreatedTenant>)> {
     validate(&body, true)?;
+    let owner = match (blank_to_none(body.owner_name.clone()), blank_to_none(body.owner_email.clone())) {
+        (Some(name), Some(email)) => Some((name, normalize_email(&email), state.hasher.hash(random_token()).await?)),
+        _ => None,
+    };
     let new = tenants::NewTenant {
         name: body.name.unwrap_or_default().trim().to_string(),
         url: body.url.unwrap_or_default().trim().to_string(),
@@ -198,6 +250,25 @@ pub async fn create(
     let mut tx = admin.begin().await?;
     let created = tenants::create(&mut tx, new).await?;
     let row = tenants::find_for_admin(&mut tx, created.id).await?.or_not_found(NOT_FOUND)?;
+    let owner_invitation = match owner {
+        Some((name, email, unusable)) => {
+            let sent = invite_first_owner(&state, &meta, &mut tx, &created, name, email, &unusable).await?;
+            let invited =
+                serde_json::json!({ "name": sent.0, "email": sent.1.email, "role": "admin", "invited": true });
+            let entry = Entry {
+                tenant_id: Some(row.id),
+                actor: admin.scope().actor,
+                action: Action::Create,
+                entity: "tenant_owner",
+                entity_id: Some(sent.2),
+                changes: audit_log::diff(&Value::Null, &invited),
+                ip: meta.ip,
+            };
+            audit_log::record(&mut tx, entry).await?;
+            Some(sent.1)
+        }
+        None => None,
+    };
     audit_log::record(
         &mut tx,
         Entry {
@@ -212,8 +283,38 @@ pub async fn create(
     )
     .await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(row.into())))
+    let portals = PortalAddresses::of(&state, &meta, &created);
+    Ok((StatusCode::CREATED, Json(CreatedTenant { tenant: row.into(), portals, owner_invitation })))
 }
+
+/// The new tenant's first owner: an admin whose account waits for them to
+/// create a password by the invitation link.
+async fn invite_first_owner(
+    state: &AppState,
+    meta: &RequestMeta,
+    tx: &mut Tx,
+    tenant: &TenantSummary,
+    name: String,
+    email: String,
+    unusable_password_hash: &str,
+) -> Result<(String, OwnerInvitationSent, Uuid), AppError> {
+    let invitation = Invitation {
+        tenant_id: tenant.id,
+        name: &name,
+        email: &email,
+        role: OwnerRole::Admin,
+        unusable_password_hash,
+        invited_by: None,
+    };
+    let member = owner_team::invite(tx, invitation).await?;
+    let invitee = Invitee { id: member.id, name: &member.name, email: &member.email, role: member.role };
+    let sent = owner_invitation::send(state, meta, tx, tenant, invitee, PLATFORM_INVITER).await?;
+    let answer = OwnerInvitationSent { email, email_not_sent: sent.email_not_sent, invite_link: sent.link };
+    Ok((member.name, answer, member.id))
+}
+
+/// Who the first owner's invitation says invited them.
+const PLATFORM_INVITER: &str = "a equipe da plataforma";
 
 /// Changes a tenant.
 #[utoipa::path(operation_id = "updateTenant", patch, path = "/api/tenants/{id}", tag = "tenants",

@@ -16,6 +16,7 @@ use crate::request_meta::RequestMeta;
 use crate::tenant_resolution::TenantQuery;
 use crate::views::password_reset::{ForgotPasswordRequest, MessageResponse, ResetPasswordRequest};
 use crate::AppState;
+use shared::repositories::reset_tokens::Link;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -54,7 +55,7 @@ pub async fn reset_password(
     meta: RequestMeta,
     ApiJson(body): ApiJson<ResetPasswordRequest>,
 ) -> ApiResult<Json<MessageResponse>> {
-    password_reset::reset(password_reset::CLIENT, &state, &meta, &body.token, body.new_password).await?;
+    password_reset::reset(password_reset::CLIENT, &state, &meta, &body.token, body.new_password, Link::Any).await?;
     Ok(Json(MessageResponse { message: RESET_DONE.into() }))
 }
 

@@ -1,10 +1,11 @@
-//! Tenant owner identity: `/api/tenant-auth/login|me|logout`. Owners sign in
-//! with e-mail, password and their tenant's security key, and send the key in
-//! `X-Tenant-Secret` on every call.
+//! Tenant owner identity: `/api/tenant-auth/login|me|logout|device`. Owners
+//! sign in with e-mail, password and their tenant's security key — or, on a
+//! browser that holds the tenant pass (an accepted invitation or an earlier
+//! sign-in with the key), without the key (`crate::tenant_pass`).
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::IntoResponse;
+use axum::response::{AppendHeaders, IntoResponse};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::domain::portal::Portal;
@@ -12,7 +13,7 @@ use shared::domain::status::OwnerRole;
 use shared::domain::validation::{
     char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
 };
-use shared::infrastructure::db::{self, Scope};
+use shared::infrastructure::db::{self, Scope, Tx};
 use shared::repositories::tenant_owners::TenantOwner;
 use shared::repositories::{sessions, tenant_owners, tenants};
 use shared::AppError;
@@ -26,7 +27,7 @@ use crate::extractors::SignedInOwner;
 use crate::request_meta::RequestMeta;
 use crate::sign_in::Attempt;
 use crate::views::sessions::{end_session, PortalTenant};
-use crate::{cookies, tenant_resolution, AppState};
+use crate::{cookies, tenant_pass, tenant_resolution, AppState};
 
 pub const INVALID_CREDENTIALS: &str = "Credenciais inválidas. Verifique e-mail, senha e chave de segurança.";
 pub const TENANT_INACTIVE: &str = "Este tenant não está ativo. Fale com o suporte da plataforma.";
@@ -51,20 +52,20 @@ pub async fn login(
     headers: HeaderMap,
     ApiJson(body): ApiJson<TenantOwnerLoginRequest>,
 ) -> ApiResult<impl IntoResponse> {
+    let pass = tenant_pass::presented(&meta);
     Validator::new()
         .check(!body.email.trim().is_empty(), "email", "E-mail é obrigatório")
         .check(body.email.trim().is_empty() || is_email(&body.email), "email", "E-mail inválido")
         .check(!body.password.is_empty(), "password", "Senha é obrigatória")
         .check(char_len(&body.password) <= MAX_PASSWORD_CHARS, "password", PASSWORD_TOO_LONG)
-        .check(meta.tenant_secret.is_some(), "securityKey", "Chave de segurança é obrigatória")
+        .check(meta.tenant_secret.is_some() || pass.is_some(), "securityKey", "Chave de segurança é obrigatória")
         .finish()?;
     let email = normalize_email(&body.email);
-    let secret = meta.tenant_secret.clone().unwrap_or_default();
 
     let slot = state.login_slot().await?;
     let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
     let tenant = match tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Tenant, None).await? {
-        Some(t) if tenants::secret_matches(&mut tx, t.id, &secret).await? => Some(t),
+        Some(t) if key_or_pass_matches(&state, &mut tx, &meta, pass.as_ref(), t.id).await? => Some(t),
         _ => None,
     };
     // Keyed by tenant and e-mail: guesses at one tenant's owner never lock
@@ -99,8 +100,58 @@ pub async fn login(
     let principal = sessions::Principal::Owner { tenant_id: tenant.id, owner_id: owner.id };
     let mut tx = db::begin(&state.pool, Scope::anonymous_in(tenant.id)).await?;
     let cookies = attempt.succeed(&mut tx, reservation, principal, previous).await?;
+    let key_digest = tenants::security_key_digest(&mut tx, tenant.id).await?.unwrap_or_default();
     tx.commit().await?;
-    Ok((cookies, Json(TenantSession { user: owner.into(), tenant: tenant.into() })))
+    // From now on this browser needs no key: the pass stands for it.
+    let pass = AppendHeaders([tenant_pass::set_cookie(&state, &meta, tenant.id, &key_digest)]);
+    Ok((cookies, pass, Json(TenantSession { user: owner.into(), tenant: tenant.into() })))
+}
+
+/// Whether the request proves the tenant: its key in `X-Tenant-Secret`, or
+/// else this browser's tenant pass for that tenant.
+async fn key_or_pass_matches(
+    state: &AppState,
+    tx: &mut Tx,
+    meta: &RequestMeta,
+    pass: Option<&tenant_pass::PresentedPass>,
+    tenant_id: Uuid,
+) -> Result<bool, AppError> {
+    if let Some(secret) = &meta.tenant_secret {
+        return tenants::secret_matches(tx, tenant_id, secret).await;
+    }
+    match pass {
+        Some(pass) if pass.tenant_id == tenant_id => Ok(pass.key_digest(state, tx).await?.is_some()),
+        _ => Ok(false),
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TenantDevice {
+    /// False when this browser holds a valid tenant pass: the login form
+    /// asks for e-mail and password only.
+    pub key_needed: bool,
+    /// The tenant the pass is for (its display name), when there is one.
+    pub tenant_name: Option<String>,
+}
+
+/// Whether this browser still needs the security key to sign in.
+#[utoipa::path(operation_id = "tenantDevice", get, path = "/api/tenant-auth/device", tag = "tenant-auth",
+    responses((status = 200, body = TenantDevice)))]
+pub async fn device(State(state): State<AppState>, meta: RequestMeta) -> ApiResult<Json<TenantDevice>> {
+    let Some(pass) = tenant_pass::presented(&meta) else {
+        return Ok(Json(TenantDevice { key_needed: true, tenant_name: None }));
+    };
+    let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
+    let tenant = match tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Tenant, None).await? {
+        Some(t) if t.id == pass.tenant_id && pass.key_digest(&state, &mut tx).await?.is_some() => Some(t),
+        _ => None,
+    };
+    tx.commit().await?;
+    Ok(Json(match tenant {
+        Some(t) => TenantDevice { key_needed: false, tenant_name: Some(t.display_name.unwrap_or(t.name)) },
+        None => TenantDevice { key_needed: true, tenant_name: None },
+    }))
 }
 
 /// The signed-in owner and their tenant.
@@ -124,7 +175,7 @@ pub async fn logout(
 
 /// `/api/tenant-auth/*`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(login)).routes(routes!(me)).routes(routes!(logout))
+    OpenApiRouter::new().routes(routes!(login)).routes(routes!(me)).routes(routes!(logout)).routes(routes!(device))
 }
 
 /// The signed-in tenant owner and their tenant.

@@ -12,6 +12,7 @@ pub mod compilation_jobs;
 pub mod email_sending;
 pub mod email_settings;
 pub mod hotmart_api;
+pub mod invitation;
 pub mod license_builds;
 pub mod licenses;
 pub mod manual_sales;
@@ -38,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::router())
         .merge(password_reset::router())
+        .merge(invitation::router())
         .merge(stats::router())
         .merge(onboarding::router())
         .merge(clients::router())

@@ -2,6 +2,7 @@
 //! is really configured (issue 35), and `POST …/portal-shared` when the owner
 //! copies the client portal's address from it.
 
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
@@ -16,6 +17,8 @@ use utoipa_axum::routes;
 
 use crate::api_error::{ApiResult, OwnerErrors};
 use crate::extractors::SignedInOwner;
+use crate::request_meta::RequestMeta;
+use crate::views::tenants::PortalAddresses;
 use crate::AppState;
 
 /// One step and whether the data says it is done.
@@ -36,6 +39,9 @@ pub struct OnboardingProgress {
     pub complete: bool,
     /// The client portal's address, to hand to buyers.
     pub portal_url: String,
+    /// Both portals' addresses (the owners' sign-in and the buyers').
+    #[serde(flatten)]
+    pub portals: PortalAddresses,
     /// How e-mail leaves now: `own`, `platform` or `none` (nothing is delivered).
     pub mail_delivery: &'static str,
 }
@@ -61,7 +67,11 @@ fn steps(o: &onboarding::Onboarding) -> Vec<OnboardingStep> {
 #[utoipa::path(operation_id = "tenantOnboarding", get, path = "/api/tenant/onboarding", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])),
     responses((status = 200, body = OnboardingProgress), OwnerErrors))]
-pub async fn progress(owner: SignedInOwner) -> ApiResult<Json<OnboardingProgress>> {
+pub async fn progress(
+    State(state): State<AppState>,
+    meta: RequestMeta,
+    owner: SignedInOwner,
+) -> ApiResult<Json<OnboardingProgress>> {
     owner.require(Capability::ViewDashboard)?;
     let mut tx = owner.begin().await?;
     let facts = onboarding::progress(&mut tx, owner.tenant.id)
@@ -69,11 +79,12 @@ pub async fn progress(owner: SignedInOwner) -> ApiResult<Json<OnboardingProgress
         .ok_or_else(|| shared::AppError::NotFound(NOT_FOUND.into()))?;
     tx.commit().await?;
     let steps = steps(&facts);
-    let domain = shared::domain::portal::domain_of_url(&facts.url);
+    let portals = PortalAddresses::of(&state, &meta, &owner.tenant);
     Ok(Json(OnboardingProgress {
         complete: steps.iter().all(|s| s.done),
         steps,
-        portal_url: format!("https://{domain}/login"),
+        portal_url: portals.client_portal_url.clone(),
+        portals,
         mail_delivery: Delivery::of(facts.sender).as_str(),
     }))
 }

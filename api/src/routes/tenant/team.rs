@@ -5,23 +5,20 @@
 //! be demoted or deactivated; the security key rotates (shown once, every
 //! owner session ends). Everything is audited under the acting owner.
 
-use std::collections::BTreeMap;
-
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use shared::domain::owner_permissions::{role_label, Capability};
+use shared::domain::owner_permissions::Capability;
 use shared::domain::status::OwnerRole;
 use shared::domain::validation::{char_len, is_email, normalize_email, Validator};
 use shared::infrastructure::db::{self, Scope, Tx};
 use shared::infrastructure::secrets::{key_prefix, random_token, sha256_hex};
 use shared::repositories::audit_log::Action;
 use shared::repositories::owner_team::{self, Invitation, TeamMember};
-use shared::repositories::{reset_tokens, sessions};
-use shared::workflows::email::{self, EmailTemplate};
+use shared::repositories::sessions;
 use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -31,7 +28,7 @@ use uuid::Uuid;
 use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
 use crate::extractors::{PathId, SignedInOwner};
 use crate::form_input::blank_to_none;
-use crate::password_reset::{reset_link, OWNER};
+use crate::owner_invitation::{self, Invitee};
 use crate::request_meta::RequestMeta;
 use crate::{audited, AppState};
 
@@ -57,6 +54,10 @@ pub struct TeamMemberItem {
     /// (no sender configured, a limit, a suspension), in pt-BR.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub email_not_sent: Option<String>,
+    /// Only in the answer to an invitation: the link itself, for the
+    /// inviter to hand over another way (WhatsApp, in person). Works once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite_link: Option<String>,
 }
 
 impl From<TeamMember> for TeamMemberItem {
@@ -72,6 +73,7 @@ impl From<TeamMember> for TeamMemberItem {
             invited_at: m.invited_at,
             created_at: m.created_at,
             email_not_sent: None,
+            invite_link: None,
         }
     }
 }
@@ -146,35 +148,28 @@ pub async fn invite(
         email: &email,
         role,
         unusable_password_hash: &unusable,
-        invited_by: owner.owner.id,
+        invited_by: Some(owner.owner.id),
     };
     let mut member: TeamMemberItem = owner_team::invite(&mut tx, invitation).await?.into();
-    member.email_not_sent = send_invitation(&state, &meta, &owner, &mut tx, &member).await?;
+    send_invitation(&state, &meta, &owner, &mut tx, &mut member).await?;
     audited::created(&owner, tx, member).await
 }
 
 /// A new invitation link (the earlier one stops working) in a sealed e-mail;
-/// why that e-mail will not arrive, if it will not.
+/// why that e-mail will not arrive, if it will not, and the link itself (for
+/// the inviter to hand over another way).
 async fn send_invitation(
     state: &AppState,
     meta: &RequestMeta,
     owner: &SignedInOwner,
     tx: &mut Tx,
-    member: &TeamMemberItem,
-) -> Result<Option<String>, AppError> {
-    let tenant = &owner.tenant;
-    let token = format!("{}.{}", tenant.id.simple(), random_token());
-    reset_tokens::issue_invitation(tx, tenant.id, member.id, &sha256_hex(&token)).await?;
-    let variables = BTreeMap::from([
-        ("tenantName".to_string(), tenant.display_name.clone().unwrap_or_else(|| tenant.name.clone())),
-        ("ownerName".to_string(), member.name.clone()),
-        ("invitedBy".to_string(), owner.owner.name.clone()),
-        ("role".to_string(), role_label(member.role).to_string()),
-        ("inviteLink".to_string(), reset_link(OWNER, state, meta, tenant, &token)),
-    ]);
-    email::queue_sealed(tx, &state.config.secrets, tenant.id, EmailTemplate::OwnerInvitation, &member.email, &variables)
-        .await
-        .map(|queued| queued.undelivered().map(|u| u.reason()))
+    member: &mut TeamMemberItem,
+) -> Result<(), AppError> {
+    let invitee = Invitee { id: member.id, name: &member.name, email: &member.email, role: member.role };
+    let sent = owner_invitation::send(state, meta, tx, &owner.tenant, invitee, &owner.owner.name).await?;
+    member.email_not_sent = sent.email_not_sent;
+    member.invite_link = Some(sent.link);
+    Ok(())
 }
 
 /// Sends the invitation again (a new link) while it is not yet accepted;
@@ -194,7 +189,7 @@ pub async fn resend(
     if !member.invitation_pending {
         return Err(AppError::Conflict(ALREADY_ACCEPTED.into()).into());
     }
-    member.email_not_sent = send_invitation(&state, &meta, &owner, &mut tx, &member).await?;
+    send_invitation(&state, &meta, &owner, &mut tx, &mut member).await?;
     tx.commit().await?;
     Ok(Json(member))
 }

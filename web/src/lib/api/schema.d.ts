@@ -1027,6 +1027,43 @@ export interface paths {
         patch: operations["updateSubscription"];
         trace?: never;
     };
+    "/api/tenant-auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an owner invitation: sets the password, proves the e-mail, signs
+         *     in and remembers this browser for the tenant (no security key needed).
+         */
+        post: operations["tenantAcceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant-auth/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this browser still needs the security key to sign in. */
+        get: operations["tenantDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant-auth/forgot-password": {
         parameters: {
             query?: never;
@@ -2334,7 +2371,10 @@ export interface paths {
         /** Tenants, newest first, filtered and paginated on the server. */
         get: operations["listTenants"];
         put?: never;
-        /** Creates a tenant. */
+        /**
+         * Creates a tenant and, with `ownerName`/`ownerEmail`, invites its first
+         *     owner (admin role) in the same transaction.
+         */
         post: operations["createTenant"];
         delete?: never;
         options?: never;
@@ -3137,6 +3177,13 @@ export interface components {
             /** @default  */
             username: string;
         };
+        /**
+         * @description A new tenant, its portals' addresses and what became of its first
+         *     owner's invitation.
+         */
+        CreatedTenant: components["schemas"]["TenantListItem"] & components["schemas"]["PortalAddresses"] & {
+            ownerInvitation?: components["schemas"]["OwnerInvitationSent"] | null;
+        };
         /** @description A point of the balance curve (the tester's time, no zone). */
         CurvePoint: {
             /** Format: double */
@@ -3857,7 +3904,7 @@ export interface components {
         };
         /** @enum {string} */
         NotificationType: "NEW_SALE" | "REFUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_CANCEL_REQUESTED";
-        OnboardingProgress: {
+        OnboardingProgress: components["schemas"]["PortalAddresses"] & {
             /** @description Every step done: the dashboard folds the checklist away. */
             complete: boolean;
             /** @description How e-mail leaves now: `own`, `platform` or `none` (nothing is delivered). */
@@ -3896,6 +3943,13 @@ export interface components {
             phone: string | null;
             /** @default null */
             status: components["schemas"]["ClientStatus"] | null;
+        };
+        OwnerInvitationSent: {
+            email: string;
+            /** @description Why the e-mail will not arrive (pt-BR), when it will not. */
+            emailNotSent?: string | null;
+            /** @description The single-use invitation link (7 days), to hand over another way. */
+            inviteLink: string;
         };
         OwnerItem: {
             /** Format: date-time */
@@ -4778,6 +4832,15 @@ export interface components {
             id: string;
             name: string;
         };
+        /**
+         * @description Where a tenant's two portals are: what the owner signs in at and what
+         *     buyers are sent to. On development hosts, the shared host with the
+         *     portal's prefix (and `?tenant=` for buyers: the host cannot name it).
+         */
+        PortalAddresses: {
+            clientPortalUrl: string;
+            ownerPortalUrl: string;
+        };
         /** @description A profile as typed in the form; every field checked with a pt-BR message. */
         ProfileInput: {
             /** @default null */
@@ -5399,6 +5462,11 @@ export interface components {
             id: string;
             /** @description Invited and the password not yet created. */
             invitationPending: boolean;
+            /**
+             * @description Only in the answer to an invitation: the link itself, for the
+             *     inviter to hand over another way (WhatsApp, in person). Works once.
+             */
+            inviteLink?: string | null;
             /** Format: date-time */
             invitedAt?: string | null;
             name: string;
@@ -5421,6 +5489,15 @@ export interface components {
             secondaryColor?: string | null;
             sidebarColor?: string | null;
             surfaceColor?: string | null;
+        };
+        TenantDevice: {
+            /**
+             * @description False when this browser holds a valid tenant pass: the login form
+             *     asks for e-mail and password only.
+             */
+            keyNeeded: boolean;
+            /** @description The tenant the pass is for (its display name), when there is one. */
+            tenantName?: string | null;
         };
         TenantLimitsRequest: {
             /** @default null */
@@ -5593,6 +5670,17 @@ export interface components {
             logoUrl: string | null;
             /** @default null */
             name: string | null;
+            /**
+             * Format: email
+             * @default null
+             */
+            ownerEmail: string | null;
+            /**
+             * @description On create: the first owner, invited by e-mail (they create their own
+             *     password by the link; nobody chooses it for them).
+             * @default null
+             */
+            ownerName: string | null;
             /**
              * @description The security key (at least 16 characters; the Generate button makes
              *     64 hex characters). Only its hash is kept.
@@ -9028,6 +9116,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantAcceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSession"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantDevice"];
                 };
             };
         };
@@ -14403,7 +14549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TenantListItem"];
+                    "application/json": components["schemas"]["CreatedTenant"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
