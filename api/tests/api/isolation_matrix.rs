@@ -61,7 +61,10 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantForgotPassword"
         | "tenantResetPassword"
         | "clientForgotPassword"
-        | "clientResetPassword" => Public,
+        | "clientResetPassword"
+        | "tenantDevice"
+        | "tenantAcceptInvitation"
+        | "clientAccessLink" => Public,
         "hotmartWebhook" | "validateLicense" => Public,
         "resendWebhook" => Public,
         "listMailVolume" | "getTenantMail" | "updateTenantMail" => Admin,
@@ -119,7 +122,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantListRobotProjects"
         | "tenantCreateRobotProject"
         | "tenantListRobotGenerations"
-        | "tenantRecordManualSale" => AnyOwnerOwnRows,
+        | "tenantRecordManualSale"
+        | "tenantSetHotmartHottok" => AnyOwnerOwnRows,
         "tenantUpdateClient"
         | "tenantClientDetails"
         | "tenantSendClientEmail"
@@ -163,7 +167,13 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantDeleteTeamMember"
         | "tenantDeleteRobot"
         | "tenantExportClient"
-        | "tenantEraseClient" => OwnerOfA,
+        | "tenantEraseClient"
+        | "tenantHotmartChannel"
+        | "tenantSendHotmartTestEvent"
+        | "tenantCreateClientAccessLink"
+        | "tenantClientEmails"
+        | "tenantTeamMemberEmails"
+        | "tenantResendEmail" => OwnerOfA,
         _ => return None,
     })
 }
@@ -273,6 +283,12 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         | "tenantDeleteTeamMember" => ManageTeam,
         "tenantDeleteRobot" => ManageRobots,
         "tenantExportClient" | "tenantEraseClient" => EraseClients,
+        "tenantHotmartChannel" => ViewRobots,
+        "tenantSendHotmartTestEvent" => ManageRobots,
+        "tenantSetHotmartHottok" => ManageSettings,
+        "tenantCreateClientAccessLink" | "tenantResendEmail" => ManageClients,
+        "tenantClientEmails" => ViewClients,
+        "tenantTeamMemberEmails" => ManageTeam,
         _ => return None,
     })
 }
@@ -393,6 +409,23 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     .await
     .unwrap();
     tx.commit().await.unwrap();
+    // A message of tenant A's outbox, for the e-mail log's resend.
+    let email_a = uuid::Uuid::now_v7().to_string();
+    let mut tx =
+        shared::infrastructure::db::begin(&app.db.app_pool, shared::infrastructure::db::Scope::worker_for(a.id))
+            .await
+            .unwrap();
+    sqlx::query(
+        "INSERT INTO email_outbox (id, tenant_id, to_address, subject, html, template, status, via_platform)
+         VALUES ($1::uuid, $2, $3, 'Bem-vindo', '<p>oi</p>', 'welcome', 'sent', true)",
+    )
+    .bind(&email_a)
+    .bind(a.id)
+    .bind(&a.client_email)
+    .execute(&mut *tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
     let callers: Vec<(Who, Caller)> = vec![
         (Who::Anonymous, app.anonymous()),
         (Who::Admin, app.as_admin().await),
@@ -443,6 +476,8 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
             } else if path.starts_with("/api/tenant/compilation-jobs/") || path.starts_with("/api/compilation-history/")
             {
                 job_a.clone()
+            } else if path.starts_with("/api/tenant/emails/") {
+                email_a.clone()
             } else if path.starts_with("/api/tenant/backtests/") {
                 backtest_a.clone()
             } else if path.starts_with("/api/tenant/robot-projects/") {

@@ -17,6 +17,7 @@ mod compile_imports;
 mod delivery_honesty;
 mod email;
 mod erasure;
+mod first_day;
 mod hardening;
 mod hotmart;
 mod hotmart_cancellation;

@@ -39,7 +39,8 @@ async fn each_step_ticks_when_its_data_exists_and_the_portal_mark_survives_a_bra
     );
     assert!(before.iter().all(|(_, d)| !d), "{before:?}");
     assert_eq!((body["complete"].as_bool(), body["mailDelivery"].as_str()), (Some(false), Some("none")));
-    assert!(body["portalUrl"].as_str().unwrap().ends_with("/login"), "{body}");
+    assert!(body["portalUrl"].as_str().unwrap().contains(&format!("/client/login?tenant={}", acme.id)), "{body}");
+    assert!(body["ownerPortalUrl"].as_str().unwrap().ends_with("/tenant/login"), "{body}");
 
     let robot = app.robot(&acme, "Robô Alfa").await;
     assert!(done(&steps(&owner).await.1, "robot") && !done(&steps(&owner).await.1, "activeVersion"));

@@ -71,6 +71,10 @@ impl Caller {
         self.with_headers(self.http.post(format!("{}{path}", self.base))).json(&body).send().await.unwrap()
     }
 
+    pub async fn put(&self, path: &str, body: Value) -> Response {
+        self.with_headers(self.http.put(format!("{}{path}", self.base))).json(&body).send().await.unwrap()
+    }
+
     pub async fn patch_json(&self, path: &str, body: Value) -> Response {
         self.with_headers(self.http.patch(format!("{}{path}", self.base))).json(&body).send().await.unwrap()
     }

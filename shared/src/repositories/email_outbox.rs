@@ -111,3 +111,57 @@ pub async fn mark(
     .await?;
     Ok(())
 }
+
+/// One message in the owner's e-mail log of a person.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct LogRow {
+    pub id: Uuid,
+    pub to_address: String,
+    pub subject: String,
+    pub template: Option<String>,
+    pub status: String,
+    pub last_error: Option<String>,
+    pub attempts: i32,
+    pub via_platform: bool,
+    pub bounced_at: Option<DateTime<Utc>>,
+    pub complained_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// The tenant's latest messages to `address` (at most `limit`), newest
+/// first. Owner scope.
+pub async fn to_address(conn: &mut PgConnection, tenant_id: Uuid, address: &str, limit: i64) -> AppResult<Vec<LogRow>> {
+    Ok(sqlx::query_as(
+        "SELECT id, to_address, subject, template, status, last_error, attempts, via_platform, bounced_at,
+                complained_at, created_at, sent_at
+           FROM email_outbox WHERE tenant_id = $1 AND lower(to_address) = lower($2)
+          ORDER BY created_at DESC, id DESC LIMIT $3",
+    )
+    .bind(tenant_id)
+    .bind(address.trim())
+    .bind(limit)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// A stored message as a resend copies it. Owner scope.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct StoredMessage {
+    pub to_address: String,
+    pub subject: String,
+    pub html: String,
+    pub template: Option<String>,
+    /// Written inside the platform's frame.
+    pub via_platform: bool,
+}
+
+pub async fn stored(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<StoredMessage>> {
+    Ok(sqlx::query_as(
+        "SELECT to_address, subject, html, template, via_platform FROM email_outbox WHERE tenant_id = $1 AND id = $2",
+    )
+    .bind(tenant_id)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?)
+}

@@ -38,6 +38,20 @@ pub struct NewInboxEvent<'a> {
     pub is_test: bool,
 }
 
+/// Counts a redelivery of an event already stored (the owner's log shows
+/// it). Anonymous scope in the tenant.
+pub async fn count_duplicate(conn: &mut PgConnection, tenant_id: Uuid, event_id: &str) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE hotmart_inbox SET duplicates = duplicates + 1, last_duplicate_at = now()
+          WHERE tenant_id = $1 AND event_id = $2",
+    )
+    .bind(tenant_id)
+    .bind(event_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Stores the event; None when this event id was already stored (a
 /// redelivery, or a concurrent copy of this one). Tenant-scoped.
 pub async fn store(conn: &mut PgConnection, new: NewInboxEvent<'_>) -> AppResult<Option<Uuid>> {

@@ -139,6 +139,28 @@ pub async fn security_key_digest(conn: &mut PgConnection, tenant_id: Uuid) -> Ap
     Ok(sqlx::query_scalar("SELECT secret_hash FROM tenants WHERE id = $1").bind(tenant_id).fetch_optional(conn).await?)
 }
 
+/// Sets the tenant's Hotmart hottok (its SHA-256 and first characters; the
+/// hottok itself is never kept). Owner scope, after the capability check.
+pub async fn set_hottok(conn: &mut PgConnection, tenant_id: Uuid, hottok: &str) -> AppResult<()> {
+    sqlx::query("UPDATE tenants SET hotmart_webhook_secret = $2, hotmart_secret_prefix = $3 WHERE id = $1")
+        .bind(tenant_id)
+        .bind(sha256_hex(hottok))
+        .bind(short_prefix(hottok))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Whether the tenant has a hottok, and its first characters. Owner scope.
+pub async fn hottok_prefix(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Option<Option<String>>> {
+    let row: Option<(bool, Option<String>)> =
+        sqlx::query_as("SELECT hotmart_configured, hotmart_secret_prefix FROM tenants WHERE id = $1")
+            .bind(tenant_id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(row.and_then(|(configured, prefix)| configured.then_some(prefix)))
+}
+
 /// Stores (encrypted) or clears the tenant's Resend API key. Owner or
 /// platform scope; nobody can read the key back but the mailer.
 pub async fn set_resend_api_key(

@@ -4,6 +4,7 @@
 //! restrictive `client_own` policies) naming tenant and client in its
 //! queries: another client's id, of this tenant or another, is not found.
 
+pub mod access_link;
 pub mod auth;
 pub mod dashboard;
 pub mod licenses;
@@ -18,6 +19,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::router())
         .merge(password_reset::router())
+        .merge(access_link::router())
         .merge(dashboard::router())
         .merge(licenses::router())
         .merge(subscriptions::router())

@@ -20,6 +20,7 @@ use shared::domain::owner_permissions::Capability;
 use shared::domain::status::PaymentMethod;
 use shared::domain::validation::{normalize_email, Validator};
 use shared::repositories::audit_log::Action;
+use shared::repositories::tenant_robots;
 use shared::repositories::tenant_sales;
 use shared::workflows::email;
 use shared::workflows::sales_engine::{self, Buyer, ManualSale};
@@ -153,7 +154,14 @@ pub struct ManualSaleRecorded {
     /// limit, a suspension, no sender configured), in pt-BR; None when it was
     /// queued to be sent.
     pub email_refusal: Option<String>,
+    /// The robot has no active version yet: the buyer has a license but
+    /// nothing to download until one is published (pt-BR, with what to do).
+    pub robot_warning: Option<String>,
 }
+
+/// Why a sale of a robot without an active version needs the owner's attention.
+pub const NO_ACTIVE_VERSION: &str = "Este robô ainda não tem versão ativa: o comprador recebeu a licença, mas o \
+     download fica indisponível até você publicar uma versão (Robôs → Versões).";
 
 /// Records a sale paid outside Hotmart and gives the buyer access, as a
 /// Hotmart purchase does. Send a fresh `Idempotency-Key` per sale (the form
@@ -185,6 +193,8 @@ pub async fn record(
         idempotency_key: &key,
     };
     let recorded = sales_engine::record_manual(&mut tx, sale).await?;
+    let robot_warning = (!tenant_robots::has_active_version(&mut tx, tenant, checked.robot_id).await?)
+        .then(|| NO_ACTIVE_VERSION.to_string());
     let item: SaleItem = tenant_sales::find_detail(&mut tx, recorded.sale_id).await?.or_not_found(NOT_FOUND)?.0.into();
     let mut email_refusal = None;
     if !recorded.replayed {
@@ -217,6 +227,7 @@ pub async fn record(
             client_created: recorded.client_created,
             replayed: recorded.replayed,
             email_refusal,
+            robot_warning,
         }),
     ))
 }

@@ -6,9 +6,11 @@
 
 pub mod auth;
 pub mod backtests;
+pub mod client_access_links;
 pub mod client_erasure;
 pub mod clients;
 pub mod compilation_jobs;
+pub mod email_log;
 pub mod email_sending;
 pub mod email_settings;
 pub mod hotmart_api;
@@ -24,6 +26,7 @@ pub mod robot_projects;
 pub mod robot_versions;
 pub mod robots;
 pub mod sales;
+pub mod sales_channels;
 pub mod sales_pages;
 pub mod settings;
 pub mod stats;
@@ -44,6 +47,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(onboarding::router())
         .merge(clients::router())
         .merge(client_erasure::router())
+        .merge(client_access_links::router())
         .merge(licenses::router())
         .merge(robots::router())
         .merge(robot_license::router())
@@ -54,10 +58,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(robot_projects::router())
         .merge(robot_generations::router())
         .merge(sales_pages::router())
+        .merge(sales_channels::router())
         .merge(settings::router())
         .merge(storage::router())
         .merge(email_settings::router())
         .merge(email_sending::router())
+        .merge(email_log::router())
         .merge(hotmart_api::router())
         .merge(sales::router())
         .merge(manual_sales::router())

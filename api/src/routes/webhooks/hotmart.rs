@@ -16,6 +16,7 @@ use shared::infrastructure::db::{self, Scope};
 use shared::infrastructure::secrets::{constant_time_eq, sha256_hex};
 use shared::repositories::hotmart_inbox::{self, NewInboxEvent};
 use shared::repositories::job_queue;
+use shared::repositories::sales_channel_log::{self, Refusal};
 use shared::workflows::jobs::{ProcessHotmartEvent, HOTMART_QUEUE};
 use shared::AppError;
 use utoipa::ToSchema;
@@ -27,6 +28,8 @@ use crate::api_error::{ApiResult, ErrorBody};
 use crate::AppState;
 
 pub const UNKNOWN_ROBOT: &str = "Robô não encontrado";
+/// The platform name refusals are counted under.
+const HOTMART: &str = "hotmart";
 pub const BAD_HOTTOK: &str = "Hottok inválido ou não configurado para este tenant";
 
 /// The answer Hotmart gets.
@@ -65,17 +68,30 @@ pub async fn receive(
 
     let mut tx = db::begin(&state.pool, Scope::anonymous()).await?;
     let target = hotmart_inbox::find_target(&mut tx, robot_id).await?.ok_or_else(unknown)?;
-    let authentic = match (&target.hottok_hash, &hottok) {
-        (Some(stored), Some(sent)) => constant_time_eq(stored, &sha256_hex(sent)),
-        _ => false,
+    let refusal = match (&target.hottok_hash, &hottok) {
+        (None, _) => Some(Refusal::NotConfigured),
+        (Some(_), None) => Some(Refusal::MissingHottok),
+        (Some(stored), Some(sent)) => (!constant_time_eq(stored, &sha256_hex(sent))).then_some(Refusal::WrongHottok),
     };
-    if !authentic {
+    db::set_scope(&mut tx, Scope::anonymous_in(target.tenant_id)).await?;
+    if let Some(refusal) = refusal {
+        // Counted where the owner's Hotmart screen shows it: the robot is
+        // real, so the owner learns their hottok is wrong without a log dive.
+        sales_channel_log::record_refusal(&mut tx, target.tenant_id, target.robot_id, HOTMART, refusal).await?;
+        tx.commit().await?;
         count_event("unknown", "refused");
         return Err(AppError::Unauthorized(BAD_HOTTOK.into()).into());
     }
     // Hotmart itself: told in pt-BR what is wrong with what it sent.
-    let event = hotmart::parse(&body).map_err(|e| AppError::validation_field("body", &e.to_string()))?;
-    db::set_scope(&mut tx, Scope::anonymous_in(target.tenant_id)).await?;
+    let event = match hotmart::parse(&body) {
+        Ok(event) => event,
+        Err(e) => {
+            let unreadable = Refusal::UnreadableBody;
+            sales_channel_log::record_refusal(&mut tx, target.tenant_id, target.robot_id, HOTMART, unreadable).await?;
+            tx.commit().await?;
+            return Err(AppError::validation_field("body", &e.to_string()).into());
+        }
+    };
     let stored = hotmart_inbox::store(
         &mut tx,
         NewInboxEvent {
@@ -88,9 +104,12 @@ pub async fn receive(
         },
     )
     .await?;
-    if let Some(inbox_id) = stored {
-        let job = ProcessHotmartEvent { tenant_id: target.tenant_id, inbox_id };
-        job_queue::enqueue(&mut tx, HOTMART_QUEUE, &job, Some(&format!("hotmart-{inbox_id}"))).await?;
+    match stored {
+        Some(inbox_id) => {
+            let job = ProcessHotmartEvent { tenant_id: target.tenant_id, inbox_id };
+            job_queue::enqueue(&mut tx, HOTMART_QUEUE, &job, Some(&format!("hotmart-{inbox_id}"))).await?;
+        }
+        None => hotmart_inbox::count_duplicate(&mut tx, target.tenant_id, &event.event_id).await?,
     }
     tx.commit().await?;
     count_event(event.kind.as_str(), if stored.is_some() { "accepted" } else { "duplicate" });

@@ -150,6 +150,10 @@ pub struct SubscriptionInfo {
 /// building the rest: the webhook authenticates with it when the header is
 /// missing, before [`parse`] reads anything else. None for a body that is not
 /// a JSON object, a hottok that is not a string, or one given twice.
+/// Hotmart's own test postback (2.0.0; product id 0), which the owner's
+/// "enviar evento de teste" replays with a fresh id.
+pub const TEST_POSTBACK: &str = include_str!("../../../tests/fixtures/hotmart/test_postback.json");
+
 pub fn body_hottok(raw: &[u8]) -> Option<String> {
     #[derive(serde::Deserialize)]
     struct OnlyHottok<'a> {

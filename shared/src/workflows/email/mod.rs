@@ -275,6 +275,58 @@ async fn queue_message(
     Ok(Queued { id, refusal, not_configured })
 }
 
+/// Queues a copy of a stored message (the owner's "reenviar"), through the
+/// same limits as a new one. None: no such message in the tenant. Err: why
+/// it cannot be sent again as it was (pt-BR): a message that carried a
+/// single-use link or code (its stored copy has the secret removed), or one
+/// written for a sender the tenant no longer has.
+pub async fn resend(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<Result<Queued, String>>> {
+    let Some(message) = email_outbox::stored(conn, tenant_id, id).await? else { return Ok(None) };
+    let template = message.template.as_deref().and_then(EmailTemplate::from_key);
+    match template {
+        Some(EmailTemplate::OwnerInvitation) => {
+            return Ok(Some(Err("O convite leva um link de uso único: use “Reenviar convite” na Equipe.".into())))
+        }
+        Some(t) if !t.secret_variables().is_empty() => {
+            return Ok(Some(Err("Este e-mail levava um link ou código de uso único e não pode ser reenviado. \
+                 Peça que a pessoa solicite de novo, ou copie um link de acesso para ela."
+                .into())))
+        }
+        _ => {}
+    }
+    let tenant = tenants::email_look(conn, tenant_id).await?.unwrap_or_default();
+    let via_platform = !tenant.own_key;
+    if via_platform && !message.via_platform {
+        return Ok(Some(Err("Este e-mail foi escrito para o remetente próprio da empresa, que não está mais \
+             configurado. Envie um novo pela tela do cliente."
+            .into())));
+    }
+    let platform = platform_policy();
+    let refusal = refusal(conn, tenant_id, &message.to_address, via_platform, &platform).await?;
+    let new_id = new_id();
+    email_outbox::insert(
+        conn,
+        email_outbox::NewMessage {
+            id: new_id,
+            tenant_id,
+            to_address: &message.to_address,
+            subject: &message.subject,
+            html: message.html,
+            template: message.template.as_deref().unwrap_or("resend"),
+            sealed_html: None,
+            via_platform,
+            refusal: refusal.as_deref(),
+        },
+    )
+    .await?;
+    if refusal.is_none() {
+        let job = SendEmail { tenant_id, outbox_id: new_id };
+        job_queue::enqueue(conn, EMAIL_QUEUE, &job, Some(&format!("email-{new_id}"))).await?;
+    }
+    let not_configured = refusal.is_none() && Delivery::of(tenant.own_key) == Delivery::None;
+    Ok(Some(Ok(Queued { id: new_id, refusal, not_configured })))
+}
+
 /// Why a message may not go out now: the tenant's mail is suspended, or (for
 /// the platform's key) a limit is reached. Otherwise the slot is reserved.
 async fn refusal(

@@ -48,6 +48,36 @@ impl EmailTemplate {
         }
     }
 
+    /// The template stored under `key` (the outbox's `template`).
+    pub fn from_key(key: &str) -> Option<Self> {
+        [
+            EmailTemplate::Welcome,
+            EmailTemplate::SaleConfirmation,
+            EmailTemplate::PasswordReset,
+            EmailTemplate::SubscriptionConfirmation,
+            EmailTemplate::SignInCode,
+            EmailTemplate::LicenseEnding,
+            EmailTemplate::OwnerInvitation,
+            EmailTemplate::OwnerPasswordReset,
+        ]
+        .into_iter()
+        .find(|t| t.key() == key)
+    }
+
+    /// What the owner's e-mail log calls it (pt-BR).
+    pub fn label(self) -> &'static str {
+        match self {
+            EmailTemplate::Welcome => "Boas-vindas (acesso)",
+            EmailTemplate::SaleConfirmation => "Confirmação de compra",
+            EmailTemplate::PasswordReset => "Redefinição de senha",
+            EmailTemplate::SubscriptionConfirmation => "Confirmação de assinatura",
+            EmailTemplate::SignInCode => "Código de acesso",
+            EmailTemplate::LicenseEnding => "Licença terminando",
+            EmailTemplate::OwnerInvitation => "Convite para a equipe",
+            EmailTemplate::OwnerPasswordReset => "Redefinição de senha (equipe)",
+        }
+    }
+
     /// Variables whose values are live secrets: never stored in clear
     /// (`email::queue_sealed`).
     pub fn secret_variables(self) -> &'static [&'static str] {

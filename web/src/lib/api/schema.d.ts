@@ -190,6 +190,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client-auth/access-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs the buyer in with a one-time access link. */
+        post: operations["clientAccessLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client-auth/forgot-password": {
         parameters: {
             query?: never;
@@ -1272,6 +1289,23 @@ export interface paths {
         patch: operations["tenantUpdateClient"];
         trace?: never;
     };
+    "/api/tenant/clients/{id}/access-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a one-time access link for the client. */
+        post: operations["tenantCreateClientAccessLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/clients/{id}/details": {
         parameters: {
             query?: never;
@@ -1281,6 +1315,23 @@ export interface paths {
         };
         /** A client with their licenses, subscriptions, sales and installations. */
         get: operations["tenantClientDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/clients/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the tenant sent (or tried to send) to this buyer. */
+        get: operations["tenantClientEmails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1521,6 +1572,23 @@ export interface paths {
         get: operations["tenantEmailTemplateDefaults"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/emails/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a stored message again (a new message through the same limits). */
+        post: operations["tenantResendEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1938,6 +2006,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/robots/{id}/sales-channels/hotmart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The robot's Hotmart channel: URL, hottok, last event, the log. */
+        get: operations["tenantHotmartChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robots/{id}/sales-channels/hotmart/test-event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends Hotmart's test postback (a fresh id) through the same intake as a
+         *     real one: stored, queued, processed. It creates no sale.
+         */
+        post: operations["tenantSendHotmartTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/robots/{id}/sales-page": {
         parameters: {
             query?: never;
@@ -2145,6 +2250,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/sales-channels/hotmart/hottok": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the tenant's Hotmart hottok from the owner's screen (audited; the
+         *     value is never logged or shown again).
+         */
+        put: operations["tenantSetHotmartHottok"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/sales/{id}": {
         parameters: {
             query?: never;
@@ -2339,6 +2464,23 @@ export interface paths {
         head?: never;
         /** Changes a member's role or deactivates/reactivates them. */
         patch: operations["tenantUpdateTeamMember"];
+        trace?: never;
+    };
+    "/api/tenant/team/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the tenant sent to this team member (invitations, resets). */
+        get: operations["tenantTeamMemberEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/tenant/team/{id}/resend-invitation": {
@@ -2608,6 +2750,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccessLink: {
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Shown this once: opens the client portal signed in as this buyer. */
+            link: string;
+        };
+        AccessLinkRequest: {
+            /** @default  */
+            token: string;
+        };
         /** @description The seller's account-change policy, as the buyer reads it. */
         AccountChangeLimit: {
             /**
@@ -2885,6 +3037,38 @@ export interface components {
          * @enum {string}
          */
         CancelOutcome: "cancelled" | "cancelledAtHotmart" | "requested";
+        ChannelEvent: {
+            buyerEmail?: string | null;
+            /** @description What happened, in pt-BR (the reason when it failed). */
+            detail: string;
+            /**
+             * Format: int32
+             * @description How many times Hotmart sent it again (duplicates change nothing).
+             */
+            duplicates: number;
+            /** @description PURCHASE_APPROVED, PURCHASE_REFUNDED, … */
+            event: string;
+            /** @description Hotmart's id of the event. */
+            eventId: string;
+            /** Format: uuid */
+            id: string;
+            isTest: boolean;
+            /** Format: date-time */
+            receivedAt: string;
+            /** @description received (waiting to be processed), processed, failed. */
+            status: string;
+        };
+        ChannelRefusal: {
+            /** Format: int64 */
+            count: number;
+            detail: string;
+            /** Format: date-time */
+            firstAt: string;
+            /** Format: date-time */
+            lastAt: string;
+            /** @description not_configured, missing_hottok, wrong_hottok, unreadable_body. */
+            reason: string;
+        };
         /** @description One payment of a subscription. */
         ChargeItem: {
             /** @example 97.00 */
@@ -3284,6 +3468,26 @@ export interface components {
              */
             state: string;
         };
+        EmailLogItem: {
+            /** @description Whether "reenviar" can copy it (not a single-use link or code). */
+            canResend: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description What the message was (pt-BR): "Boas-vindas (acesso)", … */
+            kind: string;
+            /** @description Why it did not go, or what the provider said. */
+            reason?: string | null;
+            /** Format: date-time */
+            sentAt?: string | null;
+            /** @description queued, sent, not_configured, refused, failed, bounced, complained. */
+            status: string;
+            /** @description What happened, in pt-BR. */
+            statusLabel: string;
+            subject: string;
+            template?: string | null;
+        };
         /** @description A message that did not reach its reader. */
         EmailProblemItem: {
             /** Format: date-time */
@@ -3531,6 +3735,22 @@ export interface components {
             /** @description Whether credentials are stored (they are never shown). */
             configured: boolean;
         };
+        HotmartChannel: {
+            events: components["schemas"]["ChannelEvent"][];
+            /** @description The tenant has a hottok (one for every robot: Hotmart gives one per account). */
+            hottokConfigured: boolean;
+            /** @description Its first characters, to recognise it. */
+            hottokPrefix?: string | null;
+            /**
+             * Format: date-time
+             * @description The last event Hotmart delivered (a test included), if any.
+             */
+            lastEventAt?: string | null;
+            /** @description Postbacks refused before anything was stored, counted by reason. */
+            refusals: components["schemas"]["ChannelRefusal"][];
+            /** @description Where Hotmart must post this robot's events (Ferramentas → Webhook). */
+            webhookUrl: string;
+        };
         HotmartEventItem: {
             /** Format: int32 */
             attempts: number;
@@ -3550,6 +3770,17 @@ export interface components {
             robotId?: string | null;
             /** Format: uuid */
             tenantId: string;
+        };
+        HottokRequest: {
+            /**
+             * @description The hottok Hotmart shows in Ferramentas → Webhook (only its hash is kept).
+             * @default null
+             */
+            hottok: string | null;
+        };
+        HottokSaved: {
+            hottokConfigured: boolean;
+            hottokPrefix?: string | null;
         };
         ImageUploaded: {
             /** @description Set when the favicon was uploaded. */
@@ -3833,6 +4064,11 @@ export interface components {
              *     done again (200 instead of 201).
              */
             replayed: boolean;
+            /**
+             * @description The robot has no active version yet: the buyer has a license but
+             *     nothing to download until one is published (pt-BR, with what to do).
+             */
+            robotWarning?: string | null;
             sale: components["schemas"]["SaleItem"];
         };
         /** @description A sale as the owner's "Registrar venda" dialog sends it. */
@@ -5015,6 +5251,17 @@ export interface components {
             /** @description What was recorded: `bounced`, `complained`, or null (ignored). */
             recorded?: string | null;
         };
+        ResentEmail: {
+            /**
+             * Format: uuid
+             * @description The new message's id.
+             */
+            id: string;
+            /** @description What happened, in pt-BR (never "enviado" before it is). */
+            message: string;
+            /** @description queued, not_configured or refused. */
+            status: string;
+        };
         ResetAdminPasswordRequest: {
             /** @default  */
             password: string;
@@ -5779,6 +6026,10 @@ export interface components {
              */
             testEmail: string | null;
         };
+        TestEventSent: {
+            /** @description The test event's id: it appears in the log once received. */
+            eventId: string;
+        };
         /** @description The month's tester minutes. */
         TesterMinutes: {
             /** Format: int32 */
@@ -6346,6 +6597,37 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientAccessLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessLinkRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSession"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9823,6 +10105,71 @@ export interface operations {
             };
         };
     };
+    tenantCreateClientAccessLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessLink"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantClientDetails: {
         parameters: {
             query?: never;
@@ -9840,6 +10187,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientDetails"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantClientEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailLogItem"][];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
@@ -10750,6 +11154,71 @@ export interface operations {
             };
             /** @description Not found in this tenant (another tenant's ids are unknown here). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantResendEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResentEmail"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12738,6 +13207,120 @@ export interface operations {
             };
         };
     };
+    tenantHotmartChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HotmartChannel"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantSendHotmartTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestEventSent"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantGetSalesPage: {
         parameters: {
             query?: never;
@@ -13532,6 +14115,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_SaleItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantSetHotmartHottok: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HottokRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HottokSaved"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
@@ -14394,6 +15036,63 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantTeamMemberEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailLogItem"][];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
