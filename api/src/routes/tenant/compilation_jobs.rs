@@ -119,7 +119,8 @@ pub async fn create(
             let new = tenant_robots::NewTenantRobot {
                 tenant_id: tenant,
                 name: checked.robot_name.clone(),
-                description: Some("Importado de um arquivo .mq5".into()),
+                // Buyers read the description: how the file arrived is not theirs to read.
+                description: None,
                 logo_url: None,
                 active: true,
                 file_path: None,
