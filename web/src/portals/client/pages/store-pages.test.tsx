@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { screen, within } from '@testing-library/react'
-import { Route } from 'react-router-dom'
+import { Navigate, Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { apiRoutes, errorBody } from '@/test/api-routes'
 import { StoreCatalogPage } from './store-catalog-page'
@@ -20,20 +20,21 @@ const beta = { ...alpha, id: '0190c0de-0000-7000-8000-0000000000b2', name: 'Rob�
 
 function renderAt(path: string, handlers: Parameters<typeof apiRoutes>[0]) {
   mockFetch(apiRoutes(handlers))
-  return renderWithProviders(<StoreCatalogPage />, {
-    path: '/loja',
+  renderWithProviders(<Navigate to={path} replace />, {
+    path: '/',
     routes: (
       <>
+        <Route path="/loja" element={<StoreCatalogPage />} />
         <Route path="/loja/:robotId" element={<StoreRobotPage />} />
         <Route path="/login" element={<p>Entrar</p>} />
       </>
     ),
-  }).router.navigate(path)
+  })
 }
 
 describe('storefront', { timeout: 30_000 }, () => {
   it('lists the robots with pt-BR prices, a buy link to the checkout and their details', async () => {
-    await renderAt('/loja?tenant=joao', { 'GET /api/public/store': () => Response.json({ branding, robots: [alpha, beta] }) })
+    renderAt('/loja?tenant=joao', { 'GET /api/public/store': () => Response.json({ branding, robots: [alpha, beta] }) })
     const list = await screen.findByRole('list', { name: 'Robôs à venda' })
     const [first, second] = within(list).getAllByRole('listitem')
     expect(within(first!).getByRole('heading', { name: 'Robô Alpha' })).toBeInTheDocument()
@@ -49,7 +50,7 @@ describe('storefront', { timeout: 30_000 }, () => {
   })
 
   it('says so when nothing is for sale', async () => {
-    await renderAt('/loja', { 'GET /api/public/store': () => Response.json({ branding, robots: [] }) })
+    renderAt('/loja', { 'GET /api/public/store': () => Response.json({ branding, robots: [] }) })
     expect(await screen.findByText('Nenhum robô à venda no momento')).toBeInTheDocument()
   })
 
@@ -66,7 +67,7 @@ describe('storefront', { timeout: 30_000 }, () => {
       loadsDll: true,
       backtest: null,
     }
-    await renderAt(`/loja/${alpha.id}?tenant=joao`, { [`GET /api/public/store/robots/${alpha.id}`]: () => Response.json(page) })
+    renderAt(`/loja/${alpha.id}?tenant=joao`, { [`GET /api/public/store/robots/${alpha.id}`]: () => Response.json(page) })
     expect(await screen.findByRole('heading', { level: 1, name: 'Opere a tendência com disciplina' })).toBeInTheDocument()
     expect(screen.getByText('Stop em toda operação')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'Perguntas frequentes' })).toBeInTheDocument()
@@ -80,7 +81,7 @@ describe('storefront', { timeout: 30_000 }, () => {
   })
 
   it("says the page was not found, with the server's words, and leads back to the store", async () => {
-    await renderAt(`/loja/${alpha.id}`, { [`GET /api/public/store/robots/${alpha.id}`]: () => errorBody(404, 'Página de vendas não encontrada') })
+    renderAt(`/loja/${alpha.id}`, { [`GET /api/public/store/robots/${alpha.id}`]: () => errorBody(404, 'Página de vendas não encontrada') })
     expect(await screen.findByText('Página de vendas não encontrada')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Ver todos os robôs' })).toHaveAttribute('href', '/loja')
   })
