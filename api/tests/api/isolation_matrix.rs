@@ -51,6 +51,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
     use Access::*;
     Some(match operation_id {
         "health" | "ready" | "tenantBranding" | "publicFile" | "publicSalesPage" | "tlsAsk" => Public,
+        "publicStore" | "publicStoreRobot" => Public,
         "adminLogin"
         | "adminLogout"
         | "tenantLogin"

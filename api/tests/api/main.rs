@@ -51,6 +51,7 @@ mod spec_details;
 mod startup_checks;
 mod startup_races;
 mod storage_limits;
+mod storefront;
 mod tenant_auth;
 mod tenant_catalog;
 mod tenant_password_reset;

@@ -802,6 +802,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalog: the tenant's look and its published, active robots. */
+        get: operations["publicStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/store/robots/{robotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published robot's sales page. */
+        get: operations["publicStoreRobot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/tenant-branding": {
         parameters: {
             query?: never;
@@ -2056,7 +2090,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Saves the four sections, sanitized; answers with what was stored. */
+        /** Saves the page (sections checked, HTML sanitized); answers with what was stored. */
         patch: operations["tenantUpdateSalesPage"];
         trace?: never;
     };
@@ -3623,6 +3657,11 @@ export interface components {
             /** Format: int64 */
             usedThisMonth: number;
         };
+        /** @description One question of a FAQ section. */
+        FaqItem: {
+            answer: string;
+            question: string;
+        };
         ForgotPasswordRequest: {
             /**
              * Format: email
@@ -5165,6 +5204,25 @@ export interface components {
             profile?: components["schemas"]["TesterProfileView"] | null;
             recommended?: boolean | null;
         };
+        /** @description `GET /api/public/store`: the tenant's look and its published robots. */
+        PublicStore: {
+            branding: components["schemas"]["TenantBranding"];
+            robots: components["schemas"]["StoreRobotSummary"][];
+        };
+        /** @description `GET /api/public/store/robots/{robotId}`: one robot's sales page. */
+        PublicStoreRobot: {
+            /**
+             * @description The "HTML avançado" boxes that hold something, sanitized (again, on
+             *     the way out: a rule added to the sanitizer also covers older pages).
+             */
+            advancedHtml: string[];
+            backtest?: components["schemas"]["PublicBacktest"] | null;
+            branding: components["schemas"]["TenantBranding"];
+            /** @description The active version imports a DLL: the page warns the buyer. */
+            loadsDll: boolean;
+            robot: components["schemas"]["StoreRobotSummary"];
+            sections: components["schemas"]["StoreSection"][];
+        };
         PublishRequest: {
             /** @default null */
             versionId: string | null;
@@ -5494,13 +5552,16 @@ export interface components {
          * @enum {string}
          */
         SaleStatus: "confirmed" | "pending" | "refunded";
-        SalesPageItem: components["schemas"]["SalesPageSections"] & {
-            /** @description Where the page is published (relative to the tenant's host). */
-            publicPath: string;
-            /** Format: date-time */
-            updatedAt?: string | null;
-        };
-        SalesPageSections: {
+        /**
+         * @description What the owner changes; a field left out stays as stored, `null` or a
+         *     blank text clears it.
+         */
+        SalesPageChanges: {
+            /**
+             * @description The robot's checkout (Hotmart, Kiwify, Eduzz, Asaas…): https only.
+             * @default null
+             */
+            checkoutUrl: string | null;
             /** @default null */
             htmlSection1: string | null;
             /** @default null */
@@ -5509,6 +5570,51 @@ export interface components {
             htmlSection3: string | null;
             /** @default null */
             htmlSection4: string | null;
+            /**
+             * @description BRL, at least zero, at most two decimals ("497.00", "497,00" or a number).
+             * @default null
+             * @example 497.00
+             */
+            price: string | null;
+            /**
+             * @description Listed in the catalog and reachable publicly.
+             * @default null
+             */
+            published: boolean | null;
+            /**
+             * @description The whole ordered list (it replaces the stored one).
+             * @default null
+             */
+            sections: components["schemas"]["StoreSection"][] | null;
+            /** @default null */
+            showBacktest: boolean | null;
+        };
+        SalesPageItem: {
+            /** @description The catalog of every published robot (`/loja`). */
+            catalogPath: string;
+            catalogUrl: string;
+            checkoutUrl?: string | null;
+            htmlSection1?: string | null;
+            htmlSection2?: string | null;
+            htmlSection3?: string | null;
+            htmlSection4?: string | null;
+            /**
+             * @description The page as a buyer would see it, built from what is stored; the
+             *     editor redraws it from the form as the owner types. Its backtest is
+             *     the one chosen for the page even while "Mostrar backtest" is off.
+             */
+            preview: components["schemas"]["PublicStoreRobot"];
+            /** @example 497.00 */
+            price?: string | null;
+            /** @description The page on the tenant's host (development: `/client/loja/{id}?tenant=…`). */
+            publicPath: string;
+            /** @description The same, absolute: what "Ver página pública" opens and the copy button copies. */
+            publicUrl: string;
+            published: boolean;
+            sections: components["schemas"]["StoreSection"][];
+            showBacktest: boolean;
+            /** Format: date-time */
+            updatedAt?: string | null;
         };
         SendClientEmailRequest: {
             /**
@@ -5564,6 +5670,50 @@ export interface components {
              * @description Bytes stored now (versions, compiled files, images).
              */
             usedBytes: number;
+        };
+        /** @description A robot in the catalog. */
+        StoreRobotSummary: {
+            /** @description Where "Comprar" goes (Hotmart, Kiwify, Eduzz, Asaas…); none: not for sale now. */
+            checkoutUrl?: string | null;
+            description?: string | null;
+            /** @description Whether a buyer would have a file to download today. */
+            hasActiveVersion: boolean;
+            /** Format: uuid */
+            id: string;
+            logoUrl?: string | null;
+            name: string;
+            /**
+             * @description BRL with two decimals ("497.00"); none when the owner set no price.
+             * @example 497.00
+             */
+            price?: string | null;
+        };
+        /** @description A block of the sales page, in the order the owner placed it. */
+        StoreSection: {
+            subtitle?: string | null;
+            title: string;
+            /** @enum {string} */
+            type: "hero";
+        } | {
+            body: string;
+            title?: string | null;
+            /** @enum {string} */
+            type: "text";
+        } | {
+            items: string[];
+            title?: string | null;
+            /** @enum {string} */
+            type: "benefits";
+        } | {
+            items: components["schemas"]["FaqItem"][];
+            title?: string | null;
+            /** @enum {string} */
+            type: "faq";
+        } | {
+            alt?: string | null;
+            /** @enum {string} */
+            type: "image";
+            url: string;
         };
         /**
          * @description The owner's description of the robot: the wizard's seven fields, plus the
@@ -8469,6 +8619,68 @@ export interface operations {
                 };
                 content: {
                     "text/html": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publicStore: {
+        parameters: {
+            query?: {
+                /** @description Development hosts only: the tenant's id or domain. */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStore"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publicStoreRobot: {
+        parameters: {
+            query?: {
+                /** @description Development hosts only: the tenant's id or domain. */
+                tenant?: string;
+            };
+            header?: never;
+            path: {
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStoreRobot"];
                 };
             };
             404: {
@@ -13389,7 +13601,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SalesPageSections"];
+                "application/json": components["schemas"]["SalesPageChanges"];
             };
         };
         responses: {

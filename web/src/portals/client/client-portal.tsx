@@ -1,7 +1,8 @@
 import { useMemo } from 'react'
+import { Route } from 'react-router-dom'
 import { PortalBrandProvider } from '@/components/portal-shell/portal-brand-provider'
 import { lazyPage } from '@/components/portal-shell/screens'
-import { SignInPortalRoutes } from '@/components/portal-shell/sign-in-portal-routes'
+import { Loading, SignInPortalRoutes } from '@/components/portal-shell/sign-in-portal-routes'
 import { readClientTenant } from '@/lib/api/tenant-context'
 import type { PortalBrand } from '@/lib/page-title'
 import { useBrandingTheme } from '@/features/branding/branding-theme'
@@ -14,6 +15,9 @@ const ClientLoginPage = lazyPage(() => import('./client-login-page'), 'ClientLog
 const ClientForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'), 'ClientForgotPasswordPage')
 const ClientResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'), 'ClientResetPasswordPage')
 const ClientSignedIn = lazyPage(() => import('./client-signed-in'), 'ClientSignedIn')
+// The storefront (catalog and sales pages) is public too: a buyer arrives there from an ad or a shared link.
+const StoreCatalogPage = lazyPage(() => import('./pages/store-catalog-page'), 'StoreCatalogPage')
+const StoreRobotPage = lazyPage(() => import('./pages/store-robot-page'), 'StoreRobotPage')
 
 // Remember `?tenant=` from the link the client arrived with before any API call is made.
 readClientTenant()
@@ -30,6 +34,12 @@ export default function ClientPortal() {
         forgotPasswordPage={<ClientForgotPasswordPage />}
         resetPasswordPage={<ClientResetPasswordPage />}
         signedIn={<ClientSignedIn />}
+        publicRoutes={
+          <>
+            <Route path="loja" element={<Loading><StoreCatalogPage /></Loading>} />
+            <Route path="loja/:robotId" element={<Loading><StoreRobotPage /></Loading>} />
+          </>
+        }
       />
     </PortalBrandProvider>
   )
