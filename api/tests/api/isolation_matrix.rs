@@ -85,6 +85,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "listSubscriptions" | "createSubscription" | "updateSubscription" => Admin,
         "tenantMe" => OwnSession,
         "clientMe" | "clientDashboard" | "clientLicenses" | "clientSubscriptions" => OwnClientSession,
+        "clientProfile" | "clientUpdateProfile" | "clientChangePassword" | "clientPurchases" => OwnClientSession,
+        "platformHealth" => Admin,
         "clientChangeAccount" | "clientDownload" | "clientCancelSubscription" => ClientOfA,
         "injectRobotAuth" => AdminOrOwnerOfA,
         "notificationStream" => AdminOrAnyOwner,
@@ -153,6 +155,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantUpdateSalesPage"
         | "tenantGetCompilationJob"
         | "tenantDownloadCompilationJob"
+        | "tenantRobotCompileJobs"
         | "tenantGetRobotProject"
         | "tenantAdjustRobotProject"
         | "tenantPublishRobotProject"
@@ -230,6 +233,7 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         | "tenantDownloadRobotVersion"
         | "tenantGetCompilationJob"
         | "tenantDownloadCompilationJob"
+        | "tenantRobotCompileJobs"
         | "tenantFactoryStatus"
         | "tenantListRobotProjects"
         | "tenantGetRobotProject"

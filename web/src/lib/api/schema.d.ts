@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/admin/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's health panel. */
+        get: operations["platformHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/backtests/{id}/result": {
         parameters: {
             query?: never;
@@ -409,6 +426,62 @@ export interface paths {
          *     tenant's policy). The robot's next check sees the new account.
          */
         patch: operations["clientChangeAccount"];
+        trace?: never;
+    };
+    "/api/client/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the signed-in buyer's password (or sets a first one, for an
+         *     account that never had one). Wrong current passwords count as failed
+         *     logins of the account (429 past the limit).
+         */
+        post: operations["clientChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in buyer's profile. */
+        get: operations["clientProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Renames the signed-in buyer (1–100 characters), audited as the buyer. */
+        patch: operations["clientUpdateProfile"];
+        trace?: never;
+    };
+    "/api/client/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in buyer's purchases, newest first. */
+        get: operations["clientPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/client/subscriptions": {
@@ -1955,6 +2028,26 @@ export interface paths {
         patch: operations["tenantActivateRobotVersion"];
         trace?: never;
     };
+    "/api/tenant/robots/{robotId}/compile-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The robot's waiting and compiling jobs and its recent failures, with why
+         *     each waits.
+         */
+        get: operations["tenantRobotCompileJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/robots/{robotId}/leak-trace": {
         parameters: {
             query?: never;
@@ -2992,6 +3085,58 @@ export interface components {
             /** @default  */
             password: string;
         };
+        ClientPasswordChanged: {
+            message: string;
+        };
+        ClientPasswordRequest: {
+            /**
+             * @description Required when the account has a password (`hasPassword` of the profile).
+             * @default null
+             */
+            currentPassword: string | null;
+            /** @default  */
+            newPassword: string;
+        };
+        ClientProfile: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /**
+             * @description False for a buyer who only ever signed in with a purchase id: the
+             *     password form then asks for no current password (a first one is set).
+             */
+            hasPassword: boolean;
+            name: string;
+        };
+        ClientProfileRequest: {
+            /** @default  */
+            name: string;
+        };
+        ClientPurchaseItem: {
+            /** @example 497.00 */
+            amount?: string | null;
+            /** @description ISO code of `amount` (BRL unless the provider charged in another). */
+            currency: string;
+            /**
+             * @description The purchase id the buyer signs in with (Hotmart's transaction code),
+             *     or the seller's reference of a manual sale.
+             */
+            externalId?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description hotmart or manual. */
+            platform: components["schemas"]["Origin"];
+            /** @description Where it was bought, pt-BR ("Hotmart", "Venda direta"). */
+            platformLabel: string;
+            /** Format: date-time */
+            purchasedAt: string;
+            /** @description The robots this purchase licensed; null when none is linked any more. */
+            robotName?: string | null;
+            /** @description confirmed, pending or refunded. */
+            status: components["schemas"]["SaleStatus"];
+            /** @description The status as the buyer reads it, pt-BR. */
+            statusLabel: string;
+        };
         ClientPurchaseLoginRequest: {
             /**
              * @description The 6-digit code e-mailed by the first step; absent in the first step.
@@ -3450,6 +3595,19 @@ export interface components {
         Health: {
             status: string;
         };
+        /** @description One part of the panel: its level, a sentence and the admin screen that fixes it. */
+        HealthCheck: {
+            /** @description The admin portal's path of the screen that fixes it. */
+            fixPath: string;
+            level: components["schemas"]["HealthLevel"];
+            /** @description pt-BR. */
+            message: string;
+        };
+        /**
+         * @description How a part of the platform stands: ok (green), warning (amber), critical (red).
+         * @enum {string}
+         */
+        HealthLevel: "ok" | "warning" | "critical";
         HistoryItem: {
             /** Format: date-time */
             createdAt: string;
@@ -3857,6 +4015,16 @@ export interface components {
         };
         /** @enum {string} */
         NotificationType: "NEW_SALE" | "REFUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_CANCEL_REQUESTED";
+        OldestWaitingJob: {
+            /** Format: uuid */
+            id: string;
+            robotName: string;
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
+            /** Format: int64 */
+            waitingSeconds: number;
+        };
         OnboardingProgress: {
             /** @description Every step done: the dashboard folds the checklist away. */
             complete: boolean;
@@ -4140,6 +4308,48 @@ export interface components {
                 /** Format: uuid */
                 tenantId: string;
                 tenantName: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
+        Page_ClientPurchaseItem: {
+            items: {
+                /** @example 497.00 */
+                amount?: string | null;
+                /** @description ISO code of `amount` (BRL unless the provider charged in another). */
+                currency: string;
+                /**
+                 * @description The purchase id the buyer signs in with (Hotmart's transaction code),
+                 *     or the seller's reference of a manual sale.
+                 */
+                externalId?: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @description hotmart or manual. */
+                platform: components["schemas"]["Origin"];
+                /** @description Where it was bought, pt-BR ("Hotmart", "Venda direta"). */
+                platformLabel: string;
+                /** Format: date-time */
+                purchasedAt: string;
+                /** @description The robots this purchase licensed; null when none is linked any more. */
+                robotName?: string | null;
+                /** @description confirmed, pending or refunded. */
+                status: components["schemas"]["SaleStatus"];
+                /** @description The status as the buyer reads it, pt-BR. */
+                statusLabel: string;
             }[];
             /** Format: int32 */
             page: number;
@@ -4748,6 +4958,39 @@ export interface components {
             /** @description queued or compiling. */
             status: string;
         };
+        PlatformHealth: {
+            agents: components["schemas"]["HealthCheck"];
+            /**
+             * Format: int64
+             * @description Agents online (active, not stopped, heard from within a lease).
+             */
+            agentsOnline: number;
+            /**
+             * Format: int64
+             * @description Agents registered and not revoked.
+             */
+            agentsTotal: number;
+            ai: components["schemas"]["HealthCheck"];
+            /** @description The factory's model (null when not configured). */
+            aiModel?: string | null;
+            aiModelConfigured: boolean;
+            /**
+             * Format: int64
+             * @description Compile jobs waiting for an agent.
+             */
+            jobsWaiting: number;
+            mail: components["schemas"]["HealthCheck"];
+            oldestWaitingJob?: components["schemas"]["OldestWaitingJob"] | null;
+            /** @description RESEND_API_KEY is set: tenants without a key of their own send through it. */
+            platformMailConfigured: boolean;
+            queue: components["schemas"]["HealthCheck"];
+            /**
+             * Format: int64
+             * @description Active tenants whose mail goes nowhere now (no key of their own and no
+             *     platform key).
+             */
+            tenantsWithoutSender: number;
+        };
         PoolItem: {
             /**
              * Format: int64
@@ -4972,6 +5215,44 @@ export interface components {
             /** Format: uuid */
             licenseId: string;
             status: string;
+        };
+        RobotCompileJob: {
+            /** Format: date-time */
+            completedAt?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why a failed one failed. */
+            errorMessage?: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: int64
+             * @description Jobs of the queue that were there first (pending only; tenants take
+             *     turns, so at most this many go before it).
+             */
+            jobsAhead?: number | null;
+            originalFileName?: string | null;
+            /** @description import or ai-factory. */
+            source: string;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** @description pending, processing or failed. */
+            status: string;
+            /** @description The status in pt-BR ("Na fila", "Compilando", "Falhou"). */
+            statusLabel: string;
+            /** @description Why it is not done yet, pt-BR, from the fleet's state now (null once failed). */
+            waitingReason?: string | null;
+        };
+        RobotCompileJobs: {
+            /**
+             * Format: int64
+             * @description Compile agents online that serve this tenant.
+             */
+            agentsOnline: number;
+            /** @description Some job still waits or compiles: ask again in a few seconds. */
+            inProgress: boolean;
+            /** @description Newest first. */
+            jobs: components["schemas"]["RobotCompileJob"][];
         };
         RobotItem: {
             active: boolean;
@@ -5874,6 +6155,52 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    platformHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformHealth"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     agentBacktestResult: {
         parameters: {
             query?: never;
@@ -6836,6 +7163,167 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientPasswordChanged"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientProfile"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientUpdateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientProfile"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientPurchases: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Rows per page (1–100, default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ClientPurchaseItem"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12801,6 +13289,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RobotVersions"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantRobotCompileJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RobotCompileJobs"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
