@@ -13,7 +13,7 @@ export interface InvitationSent {
 
 /**
  * An invitation told as it is: "Convite enviado para …" only when the e-mail is on its way, otherwise "Convite não
- * enviado: <why>"; and, either way, the link itself to copy whole and send another way (WhatsApp, in person): an
+ * enviado" with the server's reason; and, either way, the link itself to copy whole and send another way (WhatsApp, in person): an
  * e-mail cannot be assumed to arrive.
  */
 export function InvitationOutcome({ sent }: { sent: InvitationSent }) {
@@ -23,13 +23,15 @@ export function InvitationOutcome({ sent }: { sent: InvitationSent }) {
     <div className="grid min-w-0 gap-3" data-testid="invitation-outcome">
       <Alert variant={delivered ? 'success' : 'warning'} role="status">
         <Icon aria-hidden />
-        <AlertTitle className="break-words">
-          {delivered ? `Convite enviado para ${sent.email}` : `Convite não enviado: ${sent.emailNotSent}`}
-        </AlertTitle>
-        <AlertDescription>
-          {delivered
-            ? 'Se o e-mail não chegar em alguns minutos, envie o link abaixo por outro meio.'
-            : `O acesso de ${sent.email} já existe: envie o link abaixo por WhatsApp ou outro meio.`}
+        <AlertTitle className="break-words">{delivered ? `Convite enviado para ${sent.email}` : 'Convite não enviado'}</AlertTitle>
+        <AlertDescription className="break-words">
+          {/* The server's reason, word for word (it names the cause: no sender, a limit, a suspension). */}
+          {!delivered && <p data-testid="invitation-not-sent-reason">{sent.emailNotSent}</p>}
+          <p>
+            {delivered
+              ? 'Se o e-mail não chegar em alguns minutos, envie o link abaixo por outro meio.'
+              : `O acesso de ${sent.email} já existe: envie o link abaixo por WhatsApp ou outro meio.`}
+          </p>
         </AlertDescription>
       </Alert>
       {sent.inviteLink && (
