@@ -33,12 +33,13 @@ export function CopyableValue({
   return (
     <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <div className="flex min-w-0 flex-wrap gap-2 sm:flex-nowrap">
+      {/* A written button goes under the value on a phone; an icon stays beside it. */}
+      <div className={cn('flex min-w-0 gap-2', showCopyLabel && 'flex-wrap sm:flex-nowrap')}>
         <Input
           id={id}
           readOnly
           value={value}
-          className={cn('min-w-0 flex-1 basis-full sm:basis-auto', mono && 'font-mono text-xs')}
+          className={cn('min-w-0 flex-1', showCopyLabel && 'basis-full sm:basis-auto', mono && 'font-mono text-xs')}
           onFocus={(event) => event.currentTarget.select()}
         />
         <CopyButton value={value} label={copyLabel} success={success} showLabel={showCopyLabel} onCopied={onCopied} />

@@ -24,7 +24,7 @@ function UnusableInvitation({ message }: { message: string }) {
       <FormOutcomeAlert outcome={{ ok: false, title: 'Convite inválido', message }} />
       <p className="text-sm text-muted-foreground">
         Já criou sua senha?{' '}
-        <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+        <Link to="/login" className="font-medium text-primary underline underline-offset-4">
           Entre no portal
         </Link>
         .
