@@ -8,7 +8,6 @@
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { baseUrl, env, expectNoSeriousA11yViolations, fillOwnerLogin, launchChromium, newPage, openMailbox, requireEnv, screenshot } from './support.mjs'
-/* global navigator, localStorage -- callbacks passed to evaluate run in the page */
 
 requireEnv('E2E_ADMIN_USER', 'E2E_ADMIN_PASSWORD', 'E2E_RESEND_PORT')
 
