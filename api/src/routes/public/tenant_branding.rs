@@ -42,7 +42,14 @@ pub async fn show(
     let attempt = Attempt { state: &state, meta: &meta, portal: Portal::Tenant, account_key: "branding-by-key".into() };
     let reservation = if by_secret { Some(attempt.reserve(&mut tx).await?) } else { None };
     let not_found = || AppError::NotFound("Tenant não encontrado".into());
-    let tenant = tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Client, query.tenant.as_deref()).await?;
+    let mut tenant =
+        tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Client, query.tenant.as_deref()).await?;
+    // The owner portal's pages before sign-in (login, /convite): on
+    // `admin.<domain>` the host names the tenant as the owners' portal; on a
+    // development host, the browser's tenant pass does.
+    if tenant.is_none() && !by_secret {
+        tenant = tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Tenant, None).await?;
+    }
     if let Some(reservation) = reservation {
         if tenant.is_some() {
             login_failures::forgive(&mut tx, &reservation, meta.network).await?;
