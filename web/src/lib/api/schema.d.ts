@@ -207,6 +207,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client-auth/access-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs the buyer in with a one-time access link. */
+        post: operations["clientAccessLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client-auth/forgot-password": {
         parameters: {
             query?: never;
@@ -858,6 +875,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalog: the tenant's look and its published, active robots. */
+        get: operations["publicStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/store/robots/{robotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published robot's sales page. */
+        get: operations["publicStoreRobot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/tenant-branding": {
         parameters: {
             query?: never;
@@ -1100,6 +1151,43 @@ export interface paths {
         patch: operations["updateSubscription"];
         trace?: never;
     };
+    "/api/tenant-auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an owner invitation: sets the password, proves the e-mail, signs
+         *     in and remembers this browser for the tenant (no security key needed).
+         */
+        post: operations["tenantAcceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant-auth/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this browser still needs the security key to sign in. */
+        get: operations["tenantDevice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant-auth/forgot-password": {
         parameters: {
             query?: never;
@@ -1308,6 +1396,23 @@ export interface paths {
         patch: operations["tenantUpdateClient"];
         trace?: never;
     };
+    "/api/tenant/clients/{id}/access-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a one-time access link for the client. */
+        post: operations["tenantCreateClientAccessLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/clients/{id}/details": {
         parameters: {
             query?: never;
@@ -1317,6 +1422,23 @@ export interface paths {
         };
         /** A client with their licenses, subscriptions, sales and installations. */
         get: operations["tenantClientDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/clients/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the tenant sent (or tried to send) to this buyer. */
+        get: operations["tenantClientEmails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1557,6 +1679,23 @@ export interface paths {
         get: operations["tenantEmailTemplateDefaults"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/emails/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a stored message again (a new message through the same limits). */
+        post: operations["tenantResendEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1974,6 +2113,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/robots/{id}/sales-channels/hotmart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The robot's Hotmart channel: URL, hottok, last event, the log. */
+        get: operations["tenantHotmartChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robots/{id}/sales-channels/hotmart/test-event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends Hotmart's test postback (a fresh id) through the same intake as a
+         *     real one: stored, queued, processed. It creates no sale.
+         */
+        post: operations["tenantSendHotmartTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/robots/{id}/sales-page": {
         parameters: {
             query?: never;
@@ -1987,7 +2163,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Saves the four sections, sanitized; answers with what was stored. */
+        /** Saves the page (sections checked, HTML sanitized); answers with what was stored. */
         patch: operations["tenantUpdateSalesPage"];
         trace?: never;
     };
@@ -2201,6 +2377,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/sales-channels/hotmart/hottok": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the tenant's Hotmart hottok from the owner's screen (audited; the
+         *     value is never logged or shown again).
+         */
+        put: operations["tenantSetHotmartHottok"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/sales/{id}": {
         parameters: {
             query?: never;
@@ -2397,6 +2593,23 @@ export interface paths {
         patch: operations["tenantUpdateTeamMember"];
         trace?: never;
     };
+    "/api/tenant/team/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the tenant sent to this team member (invitations, resets). */
+        get: operations["tenantTeamMemberEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/team/{id}/resend-invitation": {
         parameters: {
             query?: never;
@@ -2427,7 +2640,10 @@ export interface paths {
         /** Tenants, newest first, filtered and paginated on the server. */
         get: operations["listTenants"];
         put?: never;
-        /** Creates a tenant. */
+        /**
+         * Creates a tenant and, with `ownerName`/`ownerEmail`, invites its first
+         *     owner (admin role) in the same transaction.
+         */
         post: operations["createTenant"];
         delete?: never;
         options?: never;
@@ -2661,6 +2877,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccessLink: {
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Shown this once: opens the client portal signed in as this buyer. */
+            link: string;
+        };
+        AccessLinkRequest: {
+            /** @default  */
+            token: string;
+        };
         /** @description The seller's account-change policy, as the buyer reads it. */
         AccountChangeLimit: {
             /**
@@ -2938,6 +3164,38 @@ export interface components {
          * @enum {string}
          */
         CancelOutcome: "cancelled" | "cancelledAtHotmart" | "requested";
+        ChannelEvent: {
+            buyerEmail?: string | null;
+            /** @description What happened, in pt-BR (the reason when it failed). */
+            detail: string;
+            /**
+             * Format: int32
+             * @description How many times Hotmart sent it again (duplicates change nothing).
+             */
+            duplicates: number;
+            /** @description PURCHASE_APPROVED, PURCHASE_REFUNDED, … */
+            event: string;
+            /** @description Hotmart's id of the event. */
+            eventId: string;
+            /** Format: uuid */
+            id: string;
+            isTest: boolean;
+            /** Format: date-time */
+            receivedAt: string;
+            /** @description received (waiting to be processed), processed, failed. */
+            status: string;
+        };
+        ChannelRefusal: {
+            /** Format: int64 */
+            count: number;
+            detail: string;
+            /** Format: date-time */
+            firstAt: string;
+            /** Format: date-time */
+            lastAt: string;
+            /** @description not_configured, missing_hottok, wrong_hottok, unreadable_body. */
+            reason: string;
+        };
         /** @description One payment of a subscription. */
         ChargeItem: {
             /** @example 97.00 */
@@ -3282,6 +3540,13 @@ export interface components {
             /** @default  */
             username: string;
         };
+        /**
+         * @description A new tenant, its portals' addresses and what became of its first
+         *     owner's invitation.
+         */
+        CreatedTenant: components["schemas"]["TenantListItem"] & components["schemas"]["PortalAddresses"] & {
+            ownerInvitation?: components["schemas"]["OwnerInvitationSent"] | null;
+        };
         /** @description A point of the balance curve (the tester's time, no zone). */
         CurvePoint: {
             /** Format: double */
@@ -3381,6 +3646,26 @@ export interface components {
              *     (Resend did not answer or refused the key).
              */
             state: string;
+        };
+        EmailLogItem: {
+            /** @description Whether "reenviar" can copy it (not a single-use link or code). */
+            canResend: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description What the message was (pt-BR): "Boas-vindas (acesso)", … */
+            kind: string;
+            /** @description Why it did not go, or what the provider said. */
+            reason?: string | null;
+            /** Format: date-time */
+            sentAt?: string | null;
+            /** @description queued, sent, not_configured, refused, failed, bounced, complained. */
+            status: string;
+            /** @description What happened, in pt-BR. */
+            statusLabel: string;
+            subject: string;
+            template?: string | null;
         };
         /** @description A message that did not reach its reader. */
         EmailProblemItem: {
@@ -3517,6 +3802,11 @@ export interface components {
             /** Format: int64 */
             usedThisMonth: number;
         };
+        /** @description One question of a FAQ section. */
+        FaqItem: {
+            answer: string;
+            question: string;
+        };
         ForgotPasswordRequest: {
             /**
              * Format: email
@@ -3642,6 +3932,22 @@ export interface components {
             /** @description Whether credentials are stored (they are never shown). */
             configured: boolean;
         };
+        HotmartChannel: {
+            events: components["schemas"]["ChannelEvent"][];
+            /** @description The tenant has a hottok (one for every robot: Hotmart gives one per account). */
+            hottokConfigured: boolean;
+            /** @description Its first characters, to recognise it. */
+            hottokPrefix?: string | null;
+            /**
+             * Format: date-time
+             * @description The last event Hotmart delivered (a test included), if any.
+             */
+            lastEventAt?: string | null;
+            /** @description Postbacks refused before anything was stored, counted by reason. */
+            refusals: components["schemas"]["ChannelRefusal"][];
+            /** @description Where Hotmart must post this robot's events (Ferramentas → Webhook). */
+            webhookUrl: string;
+        };
         HotmartEventItem: {
             /** Format: int32 */
             attempts: number;
@@ -3661,6 +3967,17 @@ export interface components {
             robotId?: string | null;
             /** Format: uuid */
             tenantId: string;
+        };
+        HottokRequest: {
+            /**
+             * @description The hottok Hotmart shows in Ferramentas → Webhook (only its hash is kept).
+             * @default null
+             */
+            hottok: string | null;
+        };
+        HottokSaved: {
+            hottokConfigured: boolean;
+            hottokPrefix?: string | null;
         };
         ImageUploaded: {
             /** @description Set when the favicon was uploaded. */
@@ -3944,6 +4261,11 @@ export interface components {
              *     done again (200 instead of 201).
              */
             replayed: boolean;
+            /**
+             * @description The robot has no active version yet: the buyer has a license but
+             *     nothing to download until one is published (pt-BR, with what to do).
+             */
+            robotWarning?: string | null;
             sale: components["schemas"]["SaleItem"];
         };
         /** @description A sale as the owner's "Registrar venda" dialog sends it. */
@@ -4025,7 +4347,7 @@ export interface components {
             /** Format: int64 */
             waitingSeconds: number;
         };
-        OnboardingProgress: {
+        OnboardingProgress: components["schemas"]["PortalAddresses"] & {
             /** @description Every step done: the dashboard folds the checklist away. */
             complete: boolean;
             /** @description How e-mail leaves now: `own`, `platform` or `none` (nothing is delivered). */
@@ -4064,6 +4386,13 @@ export interface components {
             phone: string | null;
             /** @default null */
             status: components["schemas"]["ClientStatus"] | null;
+        };
+        OwnerInvitationSent: {
+            email: string;
+            /** @description Why the e-mail will not arrive (pt-BR), when it will not. */
+            emailNotSent?: string | null;
+            /** @description The single-use invitation link (7 days), to hand over another way. */
+            inviteLink: string;
         };
         OwnerItem: {
             /** Format: date-time */
@@ -5021,6 +5350,15 @@ export interface components {
             id: string;
             name: string;
         };
+        /**
+         * @description Where a tenant's two portals are: what the owner signs in at and what
+         *     buyers are sent to. On development hosts, the shared host with the
+         *     portal's prefix (and `?tenant=` for buyers: the host cannot name it).
+         */
+        PortalAddresses: {
+            clientPortalUrl: string;
+            ownerPortalUrl: string;
+        };
         /** @description A profile as typed in the form; every field checked with a pt-BR message. */
         ProfileInput: {
             /** @default null */
@@ -5109,6 +5447,25 @@ export interface components {
             profile?: components["schemas"]["TesterProfileView"] | null;
             recommended?: boolean | null;
         };
+        /** @description `GET /api/public/store`: the tenant's look and its published robots. */
+        PublicStore: {
+            branding: components["schemas"]["TenantBranding"];
+            robots: components["schemas"]["StoreRobotSummary"][];
+        };
+        /** @description `GET /api/public/store/robots/{robotId}`: one robot's sales page. */
+        PublicStoreRobot: {
+            /**
+             * @description The "HTML avançado" boxes that hold something, sanitized (again, on
+             *     the way out: a rule added to the sanitizer also covers older pages).
+             */
+            advancedHtml: string[];
+            backtest?: components["schemas"]["PublicBacktest"] | null;
+            branding: components["schemas"]["TenantBranding"];
+            /** @description The active version imports a DLL: the page warns the buyer. */
+            loadsDll: boolean;
+            robot: components["schemas"]["StoreRobotSummary"];
+            sections: components["schemas"]["StoreSection"][];
+        };
         PublishRequest: {
             /** @default null */
             versionId: string | null;
@@ -5194,6 +5551,17 @@ export interface components {
             received: boolean;
             /** @description What was recorded: `bounced`, `complained`, or null (ignored). */
             recorded?: string | null;
+        };
+        ResentEmail: {
+            /**
+             * Format: uuid
+             * @description The new message's id.
+             */
+            id: string;
+            /** @description What happened, in pt-BR (never "enviado" before it is). */
+            message: string;
+            /** @description queued, not_configured or refused. */
+            status: string;
         };
         ResetAdminPasswordRequest: {
             /** @default  */
@@ -5465,13 +5833,16 @@ export interface components {
          * @enum {string}
          */
         SaleStatus: "confirmed" | "pending" | "refunded";
-        SalesPageItem: components["schemas"]["SalesPageSections"] & {
-            /** @description Where the page is published (relative to the tenant's host). */
-            publicPath: string;
-            /** Format: date-time */
-            updatedAt?: string | null;
-        };
-        SalesPageSections: {
+        /**
+         * @description What the owner changes; a field left out stays as stored, `null` or a
+         *     blank text clears it.
+         */
+        SalesPageChanges: {
+            /**
+             * @description The robot's checkout (Hotmart, Kiwify, Eduzz, Asaas…): https only.
+             * @default null
+             */
+            checkoutUrl: string | null;
             /** @default null */
             htmlSection1: string | null;
             /** @default null */
@@ -5480,6 +5851,51 @@ export interface components {
             htmlSection3: string | null;
             /** @default null */
             htmlSection4: string | null;
+            /**
+             * @description BRL, at least zero, at most two decimals ("497.00", "497,00" or a number).
+             * @default null
+             * @example 497.00
+             */
+            price: string | null;
+            /**
+             * @description Listed in the catalog and reachable publicly.
+             * @default null
+             */
+            published: boolean | null;
+            /**
+             * @description The whole ordered list (it replaces the stored one).
+             * @default null
+             */
+            sections: components["schemas"]["StoreSection"][] | null;
+            /** @default null */
+            showBacktest: boolean | null;
+        };
+        SalesPageItem: {
+            /** @description The catalog of every published robot (`/loja`). */
+            catalogPath: string;
+            catalogUrl: string;
+            checkoutUrl?: string | null;
+            htmlSection1?: string | null;
+            htmlSection2?: string | null;
+            htmlSection3?: string | null;
+            htmlSection4?: string | null;
+            /**
+             * @description The page as a buyer would see it, built from what is stored; the
+             *     editor redraws it from the form as the owner types. Its backtest is
+             *     the one chosen for the page even while "Mostrar backtest" is off.
+             */
+            preview: components["schemas"]["PublicStoreRobot"];
+            /** @example 497.00 */
+            price?: string | null;
+            /** @description The page on the tenant's host (development: `/client/loja/{id}?tenant=…`). */
+            publicPath: string;
+            /** @description The same, absolute: what "Ver página pública" opens and the copy button copies. */
+            publicUrl: string;
+            published: boolean;
+            sections: components["schemas"]["StoreSection"][];
+            showBacktest: boolean;
+            /** Format: date-time */
+            updatedAt?: string | null;
         };
         SendClientEmailRequest: {
             /**
@@ -5535,6 +5951,50 @@ export interface components {
              * @description Bytes stored now (versions, compiled files, images).
              */
             usedBytes: number;
+        };
+        /** @description A robot in the catalog. */
+        StoreRobotSummary: {
+            /** @description Where "Comprar" goes (Hotmart, Kiwify, Eduzz, Asaas…); none: not for sale now. */
+            checkoutUrl?: string | null;
+            description?: string | null;
+            /** @description Whether a buyer would have a file to download today. */
+            hasActiveVersion: boolean;
+            /** Format: uuid */
+            id: string;
+            logoUrl?: string | null;
+            name: string;
+            /**
+             * @description BRL with two decimals ("497.00"); none when the owner set no price.
+             * @example 497.00
+             */
+            price?: string | null;
+        };
+        /** @description A block of the sales page, in the order the owner placed it. */
+        StoreSection: {
+            subtitle?: string | null;
+            title: string;
+            /** @enum {string} */
+            type: "hero";
+        } | {
+            body: string;
+            title?: string | null;
+            /** @enum {string} */
+            type: "text";
+        } | {
+            items: string[];
+            title?: string | null;
+            /** @enum {string} */
+            type: "benefits";
+        } | {
+            items: components["schemas"]["FaqItem"][];
+            title?: string | null;
+            /** @enum {string} */
+            type: "faq";
+        } | {
+            alt?: string | null;
+            /** @enum {string} */
+            type: "image";
+            url: string;
         };
         /**
          * @description The owner's description of the robot: the wizard's seven fields, plus the
@@ -5680,6 +6140,11 @@ export interface components {
             id: string;
             /** @description Invited and the password not yet created. */
             invitationPending: boolean;
+            /**
+             * @description Only in the answer to an invitation: the link itself, for the
+             *     inviter to hand over another way (WhatsApp, in person). Works once.
+             */
+            inviteLink?: string | null;
             /** Format: date-time */
             invitedAt?: string | null;
             name: string;
@@ -5702,6 +6167,15 @@ export interface components {
             secondaryColor?: string | null;
             sidebarColor?: string | null;
             surfaceColor?: string | null;
+        };
+        TenantDevice: {
+            /**
+             * @description False when this browser holds a valid tenant pass: the login form
+             *     asks for e-mail and password only.
+             */
+            keyNeeded: boolean;
+            /** @description The tenant the pass is for (its display name), when there is one. */
+            tenantName?: string | null;
         };
         TenantLimitsRequest: {
             /** @default null */
@@ -5875,6 +6349,17 @@ export interface components {
             /** @default null */
             name: string | null;
             /**
+             * Format: email
+             * @default null
+             */
+            ownerEmail: string | null;
+            /**
+             * @description On create: the first owner, invited by e-mail (they create their own
+             *     password by the link; nobody chooses it for them).
+             * @default null
+             */
+            ownerName: string | null;
+            /**
              * @description The security key (at least 16 characters; the Generate button makes
              *     64 hex characters). Only its hash is kept.
              * @default null
@@ -5971,6 +6456,10 @@ export interface components {
              * @default null
              */
             testEmail: string | null;
+        };
+        TestEventSent: {
+            /** @description The test event's id: it appears in the log once received. */
+            eventId: string;
         };
         /** @description The month's tester minutes. */
         TesterMinutes: {
@@ -6585,6 +7074,37 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientAccessLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessLinkRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSession"];
+                };
+            };
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8599,6 +9119,68 @@ export interface operations {
             };
         };
     };
+    publicStore: {
+        parameters: {
+            query?: {
+                /** @description Development hosts only: the tenant's id or domain. */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStore"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publicStoreRobot: {
+        parameters: {
+            query?: {
+                /** @description Development hosts only: the tenant's id or domain. */
+                tenant?: string;
+            };
+            header?: never;
+            path: {
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStoreRobot"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantBranding: {
         parameters: {
             query?: {
@@ -9520,6 +10102,64 @@ export interface operations {
             };
         };
     };
+    tenantAcceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSession"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantDevice"];
+                };
+            };
+        };
+    };
     tenantForgotPassword: {
         parameters: {
             query?: {
@@ -10165,6 +10805,71 @@ export interface operations {
             };
         };
     };
+    tenantCreateClientAccessLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessLink"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantClientDetails: {
         parameters: {
             query?: never;
@@ -10182,6 +10887,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientDetails"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantClientEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailLogItem"][];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
@@ -11092,6 +11854,71 @@ export interface operations {
             };
             /** @description Not found in this tenant (another tenant's ids are unknown here). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantResendEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResentEmail"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13080,6 +13907,120 @@ export interface operations {
             };
         };
     };
+    tenantHotmartChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HotmartChannel"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantSendHotmartTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestEventSent"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantGetSalesPage: {
         parameters: {
             query?: never;
@@ -13148,7 +14089,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SalesPageSections"];
+                "application/json": components["schemas"]["SalesPageChanges"];
             };
         };
         responses: {
@@ -13931,6 +14872,65 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_SaleItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantSetHotmartHottok: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HottokRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HottokSaved"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
@@ -14811,6 +15811,63 @@ export interface operations {
             };
         };
     };
+    tenantTeamMemberEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailLogItem"][];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantResendInvitation: {
         parameters: {
             query?: never;
@@ -14948,7 +16005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TenantListItem"];
+                    "application/json": components["schemas"]["CreatedTenant"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
