@@ -33,6 +33,36 @@ done
 start_throwaway_server debug || { kill "$ai_pid"; exit 1; }
 trap 'kill "$ai_pid" 2>/dev/null || true; stop_throwaway_server' EXIT
 
+export E2E_BASE_URL="$base"
+export E2E_ADMIN_USER=admin E2E_ADMIN_PASSWORD=admin-e2e-123
+export E2E_OWNER_EMAIL=owner@demo.localhost E2E_OWNER_PASSWORD=demo123456
+export E2E_TENANT_SECRET=demo0000000000000000000000000000000000000000000000000000000000ff
+export E2E_TENANT=demo.localhost E2E_TENANT_NAME="Demo Robôs"
+export E2E_CLIENT_EMAIL=cliente@demo.localhost E2E_CLIENT_PASSWORD=demo123456 E2E_PURCHASE_ID=HP-DEMO-0001
+
+# Two phases. The first runs the journeys that need a platform with NO compile
+# agent (a reseller's first day: an import waits in the queue, and the admin's
+# health panel shows 0 agents), before any agent is registered; the second
+# registers and starts the real agent and runs the rest. The job the first
+# phase left queued is then compiled by that agent, as it would be in real
+# life. E2E_ONLY runs only the journeys it names, each in its phase.
+no_agent_journeys="e2e/compile-queue-journey.e2e.mjs"
+if [ -n "${E2E_ONLY:-}" ]; then
+  phase1="" phase2=""
+  for journey in $E2E_ONLY; do
+    case " $no_agent_journeys " in
+      *" $journey "*) phase1="$phase1 $journey" ;;
+      *) phase2="$phase2 $journey" ;;
+    esac
+  done
+else
+  phase1="$no_agent_journeys" phase2="" # phase 2: package.json's default list
+fi
+if [ -n "${phase1// /}" ]; then
+  (cd web && E2E_ONLY="$phase1" npm run e2e --silent)
+fi
+[ -z "${E2E_ONLY:-}" ] || [ -n "${phase2// /}" ] || exit 0
+
 # A compile agent for the import journey: the real compiler-agent with the
 # MetaEditor stand-in, registered through the admin API like an operator does.
 jar=$(mktemp)
@@ -50,10 +80,8 @@ AGENT_API_URL="$base" AGENT_TOKEN="$agent_token" AGENT_WORK_DIR="$(mktemp -d)" \
 agent_pid=$!
 trap 'kill "$agent_pid" "$ai_pid" 2>/dev/null || true; stop_throwaway_server' EXIT
 
-export E2E_BASE_URL="$base"
-export E2E_ADMIN_USER=admin E2E_ADMIN_PASSWORD=admin-e2e-123
-export E2E_OWNER_EMAIL=owner@demo.localhost E2E_OWNER_PASSWORD=demo123456
-export E2E_TENANT_SECRET=demo0000000000000000000000000000000000000000000000000000000000ff
-export E2E_TENANT=demo.localhost E2E_TENANT_NAME="Demo Robôs"
-export E2E_CLIENT_EMAIL=cliente@demo.localhost E2E_CLIENT_PASSWORD=demo123456 E2E_PURCHASE_ID=HP-DEMO-0001
-(cd web && npm run e2e --silent)
+if [ -n "${E2E_ONLY:-}" ]; then
+  (cd web && E2E_ONLY="$phase2" npm run e2e --silent)
+else
+  (cd web && npm run e2e --silent)
+fi

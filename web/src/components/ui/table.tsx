@@ -1,9 +1,37 @@
 import * as React from 'react'
 import { cn } from '@/lib/class-names'
 
+/**
+ * Whether the element scrolls sideways (a wide table on a phone), followed as its size or content changes. Such a
+ * region must take the keyboard focus, or a keyboard user cannot scroll to what is off-screen (axe:
+ * scrollable-region-focusable).
+ */
+function useScrollsSideways(): [React.RefCallback<HTMLDivElement>, boolean] {
+  const [scrolls, setScrolls] = React.useState(false)
+  const observer = React.useRef<ResizeObserver | null>(null)
+  const ref = React.useCallback((element: HTMLDivElement | null) => {
+    observer.current?.disconnect()
+    observer.current = null
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1)
+    observer.current = new ResizeObserver(measure)
+    observer.current.observe(element)
+    if (element.firstElementChild) observer.current.observe(element.firstElementChild)
+    measure()
+  }, [])
+  return [ref, scrolls]
+}
+
 export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+  const [ref, scrolls] = useScrollsSideways()
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      ref={ref}
+      data-slot="table-container"
+      // Named after the table when it has a name, so the region a screen reader announces says which table it is.
+      {...(scrolls && { tabIndex: 0, role: 'region', 'aria-label': props['aria-label'] ?? 'Tabela: role para o lado para ver todas as colunas' })}
+      className="relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   )
