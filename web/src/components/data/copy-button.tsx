@@ -14,6 +14,9 @@ export function CopyButton({
   errorDescription = COPY_FAILED_DESCRIPTION,
   successTitle = COPIED_TITLE,
   disabled,
+  showLabel = false,
+  className,
+  onCopied,
 }: {
   value: string
   /** The accessible name, e.g. "Copiar URL do webhook". */
@@ -22,6 +25,11 @@ export function CopyButton({
   errorDescription?: string
   successTitle?: string
   disabled?: boolean
+  /** The label as the button's visible text (next to the icon) rather than only its accessible name. */
+  showLabel?: boolean
+  className?: string
+  /** Called after the value reached the clipboard. */
+  onCopied?: () => void
 }) {
   const [copied, setCopied] = useState(false)
   const copy = async () => {
@@ -29,13 +37,23 @@ export function CopyButton({
       setCopied(true)
       setTimeout(() => setCopied(false), COPY_FEEDBACK_MS)
       toastCopied(success, successTitle)
+      onCopied?.()
     } else {
       toastCopyFailed(errorDescription)
     }
   }
+  const icon = copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />
+  if (showLabel) {
+    return (
+      <Button type="button" variant="outline" size="sm" onClick={copy} disabled={disabled} className={className}>
+        {icon}
+        {label}
+      </Button>
+    )
+  }
   return (
-    <Button type="button" variant="outline" size="icon" aria-label={label} title={label} onClick={copy} disabled={disabled}>
-      {copied ? <CheckIcon /> : <CopyIcon />}
+    <Button type="button" variant="outline" size="icon" aria-label={label} title={label} onClick={copy} disabled={disabled} className={className}>
+      {icon}
     </Button>
   )
 }

@@ -5,6 +5,7 @@
  */
 export * from './clipboard'
 export * from './copy-button'
+export * from './copyable-value'
 export * from './entity-form-dialog'
 export * from './form-dialog'
 export * from './form-fields'

@@ -13,6 +13,8 @@ export interface SignInPortalRoutesProps {
   resetPasswordPage?: React.ReactNode
   /** Every other path: the signed-in screens and the 404, a `<SignedInRoutes>` (usually in a lazy chunk). */
   signedIn: React.ReactNode
+  /** More pages anyone may open without signing in (the client portal's storefront), as `<Route>`s. */
+  publicRoutes?: React.ReactNode
 }
 
 /** A whole screen that may still be loading its code (a `lazyPage`): a centred spinner meanwhile. */
@@ -30,6 +32,7 @@ export function SignInPortalRoutes({
   forgotPasswordPage = <PublicCardPage title="Recuperar senha" />,
   resetPasswordPage = <PublicCardPage title="Redefinir senha" />,
   signedIn,
+  publicRoutes,
 }: SignInPortalRoutesProps) {
   return (
     <Routes>
@@ -37,6 +40,7 @@ export function SignInPortalRoutes({
       <Route path="login" element={<Loading>{loginPage}</Loading>} />
       <Route path="forgot-password" element={<Loading>{forgotPasswordPage}</Loading>} />
       <Route path="reset-password" element={<Loading>{resetPasswordPage}</Loading>} />
+      {publicRoutes}
       <Route path="*" element={<Loading>{signedIn}</Loading>} />
     </Routes>
   )

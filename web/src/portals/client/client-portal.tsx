@@ -1,7 +1,8 @@
 import { useMemo } from 'react'
+import { Route } from 'react-router-dom'
 import { PortalBrandProvider } from '@/components/portal-shell/portal-brand-provider'
 import { lazyPage } from '@/components/portal-shell/screens'
-import { SignInPortalRoutes } from '@/components/portal-shell/sign-in-portal-routes'
+import { Loading, SignInPortalRoutes } from '@/components/portal-shell/sign-in-portal-routes'
 import { readClientTenant } from '@/lib/api/tenant-context'
 import type { PortalBrand } from '@/lib/page-title'
 import { useBrandingTheme } from '@/features/branding/branding-theme'
@@ -13,6 +14,8 @@ import { useClientBrand } from './client-brand'
 const ClientLoginPage = lazyPage(() => import('./client-login-page'), 'ClientLoginPage')
 const ClientForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'), 'ClientForgotPasswordPage')
 const ClientResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'), 'ClientResetPasswordPage')
+// The seller's one-time access link (/acesso?token=…) signs the buyer in; public, as the reset link is.
+const ClientAccessLinkPage = lazyPage(() => import('./pages/access-link-page'), 'ClientAccessLinkPage')
 const ClientSignedIn = lazyPage(() => import('./client-signed-in'), 'ClientSignedIn')
 
 // Remember `?tenant=` from the link the client arrived with before any API call is made.
@@ -30,6 +33,7 @@ export default function ClientPortal() {
         forgotPasswordPage={<ClientForgotPasswordPage />}
         resetPasswordPage={<ClientResetPasswordPage />}
         signedIn={<ClientSignedIn />}
+        publicRoutes={<Route path="acesso" element={<Loading><ClientAccessLinkPage /></Loading>} />}
       />
     </PortalBrandProvider>
   )
