@@ -58,7 +58,7 @@ export function ChannelSecretForm({ platform, configured, prefix, save, saving, 
   }
 
   return (
-    <ChannelSection id={`${id}-title`} title={capitalised(name)} description={`O código que a ${platform.name} envia com cada venda: está em ${platform.secretWhere}.`}>
+    <ChannelSection id={`${id}-title`} title={`${capitalised(name)} da ${platform.name}`} description={`O código que a ${platform.name} envia com cada venda: está em ${platform.secretWhere}.`}>
       <p className="text-sm font-medium" role="status" data-testid="secret-state">
         {capitalised(secretState(platform, configured, prefix))}
       </p>

@@ -13,6 +13,14 @@ export function HotmartStepLink() {
   const robots = useQuery(robotOptionsQuery())
   const first = robots.data?.items[0]
   if (robots.isPending) return null
+  if (robots.isError) {
+    return (
+      <Link to="/robots" className={linkClass}>
+        Ir para Robôs
+        <ArrowRightIcon className="size-3.5" aria-hidden />
+      </Link>
+    )
+  }
   if (!first) {
     return (
       <p className="mt-auto text-sm text-muted-foreground">
