@@ -18,9 +18,20 @@ export function accessLinkWarning(clientName: string): string {
 
 /**
  * Makes a buyer's one-time access link after saying what it is, then shows the whole link with a button that copies
- * all of it and when it expires. `onClose` ends it (Cancelar / Fechar).
+ * all of it and when it expires. `onClose` ends it (Cancelar, and Fechar once the link is shown unless `closeWhenDone` is
+ * false: inside another answer, whose own button closes everything).
  */
-export function ClientAccessLinkFlow({ clientId, clientName, onClose }: { clientId: string; clientName: string; onClose: () => void }) {
+export function ClientAccessLinkFlow({
+  clientId,
+  clientName,
+  onClose,
+  closeWhenDone = true,
+}: {
+  clientId: string
+  clientName: string
+  onClose: () => void
+  closeWhenDone?: boolean
+}) {
   const create = useCreateClientAccessLink()
   if (create.data) {
     return (
@@ -34,11 +45,13 @@ export function ClientAccessLinkFlow({ clientId, clientName, onClose }: { client
           mono
           description={`Funciona uma vez, até ${formatDateTime(create.data.expiresAt)}. Depois, gere outro.`}
         />
-        <div className="flex justify-end">
-          <Button type="button" variant="outline" onClick={onClose}>
-            Fechar
-          </Button>
-        </div>
+        {closeWhenDone && (
+          <div className="flex justify-end">
+            <Button type="button" variant="outline" onClick={onClose}>
+              Fechar
+            </Button>
+          </div>
+        )}
       </div>
     )
   }

@@ -14,7 +14,7 @@ export function EmailLogContent({
   canResend: boolean
   label?: string
 }) {
-  if (query.isPending) return <Skeleton className="h-24 w-full" aria-label="Carregando e-mails" />
+  if (query.isPending) return <Skeleton className="h-24 w-full" role="status" aria-label="Carregando e-mails" />
   if (query.isError) return <ListLoadError query={query} title="Erro ao carregar os e-mails" fallback="Não foi possível carregar os e-mails." />
   return <EmailLogTable items={query.data} canResend={canResend} label={label} />
 }

@@ -50,7 +50,7 @@ export function ManualSaleOutcome({ recorded, onDone }: { recorded: ManualSaleRe
       )}
       {canLink &&
         (linking ? (
-          <ClientAccessLinkFlow clientId={recorded.clientId!} clientName={recorded.sale.clientName ?? 'o comprador'} onClose={() => setLinking(false)} />
+          <ClientAccessLinkFlow clientId={recorded.clientId!} clientName={recorded.sale.clientName ?? 'o comprador'} onClose={() => setLinking(false)} closeWhenDone={false} />
         ) : (
           <div>
             <Button type="button" variant="outline" onClick={() => setLinking(true)}>

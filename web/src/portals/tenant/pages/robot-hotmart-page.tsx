@@ -36,7 +36,7 @@ export function TenantRobotHotmartPage() {
       ) : query.isError ? (
         <LoadErrorCard error={query.error} title={`Erro ao carregar a ${platform.name}`} fallback="Não foi possível carregar a configuração." onRetry={() => void query.refetch()} />
       ) : (
-        <div className="space-y-3" aria-busy="true" aria-label="Carregando configuração">
+        <div className="space-y-3" role="status" aria-busy="true" aria-label="Carregando configuração">
           <Skeleton className="h-48 w-full" />
           <Skeleton className="h-32 w-full" />
         </div>
