@@ -40,7 +40,9 @@ function eventColumns(platform: SalesChannelPlatform): DataColumn<ChannelEvent>[
 
 /** "Recusado: hottok errado — 3 vezes, última em 28/11/2026 10:00". */
 export function refusalText(refusal: ChannelRefusal): string {
-  return `Recusado: ${refusal.detail} — ${timesText(refusal.count)}, última em ${formatDateTime(refusal.lastAt)}`
+  // The server's detail may begin with the word already.
+  const detail = refusal.detail.replace(/^Recusad[oa]:\s*/i, '')
+  return `Recusado: ${detail} — ${timesText(refusal.count)}, última em ${formatDateTime(refusal.lastAt)}`
 }
 
 /**
@@ -69,7 +71,7 @@ export function ChannelEventLog({ platform, events, refusals }: { platform: Sale
         columns={eventColumns(platform)}
         items={events}
         rowKey={(event) => event.id}
-        placeholder={`Nenhum evento recebido ainda. Depois de configurar a ${platform.name}, envie um evento de teste.`}
+        placeholder={`Nenhum evento neste registro. Depois de configurar a ${platform.name}, envie um evento de teste.`}
       />
     </ChannelSection>
   )

@@ -85,7 +85,7 @@ describe('robot Hotmart page', { timeout: 30_000 }, () => {
     }
     expect(events.getByText('Compra aprovada')).toBeInTheDocument()
     expect(screen.getByText('Nenhum evento recebido ainda.')).toBeInTheDocument()
-    expect(screen.getByText(/Nenhum evento recebido ainda. Depois de configurar a Hotmart/)).toBeInTheDocument()
+    expect(screen.getByText(/Nenhum evento neste registro. Depois de configurar a Hotmart/)).toBeInTheDocument()
   })
 
   it('saves the hottok from a hidden input that can be shown, then says it is set and how it begins', async () => {
@@ -182,7 +182,7 @@ describe('robot Hotmart page', { timeout: 30_000 }, () => {
           hottokPrefix: 'abcd',
           lastEventAt: failedRefund.receivedAt,
           events: [failedRefund, processedSale],
-          refusals: [{ reason: 'wrong_hottok', detail: 'hottok diferente do salvo', count: 3, firstAt: '2026-11-26T10:00:00Z', lastAt: '2026-11-27T14:30:00Z' }],
+          refusals: [{ reason: 'wrong_hottok', detail: 'Recusado: hottok diferente do salvo', count: 3, firstAt: '2026-11-26T10:00:00Z', lastAt: '2026-11-27T14:30:00Z' }],
         }),
     })
     const table = await screen.findByRole('table', { name: 'Eventos recebidos' })
