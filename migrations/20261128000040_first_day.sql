@@ -56,6 +56,9 @@ ALTER TABLE sales_channel_refusals FORCE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON sales_channel_refusals TO rf_anonymous, rf_client, rf_owner, rf_worker
     USING (tenant_id = NULLIF(current_setting('app.tenant_id', true), '')::uuid)
     WITH CHECK (tenant_id = NULLIF(current_setting('app.tenant_id', true), '')::uuid);
+CREATE POLICY platform_scope ON sales_channel_refusals TO rf_worker
+    USING (current_setting('app.platform_admin', true) = 'on')
+    WITH CHECK (current_setting('app.platform_admin', true) = 'on');
 CREATE POLICY platform_admin ON sales_channel_refusals TO rf_platform_admin USING (true) WITH CHECK (true);
 GRANT SELECT, INSERT, UPDATE (count, last_at) ON sales_channel_refusals TO rf_anonymous;
 GRANT SELECT ON sales_channel_refusals TO rf_owner, rf_worker, rf_platform_admin;

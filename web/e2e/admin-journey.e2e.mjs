@@ -1,5 +1,5 @@
 // The admin's whole day in Chromium against the real server (with its workers): create a tenant (generate
-// and copy its security key), an owner, a robot (copy its webhook URL), a client, a license and a sale; then
+// and copy its security key; its first owner is invited), another owner, a robot (copy its webhook URL), a client, a license and a sale; then
 // a Hotmart purchase posted to the copied webhook URL is announced by the bell and moves the dashboard.
 import { after, before, test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -74,8 +74,12 @@ async function journey(page) {
   await dialog.getByRole('button', { name: 'Copiar secret hash' }).click()
   assert.equal(await clipboard(), secret)
   await dialog.locator('#hotmartWebhookSecret').fill(HOTTOK)
+  await dialog.locator('#ownerName').fill('Responsável da Loja')
+  await dialog.locator('#ownerEmail').fill(`responsavel-${run}@example.com`)
   await dialog.getByRole('button', { name: 'Criar tenant' }).click()
-  await dialog.getByText('Copie e guarde esta chave agora').waitFor()
+  // The result panel: the owner's invitation, both portals, and the key shown this once (quietly).
+  await dialog.getByRole('heading', { name: `Tenant ${tenantName} criado` }).waitFor()
+  assert.equal(await dialog.getByLabel('Secret hash', { exact: true }).inputValue(), secret)
   await dialog.getByRole('button', { name: 'Concluir' }).click()
   await page.getByRole('cell', { name: tenantName }).first().waitFor()
   await page.getByText(`${secret.slice(0, 12)}…`).waitFor()

@@ -126,7 +126,10 @@ describe('tenant-owner portal', () => {
       assert.ok(tenantName, 'tenant name shown in the sidebar')
       if (env.E2E_TENANT_NAME) assert.equal(tenantName, env.E2E_TENANT_NAME)
       assert.notEqual(tenantName, 'White Label')
-      assert.equal(await page.evaluate(() => localStorage.getItem('tenant_secret')), env.E2E_TENANT_SECRET)
+      // The key is not kept by the page: the server's HttpOnly tenant pass stands for it from now on.
+      assert.equal(await page.evaluate(() => localStorage.getItem('tenant_secret')), null)
+      const pass = (await page.context().cookies()).find((cookie) => cookie.name === 'rf_tenant_pass' && cookie.httpOnly)
+      assert.ok(pass, 'an HttpOnly tenant pass cookie')
       await page.getByText('Total de Clientes').first().waitFor()
       await expectNoSeriousA11yViolations(page, 'tenant: dashboard')
       await screenshot(page, 'tenant-dashboard')

@@ -1,7 +1,7 @@
 // The team journey, in Chromium against the real server: the tenant's admin owner signs in and invites a Suporte
 // owner from "Equipe" → the invitation e-mail arrives at the local stand-in of the Resend API (real HTTP, Resend's
-// request shape; the server's real mailer sends it) → the invitee opens its link (the owners' reset-password page),
-// creates a password and signs in with the tenant's security key → lands on the clients (no dashboard for Suporte),
+// request shape; the server's real mailer sends it) → the invitee opens its token on the owners' reset-password page
+// (which still accepts it, without signing in), creates a password and signs in with the tenant's security key → lands on the clients (no dashboard for Suporte),
 // without "Configurações" in the menu; opening the settings URL shows the no-access page, and the API itself refuses
 // the settings (403). The admin then sees the invitation accepted and the e-mail verified.
 // Runs before the tenant journey, which changes the demo owner's password.
@@ -30,10 +30,10 @@ after(async () => {
   await mailbox?.close()
 })
 
-/** The token of the link an e-mail carries to /tenant/reset-password. */
+/** The token of the link an invitation e-mail carries (to /tenant/convite; the reset-password page accepts it too). */
 function resetTokenOf(mail) {
-  const link = mail.html.match(/href="([^"]*reset-password\?token=[^"]+)"/)?.[1]
-  assert.ok(link, `a link to the reset-password page in the e-mail: ${mail.html}`)
+  const link = mail.html.match(/href="([^"]*(?:convite|reset-password)\?token=[^"]+)"/)?.[1]
+  assert.ok(link, `an invitation link in the e-mail: ${mail.html}`)
   const token = new URL(link.replaceAll('&amp;', '&')).searchParams.get('token')
   assert.match(token, /^[0-9a-f]{32}\.[0-9a-f]{64}$/)
   return token
@@ -53,7 +53,8 @@ test('team journey: an admin invites a Suporte owner, who accepts by e-mail and 
   await dialog.getByRole('combobox', { name: 'Perfil' }).click()
   await admin.getByRole('option', { name: 'Suporte', exact: true }).click()
   await dialog.getByRole('button', { name: 'Enviar convite' }).click()
-  await admin.getByText('Convite enviado').first().waitFor()
+  await dialog.getByText('Convite enviado para').waitFor()
+  await dialog.getByRole('button', { name: 'Concluir' }).click()
   const row = admin.getByRole('row').filter({ hasText: INVITEE.email })
   await row.getByText('Convite pendente').waitFor()
   assert.equal(await row.getByRole('combobox', { name: `Perfil de ${INVITEE.name}` }).textContent(), 'Suporte')

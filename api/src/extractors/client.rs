@@ -2,6 +2,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use shared::domain::portal::Portal;
 use shared::infrastructure::db::{self, PgPool, Scope, Tx};
+use shared::repositories::audit_log::{self, Action};
 use shared::repositories::sessions;
 use shared::repositories::tenant_clients::TenantClient;
 use shared::repositories::tenants::TenantSummary;
@@ -26,6 +27,25 @@ impl SignedInClient {
 
     pub async fn begin(&self) -> ApiResult<Tx> {
         Ok(db::begin(&self.pool, self.scope()).await?)
+    }
+
+    /// Records a change this client made to their own rows. Clients hold no
+    /// grant on the audit log, so the row is written by the tenant's worker
+    /// scope, after the change committed (as the cancellation does).
+    pub async fn audit(
+        &self,
+        ip: Option<std::net::IpAddr>,
+        entity: &str,
+        id: uuid::Uuid,
+        before: &serde_json::Value,
+        after: &serde_json::Value,
+    ) -> ApiResult<()> {
+        let mut tx = db::begin(&self.pool, Scope::worker_for(self.tenant.id)).await?;
+        let actor = shared::infrastructure::db::Actor::Client(self.client.id);
+        audit_log::record_change(&mut tx, actor, ip, Some(self.tenant.id), Action::Update, entity, id, before, after)
+            .await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     /// The request pool, for the few writes a client causes but may not

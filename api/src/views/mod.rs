@@ -15,5 +15,6 @@ pub mod robot_factory;
 pub mod robots;
 pub mod sales;
 pub mod sessions;
+pub mod storefront;
 pub mod subscriptions;
 pub mod tenants;

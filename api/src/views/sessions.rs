@@ -3,9 +3,12 @@
 use axum::http::HeaderMap;
 use serde::Serialize;
 use shared::domain::portal::Portal;
+use shared::domain::status::OwnerRole;
 use shared::infrastructure::db::{self, Scope};
 use shared::repositories::admin_users as admin_user_rows;
 use shared::repositories::sessions;
+use shared::repositories::tenant_clients::TenantClient;
+use shared::repositories::tenant_owners::TenantOwner;
 use shared::repositories::tenants::TenantSummary;
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -54,5 +57,50 @@ pub struct PortalTenant {
 impl From<TenantSummary> for PortalTenant {
     fn from(t: TenantSummary) -> Self {
         Self { id: t.id, name: t.name, display_name: t.display_name, logo_url: t.logo_url, favicon_url: t.favicon_url }
+    }
+}
+
+/// The signed-in tenant owner and their tenant.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TenantSession {
+    pub user: OwnerUserResponse,
+    pub tenant: PortalTenant,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = OwnerUser)]
+pub struct OwnerUserResponse {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+    pub role: OwnerRole,
+}
+
+impl From<TenantOwner> for OwnerUserResponse {
+    fn from(o: TenantOwner) -> Self {
+        Self { id: o.id, name: o.name, email: o.email, role: o.role }
+    }
+}
+
+/// The signed-in client and their tenant.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClientSession {
+    pub user: ClientUserResponse,
+    pub tenant: PortalTenant,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = ClientUser)]
+pub struct ClientUserResponse {
+    pub id: Uuid,
+    pub name: String,
+    pub email: String,
+}
+
+impl From<TenantClient> for ClientUserResponse {
+    fn from(c: TenantClient) -> Self {
+        Self { id: c.id, name: c.name, email: c.email }
     }
 }

@@ -284,6 +284,10 @@ async fn a_completed_run_reaches_the_sales_page_only_when_chosen_and_the_clients
     claim_as(&s.app, &s.token, true).await.unwrap();
     assert_eq!(s.result(id, report_body()).await, StatusCode::NO_CONTENT);
 
+    // Only a published page is public (issue 35's storefront).
+    let publish =
+        s.owner.patch_json(&format!("/api/tenant/robots/{}/sales-page", s.robot), json!({"published": true})).await;
+    assert_eq!(publish.status(), StatusCode::OK);
     let page = || async {
         let url = s.app.url(&format!("/api/public/robots/{}/sales-page?tenant={}", s.robot, s.acme.url));
         s.app.browser().get(url).send().await.unwrap().text().await.unwrap()

@@ -51,6 +51,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
     use Access::*;
     Some(match operation_id {
         "health" | "ready" | "tenantBranding" | "publicFile" | "publicSalesPage" | "tlsAsk" => Public,
+        "publicStore" | "publicStoreRobot" => Public,
         "adminLogin"
         | "adminLogout"
         | "tenantLogin"
@@ -88,6 +89,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "listSubscriptions" | "createSubscription" | "updateSubscription" => Admin,
         "tenantMe" => OwnSession,
         "clientMe" | "clientDashboard" | "clientLicenses" | "clientSubscriptions" => OwnClientSession,
+        "clientProfile" | "clientUpdateProfile" | "clientChangePassword" | "clientPurchases" => OwnClientSession,
+        "platformHealth" => Admin,
         "clientChangeAccount" | "clientDownload" | "clientCancelSubscription" => ClientOfA,
         "injectRobotAuth" => AdminOrOwnerOfA,
         "notificationStream" => AdminOrAnyOwner,
@@ -157,6 +160,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantUpdateSalesPage"
         | "tenantGetCompilationJob"
         | "tenantDownloadCompilationJob"
+        | "tenantRobotCompileJobs"
         | "tenantGetRobotProject"
         | "tenantAdjustRobotProject"
         | "tenantPublishRobotProject"
@@ -240,6 +244,7 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         | "tenantDownloadRobotVersion"
         | "tenantGetCompilationJob"
         | "tenantDownloadCompilationJob"
+        | "tenantRobotCompileJobs"
         | "tenantFactoryStatus"
         | "tenantListRobotProjects"
         | "tenantGetRobotProject"

@@ -60,9 +60,11 @@ async fn the_stream_needs_an_admin_or_an_owner_with_the_key() {
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
     let client = app.client_of(&acme).await.get("/api/notifications/stream").await;
     assert_eq!(client.status(), StatusCode::UNAUTHORIZED);
-    let owner = app.owner_of(&acme).await;
-    let keyless = Caller { tenant_secret: None, ..owner };
+    // The session alone, without the key or the browser's tenant pass.
+    let keyless = app.owner_session_only(&acme).await;
     assert_eq!(keyless.get("/api/notifications/stream").await.status(), StatusCode::UNAUTHORIZED);
+    let with_key = Caller { tenant_secret: Some(acme.secret.clone()), ..keyless };
+    assert_eq!(with_key.get("/api/notifications/stream").await.status(), StatusCode::OK);
 }
 
 #[tokio::test]

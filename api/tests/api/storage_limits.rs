@@ -218,6 +218,9 @@ async fn a_dll_import_needs_the_admins_allowance_and_then_the_buyers_page_says_s
     let robot = job["robotId"].as_str().unwrap();
     let (_, versions) = read_json(owner.get(&format!("/api/tenant/robots/{robot}/versions")).await).await;
     assert_eq!(versions["versions"][0]["loadsDll"], true);
+    // Only a published page is public (issue 35's storefront).
+    let publish = owner.patch_json(&format!("/api/tenant/robots/{robot}/sales-page"), json!({"published": true})).await;
+    assert_eq!(publish.status(), StatusCode::OK);
     let page = app
         .browser()
         .get(app.url(&format!("/api/public/robots/{robot}/sales-page?tenant={}", acme.url)))

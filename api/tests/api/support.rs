@@ -351,6 +351,26 @@ impl TestApp {
         Caller { tenant_secret: Some(tenant.secret.clone()), ..caller }
     }
 
+    /// The owner of `tenant` signed in, holding only the session cookie: no
+    /// tenant pass (decision 0022) and no key unless the test adds one.
+    pub async fn owner_session_only(&self, tenant: &TenantFixture) -> Caller {
+        let response = self.owner_login(&Client::new(), &tenant.owner_email, &tenant.secret).await;
+        assert_eq!(response.status(), StatusCode::OK, "owner login");
+        let session = response
+            .headers()
+            .get_all(reqwest::header::SET_COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find_map(|v| v.strip_prefix("rf_tenant_session="))
+            .and_then(|v| v.split(';').next())
+            .expect("a session cookie")
+            .to_string();
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert(reqwest::header::COOKIE, format!("rf_tenant_session={session}").parse().unwrap());
+        let http = Client::builder().default_headers(headers).build().unwrap();
+        Caller { base: self.base.clone(), http, tenant_secret: None }
+    }
+
     /// A second owner of `tenant` with `role`, signed in.
     pub async fn owner_with_role(&self, tenant: &TenantFixture, role: shared::domain::status::OwnerRole) -> Caller {
         let email = format!("{}.{}@example.com", format!("{role:?}").to_lowercase(), tenant.id.simple());

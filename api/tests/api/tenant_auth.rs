@@ -129,6 +129,17 @@ async fn on_a_tenant_host_the_host_names_the_tenant() {
             .json(&json!({"email": acme.owner_email, "password": PASSWORD}))
             .send()
     };
+    // The owner portal's own host names the tenant for its pages before
+    // sign-in too (the login's and the invitation page's look).
+    let branding = app
+        .browser()
+        .get(app.url("/api/public/tenant-branding"))
+        .header("host", format!("admin.{}", acme.url))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(branding.status(), StatusCode::OK);
+    assert_eq!(branding.json::<serde_json::Value>().await.unwrap()["name"], "Loja acme");
     let response = login(format!("admin.{}", acme.url)).await.unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     let cookie = crate::support::set_cookie_header(&response, COOKIE).unwrap();

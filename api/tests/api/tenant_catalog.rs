@@ -261,7 +261,8 @@ async fn sales_pages_are_stored_without_anything_that_runs() {
         "htmlSection1": "<h1>Robô Alfa</h1><script>alert(1)</script>",
         "htmlSection2": "<img src=\"https://cdn.example/a.png\" onerror=\"alert(2)\">",
         "htmlSection3": "<a href=\"javascript:alert(3)\">Comprar</a>",
-        "htmlSection4": ""
+        "htmlSection4": "",
+        "published": true
     });
     let (status, saved) = read_json(c.owner.patch_json(&path, dirty).await).await;
     assert_eq!(status, StatusCode::OK, "{saved}");

@@ -61,8 +61,10 @@ async fn audit_rows(app: &TestApp, tenant: Uuid, entity: &str) -> Vec<(String, O
 #[tokio::test]
 async fn every_owner_endpoint_needs_the_security_key() {
     let p = portal().await;
-    let missing = with_secret(&p.owner, None);
-    let wrong = with_secret(&p.owner, Some("0".repeat(64).as_str()));
+    // The session alone: no key, and no tenant pass (decision 0022) either.
+    let session_only = p.app.owner_session_only(&p.acme).await;
+    let missing = with_secret(&session_only, None);
+    let wrong = with_secret(&session_only, Some("0".repeat(64).as_str()));
     let client = p.rows.client;
     for path in [
         "/api/tenant/stats".to_string(),

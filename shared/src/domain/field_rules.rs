@@ -107,6 +107,19 @@ pub const PERSON_NAME: FieldRule = FieldRule {
     invalid: None,
 };
 
+/// The name a buyer gives themselves on their profile: shorter than the
+/// owner's forms allow, as it heads the portal's menu.
+pub const PROFILE_NAME: FieldRule = FieldRule {
+    name: "profileName",
+    min_chars: 1,
+    max_chars: 100,
+    email: false,
+    required: "Nome é obrigatório",
+    too_short: "Nome é obrigatório",
+    too_long: "Nome deve ter no máximo 100 caracteres",
+    invalid: None,
+};
+
 pub const PURCHASE_ID: FieldRule = FieldRule {
     name: "purchaseId",
     min_chars: 1,
@@ -129,8 +142,8 @@ pub const SECURITY_KEY: FieldRule = FieldRule {
     invalid: None,
 };
 
-pub const ALL: [FieldRule; 7] =
-    [ADMIN_USERNAME, NEW_PASSWORD, LOGIN_PASSWORD, EMAIL, PERSON_NAME, PURCHASE_ID, SECURITY_KEY];
+pub const ALL: [FieldRule; 8] =
+    [ADMIN_USERNAME, NEW_PASSWORD, LOGIN_PASSWORD, EMAIL, PERSON_NAME, PROFILE_NAME, PURCHASE_ID, SECURITY_KEY];
 
 /// The rules as the web reads them: `{ ruleName: { minLength, maxLength, email, messages } }`.
 pub fn export_json() -> String {

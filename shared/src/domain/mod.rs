@@ -38,6 +38,8 @@ pub mod safe_html;
 #[cfg(feature = "domain")]
 pub mod status;
 #[cfg(feature = "domain")]
+pub mod storefront;
+#[cfg(feature = "domain")]
 pub mod text;
 pub mod uploads;
 #[cfg(feature = "domain")]

@@ -11,7 +11,8 @@ use uuid::Uuid;
 
 use crate::domain::error::AppResult;
 use crate::domain::ids::new_id;
-use crate::domain::status::{LicenseStatus, Recurrence, SubscriptionStatus};
+use crate::domain::pagination::{Counted, Page, PageParams};
+use crate::domain::status::{LicenseStatus, Origin, Recurrence, SaleStatus, SubscriptionStatus};
 use crate::repositories::licenses::License;
 
 /// A license card: the license, its robot and the robot's active version.
@@ -395,4 +396,70 @@ pub async fn tenant_settings(conn: &mut PgConnection, tenant_id: Uuid) -> AppRes
         .fetch_optional(conn)
         .await?
         .unwrap_or(Value::Null))
+}
+
+/// One of the client's purchases as their history lists it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ClientPurchaseRow {
+    pub id: Uuid,
+    /// The provider's transaction code (Hotmart's), or the owner's reference.
+    pub external_id: Option<String>,
+    pub origin: Origin,
+    pub status: SaleStatus,
+    /// What the buyer paid (the gross amount when the provider gave no other).
+    pub amount: Option<Decimal>,
+    pub currency: String,
+    /// The robots the sale licensed, by name (a sale may license more than one).
+    pub robot_names: Option<String>,
+    /// The sale's own date, or when it was recorded.
+    pub purchased_at: DateTime<Utc>,
+}
+
+/// The client's purchases, newest first. A sale reaches its robots through
+/// the licenses it created, so a sale whose licenses were removed still
+/// lists, without a robot name.
+pub async fn purchases(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+    params: PageParams,
+) -> AppResult<Page<ClientPurchaseRow>> {
+    let rows: Vec<Counted<ClientPurchaseRow>> = sqlx::query_as(
+        "SELECT s.id, s.external_id, s.origin, s.status, COALESCE(s.amount_paid_by_customer, s.gross_amount) AS amount,
+                s.original_currency AS currency,
+                (SELECT string_agg(DISTINCT r.name, ', ' ORDER BY r.name)
+                   FROM tenant_client_robots l
+                   JOIN tenant_robots r ON r.tenant_id = l.tenant_id AND r.id = l.robot_id
+                  WHERE l.tenant_id = s.tenant_id AND l.sale_id = s.id AND l.client_id = s.client_id) AS robot_names,
+                COALESCE(s.sale_date, s.created_at) AS purchased_at, count(*) OVER () AS total
+           FROM tenant_sales s
+          WHERE s.tenant_id = $1 AND s.client_id = $2
+          ORDER BY COALESCE(s.sale_date, s.created_at) DESC, s.id DESC
+          LIMIT $3 OFFSET $4",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(params.limit())
+    .bind(params.offset())
+    .fetch_all(conn)
+    .await?;
+    Ok(Page::from_counted(rows, params))
+}
+
+/// Renames the client (their own profile). None when the row is not theirs.
+pub async fn rename(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    client_id: Uuid,
+    name: &str,
+) -> AppResult<Option<crate::repositories::tenant_clients::TenantClient>> {
+    Ok(sqlx::query_as(
+        "UPDATE tenant_clients SET name = $3 WHERE tenant_id = $1 AND id = $2
+         RETURNING id, tenant_id, name, email, phone, status, last_login, created_at",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .bind(name)
+    .fetch_optional(conn)
+    .await?)
 }

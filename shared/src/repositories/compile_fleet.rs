@@ -19,6 +19,12 @@ pub const MAX_AGENT_ATTEMPTS: i32 = 3;
 pub const AGENTS_GAVE_UP: &str =
     "A compilação falhou repetidamente por problemas nos agentes de compilação. Tente novamente mais tarde.";
 
+/// An agent counts as online when it is active, did not say it stopped,
+/// and called within a lease: an idle agent asks for work at least every
+/// 25 s (the claim's long poll) and a compiling one heartbeats well inside
+/// its lease, so one silent for a whole lease has gone without saying so.
+const ONLINE: &str = "a.is_active AND a.state <> 'offline' AND a.last_seen_at > now() - make_interval(secs => 120)";
+
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct Agent {
     pub id: Uuid,
@@ -377,4 +383,33 @@ pub async fn release(conn: &mut PgConnection, agent: Uuid, job: Uuid) -> AppResu
         .execute(conn)
         .await?;
     Ok(updated.rows_affected() == 1)
+}
+
+/// The fleet as one tenant's waiting jobs see it: agents online whose pool
+/// serves the tenant, and how many of them are compiling now.
+#[derive(Debug, Clone, Copy, Default, sqlx::FromRow)]
+pub struct Serving {
+    pub online: i64,
+    pub compiling: i64,
+}
+
+/// Platform scope (pools and agents are the platform's).
+pub async fn serving(conn: &mut PgConnection, tenant_id: Uuid) -> AppResult<Serving> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT count(*) FILTER (WHERE {ONLINE}) AS online,
+                count(*) FILTER (WHERE {ONLINE} AND a.state = 'compiling') AS compiling
+           FROM compile_agents a WHERE compile_pool_serves(a.pool_id, $1)"
+    )))
+    .bind(tenant_id)
+    .fetch_one(conn)
+    .await?)
+}
+
+/// Agents online, and agents registered and not revoked. Platform scope.
+pub async fn online_count(conn: &mut PgConnection) -> AppResult<(i64, i64)> {
+    Ok(sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT count(*) FILTER (WHERE {ONLINE}), count(*) FILTER (WHERE a.is_active) FROM compile_agents a"
+    )))
+    .fetch_one(conn)
+    .await?)
 }

@@ -241,3 +241,57 @@ pub async fn imports_in_the_last_day(conn: &mut PgConnection, tenant_id: Uuid) -
     .fetch_one(conn)
     .await?)
 }
+
+/// A robot's compile job as its screens follow it (no source, no log).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct RobotJob {
+    pub id: Uuid,
+    pub status: String,
+    pub source: String,
+    pub original_file_name: Option<String>,
+    pub error_message: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub started_at: Option<DateTime<Utc>>,
+    pub completed_at: Option<DateTime<Utc>>,
+}
+
+/// A robot's compiles still to come (waiting or compiling) and its failures
+/// of the last 7 days that no later compile of it fixed, newest first, so a
+/// robot whose import is queued never looks as if it had nothing coming.
+/// Personal builds (one buyer's copy of an existing version) are not the
+/// robot's versions and stay out. Owner scope.
+pub async fn of_robot(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid) -> AppResult<Vec<RobotJob>> {
+    Ok(sqlx::query_as(
+        "SELECT j.id, j.status, j.source, j.original_file_name, j.error_message, j.created_at, j.started_at,
+                j.completed_at
+           FROM compilation_jobs j
+          WHERE j.tenant_id = $1 AND j.robot_id = $2 AND j.source <> 'personal-build'
+            AND (j.status IN ('pending', 'processing')
+                 OR (j.status = 'failed' AND j.completed_at > now() - interval '7 days'
+                     AND NOT EXISTS (SELECT 1 FROM compilation_jobs c
+                                      WHERE c.tenant_id = j.tenant_id AND c.robot_id = j.robot_id
+                                        AND c.status = 'completed' AND c.source <> 'personal-build'
+                                        AND c.created_at > j.created_at)))
+          ORDER BY j.created_at DESC, j.id DESC
+          LIMIT 20",
+    )
+    .bind(tenant_id)
+    .bind(robot_id)
+    .fetch_all(conn)
+    .await?)
+}
+
+/// For each of `jobs` that is pending, how many jobs of any tenant (personal
+/// builds aside: they go last) were queued before it and still wait.
+/// Tenants take turns, so this is the most that can go first. Platform
+/// scope: the count reads every tenant's queue, and only the number leaves.
+pub async fn queued_before(conn: &mut PgConnection, jobs: &[Uuid]) -> AppResult<Vec<(Uuid, i64)>> {
+    Ok(sqlx::query_as(
+        "SELECT j.id, (SELECT count(*) FROM compilation_jobs p
+                        WHERE p.status = 'pending' AND p.source <> 'personal-build' AND p.created_at < j.created_at)
+           FROM compilation_jobs j WHERE j.id = ANY($1) AND j.status = 'pending'",
+    )
+    .bind(jobs)
+    .fetch_all(conn)
+    .await?)
+}

@@ -91,3 +91,29 @@ pub async fn alert_stalled_jobs(conn: &mut PgConnection, wait: std::time::Durati
     .fetch_all(conn)
     .await?)
 }
+
+/// The job that has waited longest for an agent.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OldestWaiting {
+    pub id: Uuid,
+    pub tenant_id: Uuid,
+    pub tenant_name: String,
+    pub robot_name: String,
+    pub waiting_seconds: i64,
+}
+
+/// Jobs waiting for an agent (every tier) and the oldest of them. Platform scope.
+pub async fn waiting(conn: &mut PgConnection) -> AppResult<(i64, Option<OldestWaiting>)> {
+    let count: i64 = sqlx::query_scalar("SELECT count(*) FROM compilation_jobs WHERE status = 'pending'")
+        .fetch_one(&mut *conn)
+        .await?;
+    let oldest = sqlx::query_as(
+        "SELECT j.id, j.tenant_id, t.name AS tenant_name, j.robot_name,
+                floor(extract(epoch FROM now() - j.created_at))::bigint AS waiting_seconds
+           FROM compilation_jobs j JOIN tenants t ON t.id = j.tenant_id
+          WHERE j.status = 'pending' ORDER BY j.created_at, j.id LIMIT 1",
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok((count, oldest))
+}

@@ -232,3 +232,14 @@ pub async fn end_for_client(conn: &mut PgConnection, client_id: Uuid) -> AppResu
     sqlx::query("DELETE FROM sessions WHERE client_id = $1").bind(client_id).execute(conn).await?;
     Ok(())
 }
+
+/// Ends every session of a client but `keep` (the token of the browser that
+/// changed the password stays signed in). Anonymous scope.
+pub async fn end_other_for_client(conn: &mut PgConnection, client_id: Uuid, keep: &str) -> AppResult<()> {
+    sqlx::query("DELETE FROM sessions WHERE client_id = $1 AND token_hash <> $2")
+        .bind(client_id)
+        .bind(sha256(keep))
+        .execute(conn)
+        .await?;
+    Ok(())
+}

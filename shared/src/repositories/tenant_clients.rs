@@ -251,6 +251,41 @@ pub async fn update(conn: &mut PgConnection, id: Uuid, c: ClientChanges) -> AppR
     Ok(updated)
 }
 
+/// The client's password hash: `Some(None)` when they never had one (the
+/// account came from a purchase), None for no such client. Anonymous scope
+/// (no signed-in role reads hashes).
+pub async fn password_of(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<Option<String>>> {
+    Ok(sqlx::query_scalar("SELECT password FROM tenant_clients WHERE tenant_id = $1 AND id = $2")
+        .bind(tenant_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Replaces the client's password only if it is still `expected` (the hash
+/// just verified, or NULL for a first password): a change made meanwhile
+/// elsewhere (a reset link, another tab) is never overwritten by one
+/// checked against the old value. False when it was. Anonymous scope.
+pub async fn replace_password(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    id: Uuid,
+    expected: Option<&str>,
+    new_hash: &str,
+) -> AppResult<bool> {
+    let done = sqlx::query(
+        "UPDATE tenant_clients SET password = $4
+          WHERE tenant_id = $1 AND id = $2 AND password IS NOT DISTINCT FROM $3",
+    )
+    .bind(tenant_id)
+    .bind(id)
+    .bind(expected)
+    .bind(new_hash)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// How long an e-mailed sign-in code is good for, and how many tries it allows.
 pub const SIGNIN_CODE_MINUTES: i32 = 15;
 pub const SIGNIN_CODE_TRIES: i32 = 5;

@@ -377,3 +377,11 @@ pub async fn buyer_mail_facts(conn: &mut PgConnection, id: Uuid) -> AppResult<(S
         .fetch_one(conn)
         .await?)
 }
+
+/// Active tenants with no Resend key of their own: their mail leaves only
+/// through the platform's key, or not at all without one. Platform scope.
+pub async fn without_own_sender(conn: &mut PgConnection) -> AppResult<i64> {
+    Ok(sqlx::query_scalar("SELECT count(*) FROM tenants WHERE status = 'active' AND NOT resend_configured")
+        .fetch_one(conn)
+        .await?)
+}

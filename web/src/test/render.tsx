@@ -13,11 +13,16 @@ function CurrentPath() {
 /**
  * Renders UI with a fresh query cache, a router at `path` and the toaster. A data router, as the app's, so pages
  * that hold navigation (`useBlocker`) render as they do in the browser. `queryData` is in the cache from the first
- * render on (e.g. the signed-in session a page reads its role from).
+ * render on (e.g. the signed-in session a page reads its role from). `initialEntry` opens `path` with a query string.
  */
 export function renderWithProviders(
   ui: React.ReactElement,
-  { path = '/', routes, queryData = [] }: { path?: string; routes?: React.ReactNode; queryData?: ReadonlyArray<readonly [QueryKey, unknown]> } = {},
+  {
+    path = '/',
+    routes,
+    queryData = [],
+    initialEntry = path,
+  }: { path?: string; routes?: React.ReactNode; queryData?: ReadonlyArray<readonly [QueryKey, unknown]>; initialEntry?: string } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
   for (const [key, data] of queryData) queryClient.setQueryData(key, data)
@@ -36,7 +41,7 @@ export function renderWithProviders(
         <Route path="*" element={null} />
       </Route>,
     ),
-    { initialEntries: [path] },
+    { initialEntries: [initialEntry] },
   )
   const result = render(
     <QueryClientProvider client={queryClient}>

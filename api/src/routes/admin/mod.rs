@@ -9,6 +9,7 @@ pub mod compile_agents;
 pub mod compile_pools;
 pub mod compile_queue;
 pub mod dashboard;
+pub mod health;
 pub mod hotmart_events;
 pub mod licenses;
 pub mod robot_auth_template;
@@ -36,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(robot_factory::router())
         .merge(hotmart_events::router())
         .merge(dashboard::router())
+        .merge(health::router())
         .merge(tenant_owners::router())
         .merge(clients::router())
         .merge(licenses::router())

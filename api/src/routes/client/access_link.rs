@@ -20,9 +20,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::auth::ClientSession;
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::request_meta::RequestMeta;
+use crate::views::sessions::ClientSession;
 use crate::{cookies, AppState};
 
 pub const INVALID_ACCESS_LINK: &str =

@@ -20,14 +20,13 @@ use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use crate::api_error::{ApiError, ApiJson, ApiQuery, ApiResult, ErrorBody};
 use crate::extractors::SignedInClient;
 use crate::request_meta::RequestMeta;
 use crate::sign_in::Attempt;
 use crate::tenant_resolution::{self, TenantQuery};
-use crate::views::sessions::{end_session, PortalTenant};
+use crate::views::sessions::{end_session, ClientSession};
 use crate::{cookies, AppState};
 
 pub const INVALID_PASSWORD: &str = "E-mail ou senha incorretos";
@@ -273,26 +272,4 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(login_purchase))
         .routes(routes!(me))
         .routes(routes!(logout))
-}
-
-/// The signed-in client and their tenant.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ClientSession {
-    pub user: ClientUserResponse,
-    pub tenant: PortalTenant,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = ClientUser)]
-pub struct ClientUserResponse {
-    pub id: Uuid,
-    pub name: String,
-    pub email: String,
-}
-
-impl From<TenantClient> for ClientUserResponse {
-    fn from(c: TenantClient) -> Self {
-        Self { id: c.id, name: c.name, email: c.email }
-    }
 }

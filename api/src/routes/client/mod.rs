@@ -8,7 +8,10 @@ pub mod access_link;
 pub mod auth;
 pub mod dashboard;
 pub mod licenses;
+pub mod password;
 pub mod password_reset;
+pub mod profile;
+pub mod purchases;
 pub mod subscriptions;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -23,4 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(dashboard::router())
         .merge(licenses::router())
         .merge(subscriptions::router())
+        .merge(profile::router())
+        .merge(password::router())
+        .merge(purchases::router())
 }

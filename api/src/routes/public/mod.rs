@@ -3,6 +3,7 @@
 pub mod files;
 pub mod health;
 pub mod sales_pages;
+pub mod store;
 pub mod tenant_branding;
 pub mod tls_ask;
 
@@ -16,5 +17,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(tenant_branding::router())
         .merge(files::router())
         .merge(sales_pages::router())
+        .merge(store::router())
         .merge(tls_ask::router())
 }

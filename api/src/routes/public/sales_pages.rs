@@ -1,5 +1,6 @@
 //! `GET /api/public/robots/{robotId}/sales-page`: a robot's sales page as a
-//! standalone HTML document. The sections were sanitized when stored; the
+//! standalone HTML document (its "HTML avançado" boxes; the storefront at
+//! `/loja/{robotId}` is the full page). Published pages only. The sections were sanitized when stored; the
 //! page adds a policy that allows no script, no plugin, no form and no
 //! framing by others, so even a sanitizer miss could not run.
 
@@ -8,7 +9,7 @@ use axum::http::{header, HeaderValue};
 use axum::response::{Html, IntoResponse, Response};
 use shared::domain::portal::Portal;
 use shared::infrastructure::db::{self, Scope};
-use shared::repositories::{backtests, robot_versions, sales_pages, tenant_robots};
+use shared::repositories::{backtests, robot_versions, sales_pages};
 use shared::workflows::email::escape_html;
 use shared::{AppError, OrNotFound};
 use utoipa_axum::router::OpenApiRouter;
@@ -52,24 +53,20 @@ pub async fn page(
         .or_not_found(NOT_FOUND)?;
     tx.commit().await?;
     let mut tx = db::begin(&state.pool, Scope::anonymous_in(tenant.id)).await?;
-    let robot =
-        tenant_robots::find(&mut tx, tenant.id, robot_id).await?.filter(|r| r.active).or_not_found(NOT_FOUND)?;
-    let sections = sales_pages::find(&mut tx, tenant.id, robot_id).await?.unwrap_or_default();
+    // Only a published page is public, here as in the storefront.
+    let (robot, sections) = sales_pages::find_published(&mut tx, tenant.id, robot_id).await?.or_not_found(NOT_FOUND)?;
     let loads_dll = robot_versions::active_loads_dll(&mut tx, tenant.id, robot_id).await?;
     let active_file = robot_versions::active_file_key(&mut tx, tenant.id, robot_id).await?;
     let backtest = match active_file {
-        Some(key) => backtests::latest_completed(&mut tx, tenant.id, &[key], true).await?.into_iter().next(),
-        None => None,
+        Some(key) if sections.show_backtest => {
+            backtests::latest_completed(&mut tx, tenant.id, &[key], true).await?.into_iter().next()
+        }
+        _ => None,
     };
     tx.commit().await?;
     let notice = if loads_dll { DLL_NOTICE } else { "" };
     let backtest = backtest.map(|b| backtest_section(&PublicBacktest::from(&b))).unwrap_or_default();
-    let body: String =
-        [&sections.html_section1, &sections.html_section2, &sections.html_section3, &sections.html_section4]
-            .iter()
-            .filter_map(|s| s.as_deref())
-            .map(|html| format!("<section>{html}</section>"))
-            .collect();
+    let body: String = sections.html_sections().map(|html| format!("<section>{html}</section>")).collect();
     let title = escape_html(&robot.name);
     let backtest_style = crate::sales_page_backtest::STYLE;
     let document = format!(

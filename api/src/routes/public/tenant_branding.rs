@@ -1,18 +1,18 @@
 use axum::extract::State;
 use axum::Json;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Deserialize;
 use shared::domain::portal::Portal;
 use shared::infrastructure::db::{self, Scope};
 use shared::repositories::{login_failures, tenants};
 use shared::AppError;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::api_error::{ApiQuery, ApiResult, ErrorBody};
 use crate::request_meta::RequestMeta;
 use crate::sign_in::Attempt;
+use crate::views::tenants::TenantBranding;
 use crate::{tenant_resolution, AppState};
 
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -42,7 +42,14 @@ pub async fn show(
     let attempt = Attempt { state: &state, meta: &meta, portal: Portal::Tenant, account_key: "branding-by-key".into() };
     let reservation = if by_secret { Some(attempt.reserve(&mut tx).await?) } else { None };
     let not_found = || AppError::NotFound("Tenant não encontrado".into());
-    let tenant = tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Client, query.tenant.as_deref()).await?;
+    let mut tenant =
+        tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Client, query.tenant.as_deref()).await?;
+    // The owner portal's pages before sign-in (login, /convite): on
+    // `admin.<domain>` the host names the tenant as the owners' portal; on a
+    // development host, the browser's tenant pass does.
+    if tenant.is_none() && !by_secret {
+        tenant = tenant_resolution::resolve(&mut tx, &state, &meta, Portal::Tenant, None).await?;
+    }
     if let Some(reservation) = reservation {
         if tenant.is_some() {
             login_failures::forgive(&mut tx, &reservation, meta.network).await?;
@@ -60,48 +67,4 @@ pub async fn show(
 /// `/api/public/tenant-branding`.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(show))
-}
-
-/// Public branding of a tenant (the client login page's look).
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct TenantBranding {
-    pub name: String,
-    pub display_name: Option<String>,
-    pub logo_url: Option<String>,
-    pub favicon_url: Option<String>,
-    pub primary_color: Option<String>,
-    pub secondary_color: Option<String>,
-    pub accent_color: Option<String>,
-    pub background_color: Option<String>,
-    pub surface_color: Option<String>,
-    /// The sidebar colour (the spec's second branding shape calls it borderColor; both are sent).
-    pub border_color: Option<String>,
-    pub sidebar_color: Option<String>,
-    /// The text colour; the portals derive a readable one from the background when it is absent.
-    pub foreground_color: Option<String>,
-    pub custom_font: Option<String>,
-}
-
-impl From<tenants::TenantBrandingRow> for TenantBranding {
-    fn from(b: tenants::TenantBrandingRow) -> Self {
-        let pick = |json: &Option<Value>, key: &str| {
-            json.as_ref().and_then(|j| j.get(key)).and_then(Value::as_str).map(str::to_string)
-        };
-        Self {
-            primary_color: pick(&b.theme_colors, "primary"),
-            secondary_color: pick(&b.theme_colors, "secondary"),
-            accent_color: pick(&b.theme_colors, "accent"),
-            background_color: pick(&b.background_colors, "background"),
-            surface_color: pick(&b.background_colors, "card"),
-            border_color: pick(&b.background_colors, "sidebar"),
-            sidebar_color: pick(&b.background_colors, "sidebar"),
-            foreground_color: b.foreground_color,
-            custom_font: b.font_family,
-            name: b.name,
-            display_name: b.display_name,
-            logo_url: b.logo_url,
-            favicon_url: b.favicon_url,
-        }
-    }
 }

@@ -9,12 +9,10 @@ use axum::response::{AppendHeaders, IntoResponse};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use shared::domain::portal::Portal;
-use shared::domain::status::OwnerRole;
 use shared::domain::validation::{
     char_len, is_email, normalize_email, Validator, MAX_PASSWORD_CHARS, PASSWORD_TOO_LONG,
 };
 use shared::infrastructure::db::{self, Scope, Tx};
-use shared::repositories::tenant_owners::TenantOwner;
 use shared::repositories::{sessions, tenant_owners, tenants};
 use shared::AppError;
 use utoipa::ToSchema;
@@ -26,7 +24,7 @@ use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::extractors::SignedInOwner;
 use crate::request_meta::RequestMeta;
 use crate::sign_in::Attempt;
-use crate::views::sessions::{end_session, PortalTenant};
+use crate::views::sessions::{end_session, TenantSession};
 use crate::{cookies, tenant_pass, tenant_resolution, AppState};
 
 pub const INVALID_CREDENTIALS: &str = "Credenciais inválidas. Verifique e-mail, senha e chave de segurança.";
@@ -176,27 +174,4 @@ pub async fn logout(
 /// `/api/tenant-auth/*`.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(me)).routes(routes!(logout)).routes(routes!(device))
-}
-
-/// The signed-in tenant owner and their tenant.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TenantSession {
-    pub user: OwnerUserResponse,
-    pub tenant: PortalTenant,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[schema(as = OwnerUser)]
-pub struct OwnerUserResponse {
-    pub id: Uuid,
-    pub name: String,
-    pub email: String,
-    pub role: OwnerRole,
-}
-
-impl From<TenantOwner> for OwnerUserResponse {
-    fn from(o: TenantOwner) -> Self {
-        Self { id: o.id, name: o.name, email: o.email, role: o.role }
-    }
 }

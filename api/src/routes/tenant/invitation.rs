@@ -15,11 +15,11 @@ use shared::AppError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::auth::TenantSession;
 use crate::api_error::{ApiJson, ApiResult, ErrorBody};
 use crate::password_reset::{self, INVALID_INVITATION};
 use crate::request_meta::RequestMeta;
 use crate::views::password_reset::ResetPasswordRequest;
+use crate::views::sessions::TenantSession;
 use crate::{cookies, tenant_pass, AppState};
 
 /// Accepts an owner invitation: sets the password, proves the e-mail, signs

@@ -20,6 +20,7 @@ pub mod licenses;
 pub mod manual_sales;
 pub mod onboarding;
 pub mod password_reset;
+pub mod robot_compile_jobs;
 pub mod robot_generations;
 pub mod robot_license;
 pub mod robot_projects;
@@ -55,6 +56,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(license_builds::router())
         .merge(backtests::router())
         .merge(compilation_jobs::router())
+        .merge(robot_compile_jobs::router())
         .merge(robot_projects::router())
         .merge(robot_generations::router())
         .merge(sales_pages::router())

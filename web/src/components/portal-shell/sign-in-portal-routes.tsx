@@ -11,6 +11,8 @@ export interface SignInPortalRoutesProps {
   forgotPasswordPage?: React.ReactNode
   /** /reset-password (the link the e-mail carries); a placeholder card until the portal has its own. */
   resetPasswordPage?: React.ReactNode
+  /** /convite (the link of an invitation, where the invited person creates a password and is signed in); none by default. */
+  invitationPage?: React.ReactNode
   /** Every other path: the signed-in screens and the 404, a `<SignedInRoutes>` (usually in a lazy chunk). */
   signedIn: React.ReactNode
   /** More pages anyone may open without signing in (the client portal's storefront), as `<Route>`s. */
@@ -31,6 +33,7 @@ export function SignInPortalRoutes({
   loginPage,
   forgotPasswordPage = <PublicCardPage title="Recuperar senha" />,
   resetPasswordPage = <PublicCardPage title="Redefinir senha" />,
+  invitationPage,
   signedIn,
   publicRoutes,
 }: SignInPortalRoutesProps) {
@@ -40,6 +43,7 @@ export function SignInPortalRoutes({
       <Route path="login" element={<Loading>{loginPage}</Loading>} />
       <Route path="forgot-password" element={<Loading>{forgotPasswordPage}</Loading>} />
       <Route path="reset-password" element={<Loading>{resetPasswordPage}</Loading>} />
+      {invitationPage && <Route path="convite" element={<Loading>{invitationPage}</Loading>} />}
       {publicRoutes}
       <Route path="*" element={<Loading>{signedIn}</Loading>} />
     </Routes>

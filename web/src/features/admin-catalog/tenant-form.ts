@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EMAIL_PATTERN } from '@/lib/field-check'
 import type { StatusTone } from '@/components/data'
 import type { TenantItem, TenantRequest, TenantStatus } from './api/tenants'
 
@@ -16,12 +17,17 @@ export const tenantStatusTones: Record<TenantStatus, StatusTone> = {
   suspended: 'warning',
 }
 
-/** How many characters of the security key the tenants list shows. */
+/** How many characters of the security key the tenants list shows (and its copy button copies: exactly what it shows). */
 export const SECRET_PREFIX_SHOWN = 12
 
 /** The key as the list shows it: its first 12 characters and an ellipsis ('—' when there is none). */
 export function secretPreview(prefix: string | null | undefined): string {
-  return prefix ? `${prefix.slice(0, SECRET_PREFIX_SHOWN)}…` : '—'
+  return prefix ? `${shownSecretStart(prefix)}…` : '—'
+}
+
+/** The start of the key the list shows, without the ellipsis: what its copy button copies. */
+export function shownSecretStart(prefix: string): string {
+  return prefix.slice(0, SECRET_PREFIX_SHOWN)
 }
 
 export const SECRET_HASH_MIN_LENGTH = 16
@@ -36,7 +42,8 @@ export function generateSecretHash(): string {
 
 /**
  * The tenant dialog's rules, the server's own (same messages). On edit a blank security key or
- * hottok keeps the stored one: only their hashes are kept, so the dialog cannot show them.
+ * hottok keeps the stored one: only their hashes are kept, so the dialog cannot show them. On create the first
+ * owner ("Responsável") is required: they are invited by e-mail and create their own password.
  */
 export function tenantFormSchema(mode: 'create' | 'edit') {
   const secretHash = z
@@ -56,6 +63,17 @@ export function tenantFormSchema(mode: 'create' | 'edit') {
     secretHash,
     hotmartWebhookSecret: z.string().trim().max(200, 'Hotmart webhook secret deve ter no máximo 200 caracteres'),
     status: z.enum(tenantStatuses, { error: 'Status é obrigatório' }),
+    ownerName: z
+      .string()
+      .trim()
+      .max(100, 'Nome deve ter no máximo 100 caracteres')
+      .refine((value) => mode === 'edit' || value !== '', 'Nome do responsável é obrigatório'),
+    ownerEmail: z
+      .string()
+      .trim()
+      .max(254, 'E-mail do responsável inválido')
+      .refine((value) => mode === 'edit' || value !== '', 'E-mail do responsável é obrigatório')
+      .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'E-mail do responsável inválido'),
   })
 }
 
@@ -70,12 +88,15 @@ export function tenantFormDefaults(tenant: TenantItem | null): TenantFormValues 
     secretHash: tenant ? '' : generateSecretHash(),
     hotmartWebhookSecret: '',
     status: tenant?.status ?? 'active',
+    ownerName: '',
+    ownerEmail: '',
   }
 }
 
 /**
  * The request body. Blank key and hottok go as null ("keep the current one" on edit, "none" on create);
- * the logo goes as typed, so clearing it on edit removes it.
+ * the logo goes as typed, so clearing it on edit removes it. The owner goes on create only (null on edit: later
+ * owners are invited from the tenant's own team screen).
  */
 export function tenantPayload(values: TenantFormValues): TenantRequest {
   return {
@@ -85,5 +106,7 @@ export function tenantPayload(values: TenantFormValues): TenantRequest {
     secretHash: values.secretHash || null,
     hotmartWebhookSecret: values.hotmartWebhookSecret || null,
     status: values.status,
+    ownerName: values.ownerName || null,
+    ownerEmail: values.ownerEmail || null,
   }
 }

@@ -6,7 +6,7 @@ import { api, unwrap } from '@/lib/api/client'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import type { OwnerRole } from './permissions'
 import { ownerSession, signedInOwner } from './test-support'
-import { useCan, useRefreshRoleOnForbidden } from './use-can'
+import { useCan, useRecheckSessionOnRefusal } from './use-can'
 
 function Capabilities() {
   const canManageTeam = useCan('ManageTeam')
@@ -34,7 +34,7 @@ describe('useCan', () => {
 
 /** A screen the signed-in layout wraps: the layout refreshes the role, the screen reads the team. */
 function TeamReader() {
-  useRefreshRoleOnForbidden()
+  useRecheckSessionOnRefusal()
   const team = useQuery({ queryKey: ['tenant', 'team'], queryFn: () => unwrap(api.GET('/api/tenant/team')) })
   return (
     <>
@@ -44,7 +44,7 @@ function TeamReader() {
   )
 }
 
-describe('useRefreshRoleOnForbidden', () => {
+describe('useRecheckSessionOnRefusal', () => {
   it('asks for the session again after a 403, so the portal follows a role changed elsewhere', async () => {
     const fetch = mockFetch(
       apiRoutes({
@@ -56,6 +56,19 @@ describe('useRefreshRoleOnForbidden', () => {
     expect(screen.getByText('equipe:true clientes:true')).toBeInTheDocument()
     expect(await screen.findByText('recusado')).toBeInTheDocument()
     expect(await screen.findByText('equipe:false clientes:true')).toBeInTheDocument()
+    expect(requestsTo(fetch, 'GET', '/api/tenant-auth/me')).toHaveLength(1)
+  })
+
+  it('asks for the session again after a 401, so an ended session (a rotated key, a void tenant pass) leads to the login', async () => {
+    const fetch = mockFetch(
+      apiRoutes({
+        'GET /api/tenant/team': () => errorBody(401, 'Não autenticado'),
+        'GET /api/tenant-auth/me': () => errorBody(401, 'Não autenticado'),
+      }),
+    )
+    renderWithProviders(<TeamReader />, { queryData: [signedInOwner('admin')] })
+    expect(await screen.findByText('recusado')).toBeInTheDocument()
+    expect(await screen.findByText('equipe:false clientes:false')).toBeInTheDocument()
     expect(requestsTo(fetch, 'GET', '/api/tenant-auth/me')).toHaveLength(1)
   })
 })

@@ -18,22 +18,23 @@ export function useCan(capability: Capability): boolean {
   return roleCan(useOwnerRole(), capability)
 }
 
-const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403
+const isRefused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403)
 
 /**
- * A 403 means the role the portal knows is out of date (an admin changed it, or the owner was deactivated): asks the
- * session again, so the menu and screens follow the role the server now holds (or the login opens). The screen that
- * got the 403 shows the server's message itself.
+ * A 403 means the role the portal knows is out of date (an admin changed it, or the owner was deactivated), a 401 that
+ * the session ended (it expired, the key was rotated, the tenant pass is void): asks the session again, so the menu and
+ * screens follow the role the server now holds, or the login opens. The screen that got the refusal shows the server's
+ * message itself.
  */
-export function useRefreshRoleOnForbidden(): void {
+export function useRecheckSessionOnRefusal(): void {
   const queryClient = useQueryClient()
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: authKeys.session('tenant'), exact: true })
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isForbidden(event.action.error)) refresh()
+      if (event.type === 'updated' && event.action.type === 'error' && isRefused(event.action.error)) refresh()
     })
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isForbidden(event.action.error)) refresh()
+      if (event.type === 'updated' && event.action.type === 'error' && isRefused(event.action.error)) refresh()
     })
     return () => {
       unsubscribeQueries()

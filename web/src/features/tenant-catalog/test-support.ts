@@ -81,12 +81,28 @@ export const alphaLicenseSettings = {
 }
 
 export const salesPage = {
-  htmlSection1: '<h1>Robô Alpha</h1>',
-  htmlSection2: '<p>Resultados consistentes.</p>',
+  sections: [{ type: 'hero' as const, title: 'Robô Alpha', subtitle: 'Tendência no mini índice' }],
+  price: '497.00',
+  checkoutUrl: 'https://pay.hotmart.com/X123',
+  published: true,
+  showBacktest: true,
+  htmlSection1: '<p>Resultados consistentes.</p>',
+  htmlSection2: null,
   htmlSection3: null,
   htmlSection4: null,
   updatedAt: '2025-03-10T15:00:00Z',
-  publicPath: `/api/public/robots/${alpha.id}/sales-page`,
+  publicPath: `/client/loja/${alpha.id}?tenant=t-1`,
+  publicUrl: `http://localhost:5173/client/loja/${alpha.id}?tenant=t-1`,
+  catalogPath: '/client/loja?tenant=t-1',
+  catalogUrl: 'http://localhost:5173/client/loja?tenant=t-1',
+  preview: {
+    branding: { name: 'Loja do João', displayName: null },
+    robot: { id: alpha.id, name: 'Robô Alpha', description: null, logoUrl: null, price: '497.00', checkoutUrl: 'https://pay.hotmart.com/X123', hasActiveVersion: true },
+    sections: [{ type: 'hero' as const, title: 'Robô Alpha', subtitle: 'Tendência no mini índice' }],
+    advancedHtml: ['<p>Resultados consistentes.</p>'],
+    loadsDll: false,
+    backtest: null,
+  },
 }
 
 export const settings = {

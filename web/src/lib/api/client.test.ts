@@ -30,6 +30,22 @@ describe('tenant middleware', () => {
     expect(requests[0]!.headers.get('X-Tenant-Secret')).toBe('key-123')
   })
 
+  it('sends no X-Tenant-Secret when no key is stored: the tenant pass cookie stands for it', async () => {
+    const { client, requests } = clientWith({ portal: () => 'tenant', tenantSecret: () => null })
+    await client.GET('/api/tenant-auth/me')
+    await client.GET('/api/tenant/onboarding')
+    expect(requests.map((request) => request.headers.has('X-Tenant-Secret'))).toEqual([false, false])
+  })
+
+  it('reads the stored key per call, so a key forgotten at login stops going at once', async () => {
+    let stored: string | null = 'chave-antiga'
+    const { client, requests } = clientWith({ portal: () => 'tenant', tenantSecret: () => stored })
+    await client.GET('/api/tenant-auth/me')
+    stored = null
+    await client.GET('/api/tenant-auth/me')
+    expect(requests.map((request) => request.headers.get('X-Tenant-Secret'))).toEqual(['chave-antiga', null])
+  })
+
   it('does not send a secret from the other portals', async () => {
     const { client, requests } = clientWith({ portal: () => 'client', tenantSecret: () => 'key-123' })
     await client.GET('/api/client-auth/me')

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/admin/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's health panel. */
+        get: operations["platformHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agents/backtests/{id}/result": {
         parameters: {
             query?: never;
@@ -428,6 +445,62 @@ export interface paths {
         patch: operations["clientChangeAccount"];
         trace?: never;
     };
+    "/api/client/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the signed-in buyer's password (or sets a first one, for an
+         *     account that never had one). Wrong current passwords count as failed
+         *     logins of the account (429 past the limit).
+         */
+        post: operations["clientChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in buyer's profile. */
+        get: operations["clientProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Renames the signed-in buyer (1–100 characters), audited as the buyer. */
+        patch: operations["clientUpdateProfile"];
+        trace?: never;
+    };
+    "/api/client/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in buyer's purchases, newest first. */
+        get: operations["clientPurchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/subscriptions": {
         parameters: {
             query?: never;
@@ -794,6 +867,40 @@ export interface paths {
          *     hosts `?tenant=`).
          */
         get: operations["publicSalesPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalog: the tenant's look and its published, active robots. */
+        get: operations["publicStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/store/robots/{robotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published robot's sales page. */
+        get: operations["publicStoreRobot"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2056,7 +2163,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Saves the four sections, sanitized; answers with what was stored. */
+        /** Saves the page (sections checked, HTML sanitized); answers with what was stored. */
         patch: operations["tenantUpdateSalesPage"];
         trace?: never;
     };
@@ -2095,6 +2202,26 @@ export interface paths {
         head?: never;
         /** Makes a version the one clients download. */
         patch: operations["tenantActivateRobotVersion"];
+        trace?: never;
+    };
+    "/api/tenant/robots/{robotId}/compile-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The robot's waiting and compiling jobs and its recent failures, with why
+         *     each waits.
+         */
+        get: operations["tenantRobotCompileJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/tenant/robots/{robotId}/leak-trace": {
@@ -3216,6 +3343,58 @@ export interface components {
             /** @default  */
             password: string;
         };
+        ClientPasswordChanged: {
+            message: string;
+        };
+        ClientPasswordRequest: {
+            /**
+             * @description Required when the account has a password (`hasPassword` of the profile).
+             * @default null
+             */
+            currentPassword: string | null;
+            /** @default  */
+            newPassword: string;
+        };
+        ClientProfile: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /**
+             * @description False for a buyer who only ever signed in with a purchase id: the
+             *     password form then asks for no current password (a first one is set).
+             */
+            hasPassword: boolean;
+            name: string;
+        };
+        ClientProfileRequest: {
+            /** @default  */
+            name: string;
+        };
+        ClientPurchaseItem: {
+            /** @example 497.00 */
+            amount?: string | null;
+            /** @description ISO code of `amount` (BRL unless the provider charged in another). */
+            currency: string;
+            /**
+             * @description The purchase id the buyer signs in with (Hotmart's transaction code),
+             *     or the seller's reference of a manual sale.
+             */
+            externalId?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description hotmart or manual. */
+            platform: components["schemas"]["Origin"];
+            /** @description Where it was bought, pt-BR ("Hotmart", "Venda direta"). */
+            platformLabel: string;
+            /** Format: date-time */
+            purchasedAt: string;
+            /** @description The robots this purchase licensed; null when none is linked any more. */
+            robotName?: string | null;
+            /** @description confirmed, pending or refunded. */
+            status: components["schemas"]["SaleStatus"];
+            /** @description The status as the buyer reads it, pt-BR. */
+            statusLabel: string;
+        };
         ClientPurchaseLoginRequest: {
             /**
              * @description The 6-digit code e-mailed by the first step; absent in the first step.
@@ -3623,6 +3802,11 @@ export interface components {
             /** Format: int64 */
             usedThisMonth: number;
         };
+        /** @description One question of a FAQ section. */
+        FaqItem: {
+            answer: string;
+            question: string;
+        };
         ForgotPasswordRequest: {
             /**
              * Format: email
@@ -3701,6 +3885,19 @@ export interface components {
         Health: {
             status: string;
         };
+        /** @description One part of the panel: its level, a sentence and the admin screen that fixes it. */
+        HealthCheck: {
+            /** @description The admin portal's path of the screen that fixes it. */
+            fixPath: string;
+            level: components["schemas"]["HealthLevel"];
+            /** @description pt-BR. */
+            message: string;
+        };
+        /**
+         * @description How a part of the platform stands: ok (green), warning (amber), critical (red).
+         * @enum {string}
+         */
+        HealthLevel: "ok" | "warning" | "critical";
         HistoryItem: {
             /** Format: date-time */
             createdAt: string;
@@ -4140,6 +4337,16 @@ export interface components {
         };
         /** @enum {string} */
         NotificationType: "NEW_SALE" | "REFUND" | "SUBSCRIPTION_CANCELLED" | "SUBSCRIPTION_CANCEL_REQUESTED";
+        OldestWaitingJob: {
+            /** Format: uuid */
+            id: string;
+            robotName: string;
+            /** Format: uuid */
+            tenantId: string;
+            tenantName: string;
+            /** Format: int64 */
+            waitingSeconds: number;
+        };
         OnboardingProgress: components["schemas"]["PortalAddresses"] & {
             /** @description Every step done: the dashboard folds the checklist away. */
             complete: boolean;
@@ -4430,6 +4637,48 @@ export interface components {
                 /** Format: uuid */
                 tenantId: string;
                 tenantName: string;
+            }[];
+            /** Format: int32 */
+            page: number;
+            /** Format: int32 */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows matching the filters, on every page.
+             */
+            total: number;
+            /**
+             * @description True when there are more than `total` rows: big lists stop counting
+             *     at [`COUNT_CAP`] (a page of a million-row list must not count them
+             *     all); the screens then say "10.000+".
+             */
+            totalCapped: boolean;
+        };
+        Page_ClientPurchaseItem: {
+            items: {
+                /** @example 497.00 */
+                amount?: string | null;
+                /** @description ISO code of `amount` (BRL unless the provider charged in another). */
+                currency: string;
+                /**
+                 * @description The purchase id the buyer signs in with (Hotmart's transaction code),
+                 *     or the seller's reference of a manual sale.
+                 */
+                externalId?: string | null;
+                /** Format: uuid */
+                id: string;
+                /** @description hotmart or manual. */
+                platform: components["schemas"]["Origin"];
+                /** @description Where it was bought, pt-BR ("Hotmart", "Venda direta"). */
+                platformLabel: string;
+                /** Format: date-time */
+                purchasedAt: string;
+                /** @description The robots this purchase licensed; null when none is linked any more. */
+                robotName?: string | null;
+                /** @description confirmed, pending or refunded. */
+                status: components["schemas"]["SaleStatus"];
+                /** @description The status as the buyer reads it, pt-BR. */
+                statusLabel: string;
             }[];
             /** Format: int32 */
             page: number;
@@ -5038,6 +5287,39 @@ export interface components {
             /** @description queued or compiling. */
             status: string;
         };
+        PlatformHealth: {
+            agents: components["schemas"]["HealthCheck"];
+            /**
+             * Format: int64
+             * @description Agents online (active, not stopped, heard from within a lease).
+             */
+            agentsOnline: number;
+            /**
+             * Format: int64
+             * @description Agents registered and not revoked.
+             */
+            agentsTotal: number;
+            ai: components["schemas"]["HealthCheck"];
+            /** @description The factory's model (null when not configured). */
+            aiModel?: string | null;
+            aiModelConfigured: boolean;
+            /**
+             * Format: int64
+             * @description Compile jobs waiting for an agent.
+             */
+            jobsWaiting: number;
+            mail: components["schemas"]["HealthCheck"];
+            oldestWaitingJob?: components["schemas"]["OldestWaitingJob"] | null;
+            /** @description RESEND_API_KEY is set: tenants without a key of their own send through it. */
+            platformMailConfigured: boolean;
+            queue: components["schemas"]["HealthCheck"];
+            /**
+             * Format: int64
+             * @description Active tenants whose mail goes nowhere now (no key of their own and no
+             *     platform key).
+             */
+            tenantsWithoutSender: number;
+        };
         PoolItem: {
             /**
              * Format: int64
@@ -5165,6 +5447,25 @@ export interface components {
             profile?: components["schemas"]["TesterProfileView"] | null;
             recommended?: boolean | null;
         };
+        /** @description `GET /api/public/store`: the tenant's look and its published robots. */
+        PublicStore: {
+            branding: components["schemas"]["TenantBranding"];
+            robots: components["schemas"]["StoreRobotSummary"][];
+        };
+        /** @description `GET /api/public/store/robots/{robotId}`: one robot's sales page. */
+        PublicStoreRobot: {
+            /**
+             * @description The "HTML avançado" boxes that hold something, sanitized (again, on
+             *     the way out: a rule added to the sanitizer also covers older pages).
+             */
+            advancedHtml: string[];
+            backtest?: components["schemas"]["PublicBacktest"] | null;
+            branding: components["schemas"]["TenantBranding"];
+            /** @description The active version imports a DLL: the page warns the buyer. */
+            loadsDll: boolean;
+            robot: components["schemas"]["StoreRobotSummary"];
+            sections: components["schemas"]["StoreSection"][];
+        };
         PublishRequest: {
             /** @default null */
             versionId: string | null;
@@ -5282,6 +5583,44 @@ export interface components {
             /** Format: uuid */
             licenseId: string;
             status: string;
+        };
+        RobotCompileJob: {
+            /** Format: date-time */
+            completedAt?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Why a failed one failed. */
+            errorMessage?: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: int64
+             * @description Jobs of the queue that were there first (pending only; tenants take
+             *     turns, so at most this many go before it).
+             */
+            jobsAhead?: number | null;
+            originalFileName?: string | null;
+            /** @description import or ai-factory. */
+            source: string;
+            /** Format: date-time */
+            startedAt?: string | null;
+            /** @description pending, processing or failed. */
+            status: string;
+            /** @description The status in pt-BR ("Na fila", "Compilando", "Falhou"). */
+            statusLabel: string;
+            /** @description Why it is not done yet, pt-BR, from the fleet's state now (null once failed). */
+            waitingReason?: string | null;
+        };
+        RobotCompileJobs: {
+            /**
+             * Format: int64
+             * @description Compile agents online that serve this tenant.
+             */
+            agentsOnline: number;
+            /** @description Some job still waits or compiles: ask again in a few seconds. */
+            inProgress: boolean;
+            /** @description Newest first. */
+            jobs: components["schemas"]["RobotCompileJob"][];
         };
         RobotItem: {
             active: boolean;
@@ -5494,13 +5833,16 @@ export interface components {
          * @enum {string}
          */
         SaleStatus: "confirmed" | "pending" | "refunded";
-        SalesPageItem: components["schemas"]["SalesPageSections"] & {
-            /** @description Where the page is published (relative to the tenant's host). */
-            publicPath: string;
-            /** Format: date-time */
-            updatedAt?: string | null;
-        };
-        SalesPageSections: {
+        /**
+         * @description What the owner changes; a field left out stays as stored, `null` or a
+         *     blank text clears it.
+         */
+        SalesPageChanges: {
+            /**
+             * @description The robot's checkout (Hotmart, Kiwify, Eduzz, Asaas…): https only.
+             * @default null
+             */
+            checkoutUrl: string | null;
             /** @default null */
             htmlSection1: string | null;
             /** @default null */
@@ -5509,6 +5851,51 @@ export interface components {
             htmlSection3: string | null;
             /** @default null */
             htmlSection4: string | null;
+            /**
+             * @description BRL, at least zero, at most two decimals ("497.00", "497,00" or a number).
+             * @default null
+             * @example 497.00
+             */
+            price: string | null;
+            /**
+             * @description Listed in the catalog and reachable publicly.
+             * @default null
+             */
+            published: boolean | null;
+            /**
+             * @description The whole ordered list (it replaces the stored one).
+             * @default null
+             */
+            sections: components["schemas"]["StoreSection"][] | null;
+            /** @default null */
+            showBacktest: boolean | null;
+        };
+        SalesPageItem: {
+            /** @description The catalog of every published robot (`/loja`). */
+            catalogPath: string;
+            catalogUrl: string;
+            checkoutUrl?: string | null;
+            htmlSection1?: string | null;
+            htmlSection2?: string | null;
+            htmlSection3?: string | null;
+            htmlSection4?: string | null;
+            /**
+             * @description The page as a buyer would see it, built from what is stored; the
+             *     editor redraws it from the form as the owner types. Its backtest is
+             *     the one chosen for the page even while "Mostrar backtest" is off.
+             */
+            preview: components["schemas"]["PublicStoreRobot"];
+            /** @example 497.00 */
+            price?: string | null;
+            /** @description The page on the tenant's host (development: `/client/loja/{id}?tenant=…`). */
+            publicPath: string;
+            /** @description The same, absolute: what "Ver página pública" opens and the copy button copies. */
+            publicUrl: string;
+            published: boolean;
+            sections: components["schemas"]["StoreSection"][];
+            showBacktest: boolean;
+            /** Format: date-time */
+            updatedAt?: string | null;
         };
         SendClientEmailRequest: {
             /**
@@ -5564,6 +5951,50 @@ export interface components {
              * @description Bytes stored now (versions, compiled files, images).
              */
             usedBytes: number;
+        };
+        /** @description A robot in the catalog. */
+        StoreRobotSummary: {
+            /** @description Where "Comprar" goes (Hotmart, Kiwify, Eduzz, Asaas…); none: not for sale now. */
+            checkoutUrl?: string | null;
+            description?: string | null;
+            /** @description Whether a buyer would have a file to download today. */
+            hasActiveVersion: boolean;
+            /** Format: uuid */
+            id: string;
+            logoUrl?: string | null;
+            name: string;
+            /**
+             * @description BRL with two decimals ("497.00"); none when the owner set no price.
+             * @example 497.00
+             */
+            price?: string | null;
+        };
+        /** @description A block of the sales page, in the order the owner placed it. */
+        StoreSection: {
+            subtitle?: string | null;
+            title: string;
+            /** @enum {string} */
+            type: "hero";
+        } | {
+            body: string;
+            title?: string | null;
+            /** @enum {string} */
+            type: "text";
+        } | {
+            items: string[];
+            title?: string | null;
+            /** @enum {string} */
+            type: "benefits";
+        } | {
+            items: components["schemas"]["FaqItem"][];
+            title?: string | null;
+            /** @enum {string} */
+            type: "faq";
+        } | {
+            alt?: string | null;
+            /** @enum {string} */
+            type: "image";
+            url: string;
         };
         /**
          * @description The owner's description of the robot: the wizard's seven fields, plus the
@@ -6213,6 +6644,52 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    platformHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformHealth"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No admin session (or it expired). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     agentBacktestResult: {
         parameters: {
             query?: never;
@@ -7206,6 +7683,167 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientPasswordRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientPasswordChanged"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientProfile"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientUpdateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientProfileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientProfile"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientPurchases: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Rows per page (1–100, default 20). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ClientPurchaseItem"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8469,6 +9107,68 @@ export interface operations {
                 };
                 content: {
                     "text/html": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publicStore: {
+        parameters: {
+            query?: {
+                /** @description Development hosts only: the tenant's id or domain. */
+                tenant?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStore"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publicStoreRobot: {
+        parameters: {
+            query?: {
+                /** @description Development hosts only: the tenant's id or domain. */
+                tenant?: string;
+            };
+            header?: never;
+            path: {
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStoreRobot"];
                 };
             };
             404: {
@@ -13389,7 +14089,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SalesPageSections"];
+                "application/json": components["schemas"]["SalesPageChanges"];
             };
         };
         responses: {
@@ -13530,6 +14230,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RobotVersions"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantRobotCompileJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RobotCompileJobs"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */

@@ -1,6 +1,7 @@
 /**
  * Browser-side memory of which tenant this visitor talks to.
- * Tenant owners keep their security key (sent as X-Tenant-Secret on every call); clients on
+ * Tenant owners no longer keep their security key here: the server's HttpOnly tenant pass stands for it. A key an
+ * older portal stored is still sent as X-Tenant-Secret until the owner's next login, which forgets it. Clients on
  * development hosts keep the tenant named by the `?tenant=` link they arrived with, because
  * there the host name cannot tell the server which tenant is meant.
  */

@@ -5,6 +5,8 @@ import type { PortalKind } from '@/lib/portal'
 export const authKeys = {
   all: ['auth'] as const,
   session: (portal: PortalKind) => [...authKeys.all, portal, 'session'] as const,
+  /** Whether this browser still needs the tenant's security key (it holds no tenant pass). */
+  tenantDevice: () => [...authKeys.all, 'tenant', 'device'] as const,
 }
 
 const belongsToSomeone = (query: Query) => !query.meta?.public

@@ -29,6 +29,9 @@ describe('client portal layout choice', () => {
     visitDashboard()
     expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Carla!' })).toBeInTheDocument()
     expect(menu().getByRole('link', { name: 'Área de Ensino' })).toBeInTheDocument()
+    expect(menu().getByRole('link', { name: 'Minhas compras' })).toHaveAttribute('href', '/purchases')
+    // "Meu perfil" is the person's name in the header.
+    expect(screen.getByTestId('current-user-name').closest('a')).toHaveAttribute('href', '/profile')
     expect(screen.getByRole('button', { name: 'Menu superior' })).toHaveAttribute('aria-pressed', 'true')
     expect(screen.getByText(`© ${new Date().getFullYear()} Loja Robôs`)).toBeInTheDocument()
   })

@@ -11,7 +11,7 @@ import { useClientLogout, useClientSession } from '@/features/auth/api/client-se
 import { useClientBrand } from './client-brand'
 import type { ClientLayoutKind } from './client-layout-choice'
 import { ClientLayoutToggle } from './client-layout-toggle'
-import { clientScreens } from './client-screens'
+import { clientProfileItem, clientScreens } from './client-screens'
 
 const clientNavigation = menuOf(clientScreens)
 
@@ -53,9 +53,16 @@ function ClientShell({ user, onLayoutChange }: ClientShellProps) {
           </nav>
           <div className="ml-auto hidden items-center gap-3 md:flex">
             <ClientLayoutToggle current="header" onChange={onLayoutChange} iconsOnly />
-            <span className="max-w-48 truncate text-sm text-muted-foreground" data-testid="current-user-name">
-              {user.name}
-            </span>
+            <Link
+              to={clientProfileItem.path}
+              title="Meu perfil"
+              className="inline-flex max-w-48 items-center gap-1.5 rounded-md px-2 py-1 text-sm text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <clientProfileItem.icon className="size-4 shrink-0" aria-hidden />
+              <span className="truncate" data-testid="current-user-name">
+                {user.name}
+              </span>
+            </Link>
             <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
               <LogOutIcon aria-hidden />
               Sair
@@ -82,6 +89,10 @@ function ClientShell({ user, onLayoutChange }: ClientShellProps) {
                   {item.label}
                 </NavLink>
               ))}
+              <NavLink to={clientProfileItem.path} className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                <clientProfileItem.icon className="size-4" aria-hidden />
+                {clientProfileItem.label}
+              </NavLink>
             </nav>
             <div className="mt-3 flex items-center justify-between gap-2 border-t pt-3">
               <span className="truncate text-sm text-muted-foreground">{user.name}</span>

@@ -17,6 +17,9 @@ const ClientResetPasswordPage = lazyPage(() => import('./pages/reset-password-pa
 // The seller's one-time access link (/acesso?token=…) signs the buyer in; public, as the reset link is.
 const ClientAccessLinkPage = lazyPage(() => import('./pages/access-link-page'), 'ClientAccessLinkPage')
 const ClientSignedIn = lazyPage(() => import('./client-signed-in'), 'ClientSignedIn')
+// The storefront (catalog and sales pages) is public too: a buyer arrives there from an ad or a shared link.
+const StoreCatalogPage = lazyPage(() => import('./pages/store-catalog-page'), 'StoreCatalogPage')
+const StoreRobotPage = lazyPage(() => import('./pages/store-robot-page'), 'StoreRobotPage')
 
 // Remember `?tenant=` from the link the client arrived with before any API call is made.
 readClientTenant()
@@ -33,7 +36,13 @@ export default function ClientPortal() {
         forgotPasswordPage={<ClientForgotPasswordPage />}
         resetPasswordPage={<ClientResetPasswordPage />}
         signedIn={<ClientSignedIn />}
-        publicRoutes={<Route path="acesso" element={<Loading><ClientAccessLinkPage /></Loading>} />}
+        publicRoutes={
+          <>
+            <Route path="loja" element={<Loading><StoreCatalogPage /></Loading>} />
+            <Route path="loja/:robotId" element={<Loading><StoreRobotPage /></Loading>} />
+            <Route path="acesso" element={<Loading><ClientAccessLinkPage /></Loading>} />
+          </>
+        }
       />
     </PortalBrandProvider>
   )

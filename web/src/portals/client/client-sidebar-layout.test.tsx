@@ -54,7 +54,9 @@ describe('ClientSidebarLayout', () => {
       ['Dashboard', '/dashboard'],
       ['Meus Robôs', '/robots'],
       ['Assinaturas', '/subscriptions'],
+      ['Minhas compras', '/purchases'],
       ['Área de Ensino', '/lessons'],
+      ['Meu perfil', '/profile'],
     ])
     expect(within(nav).getByRole('link', { name: 'Área de Ensino' })).toHaveAttribute('aria-current', 'page')
 

@@ -5,10 +5,11 @@ import { useClientLogout, useClientSession } from '@/features/auth/api/client-se
 import { useClientBrand } from './client-brand'
 import type { ClientLayoutKind } from './client-layout-choice'
 import { ClientLayoutToggle } from './client-layout-toggle'
-import { clientScreens } from './client-screens'
+import { clientProfileItem, clientScreens } from './client-screens'
 
-// The sidebar's labels: a screen's `sidebarLabel` where it has one.
-const clientSidebarNavigation = sidebarMenuOf(clientScreens)
+// The sidebar's labels: a screen's `sidebarLabel` where it has one. The sidebar has room for "Meu perfil", which the
+// header reaches from the person's name instead.
+const clientSidebarNavigation = [...sidebarMenuOf(clientScreens), clientProfileItem]
 
 /**
  * The sidebar variant of the signed-in client screens (spec 2.2), everyone else goes to /login: the shared

@@ -3,7 +3,7 @@ import { SidebarPortalLayout } from '@/components/portal-shell/sidebar-portal-la
 import { useTenantSession } from '@/hooks/use-tenant-session'
 import { tenantDisplayName, useTenantLogout } from '@/features/auth/api/tenant-session'
 import { NotificationBell, tenantOwnerStreamHeaders } from '@/features/notifications'
-import { useRefreshRoleOnForbidden } from '@/features/tenant-access/use-can'
+import { useRecheckSessionOnRefusal } from '@/features/tenant-access/use-can'
 import { useTenantLiveRefresh } from '@/features/tenant-commerce/api/live-refresh'
 import { tenantMenuFor } from './tenant-screens'
 
@@ -28,7 +28,7 @@ function TenantHeader({ tenantName }: { tenantName: string }) {
 export function TenantLayout() {
   const session = useTenantSession()
   const logout = useTenantLogout()
-  useRefreshRoleOnForbidden()
+  useRecheckSessionOnRefusal()
   return (
     <SignedInOnly session={session} loginPath="/login">
       {(signedIn) => {

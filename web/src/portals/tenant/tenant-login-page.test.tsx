@@ -22,11 +22,11 @@ describe('tenant login page', () => {
     renderWithProviders(<TenantLoginPage />, { path: '/login' })
     await userEvent.click(await screen.findByRole('button', { name: 'Entrar' }))
     expect(await screen.findAllByRole('alert')).toHaveLength(3)
-    expect(fetch.mock.calls.map(([request]) => new URL((request as Request).url).pathname)).toEqual(['/api/tenant-auth/me'])
+    expect(fetch.mock.calls.map(([request]) => new URL((request as Request).url).pathname).sort()).toEqual(['/api/tenant-auth/device', '/api/tenant-auth/me'])
     expect(screen.getByRole('link', { name: /esqueceu/i })).toHaveAttribute('href', '/forgot-password')
   })
 
-  it('stores the key, sends it as X-Tenant-Secret and opens the dashboard', async () => {
+  it('sends the typed key as X-Tenant-Secret, keeps it nowhere and opens the dashboard', async () => {
     const fetch = mockFetch((request) =>
       new URL(request.url).pathname === '/api/tenant-auth/login' ? Response.json(session) : Response.json({ message: 'Não autenticado' }, { status: 401 }),
     )
@@ -35,7 +35,19 @@ describe('tenant login page', () => {
     await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'))
     const login = fetch.mock.calls.map(([request]) => request as Request).find((r) => r.url.endsWith('/api/tenant-auth/login'))!
     expect(login.headers.get('X-Tenant-Secret')).toBe('chave-da-loja')
-    expect(localStorage.getItem(TENANT_SECRET_KEY)).toBe('chave-da-loja')
+    // The server's HttpOnly tenant pass stands for the key from now on.
+    expect(localStorage.getItem(TENANT_SECRET_KEY)).toBeNull()
+  })
+
+  it('forgets a key an older portal stored once the owner signs in again', async () => {
+    localStorage.setItem(TENANT_SECRET_KEY, 'chave-antiga')
+    mockFetch((request) =>
+      new URL(request.url).pathname === '/api/tenant-auth/login' ? Response.json(session) : Response.json({ message: 'Não autenticado' }, { status: 401 }),
+    )
+    renderWithProviders(<TenantLoginPage />, { path: '/login' })
+    await fillAndSubmit()
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'))
+    expect(localStorage.getItem(TENANT_SECRET_KEY)).toBeNull()
   })
 
   it('opens the clients, not the dashboard, for a Suporte owner', async () => {
@@ -74,5 +86,44 @@ describe('tenant login page', () => {
     expect(await screen.findByText('Falha no login')).toBeInTheDocument()
     expect(screen.getByText('Não foi possível fazer login. Verifique suas credenciais.')).toBeInTheDocument()
     expect(localStorage.getItem(TENANT_SECRET_KEY)).toBeNull()
+  })
+})
+
+describe('tenant login page on a browser that holds the tenant pass', () => {
+  function passBrowser(answerLogin: (request: Request) => Response = () => Response.json(session)) {
+    return mockFetch((request) => {
+      const path = new URL(request.url).pathname
+      if (path === '/api/tenant-auth/device') return Response.json({ keyNeeded: false, tenantName: 'Loja Robôs' })
+      if (path === '/api/tenant-auth/login') return answerLogin(request)
+      return Response.json({ message: 'Não autenticado' }, { status: 401 })
+    })
+  }
+
+  it('asks for e-mail and password only, names the tenant, and sends no key', async () => {
+    const fetch = passBrowser()
+    renderWithProviders(<TenantLoginPage />, { path: '/login' })
+    expect(await screen.findByTestId('signing-in-to')).toHaveTextContent('Entrando em Loja Robôs')
+    expect(screen.queryByLabelText('Chave de Segurança')).not.toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('E-mail'), 'owner@loja.com')
+    await userEvent.type(screen.getByLabelText('Senha'), 'segredo123{Enter}')
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'))
+    const login = fetch.mock.calls.map(([request]) => request as Request).find((r) => r.url.endsWith('/api/tenant-auth/login'))!
+    expect(login.headers.has('X-Tenant-Secret')).toBe(false)
+    expect(await login.json()).toEqual({ email: 'owner@loja.com', password: 'segredo123' })
+  })
+
+  it('"Usar chave de segurança" shows the key field, which is then required and sent', async () => {
+    const fetch = passBrowser()
+    renderWithProviders(<TenantLoginPage />, { path: '/login' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Usar chave de segurança' }))
+    expect(screen.getByLabelText('Chave de Segurança')).toBeInTheDocument()
+    expect(screen.queryByTestId('signing-in-to')).not.toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('E-mail'), 'owner@loja.com')
+    await userEvent.type(screen.getByLabelText('Senha'), 'segredo123{Enter}')
+    expect(await screen.findByText('Chave de segurança é obrigatória')).toBeInTheDocument()
+    await userEvent.type(screen.getByLabelText('Chave de Segurança'), 'outra-chave{Enter}')
+    await waitFor(() => expect(screen.getByTestId('current-path')).toHaveTextContent('/dashboard'))
+    const login = fetch.mock.calls.map(([request]) => request as Request).find((r) => r.url.endsWith('/api/tenant-auth/login'))!
+    expect(login.headers.get('X-Tenant-Secret')).toBe('outra-chave')
   })
 })

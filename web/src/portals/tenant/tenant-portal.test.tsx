@@ -24,6 +24,12 @@ describe('tenant portal public routes', () => {
     expect(screen.getByLabelText('E-mail')).toBeInTheDocument()
   })
 
+  it('/convite opens the invitation page without a session (dev /tenant/convite, prod admin.<domínio>/convite)', async () => {
+    renderSignedOut(`/convite?token=${'a'.repeat(32)}.${'b'.repeat(64)}`)
+    expect(await screen.findByRole('heading', { level: 2, name: 'Crie sua senha' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Criar senha e entrar' })).toBeEnabled()
+  })
+
   it('/reset-password reads the token from the link', async () => {
     renderSignedOut('/reset-password?token=abc.def')
     expect(await screen.findByRole('heading', { level: 1, name: 'Criar ou redefinir senha' })).toBeInTheDocument()

@@ -14,6 +14,7 @@ import type { PortalBrand } from '@/lib/page-title'
 const TenantLoginPage = lazyPage(() => import('./tenant-login-page'), 'TenantLoginPage')
 const TenantForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'), 'TenantForgotPasswordPage')
 const TenantResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'), 'TenantResetPasswordPage')
+const TenantInvitationPage = lazyPage(() => import('./pages/invitation-page'), 'TenantInvitationPage')
 const TenantSignedIn = lazyPage(() => import('./tenant-signed-in'), 'TenantSignedIn')
 
 export default function TenantPortal() {
@@ -33,6 +34,7 @@ export default function TenantPortal() {
         loginPage={<TenantLoginPage />}
         forgotPasswordPage={<TenantForgotPasswordPage />}
         resetPasswordPage={<TenantResetPasswordPage />}
+        invitationPage={<TenantInvitationPage />}
         signedIn={<TenantSignedIn />}
       />
     </PortalBrandProvider>

@@ -8,6 +8,8 @@ import { presentFilters, type PageParams } from '@/lib/api/list-params'
 export type TenantItem = components['schemas']['TenantListItem']
 export type TenantRequest = components['schemas']['TenantRequest']
 export type TenantStatus = components['schemas']['TenantStatus']
+/** A new tenant with its portals' addresses and what became of its first owner's invitation. */
+export type CreatedTenant = components['schemas']['CreatedTenant']
 
 export interface TenantFilters {
   q?: string

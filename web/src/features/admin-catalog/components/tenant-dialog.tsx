@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch, type Control } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { KeyRoundIcon, TriangleAlertIcon } from 'lucide-react'
 import { CopyButton } from '@/components/data'
@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/use-toast'
 import { applyServerErrors } from '@/lib/forms'
-import { useCreateTenant, useUpdateTenant, type TenantItem } from '../api/tenants'
+import { useCreateTenant, useUpdateTenant, type CreatedTenant, type TenantItem } from '../api/tenants'
 import {
   generateSecretHash,
   tenantFormDefaults,
@@ -23,13 +23,15 @@ import {
   type TenantFormValues,
 } from '../tenant-form'
 import { SelectField, TextField } from '@/components/data'
+import { CreatedTenantPanel } from './created-tenant-panel'
 
 const SECRET_COPY_FAILED = 'Não foi possível copiar o secret hash.'
 const statusChoices = tenantStatuses.map((status) => ({ value: status, label: tenantStatusLabels[status] }))
 
 /**
- * Create (`tenant` null) or edit a tenant. After a save that set a security key, the dialog shows
- * that key one last time: the server keeps only its hash.
+ * Create (`tenant` null) or edit a tenant. Creating also invites its first owner ("Responsável"), and then shows what to
+ * hand over (`CreatedTenantPanel`). After an edit that set a security key, the dialog shows that key one last time:
+ * the server keeps only its hash.
  */
 export function TenantDialog({ open, onOpenChange, tenant }: { open: boolean; onOpenChange: (open: boolean) => void; tenant: TenantItem | null }) {
   return (
@@ -41,18 +43,22 @@ export function TenantDialog({ open, onOpenChange, tenant }: { open: boolean; on
 
 function TenantDialogBody({ tenant, close }: { tenant: TenantItem | null; close: () => void }) {
   const [savedKey, setSavedKey] = useState<{ tenantName: string; secretKey: string } | null>(null)
+  const [created, setCreated] = useState<{ tenant: CreatedTenant; secretKey: string | null } | null>(null)
+  if (created) return <CreatedTenantPanel created={created.tenant} secretKey={created.secretKey} close={close} />
   if (savedKey) return <SavedKeyNotice {...savedKey} close={close} />
-  return <TenantForm tenant={tenant} close={close} onKeySaved={setSavedKey} />
+  return <TenantForm tenant={tenant} close={close} onKeySaved={setSavedKey} onCreated={setCreated} />
 }
 
 function TenantForm({
   tenant,
   close,
   onKeySaved,
+  onCreated,
 }: {
   tenant: TenantItem | null
   close: () => void
   onKeySaved: (saved: { tenantName: string; secretKey: string }) => void
+  onCreated: (created: { tenant: CreatedTenant; secretKey: string | null }) => void
 }) {
   const mode = tenant ? 'edit' : 'create'
   const form = useForm<TenantFormValues>({ resolver: zodResolver(tenantFormSchema(mode)), defaultValues: tenantFormDefaults(tenant) })
@@ -66,13 +72,20 @@ function TenantForm({
     const failureTitle = tenant ? 'Erro ao atualizar tenant' : 'Erro ao criar tenant'
     const onError = (error: unknown) =>
       toast({ variant: 'destructive', title: failureTitle, description: applyServerErrors(form, error, 'Tente novamente.') })
-    const onSuccess = (saved: TenantItem) => {
-      toast({ title: tenant ? 'Tenant atualizado' : 'Tenant criado' })
-      if (body.secretHash) onKeySaved({ tenantName: saved.name, secretKey: body.secretHash })
-      else close()
+    if (tenant) {
+      const onSuccess = (saved: TenantItem) => {
+        toast({ title: 'Tenant atualizado' })
+        if (body.secretHash) onKeySaved({ tenantName: saved.name, secretKey: body.secretHash })
+        else close()
+      }
+      update.mutate({ id: tenant.id, body }, { onSuccess, onError })
+    } else {
+      const onSuccess = (saved: CreatedTenant) => {
+        toast({ title: 'Tenant criado' })
+        onCreated({ tenant: saved, secretKey: body.secretHash })
+      }
+      create.mutate(body, { onSuccess, onError })
     }
-    if (tenant) update.mutate({ id: tenant.id, body }, { onSuccess, onError })
-    else create.mutate(body, { onSuccess, onError })
   })
 
   const generate = () => form.setValue('secretHash', generateSecretHash(), { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
@@ -120,6 +133,7 @@ function TenantForm({
             description={<HotmartHint tenant={tenant} />}
           />
           <SelectField control={form.control} name="status" label="Status" required options={statusChoices} />
+          {!tenant && <OwnerFields control={form.control} />}
           <DialogFooter>
             <Button variant="outline" onClick={close} disabled={saving}>
               Cancelar
@@ -132,6 +146,18 @@ function TenantForm({
         </form>
       </Form>
     </>
+  )
+}
+
+/** The first owner of a new tenant: invited by e-mail, they create their own password (nobody chooses it for them). */
+function OwnerFields({ control }: { control: Control<TenantFormValues> }) {
+  return (
+    <fieldset className="grid gap-4 rounded-md border p-3">
+      <legend className="px-1 text-sm font-medium">Responsável (dono)</legend>
+      <p className="-mt-2 text-xs text-muted-foreground">Recebe um convite para criar a senha e entrar no portal do revendedor como Administrador.</p>
+      <TextField control={control} name="ownerName" label="Nome do responsável" required autoComplete="off" />
+      <TextField control={control} name="ownerEmail" label="E-mail do responsável" type="email" required autoComplete="off" />
+    </fieldset>
   )
 }
 
@@ -151,7 +177,7 @@ function SavedKeyNotice({ tenantName, secretKey, close }: { tenantName: string; 
     <>
       <DialogHeader>
         <DialogTitle>Secret hash de {tenantName}</DialogTitle>
-        <DialogDescription>Os owners do tenant entram no portal com esta chave.</DialogDescription>
+        <DialogDescription>A nova chave encerra as sessões dos owners; cada navegador a pede uma vez no próximo login.</DialogDescription>
       </DialogHeader>
       <div className="grid gap-2">
         <Label htmlFor="saved-secret-hash">Secret hash</Label>

@@ -13,6 +13,12 @@ export type RecentSale = Schemas['RecentSaleItem']
 export type PerformanceAlert = Schemas['PerformanceAlertItem']
 export type MonthRevenue = Schemas['MonthRevenueItem']
 export type DayChecks = Schemas['DayChecksItem']
+export type PlatformHealth = Schemas['PlatformHealth']
+export type HealthCheck = Schemas['HealthCheck']
+export type HealthLevel = Schemas['HealthLevel']
+
+/** How often the health panel asks again: a compile waiting or an agent gone shows within half a minute. */
+export const HEALTH_POLL_MS = 30_000
 
 /** The seven cards with their month-over-month trends. */
 export const dashboardStatsQuery = () =>
@@ -28,4 +34,12 @@ export function useDashboardStats() {
 
 export function useDashboardActivity() {
   return useQuery(dashboardActivityQuery())
+}
+
+/** Agents online, the oldest waiting compile, the AI model and the platform mail, each with the screen that fixes it. */
+export const platformHealthQuery = () =>
+  queryOptions({ queryKey: dashboardKeys.health(), queryFn: () => unwrap(api.GET('/api/admin/health')), refetchInterval: HEALTH_POLL_MS })
+
+export function usePlatformHealth() {
+  return useQuery(platformHealthQuery())
 }

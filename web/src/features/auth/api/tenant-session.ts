@@ -1,21 +1,39 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { api, errorMessage, unwrap } from '@/lib/api/client'
 import type { TenantSession } from '@/lib/api/types'
-import { forgetTenantSecret, storeTenantSecret } from '@/lib/api/tenant-context'
+import { forgetTenantSecret } from '@/lib/api/tenant-context'
 import { toast } from '@/components/ui/use-toast'
 import { authKeys, startSession } from '@/lib/query-keys/auth'
 
 export interface TenantLoginValues {
   email: string
   password: string
+  /** Blank when this browser holds the tenant pass (`useTenantDevice`): the pass stands for the key. */
   securityKey: string
 }
 
 /**
- * Stores the tenant's security key (sent as X-Tenant-Secret from then on), signs in and opens `homePath` of the new
- * session (default the dashboard; the portal picks the first screen the owner's role may open).
- * A failed login forgets the key; the login form shows the failure.
+ * Whether this browser still needs the tenant's security key to sign in: false once it holds the tenant pass (an
+ * HttpOnly cookie given by an accepted invitation or an earlier sign-in with the key), with the tenant it is for.
+ */
+export const tenantDeviceQuery = () =>
+  queryOptions({
+    queryKey: authKeys.tenantDevice(),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/tenant-auth/device', { signal })),
+    staleTime: 0,
+    retry: false,
+  })
+
+export function useTenantDevice() {
+  return useQuery(tenantDeviceQuery())
+}
+
+/**
+ * Signs in and opens `homePath` of the new session (default the dashboard; the portal picks the first screen the
+ * owner's role may open). A typed key goes as X-Tenant-Secret for this one call and is never stored: the server
+ * answers with the tenant pass, an HttpOnly cookie that stands for the key from then on. A key stored by an earlier
+ * version of the portal is forgotten at this login too (it was sent until now).
  */
 export function useTenantLogin({ homePath = () => '/dashboard' }: { homePath?: (session: TenantSession) => string } = {}) {
   const queryClient = useQueryClient()
@@ -23,14 +41,16 @@ export function useTenantLogin({ homePath = () => '/dashboard' }: { homePath?: (
   return useMutation({
     mutationFn: ({ email, password, securityKey }: TenantLoginValues) => {
       const secret = securityKey.trim()
-      storeTenantSecret(secret)
-      return unwrap(api.POST('/api/tenant-auth/login', { headers: { 'X-Tenant-Secret': secret }, body: { email: email.trim(), password } }))
+      // Only the typed key (or the pass) speaks for the tenant at a login: an old stored one must not.
+      forgetTenantSecret()
+      const headers = secret ? { 'X-Tenant-Secret': secret } : undefined
+      return unwrap(api.POST('/api/tenant-auth/login', { headers, body: { email: email.trim(), password } }))
     },
     onSuccess: (session) => {
       startSession(queryClient, 'tenant', session)
+      void queryClient.invalidateQueries({ queryKey: authKeys.tenantDevice() })
       navigate(homePath(session), { replace: true })
     },
-    onError: () => forgetTenantSecret(),
   })
 }
 

@@ -8,9 +8,9 @@ function brandingSecretFromUrl(): string | undefined {
   return new URLSearchParams(window.location.search).get('secret')?.trim() || undefined
 }
 
-async function fetchBranding(secret: string | undefined): Promise<TenantBranding | null> {
+async function fetchBranding(query: { secret?: string; tenant?: string }): Promise<TenantBranding | null> {
   try {
-    return await unwrap(api.GET('/api/public/tenant-branding', { params: { query: secret ? { secret } : {} } }))
+    return await unwrap(api.GET('/api/public/tenant-branding', { params: { query } }))
   } catch (error) {
     // Branding is decoration: without it the portal shows its neutral look.
     if (error instanceof ApiError && error.status < 500) return null
@@ -22,7 +22,7 @@ async function fetchBranding(secret: string | undefined): Promise<TenantBranding
 export const tenantBrandingQuery = (secret: string | undefined) =>
   queryOptions({
     queryKey: brandingKeys.bySecret(secret ?? null),
-    queryFn: () => fetchBranding(secret),
+    queryFn: () => fetchBranding(secret ? { secret } : {}),
     staleTime: Infinity,
     retry: false,
     meta: { public: true },
@@ -31,3 +31,16 @@ export const tenantBrandingQuery = (secret: string | undefined) =>
 export function useTenantBranding() {
   return useQuery(tenantBrandingQuery(brandingSecretFromUrl()))
 }
+
+/**
+ * The look of the tenant an invitation link names (its token starts with the tenant's id): on a development host the
+ * id tells the server which tenant; on the tenant's own host the host does. Decoration too: null when unknown.
+ */
+export const tenantBrandingByReferenceQuery = (tenant: string) =>
+  queryOptions({
+    queryKey: brandingKeys.byTenant(tenant),
+    queryFn: () => fetchBranding(tenant ? { tenant } : {}),
+    staleTime: Infinity,
+    retry: false,
+    meta: { public: true },
+  })

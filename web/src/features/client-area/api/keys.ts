@@ -7,4 +7,6 @@ export const clientAreaKeys = {
   dashboard: ['client-area', 'dashboard'] as const,
   licenses: ['client-area', 'licenses'] as const,
   subscriptions: ['client-area', 'subscriptions'] as const,
+  profile: ['client-area', 'profile'] as const,
+  purchases: (page: number) => ['client-area', 'purchases', page] as const,
 }

@@ -49,8 +49,8 @@ export function SecurityKeyCard() {
           </h2>
         </CardTitle>
         <CardDescription>
-          Toda a equipe entra no portal com e-mail, senha e a chave de segurança da conta. Gere uma nova se a atual vazou ou se alguém
-          deixou a equipe.
+          Quem entrou por convite, ou já usou a chave neste navegador, entra só com e-mail e senha: a chave é pedida uma vez por
+          navegador. Gere uma nova se a atual vazou ou se alguém deixou a equipe.
         </CardDescription>
       </CardHeader>
       <CardContent>

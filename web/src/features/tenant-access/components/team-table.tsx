@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api/client'
 import { formatDate } from '@/lib/format'
 import { teamQuery, useRemoveTeamMember, useResendInvitation, useUpdateTeamMember, type TeamMember } from '../api/team'
 import { roleChoices } from '../invite-form'
+import { InvitationSentDialog } from './invitation-sent-dialog'
 import { ownerRoleLabels, type OwnerRole } from '../permissions'
 
 type Change = 'deactivate' | 'reactivate' | 'remove'
@@ -24,7 +25,7 @@ function confirmation(change: Change, name: string, self: boolean) {
     case 'reactivate':
       return {
         title: `Reativar ${name}?`,
-        description: 'A pessoa volta a entrar no portal com a senha dela e a chave de segurança da conta.',
+        description: 'A pessoa volta a entrar no portal com o e-mail e a senha dela.',
         confirmLabel: 'Reativar',
       }
     case 'deactivate':
@@ -94,14 +95,11 @@ export function TeamTable({ currentOwnerId }: { currentOwnerId: string | undefin
   const confirming = pending && confirmation(pending.change, pending.member.name, pending.member.id === currentOwnerId)
   const changing = update.isPending || remove.isPending
 
+  // What became of a re-sent invitation, with its new link: shown until the owner closes it.
+  const [resent, setResent] = React.useState<TeamMember | null>(null)
   const resendInvitation = (member: TeamMember) =>
     resend.mutate(member.id, {
-      onSuccess: (sent) =>
-        toast(
-          sent?.emailNotSent
-            ? { variant: 'destructive', title: 'Novo link criado, e-mail não enviado', description: sent.emailNotSent }
-            : { title: 'Convite reenviado', description: `Um novo link foi enviado para ${member.email}; o anterior deixa de valer.` },
-        ),
+      onSuccess: (sent) => setResent({ ...member, ...sent }),
       onError: (error) => toast({ variant: 'destructive', title: 'Erro ao reenviar convite', description: errorMessage(error, 'Não foi possível reenviar o convite.') }),
     })
 
@@ -213,6 +211,7 @@ export function TeamTable({ currentOwnerId }: { currentOwnerId: string | undefin
         pending={changing}
         onConfirm={confirmChange}
       />
+      <InvitationSentDialog sent={resent} onClose={() => setResent(null)} />
     </>
   )
 }

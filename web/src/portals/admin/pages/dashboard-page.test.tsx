@@ -72,11 +72,28 @@ const activity: DashboardActivity = {
   ],
 }
 
+/** The health panel's answer when nothing needs the admin (its own tests are in health-panel.test.tsx). */
+const healthy = {
+  agentsOnline: 1,
+  agentsTotal: 1,
+  agents: { level: 'ok', message: '1 de 1 agente online.', fixPath: '/compile-agents' },
+  jobsWaiting: 0,
+  oldestWaitingJob: null,
+  queue: { level: 'ok', message: 'Nenhuma compilação aguardando.', fixPath: '/compile-agents' },
+  aiModelConfigured: true,
+  aiModel: 'gpt-4o-mini',
+  ai: { level: 'ok', message: 'Modelo de IA configurado: gpt-4o-mini.', fixPath: '/ai-usage' },
+  platformMailConfigured: true,
+  tenantsWithoutSender: 0,
+  mail: { level: 'ok', message: 'E-mail da plataforma configurado.', fixPath: '/mail' },
+}
+
 function serveDashboard(answer: { stats?: () => Response; activity?: () => Response } = {}) {
   return mockFetch((request) => {
     const { pathname } = new URL(request.url)
     if (pathname === '/api/dashboard/stats') return answer.stats?.() ?? Response.json(stats)
     if (pathname === '/api/dashboard/activity') return answer.activity?.() ?? Response.json(activity)
+    if (pathname === '/api/admin/health') return Response.json(healthy)
     return Response.json({ message: 'não encontrado' }, { status: 404 })
   })
 }
@@ -282,7 +299,8 @@ describe('admin dashboard: live refresh', () => {
     await screen.findByText('HP1234567')
     await userEvent.click(screen.getByRole('button', { name: 'notificar' }))
     expect(queryClient.isFetching()).toBe(0)
-    expect(fetch).toHaveBeenCalledTimes(2)
+    // The two dashboard calls and the health panel's, once each.
+    expect(fetch).toHaveBeenCalledTimes(3)
   })
 
   it('invalidates both dashboard queries on sales, refunds and cancellations only', () => {

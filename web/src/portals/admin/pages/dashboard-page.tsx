@@ -2,6 +2,7 @@ import { PageHeading } from '@/components/page-heading'
 import { useDashboardActivity, useDashboardStats } from '@/features/admin-dashboard/api/dashboard'
 import { SectionError } from '@/components/dashboard/dashboard-panel'
 import { LicenseChecksChartPanel } from '@/components/dashboard/license-checks-chart'
+import { HealthPanel } from '@/features/admin-dashboard/components/health-panel'
 import { PerformanceAlertsPanel } from '@/features/admin-dashboard/components/performance-alerts-panel'
 import { RecentSalesPanel, RecentTenantsPanel } from '@/features/admin-dashboard/components/recent-panels'
 import { RevenueChartPanel } from '@/components/dashboard/revenue-chart'
@@ -18,6 +19,8 @@ export function AdminDashboardPage() {
   return (
     <div className="space-y-6">
       <PageHeading title="Dashboard" description="Visão geral da plataforma" />
+
+      <HealthPanel />
 
       <section aria-label="Indicadores do mês" aria-busy={stats.isPending}>
         {stats.data ? (

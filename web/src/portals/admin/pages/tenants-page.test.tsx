@@ -18,6 +18,29 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
   return fetch
 }
 
+const INVITE_LINK = `http://127.0.0.1:18080/tenant/convite?token=${'c'.repeat(32)}.${'d'.repeat(64)}`
+
+/** The server's answer to a create: the tenant, its portals and the first owner's invitation. */
+function createdTenant({ emailNotSent }: { emailNotSent: string | null }) {
+  return {
+    ...tenantB,
+    id: '0190c0de-0000-7000-8000-00000000000c',
+    name: 'Nova Marca',
+    url: 'novamarca.com.br',
+    status: 'active' as const,
+    ownerPortalUrl: 'http://127.0.0.1:18080/tenant/login',
+    clientPortalUrl: 'http://127.0.0.1:18080/client/login?tenant=novamarca.com.br',
+    ownerInvitation: { email: 'joao@novamarca.com.br', emailNotSent, inviteLink: INVITE_LINK },
+  }
+}
+
+async function fillNewTenant(dialog: HTMLElement, user: ReturnType<typeof userEvent.setup> | typeof userEvent = userEvent) {
+  await user.type(within(dialog).getByLabelText(/^Nome\*?$/), 'Nova Marca')
+  await user.type(within(dialog).getByLabelText(/^URL\*?$/), 'novamarca.com.br')
+  await user.type(within(dialog).getByLabelText(/^Nome do responsável/), 'João Dono')
+  await user.type(within(dialog).getByLabelText(/^E-mail do responsável/), 'joao@novamarca.com.br')
+}
+
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!
 
 describe('admin tenants page', { timeout: 30_000 }, () => {
@@ -35,7 +58,7 @@ describe('admin tenants page', { timeout: 30_000 }, () => {
 
     const other = await rowOf(tenantB.name)
     expect(within(other).getByText('Suspenso')).toBeInTheDocument()
-    expect(within(other).queryByRole('button', { name: /Copiar secret hash/ })).not.toBeInTheDocument()
+    expect(within(other).queryByRole('button', { name: /Copiar início do secret hash/ })).not.toBeInTheDocument()
     expect(within(other).getAllByText('—')).toHaveLength(2) // no key, no activation date
     expect(within(other).queryByText('Hotmart configurado')).not.toBeInTheDocument()
 
@@ -45,11 +68,11 @@ describe('admin tenants page', { timeout: 30_000 }, () => {
     expect(screen.getByText('2 registros')).toBeInTheDocument()
   })
 
-  it('copies the start of the secret hash', async () => {
+  it('copies exactly the start of the secret hash it shows, and says so', async () => {
     const user = userEvent.setup()
     renderPage()
-    await user.click(within(await rowOf(tenantA.name)).getByRole('button', { name: `Copiar secret hash de ${tenantA.name}` }))
-    expect(await navigator.clipboard.readText()).toBe('a1b2c3d4e5f6a7b8')
+    await user.click(within(await rowOf(tenantA.name)).getByRole('button', { name: `Copiar início do secret hash de ${tenantA.name} (12 caracteres)` }))
+    expect(await navigator.clipboard.readText()).toBe('a1b2c3d4e5f6')
     expect(await screen.findByText('Copiado!')).toBeInTheDocument()
   })
 
@@ -100,16 +123,18 @@ describe('admin tenants page', { timeout: 30_000 }, () => {
     await userEvent.clear(within(dialog).getByLabelText(/^Secret hash/))
     await userEvent.type(within(dialog).getByLabelText(/^Secret hash/), 'curta')
     await userEvent.type(within(dialog).getByLabelText(/^URL\*?$/), 'sem ponto')
+    await userEvent.type(within(dialog).getByLabelText(/^E-mail do responsável/), 'joao@')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar tenant' }))
     expect(await within(dialog).findByText('Nome é obrigatório')).toBeInTheDocument()
     expect(within(dialog).getByText('URL inválida')).toBeInTheDocument()
     expect(within(dialog).getByText('Secret hash deve ter pelo menos 16 caracteres')).toBeInTheDocument()
+    expect(within(dialog).getByText('Nome do responsável é obrigatório')).toBeInTheDocument()
+    expect(within(dialog).getByText('E-mail do responsável inválido')).toBeInTheDocument()
     expect(requestsTo(fetch, 'POST', '/api/tenants')).toHaveLength(0)
   })
 
-  it('creates a tenant with a generated 64-hex key and shows the key once', async () => {
-    const created = { ...tenantB, id: '0190c0de-0000-7000-8000-00000000000c', name: 'Nova Marca', url: 'novamarca.com.br', status: 'active' as const }
-    const fetch = renderPage({ 'POST /api/tenants': () => Response.json(created, { status: 201 }) })
+  it('creates a tenant and invites its owner; the key is generated (64 hex) and shown once, quietly', async () => {
+    const fetch = renderPage({ 'POST /api/tenants': () => Response.json(createdTenant({ emailNotSent: null }), { status: 201 }) })
     await userEvent.click(await screen.findByRole('button', { name: 'Novo Tenant' }))
     const dialog = await screen.findByRole('dialog')
     const secret = within(dialog).getByLabelText(/^Secret hash/) as HTMLInputElement
@@ -120,8 +145,7 @@ describe('admin tenants page', { timeout: 30_000 }, () => {
     expect(secret.value).not.toBe(firstKey)
     const key = secret.value
 
-    await userEvent.type(within(dialog).getByLabelText(/^Nome/), 'Nova Marca')
-    await userEvent.type(within(dialog).getByLabelText(/^URL\*?$/), 'novamarca.com.br')
+    await fillNewTenant(dialog)
     await userEvent.type(within(dialog).getByLabelText(/^Hotmart webhook secret/), 'hottok-123')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Criar tenant' }))
 
@@ -134,11 +158,41 @@ describe('admin tenants page', { timeout: 30_000 }, () => {
       secretHash: key,
       hotmartWebhookSecret: 'hottok-123',
       status: 'active',
+      ownerName: 'João Dono',
+      ownerEmail: 'joao@novamarca.com.br',
     })
-    expect(await screen.findByRole('heading', { name: 'Secret hash de Nova Marca' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Tenant Nova Marca criado' })).toBeInTheDocument()
+    expect(screen.getByText('Convite enviado para joao@novamarca.com.br')).toBeInTheDocument()
     expect(screen.getByDisplayValue(key)).toBeInTheDocument()
+    expect(screen.getByText('Não é preciso repassar a chave: o convite já dá acesso.', { exact: false })).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Concluir' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+  })
+
+  it('says honestly when the invitation e-mail was not sent, and each copy button copies its whole value', async () => {
+    const user = userEvent.setup()
+    const reason = 'E-mail não enviado: remetente não configurado. Configure o envio em Configurações → E-mails, ou envie o acesso ao comprador por outro meio.'
+    renderPage({ 'POST /api/tenants': () => Response.json(createdTenant({ emailNotSent: reason }), { status: 201 }) })
+    await user.click(await screen.findByRole('button', { name: 'Novo Tenant' }))
+    const dialog = await screen.findByRole('dialog')
+    await fillNewTenant(dialog, user)
+    await user.click(within(dialog).getByRole('button', { name: 'Criar tenant' }))
+
+    expect(await screen.findByText('Convite não enviado')).toBeInTheDocument()
+    expect(screen.getByText(reason)).toBeInTheDocument()
+    expect(screen.queryByText(/Convite enviado para/)).not.toBeInTheDocument()
+    expect(screen.getByText(/Funciona uma única vez, por 7 dias/)).toBeInTheDocument()
+
+    const copies: Array<[string, string]> = [
+      ['Copiar link do convite', INVITE_LINK],
+      ['Copiar endereço do portal do revendedor', 'http://127.0.0.1:18080/tenant/login'],
+      ['Copiar endereço do portal do cliente', 'http://127.0.0.1:18080/client/login?tenant=novamarca.com.br'],
+    ]
+    for (const [label, value] of copies) {
+      await user.click(screen.getByRole('button', { name: label }))
+      expect(await navigator.clipboard.readText()).toBe(value)
+      expect(screen.getByDisplayValue(value)).toBeInTheDocument()
+    }
   })
 
   it('edits a tenant: a blank key and hottok are sent as null (kept), the new status goes', async () => {
@@ -158,7 +212,10 @@ describe('admin tenants page', { timeout: 30_000 }, () => {
       secretHash: null,
       hotmartWebhookSecret: null,
       status: 'suspended',
+      ownerName: null,
+      ownerEmail: null,
     })
+    expect(within(dialog).queryByLabelText(/^E-mail do responsável/)).not.toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 

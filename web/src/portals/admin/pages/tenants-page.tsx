@@ -10,7 +10,7 @@ import { formatDate } from '@/lib/format'
 import { tenantsQuery, useDeleteTenant, type TenantItem, type TenantStatus } from '@/features/admin-catalog/api/tenants'
 import { TenantDialog } from '@/features/admin-catalog/components/tenant-dialog'
 import { TenantLimitsDialog } from '@/features/admin-catalog/components/tenant-limits-dialog'
-import { secretPreview, tenantStatuses, tenantStatusLabels, tenantStatusTones } from '@/features/admin-catalog/tenant-form'
+import { SECRET_PREFIX_SHOWN, secretPreview, shownSecretStart, tenantStatuses, tenantStatusLabels, tenantStatusTones } from '@/features/admin-catalog/tenant-form'
 import { ConfirmDialog, CopyButton, ListPage, StatusBadge, useListParams } from '@/components/data'
 
 const columns = [
@@ -96,10 +96,11 @@ export function TenantsPage() {
                   <code className="font-mono text-xs" title="Início do secret hash">
                     {secretPreview(tenant.secretPrefix)}
                   </code>
+                  {/* Copies exactly what the cell shows: the server keeps only the start of the key, never the key. */}
                   <CopyButton
-                    value={tenant.secretPrefix}
-                    label={`Copiar secret hash de ${tenant.name}`}
-                    success="Início do secret hash copiado."
+                    value={shownSecretStart(tenant.secretPrefix)}
+                    label={`Copiar início do secret hash de ${tenant.name} (${SECRET_PREFIX_SHOWN} caracteres)`}
+                    success={`Início do secret hash copiado (${SECRET_PREFIX_SHOWN} caracteres, não a chave inteira).`}
                     errorDescription="Não foi possível copiar o secret hash."
                   />
                 </div>

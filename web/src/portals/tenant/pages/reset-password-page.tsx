@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { z } from 'zod'
 import { FormOutcomeAlert, type FormOutcome } from '@/components/auth/form-outcome'
 import { SchemaField, useSchemaForm } from '@/components/auth/schema-form'
 import { PublicCardPage } from '@/components/public-card-page'
@@ -8,21 +7,11 @@ import { Button } from '@/components/ui/button'
 import { Form } from '@/components/ui/form'
 import { Spinner } from '@/components/ui/spinner'
 import { useTenantResetPassword } from '@/features/auth/api/tenant-password'
-import { fieldRules } from '@/lib/field-rules'
+import { newPasswordSchema } from '@/components/auth/new-password-schema'
 import { applyServerErrors } from '@/lib/forms'
 
 /** After the password is saved the confirmation stays this long before the login opens. */
 export const RESET_REDIRECT_DELAY_MS = 3000
-
-const TOO_SHORT = 'A senha deve ter pelo menos 6 caracteres'
-
-// The server's rule for a new password (6 to 256 characters, taken as typed), with this screen's wording.
-export const resetPasswordSchema = z
-  .object({
-    newPassword: z.string().min(6, TOO_SHORT).max(fieldRules.newPassword.maxLength, fieldRules.newPassword.messages.tooLong),
-    confirmPassword: z.string(),
-  })
-  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'As senhas não coincidem' })
 
 function MissingToken() {
   return (
@@ -41,7 +30,7 @@ export function TenantResetPasswordPage() {
   const token = searchParams.get('token')?.trim() ?? ''
   const navigate = useNavigate()
   const reset = useTenantResetPassword()
-  const form = useSchemaForm(resetPasswordSchema, { newPassword: '', confirmPassword: '' })
+  const form = useSchemaForm(newPasswordSchema, { newPassword: '', confirmPassword: '' })
   const [outcome, setOutcome] = useState<FormOutcome | null>(null)
   const done = outcome?.ok === true
 

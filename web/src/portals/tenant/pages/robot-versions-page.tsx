@@ -21,6 +21,8 @@ import { VersionUploadForm } from '@/features/tenant-catalog/components/versions
 import { VersionsTable } from '@/features/tenant-catalog/components/versions/versions-table'
 import { PersonalBuildsCard } from '@/features/personal-builds/components/personal-builds-card'
 import { useCan } from '@/features/tenant-access/use-can'
+import { useRobotCompileJobs } from '@/features/compilation/api/robot-compile-jobs'
+import { emptyVersionsText, RobotCompileJobsCard } from '@/features/compilation/components/robot-compile-status'
 
 /**
  * /robots/:robotId/versions — a robot's compiled versions: upload, activate (exactly one is active), edit, download;
@@ -66,6 +68,14 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
   const download = useDownloadVersion()
   const canManage = useCan('ManageRobots')
   const canRevokeBuilds = useCan('ManageLicenses')
+  const compiles = useRobotCompileJobs(robotId)
+  const compiling = compiles.data?.inProgress ?? false
+  // A compile that just ended may have become a version: ask for the list again when nothing is in progress any more.
+  const wasCompiling = React.useRef(false)
+  React.useEffect(() => {
+    if (wasCompiling.current && !compiling) void queryClient.invalidateQueries({ queryKey: tenantCatalogKeys.robots.versions(robotId) })
+    wasCompiling.current = compiling
+  }, [compiling, queryClient, robotId])
 
   const confirmActivation = () => {
     if (!activating) return
@@ -102,8 +112,10 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
           </div>
         }
       />
+      <RobotCompileJobsCard jobs={compiles.data?.jobs ?? []} />
       <VersionsTable
         versions={data.versions}
+        emptyText={emptyVersionsText(compiles.data)}
         onActivate={canManage ? setActivating : undefined}
         onEdit={canManage ? setEditing : undefined}
         onDownload={startDownload}

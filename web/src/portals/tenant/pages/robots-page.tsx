@@ -9,6 +9,7 @@ import { tenantRobotsQuery, type RobotItem } from '@/features/tenant-catalog/api
 import { RobotDialog } from '@/features/tenant-catalog/components/robot-dialog'
 import { RobotLogo } from '@/features/tenant-catalog/components/robot-logo'
 import { useCan } from '@/features/tenant-access/use-can'
+import { RobotCompileStatus } from '@/features/compilation/components/robot-compile-status'
 
 /** The owner's robots: search by name, create and edit (with logo), versions, sales page and each one's Hotmart screen. */
 export function TenantRobotsPage() {
@@ -82,7 +83,13 @@ function robotColumns(edit: ((robot: RobotItem) => void) | null): DataColumn<Rob
     { label: 'Plataforma', cell: (robot) => robot.platform },
     {
       label: 'Versão',
-      cell: (robot) => (robot.activeVersion ? `v${robot.activeVersion}` : <span className="text-muted-foreground">Sem versão ativa</span>),
+      // With a compile queued, compiling or just failed, the robot says so (and why), across reloads.
+      cell: (robot) => (
+        <>
+          {robot.activeVersion ? `v${robot.activeVersion}` : <span className="text-muted-foreground">Sem versão ativa</span>}
+          <RobotCompileStatus robotId={robot.id} />
+        </>
+      ),
     },
     {
       label: 'Webhook',

@@ -23,90 +23,97 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
   return Object.assign(fetch, { router })
 }
 
-const section = (n: number) => screen.findByRole('region', { name: `Seção ${n}` })
+const preview = () => screen.findByRole('region', { name: 'Pré-visualização da página' })
 
 describe('tenant sales page editor', { timeout: 30_000 }, () => {
-  it('shows the four sections with their HTML, the public page link, the sanitizing note and a way back', async () => {
+  it('shows the sections, the sale fields, the whole public URL to open and copy, and the store address', async () => {
     renderPage()
-    expect(within(await section(1)).getByLabelText('HTML da Seção 1')).toHaveValue('<h1>Robô Alpha</h1>')
-    expect(within(await section(2)).getByLabelText('HTML da Seção 2')).toHaveValue('<p>Resultados consistentes.</p>')
-    expect(within(await section(3)).getByLabelText('HTML da Seção 3')).toHaveValue('')
-    expect(within(await section(4)).getByLabelText('HTML da Seção 4')).toHaveValue('')
-    expect(screen.getByRole('heading', { level: 1, name: 'Página de Vendas' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Ver página pública' })).toHaveAttribute('href', salesPage.publicPath)
-    expect(screen.getByRole('link', { name: 'Ver página pública' })).toHaveAttribute('target', '_blank')
-    expect(screen.getByText(/scripts, estilos, atributos de evento \(como onclick\) e links javascript: são removidos/)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Voltar para robôs' })).toHaveAttribute('href', '/robots')
+    const hero = await screen.findByRole('region', { name: 'Seção 1: Destaque' })
+    expect(within(hero).getByLabelText(/^Título/)).toHaveValue('Robô Alpha')
+    expect(screen.getByLabelText('Preço (R$)')).toHaveValue('497,00')
+    expect(screen.getByLabelText('Link de compra')).toHaveValue('https://pay.hotmart.com/X123')
+    expect(screen.getByRole('switch', { name: 'Publicar na loja' })).toHaveAttribute('aria-checked', 'true')
+    expect(screen.getByRole('switch', { name: 'Mostrar backtest' })).toHaveAttribute('aria-checked', 'true')
+    const open = screen.getByRole('link', { name: 'Ver página pública' })
+    expect(open).toHaveAttribute('href', salesPage.publicUrl)
+    expect(open).toHaveAttribute('target', '_blank')
+    expect(screen.getByText(salesPage.publicUrl)).toBeInTheDocument()
+    expect(screen.getByText(salesPage.catalogUrl)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copiar endereço da página' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copiar endereço da loja' })).toBeInTheDocument()
+    expect(screen.getByText('HTML avançado')).toBeInTheDocument()
+    // The preview is the public page's component: price in pt-BR and the buy button to the checkout.
+    const shown = await preview()
+    expect(within(shown).getByRole('heading', { level: 1, name: 'Robô Alpha' })).toBeInTheDocument()
+    expect(within(shown).getAllByTestId('price')[0]).toHaveTextContent(/R\$\s497,00/)
+    expect(within(shown).getAllByRole('link', { name: 'Comprar agora' })[0]).toHaveAttribute('href', 'https://pay.hotmart.com/X123')
   })
 
-  it('previews the stored HTML in a sandboxed iframe, and goes back to editing', async () => {
+  it('adds a section and the preview follows the form as the owner types', async () => {
     const user = userEvent.setup()
     renderPage()
-    const first = await section(1)
-    await user.click(within(first).getByRole('button', { name: 'Visualizar' }))
-    const frame = within(first).getByTitle('Pré-visualização da Seção 1')
-    expect(frame.tagName).toBe('IFRAME')
-    expect(frame).toHaveAttribute('sandbox', '')
-    expect(frame).toHaveAttribute('srcdoc', '<h1>Robô Alpha</h1>')
-    expect(within(first).queryByLabelText('HTML da Seção 1')).not.toBeInTheDocument()
-    // Nothing of the section is put in the app's own page.
-    expect(screen.queryByRole('heading', { name: 'Robô Alpha' })).not.toBeInTheDocument()
-    await user.click(within(first).getByRole('button', { name: 'Editar' }))
-    expect(within(first).getByLabelText('HTML da Seção 1')).toHaveValue('<h1>Robô Alpha</h1>')
+    await screen.findByRole('region', { name: 'Seção 1: Destaque' })
+    await user.click(within(screen.getByRole('group', { name: 'Adicionar seção' })).getByRole('button', { name: 'Benefícios' }))
+    const benefits = await screen.findByRole('region', { name: 'Seção 2: Benefícios' })
+    await user.type(within(benefits).getByLabelText(/^Benefícios/), 'Stop em toda operação{enter}Sem martingale')
+    const shown = await preview()
+    expect(within(shown).getByText('Stop em toda operação')).toBeInTheDocument()
+    expect(within(shown).getByText('Sem martingale')).toBeInTheDocument()
+    const price = screen.getByLabelText('Preço (R$)')
+    await user.clear(price)
+    await user.type(price, '1297,90')
+    expect(within(shown).getAllByTestId('price')[0]).toHaveTextContent(/R\$\s1\.297,90/)
+    await user.clear(screen.getByLabelText('Link de compra'))
+    expect(within(shown).getAllByText('Compra indisponível no momento')[0]).toBeInTheDocument()
   })
 
-  it('asks before leaving with unsaved sections, and leaves when told to', async () => {
+  it('refuses an http:// checkout link before saving, with the message on the field', async () => {
+    const user = userEvent.setup()
+    const fetch = renderPage()
+    const link = await screen.findByLabelText('Link de compra')
+    await user.clear(link)
+    await user.type(link, 'http://pay.hotmart.com/X123')
+    await user.click(screen.getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Use um endereço https:// válido (até 2.000 caracteres)')).toBeInTheDocument()
+    expect(requestsTo(fetch, 'PATCH', path)).toHaveLength(0)
+  })
+
+  it('saves the whole page and shows the server field errors where they belong', async () => {
+    const user = userEvent.setup()
+    const fetch = renderPage({
+      [`PATCH ${path}`]: () => errorBody(400, 'Por favor, corrija os campos destacados.', { 'sections.0.title': 'Título deve ter no máximo 120 caracteres' }),
+    })
+    await screen.findByRole('region', { name: 'Seção 1: Destaque' })
+    await user.click(screen.getByRole('switch', { name: 'Mostrar backtest' }))
+    await user.click(screen.getByRole('button', { name: 'Salvar' }))
+    expect(await screen.findByText('Erro ao atualizar página de vendas')).toBeInTheDocument()
+    const hero = screen.getByRole('region', { name: 'Seção 1: Destaque' })
+    expect(within(hero).getByText('Título deve ter no máximo 120 caracteres')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'PATCH', path)
+    expect(await request!.json()).toEqual({
+      sections: [{ type: 'hero', title: 'Robô Alpha', subtitle: 'Tendência no mini índice' }],
+      price: '497.00',
+      checkoutUrl: 'https://pay.hotmart.com/X123',
+      published: true,
+      showBacktest: false,
+      htmlSection1: '<p>Resultados consistentes.</p>',
+      htmlSection2: '',
+      htmlSection3: '',
+      htmlSection4: '',
+    })
+  })
+
+  it('asks before leaving with unsaved changes', async () => {
     const user = userEvent.setup()
     const { router } = renderPage()
-    await user.type(within(await section(3)).getByLabelText('HTML da Seção 3'), '<p>nova</p>')
+    await user.type(await screen.findByLabelText('Preço (R$)'), '0')
     await act(() => router.navigate('/robots'))
     const dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' })
     await user.click(within(dialog).getByRole('button', { name: 'Continuar editando' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
-    expect(within(await section(3)).getByLabelText('HTML da Seção 3')).toHaveValue('<p>nova</p>')
-
     await act(() => router.navigate('/robots'))
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sair sem salvar' }))
     expect(await screen.findByText('Lista de robôs')).toBeInTheDocument()
-  })
-
-  it('says the preview is of the saved version while there are unsaved changes', async () => {
-    const user = userEvent.setup()
-    renderPage()
-    const second = await section(2)
-    await user.type(within(second).getByLabelText('HTML da Seção 2'), '<p>mais</p>')
-    await user.click(within(second).getByRole('button', { name: 'Visualizar' }))
-    expect(within(second).getByText('Alterações não salvas: a pré-visualização mostra a versão salva.')).toBeInTheDocument()
-  })
-
-  it('saves all four sections and shows what the server kept', async () => {
-    const user = userEvent.setup()
-    const stored = { ...salesPage, htmlSection3: '<p>Garantia de 7 dias.</p>', updatedAt: '2025-04-01T12:00:00Z' }
-    const fetch = renderPage({ [`PATCH ${path}`]: () => Response.json(stored) })
-    const third = await section(3)
-    await user.type(within(third).getByLabelText('HTML da Seção 3'), '<p onclick="x()">Garantia de 7 dias.</p>')
-    await user.click(screen.getByRole('button', { name: 'Salvar' }))
-    expect(await screen.findByText('Página de vendas salva')).toBeInTheDocument()
-    const [request] = requestsTo(fetch, 'PATCH', path)
-    expect(await request!.json()).toEqual({
-      htmlSection1: '<h1>Robô Alpha</h1>',
-      htmlSection2: '<p>Resultados consistentes.</p>',
-      htmlSection3: '<p onclick="x()">Garantia de 7 dias.</p>',
-      htmlSection4: '',
-    })
-    expect(within(third).getByLabelText('HTML da Seção 3')).toHaveValue('<p>Garantia de 7 dias.</p>')
-    expect(screen.getByText(/^Atualizada em 01\/04\/2025/)).toBeInTheDocument()
-  })
-
-  it("titles a failed save 'Erro ao atualizar página de vendas' and puts field errors on the section", async () => {
-    const user = userEvent.setup()
-    renderPage({
-      [`PATCH ${path}`]: () => errorBody(400, 'Dados inválidos', { htmlSection2: 'Seção longa demais (máximo 100.000 caracteres)' }),
-    })
-    await section(1)
-    await user.click(screen.getByRole('button', { name: 'Salvar' }))
-    expect(await screen.findByText('Erro ao atualizar página de vendas')).toBeInTheDocument()
-    expect(within(await section(2)).getByText('Seção longa demais (máximo 100.000 caracteres)')).toBeInTheDocument()
   })
 
   it("says 'Erro ao carregar página de vendas' when the page cannot be read", async () => {

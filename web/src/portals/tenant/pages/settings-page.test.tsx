@@ -21,11 +21,23 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerR
       'GET /api/tenant-auth/me': () => Response.json(session),
       'GET /api/tenant/storage': () => Response.json({ usedBytes: 50 * 1024 * 1024, files: 12, quotaBytes: 500 * 1024 * 1024 }),
       'GET /api/tenant/hotmart-api': () => Response.json({ configured: false, clientIdPrefix: null }),
+      'GET /api/tenant/onboarding': () => Response.json(onboarding),
       ...handlers,
     }),
   )
   const { queryClient } = renderWithProviders(<TenantSettingsPage />, { queryData: [signedInOwner(role)], path: '/settings' })
   return { fetch, queryClient }
+}
+
+const CLIENT_PORTAL = 'http://127.0.0.1:18080/client/login?tenant=robosdojoao.com.br'
+const OWNER_PORTAL = 'http://127.0.0.1:18080/tenant/login'
+const onboarding = {
+  steps: [{ key: 'portalShared', done: false }],
+  complete: false,
+  portalUrl: CLIENT_PORTAL,
+  clientPortalUrl: CLIENT_PORTAL,
+  ownerPortalUrl: OWNER_PORTAL,
+  mailDelivery: 'none',
 }
 
 /** The form once the settings arrived. */
@@ -210,5 +222,27 @@ describe('tenant settings page', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Cor primária')).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled()
     expect(requestsTo(fetch, 'GET', '/api/tenant/hotmart-api')).toHaveLength(0)
+  })
+
+  it("shows both portals' addresses whole; copying the buyers' one ticks the checklist step", async () => {
+    const user = userEvent.setup()
+    const { fetch } = renderPage({ 'POST /api/tenant/onboarding/portal-shared': () => new Response(null, { status: 204 }) })
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Endereços dos portais' })).closest('[data-slot="card"]') as HTMLElement
+    expect(await within(card).findByDisplayValue(CLIENT_PORTAL)).toBeInTheDocument()
+    expect(within(card).getByDisplayValue(OWNER_PORTAL)).toBeInTheDocument()
+    await user.click(within(card).getByRole('button', { name: 'Copiar endereço do portal do revendedor' }))
+    expect(await navigator.clipboard.readText()).toBe(OWNER_PORTAL)
+    expect(requestsTo(fetch, 'POST', '/api/tenant/onboarding/portal-shared')).toHaveLength(0)
+    await user.click(within(card).getByRole('button', { name: 'Copiar endereço do portal do cliente' }))
+    expect(await navigator.clipboard.readText()).toBe(CLIENT_PORTAL)
+    await waitFor(() => expect(requestsTo(fetch, 'POST', '/api/tenant/onboarding/portal-shared')).toHaveLength(1))
+  })
+
+  it('a Financeiro owner copies the addresses without ticking the checklist (settings are read-only for them)', async () => {
+    const user = userEvent.setup()
+    const { fetch } = renderPage({}, 'financial')
+    await user.click(await screen.findByRole('button', { name: 'Copiar endereço do portal do cliente' }))
+    expect(await navigator.clipboard.readText()).toBe(CLIENT_PORTAL)
+    expect(requestsTo(fetch, 'POST', '/api/tenant/onboarding/portal-shared')).toHaveLength(0)
   })
 })

@@ -10,10 +10,12 @@ import { HotmartApiCard } from '@/features/tenant-catalog/components/settings/ho
 import { StorageCard } from '@/features/tenant-catalog/components/settings/storage-card'
 import { ReadOnlyNotice } from '@/features/tenant-access/components/read-only-notice'
 import { useCan } from '@/features/tenant-access/use-can'
+import { PortalAddressesCard } from '../components/portal-addresses-card'
 
 /**
  * /settings — the tenant's look (themes, identity, colours, font) and general settings, with a live preview; the
- * Hotmart API credentials that let cancellations reach Hotmart; and how much of its storage quota it uses.
+ * Hotmart API credentials that let cancellations reach Hotmart; both portals' addresses to copy; and how much of its
+ * storage quota it uses.
  */
 export function TenantSettingsPage() {
   const query = useQuery(tenantSettingsQuery())
@@ -46,6 +48,7 @@ export function TenantSettingsPage() {
           <Skeleton className="h-64 w-full" />
         </div>
       )}
+      <PortalAddressesCard />
       {canManage && <HotmartApiCard />}
       <StorageCard />
     </div>

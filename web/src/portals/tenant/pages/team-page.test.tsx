@@ -10,6 +10,8 @@ import { TENANT_SECRET_KEY } from '@/lib/api/tenant-context'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { TenantTeamPage } from './team-page'
 
+const INVITE_LINK = `http://127.0.0.1:18080/tenant/convite?token=${'a'.repeat(32)}.${'b'.repeat(64)}`
+
 beforeAll(polyfillRadixSelect)
 
 const me = ownerSession('admin').user
@@ -92,7 +94,9 @@ describe('tenant team page', { timeout: 30_000 }, () => {
 
   it('invites an owner by name, e-mail and role, after checking all three', async () => {
     const user = userEvent.setup()
-    const fetch = renderPage({ 'POST /api/tenant/team': () => Response.json({ ...sergio, name: 'Ana Costa', email: 'ana@loja.com' }, { status: 201 }) })
+    const fetch = renderPage({
+      'POST /api/tenant/team': () => Response.json({ ...sergio, name: 'Ana Costa', email: 'ana@loja.com', emailNotSent: null, inviteLink: INVITE_LINK }, { status: 201 }),
+    })
     await user.click(await screen.findByRole('button', { name: 'Convidar' }))
     const dialog = await screen.findByRole('dialog', { name: 'Convidar para a equipe' })
     await user.click(within(dialog).getByRole('button', { name: 'Enviar convite' }))
@@ -105,10 +109,14 @@ describe('tenant team page', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByLabelText(/^E-mail/), 'ana@loja.com')
     await choose(/^Perfil/, 'Suporte', dialog)
     await user.click(within(dialog).getByRole('button', { name: 'Enviar convite' }))
-    expect(await screen.findByText('Convite enviado')).toBeInTheDocument()
-    expect(screen.getByText('ana@loja.com recebe o link para criar a senha.')).toBeInTheDocument()
+    expect(await within(dialog).findByText('Convite enviado para ana@loja.com')).toBeInTheDocument()
     const [request] = requestsTo(fetch, 'POST', '/api/tenant/team')
     expect(await request!.json()).toEqual({ name: 'Ana Costa', email: 'ana@loja.com', role: 'support' })
+    // The link too, whole, since the e-mail cannot be assumed to arrive.
+    await user.click(within(dialog).getByRole('button', { name: 'Copiar link do convite' }))
+    expect(await navigator.clipboard.readText()).toBe(INVITE_LINK)
+    expect(within(dialog).getByText(/Funciona uma única vez, por 7 dias/)).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Concluir' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/tenant/team')).toHaveLength(2))
   })
@@ -197,16 +205,20 @@ describe('tenant team page', { timeout: 30_000 }, () => {
   it('says an invitation was created but its e-mail not sent when no sender is configured', async () => {
     const user = userEvent.setup()
     const notSent = 'E-mail não enviado: remetente não configurado. Configure o envio em Configurações → E-mails, ou envie o acesso ao comprador por outro meio.'
-    renderPage({ 'POST /api/tenant/team': () => Response.json({ ...sergio, name: 'Ana Costa', email: 'ana@loja.com', emailNotSent: notSent }, { status: 201 }) })
+    renderPage({
+      'POST /api/tenant/team': () =>
+        Response.json({ ...sergio, name: 'Ana Costa', email: 'ana@loja.com', emailNotSent: notSent, inviteLink: INVITE_LINK }, { status: 201 }),
+    })
     await user.click(await screen.findByRole('button', { name: 'Convidar' }))
     const dialog = await screen.findByRole('dialog', { name: 'Convidar para a equipe' })
     await user.type(within(dialog).getByLabelText(/^Nome/), 'Ana Costa')
     await user.type(within(dialog).getByLabelText(/^E-mail/), 'ana@loja.com')
     await choose(/^Perfil/, 'Suporte', dialog)
     await user.click(within(dialog).getByRole('button', { name: 'Enviar convite' }))
-    expect(await screen.findByText('Convite criado, e-mail não enviado')).toBeInTheDocument()
-    expect(screen.getByText(notSent)).toBeInTheDocument()
-    expect(screen.queryByText('Convite enviado')).not.toBeInTheDocument()
+    expect(await within(dialog).findByText('Convite não enviado')).toBeInTheDocument()
+    expect(within(dialog).getByText(notSent)).toBeInTheDocument()
+    expect(screen.queryByText(/Convite enviado/)).not.toBeInTheDocument()
+    expect(within(dialog).getByDisplayValue(INVITE_LINK)).toBeInTheDocument()
   })
 
   it('sends the invitation again, and says so when it was accepted meanwhile (409)', async () => {
@@ -214,12 +226,16 @@ describe('tenant team page', { timeout: 30_000 }, () => {
     let accepted = false
     const fetch = renderPage({
       [`POST /api/tenant/team/${sergio.id}/resend-invitation`]: () =>
-        accepted ? errorBody(409, 'Este convite já foi aceito: a pessoa já criou a senha.') : Response.json(sergio),
+        accepted ? errorBody(409, 'Este convite já foi aceito: a pessoa já criou a senha.') : Response.json({ ...sergio, inviteLink: INVITE_LINK }),
     })
     await user.click(within(await rowOf('Sérgio Lima')).getByRole('button', { name: 'Reenviar convite para Sérgio Lima' }))
-    expect(await screen.findByText('Convite reenviado')).toBeInTheDocument()
-    expect(screen.getByText('Um novo link foi enviado para sergio@loja.com; o anterior deixa de valer.')).toBeInTheDocument()
+    const resent = await screen.findByRole('dialog', { name: 'Novo convite para Sérgio Lima' })
+    expect(within(resent).getByText('Convite enviado para sergio@loja.com')).toBeInTheDocument()
+    await user.click(within(resent).getByRole('button', { name: 'Copiar link do convite' }))
+    expect(await navigator.clipboard.readText()).toBe(INVITE_LINK)
     expect(requestsTo(fetch, 'POST', `/api/tenant/team/${sergio.id}/resend-invitation`)).toHaveLength(1)
+    await user.click(within(resent).getByRole('button', { name: 'Concluir' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
 
     accepted = true
     await user.click(within(await rowOf('Sérgio Lima')).getByRole('button', { name: 'Reenviar convite para Sérgio Lima' }))

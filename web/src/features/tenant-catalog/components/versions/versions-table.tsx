@@ -27,14 +27,15 @@ export interface VersionActions {
  * ready has none, and the way to get one: importing the .mq5), whether it loads a DLL and which compile job made it;
  * the others can be activated; each can be edited and downloaded, and an .ex5 backtested (its newest run's status shows).
  */
-export function VersionsTable({ versions, ...actions }: { versions: VersionItem[] } & VersionActions) {
+export function VersionsTable({ versions, emptyText, ...actions }: { versions: VersionItem[]; emptyText?: string } & VersionActions) {
   return (
     <ResponsiveTable
       label="Versões"
       columns={versionColumns(actions)}
       items={versions}
       rowKey={(version) => version.id}
-      placeholder="Nenhuma versão enviada. Envie a primeira abaixo; ela fica ativa automaticamente."
+      // While a first compile waits, the page says so (and why) instead of inviting an unprotected .ex5 upload.
+      placeholder={emptyText ?? 'Nenhuma versão enviada. Envie a primeira abaixo; ela fica ativa automaticamente.'}
     />
   )
 }
