@@ -43,7 +43,7 @@ export function sidebarMenuOf(screens: readonly Screen[]): NavigationItem[] {
 /** Placeholder while a screen's code loads: a heading and a few rows. */
 export function ScreenSkeleton() {
   return (
-    <div className="space-y-6" aria-busy="true" aria-label="Carregando">
+    <div className="space-y-6" role="status" aria-busy="true" aria-label="Carregando">
       <Skeleton className="h-8 w-48" />
       <div className="space-y-2">
         <Skeleton className="h-10 w-full" />

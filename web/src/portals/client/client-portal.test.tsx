@@ -28,4 +28,10 @@ describe('client portal public routes', () => {
     renderAt('/reset-password')
     expect(await screen.findByRole('heading', { level: 1, name: 'Link Inválido' })).toBeInTheDocument()
   })
+
+  it('opens the access-link page at /acesso without signing in first', async () => {
+    renderAt('/acesso')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Link de acesso' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Entrar com e-mail e senha' })).toBeInTheDocument()
+  })
 })

@@ -14,6 +14,8 @@ import { useClientBrand } from './client-brand'
 const ClientLoginPage = lazyPage(() => import('./client-login-page'), 'ClientLoginPage')
 const ClientForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'), 'ClientForgotPasswordPage')
 const ClientResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'), 'ClientResetPasswordPage')
+// The seller's one-time access link (/acesso?token=…) signs the buyer in; public, as the reset link is.
+const ClientAccessLinkPage = lazyPage(() => import('./pages/access-link-page'), 'ClientAccessLinkPage')
 const ClientSignedIn = lazyPage(() => import('./client-signed-in'), 'ClientSignedIn')
 // The storefront (catalog and sales pages) is public too: a buyer arrives there from an ad or a shared link.
 const StoreCatalogPage = lazyPage(() => import('./pages/store-catalog-page'), 'StoreCatalogPage')
@@ -38,6 +40,7 @@ export default function ClientPortal() {
           <>
             <Route path="loja" element={<Loading><StoreCatalogPage /></Loading>} />
             <Route path="loja/:robotId" element={<Loading><StoreRobotPage /></Loading>} />
+            <Route path="acesso" element={<Loading><ClientAccessLinkPage /></Loading>} />
           </>
         }
       />

@@ -13,6 +13,7 @@ const TenantClientDetailsPage = lazyPage(() => import('./pages/client-details-pa
 const TenantRobotsPage = lazyPage(() => import('./pages/robots-page'), 'TenantRobotsPage')
 const TenantRobotImportPage = lazyPage(() => import('./pages/robot-import-page'), 'TenantRobotImportPage')
 const TenantRobotVersionsPage = lazyPage(() => import('./pages/robot-versions-page'), 'TenantRobotVersionsPage')
+const TenantRobotHotmartPage = lazyPage(() => import('./pages/robot-hotmart-page'), 'TenantRobotHotmartPage')
 const TenantSalesPageEditorPage = lazyPage(() => import('./pages/sales-page-editor-page'), 'TenantSalesPageEditorPage')
 const TenantRobotFactoryPage = lazyPage(() => import('./pages/robot-factory-page'), 'TenantRobotFactoryPage')
 const TenantRobotFactoryNewPage = lazyPage(() => import('./pages/robot-factory-new-page'), 'TenantRobotFactoryNewPage')
@@ -42,6 +43,7 @@ export const tenantScreens: TenantScreen[] = [
   { ...shared.robots, capability: 'ViewRobots', element: <TenantRobotsPage /> },
   { label: 'Importar Robô', path: '/robots/import', icon: shared.robots.icon, inMenu: false, capability: 'ManageRobots', element: <TenantRobotImportPage /> },
   { label: 'Versões do robô', path: '/robots/:robotId/versions', icon: shared.robots.icon, inMenu: false, capability: 'ViewRobots', element: <TenantRobotVersionsPage /> },
+  { label: 'Hotmart do robô', path: '/robots/:id/hotmart', icon: shared.robots.icon, inMenu: false, capability: 'ViewRobots', element: <TenantRobotHotmartPage /> },
   { label: 'Página de vendas', path: '/robots/:id/sales-page', icon: shared.robots.icon, inMenu: false, capability: 'ManageRobots', element: <TenantSalesPageEditorPage /> },
   { ...shared.robotFactory, capability: 'ViewRobots', element: <TenantRobotFactoryPage /> },
   // 'new' is the wizard, not a project id (react-router ranks the static segment above ':id' in any order).

@@ -23,6 +23,13 @@ export const tenantRobotsQuery = (params: RobotListParams) => {
   })
 }
 
+/** One robot of the owner's tenant (404 for an id of no robot of theirs). */
+export const tenantRobotQuery = (id: string) =>
+  queryOptions({
+    queryKey: tenantCatalogKeys.robots.detail(id),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/tenant/robots/{id}', { params: { path: { id } }, signal })),
+  })
+
 /** Refreshes every robot list, picker and page, and the dashboard's robot count. */
 export function useInvalidateRobots() {
   const queryClient = useQueryClient()

@@ -1,5 +1,5 @@
 import * as React from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/button'
 import { DialogFooter } from '@/components/ui/dialog'
@@ -11,6 +11,8 @@ import { FormDialog, MoneyField, SelectField, TextField } from '@/components/dat
 import { paymentMethodChoices } from '@/lib/commerce-labels'
 import { RobotPickerField } from '@/components/commerce/owner-pickers'
 import { newSubmissionKey, useRecordManualSale, type ManualSaleRecorded } from '../api/manual-sales'
+import { ManualSaleOutcome } from './manual-sale-outcome'
+import { RobotVersionNotice } from './robot-version-notice'
 import { manualSaleFormDefaults, manualSaleFormSchema, manualSalePayload, todayInput, type ManualSaleFormValues } from '../schemas/manual-sale-form'
 
 interface ManualSaleDialogProps {
@@ -20,7 +22,7 @@ interface ManualSaleDialogProps {
 
 /**
  * "Registrar venda": a sale paid outside Hotmart (PIX, transferência, outro). The server creates or links the
- * buyer's client and a license and e-mails the access, as a Hotmart sale does.
+ * buyer's client and a license and e-mails the access, as a Hotmart sale does; the answer is shown in the dialog.
  */
 export function ManualSaleDialog({ open, onOpenChange }: ManualSaleDialogProps) {
   // A new form (and a new submission key) each time the dialog opens.
@@ -34,25 +36,12 @@ export function ManualSaleDialog({ open, onOpenChange }: ManualSaleDialogProps) 
       open={open}
       onOpenChange={change}
       title="Registrar venda"
-      description="Uma venda paga fora da Hotmart. O comprador recebe o acesso por e-mail, como numa venda da Hotmart."
+      description="Uma venda paga fora da Hotmart. O acesso do comprador vai por e-mail, como numa venda da Hotmart; depois de registrar, você vê se o e-mail saiu."
       wide
     >
       <ManualSaleForm key={opening} onDone={() => change(false)} />
     </FormDialog>
   )
-}
-
-function successText(recorded: ManualSaleRecorded): { title: string; description: string } {
-  const purchaseId = recorded.sale.externalId ?? ''
-  if (recorded.replayed) return { title: 'Venda já registrada', description: `Este envio já tinha registrado a venda ${purchaseId}.` }
-  // A refused e-mail (a sending limit or a suspension) is said as such: the sale stands, the mail did not go.
-  if (recorded.emailRefusal) {
-    return { title: 'Venda registrada, e-mail não enviado', description: `${recorded.emailRefusal} ID da compra: ${purchaseId}.` }
-  }
-  const access = recorded.clientCreated
-    ? `Enviamos o acesso para ${recorded.sale.clientEmail ?? 'o comprador'} (ID da compra ${purchaseId}).`
-    : `${recorded.sale.clientName ?? 'O cliente'} já era cliente: a licença foi adicionada e a confirmação enviada.`
-  return { title: 'Venda registrada', description: access }
 }
 
 function ManualSaleForm({ onDone }: { onDone: () => void }) {
@@ -61,21 +50,23 @@ function ManualSaleForm({ onDone }: { onDone: () => void }) {
   // One key for every attempt of this form: a retry after a lost answer is the same sale, not a second one.
   const [key] = React.useState(newSubmissionKey)
   const record = useRecordManualSale()
+  const robotId = useWatch({ control: form.control, name: 'robotId' })
+  const [recorded, setRecorded] = React.useState<ManualSaleRecorded | null>(null)
 
   const submit = form.handleSubmit((values) =>
     record.mutate(
       { key, body: manualSalePayload(values) },
       {
-        onSuccess: (recorded) => {
-          toast(successText(recorded))
-          onDone()
-        },
+        // The answer stays in the dialog: what happened to the e-mail, the robot's missing version, the access link.
+        onSuccess: setRecorded,
         // What was typed stays; the server's messages go under their fields.
         onError: (error) =>
           toast({ variant: 'destructive', title: 'Erro ao registrar venda', description: applyServerErrors(form, error, 'Não foi possível registrar a venda.') }),
       },
     ),
   )
+
+  if (recorded) return <ManualSaleOutcome recorded={recorded} onDone={onDone} />
 
   return (
     <Form {...form}>
@@ -95,6 +86,7 @@ function ManualSaleForm({ onDone }: { onDone: () => void }) {
             <SelectField control={form.control} name="paymentMethod" label="Forma de pagamento" options={paymentMethodChoices} required disabled={record.isPending} />
             <TextField control={form.control} name="saleDate" label="Data da venda" type="date" max={today} required />
           </div>
+          <RobotVersionNotice robotId={robotId} />
           <p className="text-xs text-muted-foreground">
             Um comprador novo vira cliente e recebe o e-mail de boas-vindas com o ID da compra para entrar na área do cliente; a licença do
             robô é ativada sem data de término (altere em Licenças, se quiser).

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { SectionError } from '@/components/dashboard/dashboard-panel'
 import { copyToClipboard, toastCopied, toastCopyFailed } from '@/components/data/clipboard'
+import { HotmartStepLink } from './hotmart-step-link'
 import { useMarkPortalShared, useOnboarding, type OnboardingProgress } from '@/features/tenant-commerce/api/onboarding'
 
 interface StepLook {
@@ -20,7 +21,8 @@ const looks: Record<string, StepLook> = {
   sender: { title: 'Configure o remetente de e-mails', text: 'Sua chave do Resend e o seu domínio: acessos, convites e avisos saem com o seu nome.', to: '/email-settings', action: 'Abrir E-mails' },
   robot: { title: 'Cadastre seu primeiro robô', text: 'Crie o robô que você vende (nome, descrição e logo).', to: '/robots', action: 'Ir para Robôs' },
   activeVersion: { title: 'Publique a primeira versão', text: 'Envie o .mq5 ou .ex5 e ative a versão que o comprador baixa.', to: '/robots', action: 'Ir para Robôs' },
-  salesChannel: { title: 'Conecte a Hotmart', text: 'Cole a URL do webhook do robô no painel da Hotmart: cada venda cria a licença sozinha.', to: '/robots', action: 'Ver webhooks dos robôs' },
+  // Its link goes to the first robot's Hotmart screen (HotmartStepLink).
+  salesChannel: { title: 'Conecte a Hotmart', text: 'Cole a URL do webhook do robô no painel da Hotmart e salve o hottok: cada venda cria a licença sozinha.' },
   firstSale: { title: 'Faça a primeira venda', text: 'Uma venda pela Hotmart ou registrada por você em Vendas.', to: '/sales', action: 'Ir para Vendas' },
   portalShared: { title: 'Divulgue o portal do cliente', text: 'É onde o comprador baixa o robô e confirma a conta MT5.' },
 }
@@ -73,6 +75,7 @@ function Steps({ progress }: { progress: OnboardingProgress }) {
             {!step.done && <p className="text-sm text-muted-foreground">{look.text}</p>}
             {note && <p className="text-sm text-destructive">{note}</p>}
             {step.key === 'portalShared' && <PortalAddress url={progress.portalUrl} />}
+            {step.key === 'salesChannel' && !step.done && <HotmartStepLink />}
             {!step.done && look.to && look.action && (
               <Link to={look.to} className="mt-auto inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
                 {look.action}

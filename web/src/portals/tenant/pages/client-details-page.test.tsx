@@ -13,12 +13,40 @@ import { TenantClientDetailsPage } from './client-details-page'
 beforeAll(polyfillRadixSelect)
 
 const detailsPath = `/api/tenant/clients/${maria.id}/details`
+const emailsPath = `/api/tenant/clients/${maria.id}/emails`
+
+const NOT_CONFIGURED = 'E-mail não enviado: remetente não configurado. Configure o envio em Configurações → E-mails, ou envie o acesso ao comprador por outro meio.'
+const welcomeNotSent = {
+  id: '0190c0de-0000-7000-8000-0000000000m1',
+  subject: 'Bem-vindo(a) à Loja Robôs',
+  template: 'welcome',
+  kind: 'Boas-vindas (acesso)',
+  status: 'not_configured',
+  statusLabel: 'Não enviado: remetente não configurado',
+  reason: NOT_CONFIGURED,
+  createdAt: '2026-11-27T10:00:00Z',
+  sentAt: null,
+  canResend: true,
+}
+const codeSent = {
+  id: '0190c0de-0000-7000-8000-0000000000m2',
+  subject: 'Seu código de acesso — Loja Robôs',
+  template: 'sign_in_code',
+  kind: 'Código de acesso',
+  status: 'sent',
+  statusLabel: 'Enviado',
+  reason: null,
+  createdAt: '2026-11-27T11:00:00Z',
+  sentAt: '2026-11-27T11:00:05Z',
+  canResend: false,
+}
 
 /** The page at /clients/:id, reached from / so the route's parameter is filled in. */
 function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, id = maria.id, role: OwnerRole = 'admin') {
   const fetch = mockFetch(
     apiRoutes({
       [`GET ${detailsPath}`]: () => Response.json(details),
+      [`GET ${emailsPath}`]: () => Response.json([]),
       'GET /api/tenant/robots': () => Response.json(robotsPage()),
       ...handlers,
     }),
@@ -208,6 +236,7 @@ describe('tenant client details page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Enviar E-mail' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Trocar Conta' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Apagar dados do cliente' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Copiar link de acesso' })).not.toBeInTheDocument()
   })
 
   it('lets a Suporte owner e-mail the client and switch an account', async () => {
@@ -217,5 +246,78 @@ describe('tenant client details page', { timeout: 30_000 }, () => {
     // Erasing a client's data (LGPD) is for administrators only.
     expect(screen.queryByText('Dados pessoais (LGPD)')).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Exportar dados (LGPD)' })).not.toBeInTheDocument()
+  })
+  it("shows the client's e-mails as they went: the label, the reason, and resend only where a copy may go", async () => {
+    const fetch = renderPage({
+      [`GET ${emailsPath}`]: () => Response.json([codeSent, welcomeNotSent]),
+      [`POST /api/tenant/emails/${welcomeNotSent.id}/resend`]: () =>
+        Response.json({ id: 'new', status: 'not_configured', message: NOT_CONFIGURED }, { status: 202 }),
+    })
+    const emails = await screen.findByRole('table', { name: 'E-mails do cliente' })
+    const welcome = (await within(emails).findByText('Boas-vindas (acesso)')).closest('tr')!
+    expect(within(welcome).getByText('Não enviado: remetente não configurado')).toBeInTheDocument()
+    expect(within(welcome).getByText(NOT_CONFIGURED)).toBeInTheDocument()
+    const code = within(emails).getByText('Código de acesso').closest('tr')!
+    expect(within(code).getByText('Enviado')).toBeInTheDocument()
+    const noResend = within(code).getByRole('button', { name: /Reenviar/ })
+    expect(noResend).toBeDisabled()
+    expect(noResend).toHaveAccessibleDescription(/Links e códigos de uso único não são reenviados/)
+
+    await userEvent.click(within(welcome).getByRole('button', { name: /^Reenviar Boas-vindas \(acesso\)/ }))
+    // The answer as the server gave it: still not sent, and why.
+    expect(await screen.findByText('E-mail não reenviado')).toBeInTheDocument()
+    expect(screen.getAllByText(NOT_CONFIGURED)).toHaveLength(2)
+    expect(requestsTo(fetch, 'POST', `/api/tenant/emails/${welcomeNotSent.id}/resend`)).toHaveLength(1)
+    await waitFor(() => expect(requestsTo(fetch, 'GET', emailsPath)).toHaveLength(2))
+  })
+
+  it('says a queued resend is queued, and a refused one with the reason', async () => {
+    let answer = 0
+    renderPage({
+      [`GET ${emailsPath}`]: () => Response.json([{ ...welcomeNotSent, status: 'failed', statusLabel: 'Falhou', reason: 'Resend recusou a chave' }]),
+      [`POST /api/tenant/emails/${welcomeNotSent.id}/resend`]: () =>
+        ++answer === 1
+          ? Response.json({ id: 'n1', status: 'queued', message: 'Reenvio na fila: o e-mail sai em instantes.' }, { status: 202 })
+          : errorBody(409, 'Este e-mail não pode ser reenviado.'),
+    })
+    const button = await screen.findByRole('button', { name: /^Reenviar Boas-vindas/ })
+    await userEvent.click(button)
+    expect(await screen.findByText('Reenvio na fila')).toBeInTheDocument()
+    expect(screen.getByText('Reenvio na fila: o e-mail sai em instantes.')).toBeInTheDocument()
+    await waitFor(() => expect(button).toBeEnabled())
+    await userEvent.click(button)
+    expect(await screen.findByText('Este e-mail não pode ser reenviado.')).toBeInTheDocument()
+    expect(screen.getByText('E-mail não reenviado')).toBeInTheDocument()
+  })
+
+  it('copies a one-time access link after saying it is single use, 24 h, and a key to the buyer\'s account', async () => {
+    const user = userEvent.setup()
+    const link = 'https://loja.example.com/acesso?token=0190c0de-0000-7000-8000-0000000000aa.0123456789abcdefghijklmnopqrstuv'
+    const fetch = renderPage({
+      [`POST /api/tenant/clients/${maria.id}/access-link`]: () => Response.json({ link, expiresAt: '2026-11-29T10:00:00Z' }, { status: 201 }),
+    })
+    await user.click(await screen.findByRole('button', { name: 'Copiar link de acesso' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Link de acesso de Maria Souza' })
+    expect(within(dialog).getByText(/funciona uma única vez e vale por 24 horas/)).toBeInTheDocument()
+    expect(within(dialog).getByText(/Qualquer pessoa com o link entra como este comprador/)).toBeInTheDocument()
+    expect(requestsTo(fetch, 'POST', `/api/tenant/clients/${maria.id}/access-link`)).toHaveLength(0)
+
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar link de acesso' }))
+    expect(await within(dialog).findByLabelText('Link de acesso')).toHaveValue(link)
+    expect(within(dialog).getByText(/Funciona uma vez, até 29\/11\/2026/)).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Copiar link de acesso' }))
+    expect(await navigator.clipboard.readText()).toBe(link)
+    expect(requestsTo(fetch, 'POST', `/api/tenant/clients/${maria.id}/access-link`)).toHaveLength(1)
+  })
+
+  it("says why an access link was not made (a suspended buyer)", async () => {
+    renderPage({
+      [`POST /api/tenant/clients/${maria.id}/access-link`]: () => errorBody(409, 'Este cliente está suspenso: reative-o antes de enviar um link de acesso.'),
+    })
+    await userEvent.click(await screen.findByRole('button', { name: 'Copiar link de acesso' }))
+    const dialog = await screen.findByRole('dialog')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Gerar link de acesso' }))
+    expect(await within(dialog).findByText('Link não gerado')).toBeInTheDocument()
+    expect(within(dialog).getByText('Este cliente está suspenso: reative-o antes de enviar um link de acesso.')).toBeInTheDocument()
   })
 })

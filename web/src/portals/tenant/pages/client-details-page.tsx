@@ -1,8 +1,10 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router-dom'
-import { ArrowLeftIcon, ArrowLeftRightIcon, MailIcon } from 'lucide-react'
+import { ArrowLeftIcon, ArrowLeftRightIcon, LinkIcon, MailIcon } from 'lucide-react'
 import { PageHeading } from '@/components/page-heading'
+import { ClientAccessLinkDialog } from '@/components/commerce/client-access-link'
+import { ClientEmailsSection } from '@/features/email-log/components/client-emails-section'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { ApiError, errorMessage } from '@/lib/api/client'
@@ -78,7 +80,7 @@ function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
 
 function ClientDetailsContent({ details }: { details: ClientDetails }) {
   const { client, licenses } = details
-  const [open, setOpen] = React.useState<'email' | 'account' | null>(null)
+  const [open, setOpen] = React.useState<'email' | 'account' | 'access-link' | null>(null)
   const canEmail = useCan('ManageClients')
   const canSwitchAccount = useCan('ManageLicenses')
   const canErase = useCan('EraseClients')
@@ -99,6 +101,12 @@ function ClientDetailsContent({ details }: { details: ClientDetails }) {
                 Enviar E-mail
               </Button>
             )}
+            {canEmail && (
+              <Button variant="outline" onClick={() => setOpen('access-link')} disabled={client.status !== 'active'} title={client.status !== 'active' ? 'Reative o cliente antes de gerar um link de acesso' : undefined}>
+                <LinkIcon aria-hidden />
+                Copiar link de acesso
+              </Button>
+            )}
             {canSwitchAccount && (
               <Button
                 variant="outline"
@@ -117,9 +125,11 @@ function ClientDetailsContent({ details }: { details: ClientDetails }) {
       <ClientInstallations installations={details.installations} licenses={licenses} />
       <ClientSubscriptions subscriptions={details.subscriptions} />
       <ClientSales sales={details.sales} />
+      <ClientEmailsSection clientId={client.id} canResend={canEmail} />
       {canErase && <ClientPrivacy client={client} />}
       <SendEmailDialog open={open === 'email'} onOpenChange={close} client={client} />
       <SwitchAccountDialog open={open === 'account'} onOpenChange={close} licenses={licenses} />
+      <ClientAccessLinkDialog clientId={client.id} clientName={client.name} open={open === 'access-link'} onOpenChange={close} />
     </>
   )
 }

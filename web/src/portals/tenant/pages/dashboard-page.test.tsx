@@ -31,9 +31,10 @@ const onboarding = (done: string[], mailDelivery = 'none') => ({
   mailDelivery,
 })
 
-function serve(answer: () => Response | Promise<Response> = () => Response.json(stats), progress = onboarding(['robot'])) {
+function serve(answer: () => Response | Promise<Response> = () => Response.json(stats), progress = onboarding(['robot']), robots?: { id: string; name: string }[]) {
   return mockFetch((request) => {
     const { pathname } = new URL(request.url)
+    if (pathname === '/api/tenant/robots' && robots) return Response.json({ items: robots, total: robots.length, page: 1, pageSize: 100, totalCapped: false })
     if (pathname === '/api/tenant/stats') return answer()
     if (pathname === '/api/tenant/onboarding' && request.method === 'GET') return Response.json(progress)
     if (pathname === '/api/tenant/onboarding/portal-shared') return new Response(null, { status: 204 })
@@ -81,6 +82,19 @@ describe('tenant dashboard', () => {
     expect(within(welcome).getByRole('link', { name: 'Ir para Vendas' })).toHaveAttribute('href', '/sales')
     expect(within(welcome).getByRole('link', { name: 'Abrir E-mails' })).toHaveAttribute('href', '/email-settings')
     expect(within(welcome).getByText('https://loja.com.br/login')).toBeInTheDocument()
+  })
+
+  it("leads the Hotmart step to the first robot's Hotmart screen, or says a robot comes first", async () => {
+    serve(undefined, onboarding(['robot']), [{ id: 'r1', name: 'Robô Alpha' }, { id: 'r2', name: 'Robô Beta' }])
+    const first = renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    const welcome = await screen.findByRole('region', { name: 'Bem-vindo(a), Olívia!' })
+    expect(await within(welcome).findByRole('link', { name: 'Configurar a Hotmart de Robô Alpha' })).toHaveAttribute('href', '/robots/r1/hotmart')
+    first.unmount()
+
+    serve(undefined, onboarding([]), [])
+    renderWithProviders(<TenantDashboardPage />, { path: '/dashboard' })
+    const empty = await screen.findByRole('region', { name: 'Bem-vindo(a), Olívia!' })
+    expect(await within(empty).findByText(/Cada robô tem a sua URL de webhook: cadastre um robô primeiro/)).toBeInTheDocument()
   })
 
   it('marks the portal as shared when its address is copied', async () => {

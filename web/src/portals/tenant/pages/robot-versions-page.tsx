@@ -2,6 +2,7 @@ import * as React from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
 import { PageHeading } from '@/components/page-heading'
+import { HotmartLink } from '@/features/sales-channels/components/hotmart-link'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
@@ -104,7 +105,12 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
       <PageHeading
         title="Versões do Robô"
         description={`${data.robot.name} · ${data.activeVersion ? `versão ativa v${data.activeVersion}` : 'sem versão ativa'}`}
-        actions={canManage && <DeleteRobotButton robot={data.robot} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <HotmartLink robotId={robotId} />
+            {canManage && <DeleteRobotButton robot={data.robot} />}
+          </div>
+        }
       />
       <RobotCompileJobsCard jobs={compiles.data?.jobs ?? []} />
       <VersionsTable

@@ -80,13 +80,11 @@ describe('tenant robots page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/tenant/robots')).toHaveLength(before + 1))
   })
 
-  it("copies the robot's webhook URL on the current origin and toasts 'URL copiada!'", async () => {
-    const user = userEvent.setup()
+  it("leads from each robot to its Hotmart screen, with a written label", async () => {
     renderPage()
-    await user.click(within(await rowOf('Robô Alpha')).getByRole('button', { name: 'Copiar Webhook de Robô Alpha' }))
-    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/api/webhooks/hotmart/robot/${alpha.id}`)
-    expect(await screen.findByText('URL copiada!')).toBeInTheDocument()
-    expect(screen.getByText('Cole no painel da Hotmart')).toBeInTheDocument()
+    const link = within(await rowOf('Robô Alpha')).getByRole('link', { name: 'Hotmart de Robô Alpha' })
+    expect(link).toHaveAttribute('href', `/robots/${alpha.id}/hotmart`)
+    expect(link).toHaveTextContent('Hotmart')
   })
 
   it("requires a name ('Nome é obrigatório') and sends nothing", async () => {
@@ -226,6 +224,7 @@ describe('tenant robots page', { timeout: 30_000 }, () => {
     renderPage({}, 'support')
     const row = await rowOf('Robô Alpha')
     expect(within(row).getByRole('link', { name: 'Versões de Robô Alpha' })).toBeInTheDocument()
+    expect(within(row).getByRole('link', { name: 'Hotmart de Robô Alpha' })).toBeInTheDocument()
     expect(within(row).queryByRole('button', { name: 'Editar Robô Alpha' })).not.toBeInTheDocument()
     expect(within(row).queryByRole('link', { name: 'Página de vendas de Robô Alpha' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Novo Robô' })).not.toBeInTheDocument()

@@ -1,18 +1,17 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { FactoryIcon, FileCodeIcon, LayersIcon, PencilIcon, PlusIcon, UploadIcon } from 'lucide-react'
+import { FactoryIcon, FileCodeIcon, LayersIcon, PencilIcon, PlusIcon, UploadIcon, WebhookIcon } from 'lucide-react'
 import { PageHeading } from '@/components/page-heading'
 import { Button } from '@/components/ui/button'
 import { FilterBar, PaginationBar, RefreshButton, ResponsiveListTable, SearchBox, StatusBadge, useListParams, type DataColumn } from '@/components/data'
 import { tenantRobotsQuery, type RobotItem } from '@/features/tenant-catalog/api/robots'
 import { RobotDialog } from '@/features/tenant-catalog/components/robot-dialog'
 import { RobotLogo } from '@/features/tenant-catalog/components/robot-logo'
-import { RobotWebhookButton } from '@/features/tenant-catalog/components/robot-webhook-button'
 import { useCan } from '@/features/tenant-access/use-can'
 import { RobotCompileStatus } from '@/features/compilation/components/robot-compile-status'
 
-/** The owner's robots: search by name, create and edit (with logo), versions, sales page and the Hotmart webhook. */
+/** The owner's robots: search by name, create and edit (with logo), versions, sales page and each one's Hotmart screen. */
 export function TenantRobotsPage() {
   const list = useListParams(['q'] as const)
   const query = useQuery(tenantRobotsQuery({ page: list.page, pageSize: list.pageSize, q: list.filters.q }))
@@ -127,7 +126,12 @@ function robotColumns(edit: ((robot: RobotItem) => void) | null): DataColumn<Rob
               </Button>
             </>
           )}
-          <RobotWebhookButton robotId={robot.id} robotName={robot.name} />
+          <Button variant="ghost" size="sm" asChild>
+            <Link to={`/robots/${robot.id}/hotmart`} aria-label={`Hotmart de ${robot.name}`}>
+              <WebhookIcon aria-hidden />
+              Hotmart
+            </Link>
+          </Button>
         </>
       ),
     },

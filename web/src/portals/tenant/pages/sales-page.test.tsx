@@ -47,7 +47,16 @@ const manualSale = {
 }
 
 const robotsRoute = {
-  'GET /api/tenant/robots': () => Response.json(page([{ id: 'r1', name: 'Robô Alpha', trialDays: 7 }], { pageSize: 100 })),
+  'GET /api/tenant/robots': () =>
+    Response.json(
+      page(
+        [
+          { id: 'r1', name: 'Robô Alpha', trialDays: 7, activeVersion: '1.0.0' },
+          { id: 'r2', name: 'Robô Beta', trialDays: 7, activeVersion: null },
+        ],
+        { pageSize: 100 },
+      ),
+    ),
 }
 
 function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
@@ -99,31 +108,80 @@ describe('tenant sales page', { timeout: 30_000 }, () => {
     expect(within(row).getByText('Manual · PIX')).toBeInTheDocument()
   })
 
-  it('records a sale whose access e-mail was refused and says it was not sent', async () => {
-    const reason = 'Não enviado: a empresa atingiu o limite de 300 e-mails por dia enviados pelo RoboForge.'
+  it('records a sale whose access e-mail was refused, says it was not sent and offers the access link', async () => {
+    const reason = 'E-mail não enviado: remetente não configurado. Configure o envio em Configurações → E-mails, ou envie o acesso ao comprador por outro meio.'
     const recorded = {
-      sale: { ...manualSale, externalId: 'MAN-ABCDE23457', status: 'confirmed', clientEmail: 'rui@ex.com', paymentMethod: 'pix' },
+      sale: { ...manualSale, externalId: 'MAN-ABCDE23457', status: 'confirmed', clientName: 'Rui Comprador', clientEmail: 'rui@ex.com', paymentMethod: 'pix' },
       licenseId: 'l2',
       clientId: 'c10',
       clientCreated: true,
       replayed: false,
       emailRefusal: reason,
     }
+    const link = 'http://127.0.0.1:18080/client/acesso?token=0190c0de-0000-7000-8000-000000000003.abcdefghijklmnopqrstuvwxyz0123456789'
+    const fetch = renderPage({
+      ...robotsRoute,
+      'POST /api/tenant/manual-sales': () => Response.json(recorded, { status: 201 }),
+      'POST /api/tenant/clients/c10/access-link': () => Response.json({ link, expiresAt: '2026-11-29T10:00:00Z' }, { status: 201 }),
+    })
+    const user = userEvent.setup()
+    await screen.findByText('HP-2025-001')
+    await user.click(screen.getByRole('button', { name: 'Registrar venda' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar venda' })
+    await user.type(within(dialog).getByLabelText(/Nome do comprador/), 'Rui Comprador')
+    await user.type(within(dialog).getByLabelText(/E-mail do comprador/), 'rui@ex.com')
+    await choose(/Robô/, 'Robô Alpha', dialog)
+    await user.type(within(dialog).getByLabelText(/Valor/), '297.5')
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar venda' }))
+
+    const outcome = await within(dialog).findByTestId('manual-sale-outcome')
+    expect(within(outcome).getByText('E-mail de acesso não enviado')).toBeInTheDocument()
+    expect(within(outcome).getByText(reason)).toBeInTheDocument()
+    expect(within(outcome).getByText('MAN-ABCDE23457')).toBeInTheDocument()
+    expect(screen.queryByText(/Enviamos/)).not.toBeInTheDocument()
+    expect(within(outcome).queryByText('Robô sem versão ativa')).not.toBeInTheDocument()
+
+    await user.click(within(outcome).getByRole('button', { name: 'Copiar link de acesso' }))
+    expect(within(outcome).getByText(/funciona uma única vez e vale por 24 horas/)).toBeInTheDocument()
+    expect(requestsTo(fetch, 'POST', '/api/tenant/clients/c10/access-link')).toHaveLength(0)
+    await user.click(within(outcome).getByRole('button', { name: 'Gerar link de acesso' }))
+    expect(await within(outcome).findByDisplayValue(link)).toBeInTheDocument()
+    await user.click(within(outcome).getByRole('button', { name: 'Copiar link de acesso' }))
+    expect(await navigator.clipboard.readText()).toBe(link)
+    expect(within(outcome).getByText(/Funciona uma vez, até 29\/11\/2026/)).toBeInTheDocument()
+  })
+
+  it('warns before recording that the robot has no active version, and says so again in the answer', async () => {
+    const warning = 'O robô Robô Beta ainda não tem versão ativa: o comprador tem a licença, mas nada para baixar até você publicar uma versão.'
+    const recorded = {
+      sale: { ...manualSale, externalId: 'MAN-ABCDE23458', status: 'confirmed', clientEmail: 'lia@ex.com', paymentMethod: 'pix' },
+      licenseId: 'l3',
+      clientId: 'c11',
+      clientCreated: true,
+      replayed: false,
+      robotWarning: warning,
+    }
     renderPage({ ...robotsRoute, 'POST /api/tenant/manual-sales': () => Response.json(recorded, { status: 201 }) })
     await screen.findByText('HP-2025-001')
     await userEvent.click(screen.getByRole('button', { name: 'Registrar venda' }))
     const dialog = await screen.findByRole('dialog', { name: 'Registrar venda' })
-    await userEvent.type(within(dialog).getByLabelText(/Nome do comprador/), 'Rui Comprador')
-    await userEvent.type(within(dialog).getByLabelText(/E-mail do comprador/), 'rui@ex.com')
     await choose(/Robô/, 'Robô Alpha', dialog)
-    await userEvent.type(within(dialog).getByLabelText(/Valor/), '297.5')
+    expect(within(dialog).queryByText(/ainda não tem versão ativa/)).not.toBeInTheDocument()
+    await choose(/Robô/, 'Robô Beta', dialog)
+    expect(await within(dialog).findByText('Robô Beta ainda não tem versão ativa')).toBeInTheDocument()
+    await userEvent.type(within(dialog).getByLabelText(/Nome do comprador/), 'Lia')
+    await userEvent.type(within(dialog).getByLabelText(/E-mail do comprador/), 'lia@ex.com')
+    await userEvent.type(within(dialog).getByLabelText(/Valor/), '100')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar venda' }))
-    expect(await screen.findByText('Venda registrada, e-mail não enviado')).toBeInTheDocument()
-    expect(screen.getByText(`${reason} ID da compra: MAN-ABCDE23457.`)).toBeInTheDocument()
-    expect(screen.queryByText(/Enviamos o acesso/)).not.toBeInTheDocument()
+    const outcome = await within(dialog).findByTestId('manual-sale-outcome')
+    expect(within(outcome).getByText('Robô sem versão ativa')).toBeInTheDocument()
+    expect(within(outcome).getByText(warning)).toBeInTheDocument()
+    expect(within(outcome).getByText('E-mail de acesso na fila de envio')).toBeInTheDocument()
+    // The e-mail was queued: no access link is offered.
+    expect(within(outcome).queryByRole('button', { name: 'Copiar link de acesso' })).not.toBeInTheDocument()
   })
 
-  it('records a manual PIX sale with a submission key, toasts the access e-mail and refreshes the list', async () => {
+  it('records a manual PIX sale with a submission key, says the access e-mail is queued (not sent) and refreshes the list', async () => {
     const recorded = {
       sale: { ...manualSale, externalId: 'MAN-ABCDE23456', status: 'confirmed', clientEmail: 'carla@ex.com', paymentMethod: 'pix' },
       licenseId: 'l1',
@@ -143,7 +201,9 @@ describe('tenant sales page', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Registrar venda' }))
 
     expect(await screen.findByText('Venda registrada')).toBeInTheDocument()
-    expect(screen.getByText('Enviamos o acesso para carla@ex.com (ID da compra MAN-ABCDE23456).')).toBeInTheDocument()
+    expect(screen.getByText('E-mail de acesso na fila de envio')).toBeInTheDocument()
+    expect(screen.getByText(/O acesso para carla@ex.com sai em instantes/)).toBeInTheDocument()
+    expect(screen.queryByText(/Enviamos/)).not.toBeInTheDocument()
     const [request] = requestsTo(fetch, 'POST', '/api/tenant/manual-sales')
     expect(request!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{32,36}$/)
     expect(await request!.json()).toEqual({
@@ -155,8 +215,9 @@ describe('tenant sales page', { timeout: 30_000 }, () => {
       paymentMethod: 'pix',
       saleDate: todayInput(),
     })
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     await waitFor(() => expect(requestsTo(fetch, 'GET', '/api/tenant/sales')).toHaveLength(2))
+    await userEvent.click(within(screen.getByTestId('manual-sale-outcome')).getByRole('button', { name: 'Fechar' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
   })
 
   it('keeps what was typed, puts the server’s messages under the fields, and retries with the same key', async () => {

@@ -1,0 +1,54 @@
+import { CopyableValue } from '@/components/data'
+import type { SalesChannelPlatform } from '../platforms'
+import { ChannelSection } from './channel-section'
+
+/**
+ * Where the platform must post this robot's events (the whole URL, with a button that copies all of it) and the
+ * numbered steps of the platform's own panel, with the version and every event to tick.
+ */
+export function SetupSteps({ platform, webhookUrl }: { platform: SalesChannelPlatform; webhookUrl: string }) {
+  const before = platform.stepsBeforeEvents
+  const eventsStep = before.length + 1
+  return (
+    <ChannelSection id="channel-setup" title={`Configure na ${platform.name}`} description={`Siga estes passos no painel da ${platform.name}. Leva poucos minutos.`}>
+      <CopyableValue label="URL do webhook" value={webhookUrl} copyLabel="Copiar URL do webhook" success={`Cole no painel da ${platform.name}.`} showCopyLabel mono />
+      <ol className="grid gap-3 text-sm" aria-label={`Passos no painel da ${platform.name}`}>
+        {before.map((text, index) => (
+          <Step key={text} number={index + 1}>
+            {text}
+          </Step>
+        ))}
+        <Step number={eventsStep}>
+          Marque os eventos:
+          <ul className="mt-2 grid gap-1 sm:grid-cols-2" aria-label="Eventos a marcar">
+            {platform.events.map((event) => (
+              <li key={event.code} className="flex flex-wrap items-baseline gap-x-2">
+                <span>{event.label}</span>
+                <code className="rounded bg-muted px-1 text-xs break-all">{event.code}</code>
+              </li>
+            ))}
+          </ul>
+        </Step>
+        {platform.stepsAfterEvents.map((text, index) => (
+          <Step key={text} number={eventsStep + index + 1}>
+            {text}
+          </Step>
+        ))}
+      </ol>
+    </ChannelSection>
+  )
+}
+
+function Step({ number, children }: { number: number; children: React.ReactNode }) {
+  return (
+    <li className="grid grid-cols-[1.75rem_1fr] items-start gap-2">
+      <span className="flex size-6 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground" aria-hidden>
+        {number}
+      </span>
+      <div>
+        <span className="sr-only">Passo {number}: </span>
+        {children}
+      </div>
+    </li>
+  )
+}
