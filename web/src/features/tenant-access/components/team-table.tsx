@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { MailIcon, Trash2Icon, UserCheckIcon, UserXIcon } from 'lucide-react'
+import { InboxIcon, MailIcon, Trash2Icon, UserCheckIcon, UserXIcon } from 'lucide-react'
 import { ConfirmDialog, ResponsiveListTable, StatusBadge } from '@/components/data'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -50,7 +50,14 @@ function confirmation(change: Change, name: string, self: boolean) {
  * link on request) and a proven e-mail. Deactivating and removing end their sessions at once, so they ask first. The
  * signed-in owner (`currentOwnerId`) is marked "você".
  */
-export function TeamTable({ currentOwnerId }: { currentOwnerId: string | undefined }) {
+/** `onShowEmails`: opens a member's e-mail log (the page owns that dialog: features do not import each other). */
+export function TeamTable({
+  currentOwnerId,
+  onShowEmails,
+}: {
+  currentOwnerId: string | undefined
+  onShowEmails?: (member: TeamMember) => void
+}) {
   const query = useQuery(teamQuery())
   const update = useUpdateTeamMember(currentOwnerId)
   const remove = useRemoveTeamMember(currentOwnerId)
@@ -168,6 +175,12 @@ export function TeamTable({ currentOwnerId }: { currentOwnerId: string | undefin
                   >
                     {resend.isPending && resend.variables === member.id ? <Spinner label="Enviando" /> : <MailIcon aria-hidden />}
                     Reenviar convite
+                  </Button>
+                )}
+                {onShowEmails && (
+                  <Button variant="ghost" size="sm" aria-label={`E-mails de ${member.name}`} onClick={() => onShowEmails(member)}>
+                    <InboxIcon aria-hidden />
+                    E-mails
                   </Button>
                 )}
                 {member.active ? (
