@@ -16,9 +16,11 @@ source scripts/throwaway-server.sh
 admin_url="${TEST_DATABASE_URL:?TEST_DATABASE_URL não definido}"
 export DATABASE_APP_ROLE=roboforge_test_app WEB_DIST="$PWD/web/dist"
 export ADMIN_USERNAME=admin ADMIN_PASSWORD=admin-e2e-123 RUST_LOG=warn
-# E-mail goes to a local stand-in of the Resend API that the tenant journey starts on this port.
+# E-mail goes to a local stand-in of the Resend API that the tenant journey starts on this port
+# (from the second phase on: the first is a platform with no e-mail key at all).
 export E2E_RESEND_PORT=$((21000 + RANDOM % 2000))
-export RESEND_API_BASE="http://127.0.0.1:$E2E_RESEND_PORT" RESEND_API_KEY=re_e2e_stand_in
+resend_api_base="http://127.0.0.1:$E2E_RESEND_PORT"
+unset RESEND_API_BASE RESEND_API_KEY
 export STORAGE_URL="$(mktemp -d)"
 # The AI factory's model: the OpenAI-compatible stand-in (real HTTP, streamed answers).
 ai_port=$((23000 + RANDOM % 2000))
@@ -40,13 +42,13 @@ export E2E_TENANT_SECRET=demo000000000000000000000000000000000000000000000000000
 export E2E_TENANT=demo.localhost E2E_TENANT_NAME="Demo Robôs"
 export E2E_CLIENT_EMAIL=cliente@demo.localhost E2E_CLIENT_PASSWORD=demo123456 E2E_PURCHASE_ID=HP-DEMO-0001
 
-# Two phases. The first runs the journeys that need a platform with NO compile
-# agent (a reseller's first day: an import waits in the queue, and the admin's
-# health panel shows 0 agents), before any agent is registered; the second
-# registers and starts the real agent and runs the rest. The job the first
-# phase left queued is then compiled by that agent, as it would be in real
-# life. E2E_ONLY runs only the journeys it names, each in its phase.
-no_agent_journeys="e2e/compile-queue-journey.e2e.mjs"
+# Two phases. The first is a reseller's first day on a new platform: NO compile
+# agent (an import waits in the queue, and the admin's health panel shows 0
+# agents) and NO e-mail key anywhere (a sale says "não enviado: remetente não
+# configurado" and the owner hands the buyer an access link). The second runs on
+# a fresh server with the Resend stand-in, registers and starts the real agent,
+# and runs the rest. E2E_ONLY runs only the journeys it names, each in its phase.
+no_agent_journeys="e2e/compile-queue-journey.e2e.mjs e2e/no-sender-journey.e2e.mjs"
 if [ -n "${E2E_ONLY:-}" ]; then
   phase1="" phase2=""
   for journey in $E2E_ONLY; do
@@ -59,9 +61,17 @@ else
   phase1="$no_agent_journeys" phase2="" # phase 2: package.json's default list
 fi
 if [ -n "${phase1// /}" ]; then
-  (cd web && E2E_ONLY="$phase1" npm run e2e --silent)
+  (cd web && E2E_NO_PLATFORM_MAIL=1 E2E_ONLY="$phase1" npm run e2e --silent)
 fi
 [ -z "${E2E_ONLY:-}" ] || [ -n "${phase2// /}" ] || exit 0
+
+# The second phase: a platform with its e-mail (the Resend stand-in), on a
+# fresh server and database.
+stop_throwaway_server
+export RESEND_API_BASE="$resend_api_base" RESEND_API_KEY=re_e2e_stand_in
+start_throwaway_server debug || { kill "$ai_pid"; exit 1; }
+trap 'kill "$ai_pid" 2>/dev/null || true; stop_throwaway_server' EXIT
+export E2E_BASE_URL="$base"
 
 # A compile agent for the import journey: the real compiler-agent with the
 # MetaEditor stand-in, registered through the admin API like an operator does.

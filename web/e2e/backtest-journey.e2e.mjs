@@ -121,6 +121,16 @@ async function journey(page) {
   await versionDialog.waitFor({ state: 'detached' })
   await page.getByRole('row').filter({ hasText: `${ROBOT}.ex5` }).getByText('Concluído').waitFor()
 
+  // Only a published sales page is public: the owner publishes it (the storefront's switch, by the API here).
+  const published = await page.evaluate(async (id) => {
+    const response = await fetch(`/api/tenant/robots/${id}/sales-page`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ published: true }),
+    })
+    return response.status
+  }, robotId)
+  assert.equal(published, 200, 'the sales page is published')
   // The robot's public sales page (no script allowed there): the numbers and an inline SVG curve.
   await page.goto(`/api/public/robots/${robotId}/sales-page?tenant=${encodeURIComponent(env.E2E_TENANT)}`)
   const section = page.locator('section#backtest')

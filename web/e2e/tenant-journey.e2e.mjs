@@ -98,7 +98,9 @@ test('owner journey: forgot password, reset by e-mail, sign in with the key, cli
   await page.getByRole('button', { name: `Trocar conta da ${licenseLabel}` }).waitFor()
   await expectNoSeriousA11yViolations(page, 'tenant: licenses')
 
-  // Switch its MetaTrader account.
+  // Switch its MetaTrader account (once the "Licença criada" toast has gone: a toast still fading out under the
+  // dialog's overlay is not what the accessibility check below is about).
+  await page.getByText('Licença criada').first().waitFor({ state: 'hidden', timeout: 15_000 })
   await page.getByRole('button', { name: `Trocar conta da ${licenseLabel}` }).click()
   dialog = page.getByRole('dialog')
   await dialog.getByLabel('Número da Conta').waitFor()
