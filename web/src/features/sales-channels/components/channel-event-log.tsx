@@ -4,7 +4,7 @@ import { formatDateTime } from '@/lib/format'
 import type { ChannelEvent, ChannelRefusal } from '../api/hotmart-channel'
 import { eventLabel, type SalesChannelPlatform } from '../platforms'
 import { duplicatesText, eventStatusLook, timesText } from './channel-labels'
-import { ChannelSection } from './channel-section'
+import { SectionCard } from '@/components/section-card'
 
 function eventColumns(platform: SalesChannelPlatform): DataColumn<ChannelEvent>[] {
   return [
@@ -51,7 +51,7 @@ export function refusalText(refusal: ChannelRefusal): string {
  */
 export function ChannelEventLog({ platform, events, refusals }: { platform: SalesChannelPlatform; events: ChannelEvent[]; refusals: ChannelRefusal[] }) {
   return (
-    <ChannelSection id="channel-log" title="Registro de eventos" description={`Os últimos eventos que a ${platform.name} enviou para este robô.`}>
+    <SectionCard id="channel-log" title="Registro de eventos" description={`Os últimos eventos que a ${platform.name} enviou para este robô.`}>
       {refusals.length > 0 && (
         <div className="grid gap-2" role="group" aria-labelledby="channel-refusals">
           <h3 id="channel-refusals" className="text-sm font-medium">
@@ -73,6 +73,6 @@ export function ChannelEventLog({ platform, events, refusals }: { platform: Sale
         rowKey={(event) => event.id}
         placeholder={`Nenhum evento neste registro. Depois de configurar a ${platform.name}, envie um evento de teste.`}
       />
-    </ChannelSection>
+    </SectionCard>
   )
 }

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/use-toast'
 import { ApiError, errorMessage } from '@/lib/api/client'
 import type { SalesChannelPlatform } from '../platforms'
-import { ChannelSection } from './channel-section'
+import { SectionCard } from '@/components/section-card'
 
 interface ChannelSecretFormProps {
   platform: SalesChannelPlatform
@@ -58,7 +58,7 @@ export function ChannelSecretForm({ platform, configured, prefix, save, saving, 
   }
 
   return (
-    <ChannelSection id={`${id}-title`} title={`${capitalised(name)} da ${platform.name}`} description={`O código que a ${platform.name} envia com cada venda: está em ${platform.secretWhere}.`}>
+    <SectionCard id={`${id}-title`} title={`${capitalised(name)} da ${platform.name}`} description={`O código que a ${platform.name} envia com cada venda: está em ${platform.secretWhere}.`}>
       <p className="text-sm font-medium" role="status" data-testid="secret-state">
         {capitalised(secretState(platform, configured, prefix))}
       </p>
@@ -104,7 +104,7 @@ export function ChannelSecretForm({ platform, configured, prefix, save, saving, 
       ) : (
         <p className="text-sm text-muted-foreground">Só quem pode alterar as configurações da conta salva o {name}.</p>
       )}
-    </ChannelSection>
+    </SectionCard>
   )
 }
 

@@ -1,6 +1,6 @@
 import { CopyableValue } from '@/components/data'
 import type { SalesChannelPlatform } from '../platforms'
-import { ChannelSection } from './channel-section'
+import { SectionCard } from '@/components/section-card'
 
 /**
  * Where the platform must post this robot's events (the whole URL, with a button that copies all of it) and the
@@ -10,7 +10,7 @@ export function SetupSteps({ platform, webhookUrl }: { platform: SalesChannelPla
   const before = platform.stepsBeforeEvents
   const eventsStep = before.length + 1
   return (
-    <ChannelSection id="channel-setup" title={`Configure na ${platform.name}`} description={`Siga estes passos no painel da ${platform.name}. Leva poucos minutos.`}>
+    <SectionCard id="channel-setup" title={`Configure na ${platform.name}`} description={`Siga estes passos no painel da ${platform.name}. Leva poucos minutos.`}>
       <CopyableValue label="URL do webhook" value={webhookUrl} copyLabel="Copiar URL do webhook" success={`Cole no painel da ${platform.name}.`} showCopyLabel mono />
       <ol className="grid gap-3 text-sm" aria-label={`Passos no painel da ${platform.name}`}>
         {before.map((text, index) => (
@@ -35,7 +35,7 @@ export function SetupSteps({ platform, webhookUrl }: { platform: SalesChannelPla
           </Step>
         ))}
       </ol>
-    </ChannelSection>
+    </SectionCard>
   )
 }
 

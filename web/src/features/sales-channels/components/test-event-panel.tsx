@@ -7,7 +7,7 @@ import { formatDateTime } from '@/lib/format'
 import type { ChannelEvent } from '../api/hotmart-channel'
 import type { SalesChannelPlatform } from '../platforms'
 import type { TestEventPhase } from '../use-channel-test-event'
-import { ChannelSection } from './channel-section'
+import { SectionCard } from '@/components/section-card'
 
 interface TestEventPanelProps {
   platform: SalesChannelPlatform
@@ -26,7 +26,7 @@ interface TestEventPanelProps {
  */
 export function TestEventPanel({ platform, lastEventAt, phase, event, sendError, onSend, canSend }: TestEventPanelProps) {
   return (
-    <ChannelSection
+    <SectionCard
       id="channel-test"
       title="Conexão"
       description={`O evento de teste passa pelo mesmo caminho de uma venda da ${platform.name}, mas não cria venda nem licença.`}
@@ -49,7 +49,7 @@ export function TestEventPanel({ platform, lastEventAt, phase, event, sendError,
         </div>
       )}
       <TestEventOutcome phase={phase} event={event} sendError={sendError} />
-    </ChannelSection>
+    </SectionCard>
   )
 }
 

@@ -2,7 +2,7 @@ import type { InstallationItem, OwnerLicenseItem } from '../../api/licenses'
 import { isShared, MISSING_ROBOT } from '../../labels'
 import { InstallationsTable, sharedLicenses } from '../installations-table'
 import { SharingAlert } from '../sharing-alert'
-import { SectionCard } from './section-card'
+import { SectionCard } from '@/components/section-card'
 
 /**
  * The MetaTrader accounts that ran the client's licenses. A license that more than one account ran in the last

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api/client'
 import type { ClientItem } from '../../api/clients'
 import { isErasedClient, useExportClientData } from '../../api/erasure'
 import { EraseClientDialog } from '../erase-client-dialog'
-import { SectionCard } from './section-card'
+import { SectionCard } from '@/components/section-card'
 
 /**
  * The client's data requests (LGPD): export their data as JSON, or erase them. Only a tenant administrator may do

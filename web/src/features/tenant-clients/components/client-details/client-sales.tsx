@@ -3,7 +3,7 @@ import { formatBRL, formatDateTime } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
 import { originLabels, saleStatusLabels, saleStatusTones } from '@/lib/commerce-labels'
 import type { ClientSale } from '../../api/clients'
-import { SectionCard } from './section-card'
+import { SectionCard } from '@/components/section-card'
 
 /** A purchase's columns; on a phone, a card headed by the date, with the amount and status in view. */
 const columns: DataColumn<ClientSale>[] = [

@@ -3,7 +3,7 @@ import { formatBRL, formatDate } from '@/lib/format'
 import { labelOf } from '@/lib/labels'
 import { originLabels, recurrenceLabels, subscriptionStatusLabels, subscriptionStatusTones } from '@/lib/commerce-labels'
 import type { ClientSubscription } from '../../api/clients'
-import { SectionCard } from './section-card'
+import { SectionCard } from '@/components/section-card'
 
 /** A subscription's columns; on a phone, a card headed by the recurrence, with the amount and status in view. */
 const columns: DataColumn<ClientSubscription>[] = [

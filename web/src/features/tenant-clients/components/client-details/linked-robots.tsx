@@ -3,7 +3,7 @@ import { labelOf } from '@/lib/labels'
 import type { OwnerLicenseItem } from '../../api/licenses'
 import { expiryText, licenseStatusLabels, licenseStatusTones, MISSING_ROBOT } from '../../labels'
 import { ActiveInstallations, LastSeen } from '../installation-cells'
-import { SectionCard } from './section-card'
+import { SectionCard } from '@/components/section-card'
 
 /** A license's columns; on a phone, a card headed by the robot, with the status beside it. */
 const columns: DataColumn<OwnerLicenseItem>[] = [

@@ -1,8 +1,8 @@
 import type * as React from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 
-/** One titled block of the sales-channel screen; its heading names the region for screen readers. */
-export function ChannelSection({ id, title, description, children }: { id: string; title: string; description?: React.ReactNode; children: React.ReactNode }) {
+/** One titled block of a page (client details, a robot's sales channel); its heading names the region for screen readers. */
+export function SectionCard({ id, title, description, children }: { id: string; title: string; description?: React.ReactNode; children: React.ReactNode }) {
   return (
     <Card aria-labelledby={id} role="region">
       <CardHeader>
