@@ -144,7 +144,7 @@ pub async fn add_sightings(conn: &mut PgConnection, seen: Sightings) -> AppResul
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::timestamptz[],
                               $6::timestamptz[], $7::bool[], $8::text[], $9::inet[], $10::bigint[],
                               $11::timestamptz[])
-         ON CONFLICT (tenant_id, license_id, account_number) DO UPDATE SET
+         ON CONFLICT (tenant_id, license_id, account_number, account_server) DO UPDATE SET
              state_since = CASE WHEN EXCLUDED.last_seen >= i.last_seen AND EXCLUDED.last_valid <> i.last_valid
                                 THEN EXCLUDED.state_since ELSE i.state_since END,
              checks = i.checks + EXCLUDED.checks,
