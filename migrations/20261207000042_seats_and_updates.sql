@@ -34,6 +34,8 @@ ALTER TABLE tenant_client_robots
     ADD COLUMN account_server text CHECK (account_server IS NULL OR (length(account_server) BETWEEN 1 AND 64
                                                                       AND position('|' in account_server) = 0));
 GRANT UPDATE (live_seats_override, demo_accounts_override) ON tenant_client_robots TO rf_owner;
+GRANT SELECT (live_seats_override, demo_accounts_override, account_server)
+    ON tenant_client_robots TO rf_owner, rf_client, rf_anonymous;
 GRANT UPDATE (account_server) ON tenant_client_robots TO rf_owner, rf_client, rf_anonymous, rf_platform_admin;
 
 CREATE TABLE license_seats (
@@ -133,10 +135,13 @@ CREATE TRIGGER license_facts_changed AFTER INSERT OR UPDATE OR DELETE ON robot_v
     FOR EACH ROW EXECUTE FUNCTION notify_license_seats_changed();
 
 -- What the check log and the installations now know of an account.
+-- (Appended in this order: the check log's binary COPY rows follow it.)
 ALTER TABLE license_checks
     ADD COLUMN account_server text,
     ADD COLUMN trade_mode text,
-    ADD COLUMN robot_version text;
+    ADD COLUMN robot_version text,
+    ADD COLUMN company text,
+    ADD COLUMN terminal_build integer;
 ALTER TABLE license_installations
     ADD COLUMN account_server text NOT NULL DEFAULT '',
     ADD COLUMN company text,

@@ -33,7 +33,8 @@ const MAX_KEYS: usize = 200_000;
 
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Key {
-    Account(Uuid, u64),
+    /// A login on a trade server (lower case; "" when the robot cannot say).
+    Account(Uuid, u64, String),
     Email(Uuid, String),
 }
 
@@ -63,27 +64,28 @@ impl RefusalThrottle {
     }
 
     /// Whether this robot's checks from `account` or for `email` are throttled now.
-    pub fn is_throttled(&self, robot: Uuid, account: u64, email: &str) -> bool {
+    pub fn is_throttled(&self, robot: Uuid, account: &(u64, String), email: &str) -> bool {
         let window = Self::window();
         let windows = self.windows.lock().expect("refusal windows");
         let over = |key: Key, limit: u32| {
             windows.get(&key).is_some_and(|(w, guesses)| *w == window && guesses.len() >= limit as usize)
         };
-        over(Key::Account(robot, account), REFUSALS_PER_ACCOUNT)
+        over(Key::Account(robot, account.0, account.1.clone()), REFUSALS_PER_ACCOUNT)
             || over(Key::Email(robot, email.to_string()), REFUSALS_PER_EMAIL)
     }
 
     /// Counts one refusal that hid the buyer, once per distinct guess.
-    pub fn refused(&self, robot: Uuid, account: u64, email: &str) {
+    pub fn refused(&self, robot: Uuid, account: &(u64, String), email: &str) {
         let window = Self::window();
         let email_guess = self.hasher.hash_one(email);
+        let account_guess = self.hasher.hash_one(account);
         let mut windows = self.windows.lock().expect("refusal windows");
         if windows.len() > MAX_KEYS {
             windows.retain(|_, (w, _)| *w == window);
         }
         for (key, guess, limit) in [
-            (Key::Account(robot, account), email_guess, REFUSALS_PER_ACCOUNT),
-            (Key::Email(robot, email.to_string()), account, REFUSALS_PER_EMAIL),
+            (Key::Account(robot, account.0, account.1.clone()), email_guess, REFUSALS_PER_ACCOUNT),
+            (Key::Email(robot, email.to_string()), account_guess, REFUSALS_PER_EMAIL),
         ] {
             let (w, guesses) = windows.entry(key).or_insert((window, Vec::new()));
             if *w != window {
@@ -101,17 +103,32 @@ impl RefusalThrottle {
 mod tests {
     use super::*;
 
+    fn at(login: u64) -> (u64, String) {
+        (login, "xpmt5-real".to_string())
+    }
+
+    #[test]
+    fn the_same_login_on_another_server_is_another_account() {
+        let throttle = RefusalThrottle::new();
+        let robot = Uuid::from_u128(1);
+        for i in 0..REFUSALS_PER_ACCOUNT {
+            throttle.refused(robot, &at(42), &format!("e{i}@x.com"));
+        }
+        assert!(throttle.is_throttled(robot, &at(42), "new@x.com"));
+        assert!(!throttle.is_throttled(robot, &(42, "clearmt5-real".to_string()), "new@x.com"));
+    }
+
     #[test]
     fn an_account_is_throttled_after_its_refusals_on_that_robot_only() {
         let throttle = RefusalThrottle::new();
         let (robot, other_robot) = (Uuid::from_u128(1), Uuid::from_u128(2));
         for i in 0..REFUSALS_PER_ACCOUNT {
-            assert!(!throttle.is_throttled(robot, 42, &format!("e{i}@x.com")));
-            throttle.refused(robot, 42, &format!("e{i}@x.com"));
+            assert!(!throttle.is_throttled(robot, &at(42), &format!("e{i}@x.com")));
+            throttle.refused(robot, &at(42), &format!("e{i}@x.com"));
         }
-        assert!(throttle.is_throttled(robot, 42, "new@x.com"), "the account guessed too often");
-        assert!(!throttle.is_throttled(robot, 43, "new@x.com"), "another account is not");
-        assert!(!throttle.is_throttled(other_robot, 42, "new@x.com"), "another robot is not");
+        assert!(throttle.is_throttled(robot, &at(42), "new@x.com"), "the account guessed too often");
+        assert!(!throttle.is_throttled(robot, &at(43), "new@x.com"), "another account is not");
+        assert!(!throttle.is_throttled(other_robot, &at(42), "new@x.com"), "another robot is not");
     }
 
     #[test]
@@ -119,10 +136,10 @@ mod tests {
         let throttle = RefusalThrottle::new();
         let robot = Uuid::from_u128(1);
         for account in 0..u64::from(REFUSALS_PER_EMAIL) {
-            throttle.refused(robot, account, "alvo@x.com");
+            throttle.refused(robot, &at(account), "alvo@x.com");
         }
-        assert!(throttle.is_throttled(robot, 999, "alvo@x.com"));
-        assert!(!throttle.is_throttled(robot, 999, "outro@x.com"));
+        assert!(throttle.is_throttled(robot, &at(999), "alvo@x.com"));
+        assert!(!throttle.is_throttled(robot, &at(999), "outro@x.com"));
     }
 
     #[test]
@@ -131,12 +148,12 @@ mod tests {
         let throttle = RefusalThrottle::new();
         let robot = Uuid::from_u128(1);
         for _ in 0..100 {
-            throttle.refused(robot, 42, "comprador@x.com");
+            throttle.refused(robot, &at(42), "comprador@x.com");
         }
-        assert!(!throttle.is_throttled(robot, 42, "comprador@x.com"));
+        assert!(!throttle.is_throttled(robot, &at(42), "comprador@x.com"));
         for i in 1..REFUSALS_PER_ACCOUNT {
-            throttle.refused(robot, 42, &format!("e{i}@x.com"));
+            throttle.refused(robot, &at(42), &format!("e{i}@x.com"));
         }
-        assert!(throttle.is_throttled(robot, 42, "comprador@x.com"), "distinct guesses still add up");
+        assert!(throttle.is_throttled(robot, &at(42), "comprador@x.com"), "distinct guesses still add up");
     }
 }

@@ -79,7 +79,9 @@ impl LicenseCheck {
             return Ok((StatusCode::OK, refuse(EarlyRefusal::UnknownRobot, request.nonce)));
         };
         let verdict = self.decide(state, &request, &entry.facts, now).await?;
-        self.log.record(CheckRecord::of_check(&request, entry.facts.license_id, &verdict, meta.ip, now));
+        let mut record = CheckRecord::of_check(&request, entry.facts.license_id, &verdict, meta.ip, now);
+        record.robot_version = entry.facts.running_version.clone();
+        self.log.record(record);
         if verdict.answer == CheckCode::Throttled {
             let wait = RefusalThrottle::retry_after_seconds() as i64;
             let answer = LicenseAnswer::signed(request, &entry, verdict, now.timestamp(), Some(wait));
@@ -134,7 +136,7 @@ impl LicenseCheck {
     /// by NOTIFY); the database is read on a miss. None: the robot is not the
     /// tenant's.
     async fn facts(&self, state: &AppState, request: &CheckRequest) -> AppResult<Option<Arc<CachedFacts>>> {
-        let key = (request.tenant_id, request.robot_id, request.cache_identity());
+        let key = (request.tenant_id, request.robot_id, request.cache_key());
         if let Some(cached) = self.cache.get(&key) {
             return Ok(Some(cached));
         }
@@ -150,7 +152,7 @@ impl LicenseCheck {
     }
 
     /// The verdict, with the throttle consulted before and told after, and
-    /// the license bound to its first account (the database's only write).
+    /// the account's seat written (the database's only write).
     async fn decide(
         &self,
         state: &AppState,
@@ -159,16 +161,17 @@ impl LicenseCheck {
         now: DateTime<Utc>,
     ) -> AppResult<Verdict> {
         let identity = request.cache_identity();
-        let throttled = self.throttle.is_throttled(request.robot_id, request.account, &identity);
-        let mut verdict = license_check::judge(facts, request.account, now, throttled);
+        let account = request.account_key();
+        let throttled = self.throttle.is_throttled(request.robot_id, &account, &identity);
+        let mut verdict = license_check::judge(facts, &request.terminal, request.account, now, throttled);
         if let Some(license_id) = license_check::license_to_bind(&verdict, facts) {
             let mut tx = db::begin(&state.pool, Scope::anonymous_in(request.tenant_id)).await?;
-            let bound = license_check::bind_account(&mut tx, request.tenant_id, license_id, request.account).await?;
+            let holds = license_check::write_seat(&mut tx, request, license_id, verdict.seat).await?;
             tx.commit().await?;
-            verdict = license_check::after_binding(verdict, bound.as_deref(), request.account);
+            verdict = license_check::after_binding(verdict, holds);
         }
         if verdict.answer == CheckCode::NotRecognized {
-            self.throttle.refused(request.robot_id, request.account, &identity);
+            self.throttle.refused(request.robot_id, &account, &identity);
         }
         Ok(verdict)
     }

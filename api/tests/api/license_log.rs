@@ -58,6 +58,11 @@ impl Setup {
             valid: true,
             code: CheckCode::Ok,
             checked_at: Utc::now(),
+            server: None,
+            trade_mode: None,
+            company: None,
+            terminal_build: None,
+            robot_version: None,
         }
     }
 

@@ -149,6 +149,11 @@ async fn deleting_a_tenant_removes_everything_it_owns_in_one_go() {
         valid: false,
         code: shared::workflows::license_check::CheckCode::NotFound,
         checked_at: chrono::Utc::now(),
+        server: None,
+        trade_mode: None,
+        company: None,
+        terminal_build: None,
+        robot_version: None,
     };
     let mut row = Vec::new();
     shared::workflows::license_check::log::encode(&mut row, uuid::Uuid::now_v7(), &check);

@@ -19,6 +19,14 @@ pub struct Installation {
     pub robot_id: Option<Uuid>,
     pub robot_name: Option<String>,
     pub account_number: String,
+    /// The trade server ("" when the robot could not say: below protocol 3).
+    pub account_server: String,
+    pub company: Option<String>,
+    /// real, demo or contest (None below protocol 3).
+    pub trade_mode: Option<String>,
+    pub terminal_build: Option<i32>,
+    /// The version its latest check ran, when its tag was known.
+    pub robot_version: Option<String>,
     pub first_seen: DateTime<Utc>,
     pub last_seen: DateTime<Utc>,
     pub last_valid: bool,
@@ -36,7 +44,8 @@ pub struct Installation {
     pub state_since: DateTime<Utc>,
 }
 
-const SELECTED: &str = "SELECT i.license_id, i.robot_id, r.name AS robot_name, i.account_number, i.first_seen,
+const SELECTED: &str = "SELECT i.license_id, i.robot_id, r.name AS robot_name, i.account_number, i.account_server,
+                               i.company, i.trade_mode, i.terminal_build, i.robot_version, i.first_seen,
                                i.last_seen, i.last_valid, i.last_code, i.checks,
                                i.last_seen > now() - make_interval(days => $3) AS active,
                                installation_state(i.last_valid, i.last_seen, r.offline_grace_seconds) AS state,
@@ -105,6 +114,11 @@ pub struct Sightings {
     pub tenants: Vec<Uuid>,
     pub licenses: Vec<Uuid>,
     pub accounts: Vec<String>,
+    pub servers: Vec<String>,
+    pub companies: Vec<Option<String>>,
+    pub trade_modes: Vec<Option<&'static str>>,
+    pub terminal_builds: Vec<Option<i32>>,
+    pub robot_versions: Vec<Option<String>>,
     pub robots: Vec<Option<Uuid>>,
     pub first_seen: Vec<DateTime<Utc>>,
     pub last_seen: Vec<DateTime<Utc>>,
@@ -121,6 +135,11 @@ impl Sightings {
             tenants: Vec::with_capacity(n),
             licenses: Vec::with_capacity(n),
             accounts: Vec::with_capacity(n),
+            servers: Vec::with_capacity(n),
+            companies: Vec::with_capacity(n),
+            trade_modes: Vec::with_capacity(n),
+            terminal_builds: Vec::with_capacity(n),
+            robot_versions: Vec::with_capacity(n),
             robots: Vec::with_capacity(n),
             first_seen: Vec::with_capacity(n),
             last_seen: Vec::with_capacity(n),
@@ -140,10 +159,11 @@ impl Sightings {
 pub async fn add_sightings(conn: &mut PgConnection, seen: Sightings) -> AppResult<u64> {
     let written = sqlx::query(
         "INSERT INTO license_installations AS i (tenant_id, license_id, account_number, robot_id, first_seen,
-                                                 last_seen, last_valid, last_code, last_ip, checks, state_since)
+                                                 last_seen, last_valid, last_code, last_ip, checks, state_since,
+                                                 account_server, company, trade_mode, terminal_build, robot_version)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::timestamptz[],
                               $6::timestamptz[], $7::bool[], $8::text[], $9::inet[], $10::bigint[],
-                              $11::timestamptz[])
+                              $11::timestamptz[], $12::text[], $13::text[], $14::text[], $15::int[], $16::text[])
          ON CONFLICT (tenant_id, license_id, account_number, account_server) DO UPDATE SET
              state_since = CASE WHEN EXCLUDED.last_seen >= i.last_seen AND EXCLUDED.last_valid <> i.last_valid
                                 THEN EXCLUDED.state_since ELSE i.state_since END,
@@ -153,7 +173,11 @@ pub async fn add_sightings(conn: &mut PgConnection, seen: Sightings) -> AppResul
              last_valid = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_valid ELSE i.last_valid END,
              last_code = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_code ELSE i.last_code END,
              last_ip = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN EXCLUDED.last_ip ELSE i.last_ip END,
-             robot_id = COALESCE(EXCLUDED.robot_id, i.robot_id)",
+             robot_id = COALESCE(EXCLUDED.robot_id, i.robot_id),
+             company = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN COALESCE(EXCLUDED.company, i.company) ELSE i.company END,
+             trade_mode = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN COALESCE(EXCLUDED.trade_mode, i.trade_mode) ELSE i.trade_mode END,
+             terminal_build = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN COALESCE(EXCLUDED.terminal_build, i.terminal_build) ELSE i.terminal_build END,
+             robot_version = CASE WHEN EXCLUDED.last_seen >= i.last_seen THEN COALESCE(EXCLUDED.robot_version, i.robot_version) ELSE i.robot_version END",
     )
     .bind(seen.tenants)
     .bind(seen.licenses)
@@ -166,6 +190,11 @@ pub async fn add_sightings(conn: &mut PgConnection, seen: Sightings) -> AppResul
     .bind(seen.last_ips)
     .bind(seen.checks)
     .bind(seen.state_since)
+    .bind(seen.servers)
+    .bind(seen.companies)
+    .bind(seen.trade_modes)
+    .bind(seen.terminal_builds)
+    .bind(seen.robot_versions)
     .execute(conn)
     .await?;
     Ok(written.rows_affected())

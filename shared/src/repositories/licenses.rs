@@ -253,35 +253,6 @@ pub async fn set_account(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid, acc
     Ok(updated.rows_affected() == 1)
 }
 
-/// Binds the license to `account` if it has none yet (a robot's first
-/// check); returns the account it is bound to afterwards. Atomic: of many
-/// first checks at once, one binds and the others read its account.
-pub async fn bind_account_once(
-    conn: &mut PgConnection,
-    tenant_id: Uuid,
-    id: Uuid,
-    account: u64,
-) -> AppResult<Option<String>> {
-    let bound: Option<String> = sqlx::query_scalar(
-        "UPDATE tenant_client_robots SET account_number = $3
-          WHERE tenant_id = $1 AND id = $2 AND account_number IS NULL RETURNING account_number",
-    )
-    .bind(tenant_id)
-    .bind(id)
-    .bind(account.to_string())
-    .fetch_optional(&mut *conn)
-    .await?;
-    if bound.is_some() {
-        return Ok(bound);
-    }
-    Ok(sqlx::query_scalar("SELECT account_number FROM tenant_client_robots WHERE tenant_id = $1 AND id = $2")
-        .bind(tenant_id)
-        .bind(id)
-        .fetch_optional(conn)
-        .await?
-        .flatten())
-}
-
 /// A license the expiry job ended: what it was before.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct EndedLicense {

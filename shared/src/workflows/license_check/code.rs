@@ -30,10 +30,21 @@ pub enum CheckCode {
     /// confirmed): one code, one text listing what to check, so a stranger
     /// learns nothing about the buyer and the buyer learns what to fix.
     NotRecognized,
+    /// The robot or the license refuses this kind of account (demo, contest).
+    DemoRefused,
+    /// A trial license on a real account, where the robot allows trials on demo only.
+    TrialDemoOnly,
+    /// The account's broker is not on the robot's list.
+    BrokerNotAllowed,
+    /// The running version was withdrawn by the seller.
+    VersionWithdrawn,
+    /// Every seat of the license is taken by other accounts (the caller
+    /// hears `NOT_RECOGNIZED`; the owner's log says this).
+    SeatsFull,
 }
 
 impl CheckCode {
-    pub const ALL: [CheckCode; 14] = [
+    pub const ALL: [CheckCode; 19] = [
         CheckCode::Ok,
         CheckCode::InvalidRequest,
         CheckCode::NotFound,
@@ -48,6 +59,11 @@ impl CheckCode {
         CheckCode::Throttled,
         CheckCode::BuildRevoked,
         CheckCode::NotRecognized,
+        CheckCode::DemoRefused,
+        CheckCode::TrialDemoOnly,
+        CheckCode::BrokerNotAllowed,
+        CheckCode::VersionWithdrawn,
+        CheckCode::SeatsFull,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -66,6 +82,11 @@ impl CheckCode {
             CheckCode::Throttled => "THROTTLED",
             CheckCode::BuildRevoked => "BUILD_REVOKED",
             CheckCode::NotRecognized => "NOT_RECOGNIZED",
+            CheckCode::DemoRefused => "DEMO_REFUSED",
+            CheckCode::TrialDemoOnly => "TRIAL_DEMO_ONLY",
+            CheckCode::BrokerNotAllowed => "BROKER_NOT_ALLOWED",
+            CheckCode::VersionWithdrawn => "VERSION_WITHDRAWN",
+            CheckCode::SeatsFull => "SEATS_FULL",
         }
     }
 
@@ -77,7 +98,9 @@ impl CheckCode {
     /// for the owner.
     pub fn answered(self) -> CheckCode {
         match self {
-            CheckCode::NotFound | CheckCode::NotConfirmed | CheckCode::AccountMismatch => CheckCode::NotRecognized,
+            CheckCode::NotFound | CheckCode::NotConfirmed | CheckCode::AccountMismatch | CheckCode::SeatsFull => {
+                CheckCode::NotRecognized
+            }
             other => other,
         }
     }
@@ -110,7 +133,19 @@ impl CheckCode {
             CheckCode::BuildRevoked => "Esta cópia do robô foi bloqueada pelo vendedor. Fale com o vendedor.",
             CheckCode::NotRecognized => {
                 "Licença não reconhecida para este e-mail e esta conta MT5. Confira: o e-mail digitado no robô é \
-                 exatamente o usado na compra; o número da conta MT5 está confirmado no portal do cliente."
+                 exatamente o usado na compra; o número da conta MT5 está confirmado no portal do cliente; se todas \
+                 as vagas da licença estão em uso, libere uma no portal do cliente."
+            }
+            CheckCode::DemoRefused => "Esta licença não aceita este tipo de conta (demo ou torneio). Use o robô em uma conta real.",
+            CheckCode::TrialDemoOnly => {
+                "Licença de teste: use o robô em uma conta demo. Para a conta real, compre a licença no portal do cliente."
+            }
+            CheckCode::BrokerNotAllowed => "Esta corretora não é autorizada para este robô.",
+            CheckCode::VersionWithdrawn => {
+                "Esta versão do robô foi retirada pelo vendedor. Baixe a versão mais recente no portal do cliente."
+            }
+            CheckCode::SeatsFull => {
+                "Todas as vagas de conta desta licença estão em uso. Libere uma vaga no portal do cliente."
             }
         }
     }

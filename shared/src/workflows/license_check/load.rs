@@ -22,12 +22,20 @@ pub async fn load(conn: &mut PgConnection, request: &CheckRequest) -> AppResult<
                 request.robot_id,
                 build.license_id,
                 &build.build_mark,
+                request.terminal.version_tag.as_deref(),
             )
             .await
         }
         None => {
-            license_checks::facts_by_email(conn, request.tenant_id, request.robot_id, &request.email, request.account)
-                .await
+            license_checks::facts_by_email(
+                conn,
+                request.tenant_id,
+                request.robot_id,
+                &request.email,
+                request.account,
+                request.terminal.version_tag.as_deref(),
+            )
+            .await
         }
     }
 }

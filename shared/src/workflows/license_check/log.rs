@@ -10,12 +10,17 @@ use std::net::IpAddr;
 use chrono::DateTime;
 use uuid::Uuid;
 
-use super::{CheckCode, CheckRecord};
+use super::{AccountKind, CheckCode, CheckRecord};
 
 /// Longest e-mail kept (the column is text; a robot may send anything).
 const EMAIL_MAX_CHARS: usize = 254;
 
-const FIELDS: i16 = 10;
+const FIELDS: i16 = 15;
+/// Rows written before the log knew the terminal (a spill file from the
+/// version before): read with those fields empty.
+const FIELDS_BEFORE_V3: i16 = 10;
+/// Longest server, company or version text kept.
+const TEXT_MAX_CHARS: usize = 128;
 /// PostgreSQL's timestamps count from 2000-01-01.
 const POSTGRES_EPOCH_MICROS: i64 = 946_684_800_000_000;
 
@@ -54,6 +59,27 @@ pub fn encode(out: &mut Vec<u8>, id: Uuid, record: &CheckRecord) {
     field(out, &[u8::from(record.valid)]);
     field(out, record.code.as_str().as_bytes());
     field(out, &(record.checked_at.timestamp_micros() - POSTGRES_EPOCH_MICROS).to_be_bytes());
+    for text in [record.server.as_deref(), record.trade_mode.map(AccountKind::as_str)] {
+        optional_text(out, text);
+    }
+    optional_text(out, record.robot_version.as_deref());
+    optional_text(out, record.company.as_deref());
+    match record.terminal_build {
+        Some(build) => field(out, &build.to_be_bytes()),
+        None => null(out),
+    }
+}
+
+/// A text field, NUL left out and cut to [`TEXT_MAX_CHARS`]; NULL for None.
+fn optional_text(out: &mut Vec<u8>, text: Option<&str>) {
+    match text {
+        Some(text) => {
+            let text: String = text.chars().filter(|c| *c != '\0').take(TEXT_MAX_CHARS).collect();
+            out.extend_from_slice(&(text.len() as i32).to_be_bytes());
+            out.extend_from_slice(text.as_bytes());
+        }
+        None => out.extend_from_slice(&(-1i32).to_be_bytes()),
+    }
 }
 
 /// Reads the row [`encode`] wrote at the start of `bytes`, and how many bytes
@@ -61,7 +87,8 @@ pub fn encode(out: &mut Vec<u8>, id: Uuid, record: &CheckRecord) {
 /// short).
 pub fn decode(bytes: &[u8]) -> Option<((Uuid, CheckRecord), usize)> {
     let mut reader = Fields { bytes, at: 0 };
-    if i16::from_be_bytes(reader.take(2)?.try_into().ok()?) != FIELDS {
+    let fields = i16::from_be_bytes(reader.take(2)?.try_into().ok()?);
+    if fields != FIELDS && fields != FIELDS_BEFORE_V3 {
         return None;
     }
     let uuid = |field: &[u8]| Uuid::from_slice(field).ok();
@@ -90,7 +117,38 @@ pub fn decode(bytes: &[u8]) -> Option<((Uuid, CheckRecord), usize)> {
     let code = CheckCode::ALL.into_iter().find(|code| code.as_str() == code_text)?;
     let micros = i64::from_be_bytes(reader.field()??.try_into().ok()?);
     let checked_at = DateTime::from_timestamp_micros(micros.checked_add(POSTGRES_EPOCH_MICROS)?)?;
-    let record = CheckRecord { tenant_id, robot_id, license_id, email, account, ip, valid, code, checked_at };
+    let mut record = CheckRecord {
+        tenant_id,
+        robot_id,
+        license_id,
+        email,
+        account,
+        ip,
+        valid,
+        code,
+        checked_at,
+        server: None,
+        trade_mode: None,
+        company: None,
+        terminal_build: None,
+        robot_version: None,
+    };
+    if fields == FIELDS {
+        let mut optional_text = || -> Option<Option<String>> {
+            Some(match reader.field()? {
+                Some(bytes) => Some(text(bytes)?.to_string()),
+                None => None,
+            })
+        };
+        record.server = optional_text()?;
+        record.trade_mode = optional_text()?.and_then(|kind| AccountKind::parse(&kind));
+        record.robot_version = optional_text()?;
+        record.company = optional_text()?;
+        record.terminal_build = match reader.field()? {
+            Some(bytes) => Some(i32::from_be_bytes(bytes.try_into().ok()?)),
+            None => None,
+        };
+    }
     Some(((id, record), reader.at))
 }
 
@@ -131,6 +189,11 @@ mod tests {
             valid: false,
             code: CheckCode::AccountMismatch,
             checked_at: DateTime::from_timestamp_micros(1_764_000_000_123_456).unwrap(),
+            server: Some("XPMT5-DEMO".into()),
+            trade_mode: Some(AccountKind::Demo),
+            company: Some("XP".into()),
+            terminal_build: Some(4755),
+            robot_version: Some("1.2.0".into()),
         }
     }
 

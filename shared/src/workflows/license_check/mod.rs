@@ -1,7 +1,8 @@
 //! The license check every robot calls when it starts (and hourly after),
 //! as one unit: [`request`] reads what the robot sent, [`load`] reads the
 //! facts (one indexed query, through the repository), [`decide`] gives every
-//! answer code, [`bind`] binds a license to its first account, [`sign`]
+//! answer code ([`seats`]: the accounts a license may run on), [`bind`]
+//! writes an account's seat, [`sign`]
 //! signs the answer (HMAC for v1 robots, Ed25519 for v2,
 //! docs/license-signature.md) so a fake server or a replayed answer fails in
 //! the robot, and [`record`] is what the check log keeps. The api's
@@ -20,12 +21,17 @@ pub mod load;
 pub mod log;
 pub mod record;
 pub mod request;
+pub mod seats;
 pub mod sign;
 
-pub use bind::{bind_account, license_to_bind};
+pub use bind::{license_to_bind, write_seat};
 pub use code::CheckCode;
-pub use decide::{after_binding, judge, refuse_early, same_account, EarlyRefusal, Verdict};
+pub use decide::{after_binding, judge, refuse_early, same_account, EarlyRefusal, SeatWrite, Verdict};
 pub use load::{load, CheckFacts};
 pub use record::{CheckRecord, InstallationFold, InstallationFolds};
-pub use request::{parse_account, parse_request, BuildClaim, CheckRequest, NamedRobot, RejectedRequest};
-pub use sign::{hmac_hex, signed_string, signed_string_v2, RobotKeys, SignedFields, SIGNATURE_VERSION};
+pub use request::{
+    parse_account, parse_request, AccountKind, BuildClaim, CheckRequest, NamedRobot, RejectedRequest, TerminalFacts,
+};
+pub use sign::{
+    hmac_hex, signed_string, signed_string_v2, signed_string_v3, RobotKeys, SignedFields, SIGNATURE_VERSION,
+};

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use super::{CheckCode, CheckRequest, Verdict};
+use super::{AccountKind, CheckCode, CheckRequest, Verdict};
 use crate::domain::error::AppResult;
 use crate::repositories::installations;
 
@@ -23,6 +23,13 @@ pub struct CheckRecord {
     pub valid: bool,
     pub code: CheckCode,
     pub checked_at: DateTime<Utc>,
+    /// What a v3 robot said of its account and itself (None below v3).
+    pub server: Option<String>,
+    pub trade_mode: Option<AccountKind>,
+    pub company: Option<String>,
+    pub terminal_build: Option<i32>,
+    /// The version its tag names, when known.
+    pub robot_version: Option<String>,
 }
 
 impl CheckRecord {
@@ -36,7 +43,13 @@ impl CheckRecord {
         ip: Option<std::net::IpAddr>,
         checked_at: DateTime<Utc>,
     ) -> Self {
+        let terminal = &request.terminal;
         CheckRecord {
+            server: terminal.server.clone(),
+            trade_mode: terminal.server.as_ref().map(|_| terminal.kind),
+            company: terminal.company.clone(),
+            terminal_build: terminal.terminal_build,
+            robot_version: None,
             tenant_id: request.tenant_id,
             robot_id: Some(request.robot_id),
             license_id,
@@ -64,12 +77,18 @@ pub struct InstallationFold {
     pub checks: i64,
     /// Since when the latest result (valid or not) holds, within this fold.
     pub state_since: DateTime<Utc>,
+    /// What the latest check said of the terminal.
+    pub company: Option<String>,
+    pub trade_mode: Option<AccountKind>,
+    pub terminal_build: Option<i32>,
+    pub robot_version: Option<String>,
 }
 
-/// Installations seen since the last write, keyed by tenant, license and account.
+/// Installations seen since the last write, keyed by tenant, license and
+/// account (login and trade server; "" for a robot that cannot say it).
 #[derive(Debug, Default)]
 pub struct InstallationFolds {
-    folds: std::collections::HashMap<(Uuid, Uuid, u64), InstallationFold>,
+    folds: std::collections::HashMap<(Uuid, Uuid, u64, String), InstallationFold>,
 }
 
 impl InstallationFolds {
@@ -77,16 +96,22 @@ impl InstallationFolds {
     pub fn add(&mut self, record: &CheckRecord) {
         let (Some(license_id), Some(account)) = (record.license_id, record.account) else { return };
         let at = record.checked_at;
-        let fold = self.folds.entry((record.tenant_id, license_id, account)).or_insert_with(|| InstallationFold {
-            robot_id: record.robot_id,
-            first_seen: at,
-            last_seen: at,
-            last_valid: record.valid,
-            last_code: record.code,
-            last_ip: record.ip,
-            checks: 0,
-            state_since: at,
-        });
+        let server = record.server.clone().unwrap_or_default();
+        let fold =
+            self.folds.entry((record.tenant_id, license_id, account, server)).or_insert_with(|| InstallationFold {
+                robot_id: record.robot_id,
+                first_seen: at,
+                last_seen: at,
+                last_valid: record.valid,
+                last_code: record.code,
+                last_ip: record.ip,
+                checks: 0,
+                state_since: at,
+                company: None,
+                trade_mode: None,
+                terminal_build: None,
+                robot_version: None,
+            });
         fold.checks += 1;
         fold.first_seen = fold.first_seen.min(at);
         fold.robot_id = record.robot_id.or(fold.robot_id);
@@ -99,6 +124,10 @@ impl InstallationFolds {
             fold.last_valid = record.valid;
             fold.last_code = record.code;
             fold.last_ip = record.ip;
+            fold.company = record.company.clone().or(fold.company.take());
+            fold.trade_mode = record.trade_mode.or(fold.trade_mode);
+            fold.terminal_build = record.terminal_build.or(fold.terminal_build);
+            fold.robot_version = record.robot_version.clone().or(fold.robot_version.take());
         }
     }
 
@@ -121,10 +150,15 @@ impl InstallationFolds {
             return Ok(0);
         }
         let mut seen = installations::Sightings::with_capacity(self.folds.len());
-        for ((tenant, license, account), fold) in &self.folds {
+        for ((tenant, license, account, server), fold) in &self.folds {
             seen.tenants.push(*tenant);
             seen.licenses.push(*license);
             seen.accounts.push(account.to_string());
+            seen.servers.push(server.clone());
+            seen.companies.push(fold.company.clone());
+            seen.trade_modes.push(fold.trade_mode.map(AccountKind::as_str));
+            seen.terminal_builds.push(fold.terminal_build);
+            seen.robot_versions.push(fold.robot_version.clone());
             seen.robots.push(fold.robot_id);
             seen.first_seen.push(fold.first_seen);
             seen.last_seen.push(fold.last_seen);
@@ -153,6 +187,11 @@ mod tests {
             valid: code == CheckCode::Ok,
             code,
             checked_at: DateTime::from_timestamp_millis(at_ms).unwrap(),
+            server: None,
+            trade_mode: None,
+            company: None,
+            terminal_build: None,
+            robot_version: None,
         }
     }
 
@@ -169,11 +208,11 @@ mod tests {
         folds.add(&record(None, Some(42), CheckCode::NotFound, 1_500));
         folds.add(&record(license, None, CheckCode::InvalidRequest, 1_500));
         assert_eq!(folds.len(), 2);
-        let fold = &folds.folds[&(Uuid::nil(), Uuid::from_u128(1), 42)];
+        let fold = &folds.folds[&(Uuid::nil(), Uuid::from_u128(1), 42, String::new())];
         assert_eq!(fold.checks, 3);
         assert_eq!((fold.first_seen.timestamp_millis(), fold.last_seen.timestamp_millis()), (1_000, 3_000));
         assert_eq!((fold.last_valid, fold.last_code), (false, CheckCode::Expired));
-        let other = &folds.folds[&(Uuid::nil(), Uuid::from_u128(1), 7)];
+        let other = &folds.folds[&(Uuid::nil(), Uuid::from_u128(1), 7, String::new())];
         assert_eq!((other.checks, other.last_code), (1, CheckCode::AccountMismatch));
         folds.clear();
         assert!(folds.is_empty());
@@ -188,9 +227,14 @@ mod tests {
             tenant_id: Uuid::from_u128(9),
             nonce: "n".into(),
             protocol: 2,
+            terminal: Default::default(),
             build: None,
         };
-        let hidden = Verdict { code: CheckCode::NotConfirmed, answer: CheckCode::NotRecognized, bind: false };
+        let hidden = Verdict {
+            code: CheckCode::NotConfirmed,
+            answer: CheckCode::NotRecognized,
+            seat: crate::workflows::license_check::SeatWrite::None,
+        };
         let at = DateTime::from_timestamp(1_764_000_000, 0).unwrap();
         let ip = Some("10.0.0.1".parse().unwrap());
         let record = CheckRecord::of_check(&request, Some(Uuid::from_u128(1)), &hidden, ip, at);
@@ -198,7 +242,11 @@ mod tests {
         assert_eq!((record.tenant_id, record.robot_id), (request.tenant_id, Some(request.robot_id)));
         assert_eq!((record.email.as_str(), record.account, record.ip), ("ana@x.com", Some(51_234_567), ip));
         assert_eq!((record.license_id, record.checked_at), (Some(Uuid::from_u128(1)), at));
-        let ok = Verdict { code: CheckCode::Ok, answer: CheckCode::Ok, bind: true };
+        let ok = Verdict {
+            code: CheckCode::Ok,
+            answer: CheckCode::Ok,
+            seat: crate::workflows::license_check::SeatWrite::Take { counted: true },
+        };
         assert!(CheckRecord::of_check(&request, None, &ok, None, at).valid);
     }
 }

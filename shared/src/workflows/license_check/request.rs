@@ -11,12 +11,81 @@ pub struct CheckRequest {
     pub robot_id: Uuid,
     pub tenant_id: Uuid,
     pub nonce: String,
-    /// 2 when the robot verifies answers with its public key
-    /// (`"protocol":2`), else 1 (HMAC).
+    /// 3 when the robot sends its account as MetaTrader knows it (server,
+    /// trade mode) and verifies v3 answers; 2 when it verifies answers with
+    /// its public key (`"protocol":2`); else 1 (HMAC).
     pub protocol: u8,
+    /// What a v3 robot says about its account and itself (all empty below v3).
+    pub terminal: TerminalFacts,
     /// A personal build names its license and its mark (decision 0015); the
     /// e-mail is then empty and the license decides.
     pub build: Option<BuildClaim>,
+}
+
+/// What a protocol-3 robot says of the account it runs on and of itself
+/// (docs/license-signature.md, "Protocol v3").
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TerminalFacts {
+    /// `ACCOUNT_SERVER`, trimmed: signed back, so it is never empty in v3.
+    pub server: Option<String>,
+    /// `ACCOUNT_COMPANY`, cut to 128 characters (not signed).
+    pub company: Option<String>,
+    /// `ACCOUNT_TRADE_MODE`; `Unknown` below v3.
+    pub kind: AccountKind,
+    /// `TERMINAL_BUILD`.
+    pub terminal_build: Option<i32>,
+    /// `RF_VERSION_TAG`: which published version is running.
+    pub version_tag: Option<String>,
+}
+
+/// What kind of account MetaTrader says it is (`ACCOUNT_TRADE_MODE`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum AccountKind {
+    Real,
+    Demo,
+    Contest,
+    /// A robot below protocol 3 does not say: counted like a real account.
+    #[default]
+    Unknown,
+}
+
+impl AccountKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AccountKind::Real => "real",
+            AccountKind::Demo => "demo",
+            AccountKind::Contest => "contest",
+            AccountKind::Unknown => "unknown",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<AccountKind> {
+        match text {
+            "real" => Some(AccountKind::Real),
+            "demo" => Some(AccountKind::Demo),
+            "contest" => Some(AccountKind::Contest),
+            "unknown" => Some(AccountKind::Unknown),
+            _ => None,
+        }
+    }
+
+    /// From the request: the names, or MQL5's enum values 0/1/2; anything
+    /// else is real (a robot that cannot say is not given the demo rules).
+    fn of_json(value: Option<&serde_json::Value>) -> AccountKind {
+        match value {
+            Some(serde_json::Value::String(s)) => match s.trim().to_ascii_lowercase().as_str() {
+                "demo" => AccountKind::Demo,
+                "contest" => AccountKind::Contest,
+                _ => AccountKind::Real,
+            },
+            Some(serde_json::Value::Number(n)) => match n.as_u64() {
+                Some(0) => AccountKind::Demo,
+                Some(1) => AccountKind::Contest,
+                _ => AccountKind::Real,
+            },
+            _ => AccountKind::Real,
+        }
+    }
 }
 
 /// The license and mark a personal build sends.
@@ -36,6 +105,26 @@ impl CheckRequest {
             None => self.email.clone(),
         }
     }
+
+    /// The cache key's identity: the buyer's, and the running version's
+    /// tag (the facts name that version; a tab is in no e-mail or tag).
+    pub fn cache_key(&self) -> String {
+        match &self.terminal.version_tag {
+            Some(tag) => format!("{}\t{tag}", self.cache_identity()),
+            None => self.cache_identity(),
+        }
+    }
+
+    /// The account as the throttle and the seats know it: the login, and
+    /// the server in lower case ("" for a robot below v3, which cannot say).
+    pub fn account_key(&self) -> (u64, String) {
+        (self.account, self.terminal.server.as_deref().unwrap_or("").to_lowercase())
+    }
+
+    /// The server signed back in v3 ("" below v3 or when unreadable).
+    pub fn signed_server(&self) -> &str {
+        self.terminal.server.as_deref().unwrap_or("")
+    }
 }
 
 /// A body that is not a check, with what could still be read of it: the
@@ -51,13 +140,15 @@ pub struct RejectedRequest {
 }
 
 /// What a rejected body said about its robot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NamedRobot {
     pub robot_id: Uuid,
     pub tenant_id: Uuid,
     /// The account, when readable; a refusal is signed over 0 otherwise.
     pub account: Option<u64>,
     pub protocol: u8,
+    /// The server, when well-formed; a refusal is signed over "" otherwise.
+    pub server: Option<String>,
 }
 
 impl RejectedRequest {
@@ -66,7 +157,7 @@ impl RejectedRequest {
     /// covers its nonce, robot and account. None when no robot was named or
     /// the nonce was malformed.
     pub fn signable(&self) -> Option<CheckRequest> {
-        let robot = self.robot?;
+        let robot = self.robot.as_ref()?;
         Some(CheckRequest {
             email: String::new(),
             account: robot.account.unwrap_or(0),
@@ -74,6 +165,7 @@ impl RejectedRequest {
             tenant_id: robot.tenant_id,
             nonce: self.nonce.clone()?,
             protocol: robot.protocol,
+            terminal: TerminalFacts { server: robot.server.clone(), ..TerminalFacts::default() },
             build: None,
         })
     }
@@ -101,13 +193,26 @@ pub fn parse_request(body: &[u8]) -> Result<CheckRequest, RejectedRequest> {
         license_id: Option<std::borrow::Cow<'a, str>>,
         #[serde(default, rename = "buildMark", borrow)]
         build_mark: Option<std::borrow::Cow<'a, str>>,
+        #[serde(default, borrow)]
+        server: Option<std::borrow::Cow<'a, str>>,
+        #[serde(default, borrow)]
+        company: Option<std::borrow::Cow<'a, str>>,
+        #[serde(default, rename = "tradeMode")]
+        trade_mode: Option<serde_json::Value>,
+        #[serde(default, rename = "terminalBuild")]
+        terminal_build: Option<serde_json::Value>,
+        #[serde(default, rename = "versionTag", borrow)]
+        version_tag: Option<std::borrow::Cow<'a, str>>,
     }
     let raw: Raw = serde_json::from_slice(body).map_err(|_| read_what_names_the_robot(body))?;
     let uuid = |v: &Option<std::borrow::Cow<'_, str>>| v.as_deref().and_then(|s| Uuid::parse_str(s.trim()).ok());
     let account = read_account(raw.mt_account.as_ref());
     let protocol = read_protocol(raw.protocol.as_ref());
+    let server = raw.server.as_deref().and_then(read_server);
     let named = match (uuid(&raw.robot_id), uuid(&raw.tenant_id)) {
-        (Some(robot_id), Some(tenant_id)) => Some(NamedRobot { robot_id, tenant_id, account, protocol }),
+        (Some(robot_id), Some(tenant_id)) => {
+            Some(NamedRobot { robot_id, tenant_id, account, protocol, server: server.clone() })
+        }
         _ => None,
     };
     let nonce = match raw.nonce {
@@ -115,7 +220,7 @@ pub fn parse_request(body: &[u8]) -> Result<CheckRequest, RejectedRequest> {
         Some(n) if valid_nonce(&n) => n.into_owned(),
         Some(_) => return Err(RejectedRequest { nonce: None, robot: named }),
     };
-    let fail = || RejectedRequest { nonce: Some(nonce.clone()), robot: named };
+    let fail = || RejectedRequest { nonce: Some(nonce.clone()), robot: named.clone() };
     // Both or neither: a personal build sends its license and its mark.
     let build = match (raw.license_id, raw.build_mark) {
         (None, None) => None,
@@ -143,7 +248,27 @@ pub fn parse_request(body: &[u8]) -> Result<CheckRequest, RejectedRequest> {
     let (Some(robot_id), Some(tenant_id)) = (uuid(&raw.robot_id), uuid(&raw.tenant_id)) else {
         return Err(fail());
     };
-    Ok(CheckRequest { email, account, robot_id, tenant_id, nonce, protocol, build })
+    let terminal = if protocol >= 3 {
+        // The server is signed back: one that could shift the signed fields,
+        // or none at all, makes the request unreadable.
+        if server.is_none() {
+            return Err(fail());
+        }
+        TerminalFacts {
+            server,
+            company: raw.company.as_deref().map(|c| c.trim().chars().filter(|c| !c.is_control()).take(128).collect()),
+            kind: AccountKind::of_json(raw.trade_mode.as_ref()),
+            terminal_build: raw
+                .terminal_build
+                .as_ref()
+                .and_then(serde_json::Value::as_i64)
+                .and_then(|b| i32::try_from(b).ok()),
+            version_tag: raw.version_tag.as_deref().map(str::trim).filter(|t| valid_version_tag(t)).map(str::to_string),
+        }
+    } else {
+        TerminalFacts::default()
+    };
+    Ok(CheckRequest { email, account, robot_id, tenant_id, nonce, protocol, terminal, build })
 }
 
 /// A body whose fields have the wrong types (`"email": 1`): what names the
@@ -165,6 +290,7 @@ fn read_what_names_the_robot(body: &[u8]) -> RejectedRequest {
             tenant_id,
             account: read_account(fields.get("mtAccount")),
             protocol: read_protocol(fields.get("protocol")),
+            server: fields.get("server").and_then(|v| v.as_str()).and_then(read_server),
         }),
         _ => None,
     };
@@ -180,12 +306,26 @@ fn read_account(value: Option<&serde_json::Value>) -> Option<u64> {
     .filter(|a| *a > 0)
 }
 
-/// 2 when the robot verifies answers with its public key, else 1 (HMAC).
+/// 3 or 2 when the robot asks for them, else 1 (HMAC).
 fn read_protocol(value: Option<&serde_json::Value>) -> u8 {
     match value.and_then(serde_json::Value::as_u64) {
+        Some(3) => 3,
         Some(2) => 2,
         _ => 1,
     }
+}
+
+/// A trade server's name, trimmed: 1–64 characters, none of them `|` or a
+/// control character (it is signed between `|`s). None otherwise.
+fn read_server(text: &str) -> Option<String> {
+    let text = text.trim();
+    let fits = !text.is_empty() && text.chars().count() <= 64;
+    (fits && !text.chars().any(|c| c == '|' || c.is_control())).then(|| text.to_string())
+}
+
+/// The tag injected into a robot (`RF_VERSION_TAG`): 16 lower-case hex digits.
+fn valid_version_tag(tag: &str) -> bool {
+    tag.len() == 16 && tag.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 /// An MT account as a number: digits only (surrounding spaces allowed);
@@ -243,8 +383,48 @@ mod tests {
             |extra: &str| parse_request(body(&format!(r#","email":"a@x.com"{extra}"#)).as_bytes()).unwrap().protocol;
         assert_eq!(protocol(r#","protocol":2"#), 2);
         assert_eq!(protocol(""), 1);
-        assert_eq!(protocol(r#","protocol":3"#), 1);
+        assert_eq!(protocol(r#","protocol":3,"server":"XPMT5-DEMO""#), 3);
+        assert_eq!(protocol(r#","protocol":4"#), 1);
         assert_eq!(protocol(r#","protocol":"2""#), 1);
+    }
+
+    #[test]
+    fn a_v3_robot_says_its_server_trade_mode_build_and_version() {
+        let request = parse_request(
+            body(r#","email":"a@x.com","protocol":3,"server":" XPMT5-Demo ","company":"XP\u0007 Inv","tradeMode":"demo","terminalBuild":4755,"versionTag":"3f1c0a9b7d2e4c6f""#)
+                .as_bytes(),
+        )
+        .unwrap();
+        let t = &request.terminal;
+        assert_eq!(
+            (t.server.as_deref(), t.company.as_deref(), t.kind),
+            (Some("XPMT5-Demo"), Some("XP Inv"), AccountKind::Demo)
+        );
+        assert_eq!((t.terminal_build, t.version_tag.as_deref()), (Some(4755), Some("3f1c0a9b7d2e4c6f")));
+        assert_eq!(request.account_key(), (51234567, "xpmt5-demo".to_string()));
+        assert_eq!(request.signed_server(), "XPMT5-Demo");
+        let kind = |mode: &str| {
+            let extra = format!(r#","email":"a@x.com","protocol":3,"server":"S","tradeMode":{mode}"#);
+            parse_request(body(&extra).as_bytes()).unwrap().terminal.kind
+        };
+        assert_eq!(
+            (kind("1"), kind("2"), kind(r#""contest""#), kind(r#""x""#)),
+            (AccountKind::Contest, AccountKind::Real, AccountKind::Contest, AccountKind::Real)
+        );
+        // A server that could shift the signed fields, or none, is no request; a bad tag is no tag.
+        let refused =
+            |server: &str| parse_request(body(&format!(r#","email":"a@x.com","protocol":3{server}"#)).as_bytes());
+        assert!(refused(r#","server":"A|B""#).is_err());
+        assert!(refused(r#","server":"  ""#).is_err());
+        assert!(refused("").is_err());
+        assert!(refused(&format!(r#","server":"{}""#, "s".repeat(65))).is_err());
+        assert_eq!(refused(r#","server":"A|B""#).unwrap_err().signable().map(|r| r.terminal.server), Some(None));
+        let bad_tag = body(r#","email":"a@x.com","protocol":3,"server":"S","versionTag":"XYZ""#);
+        assert_eq!(parse_request(bad_tag.as_bytes()).unwrap().terminal.version_tag, None);
+        // Below v3 nothing of it is read: a v2 robot's account is its login alone.
+        let v2 = parse_request(body(r#","email":"a@x.com","protocol":2,"server":"S","tradeMode":"demo""#).as_bytes())
+            .unwrap();
+        assert_eq!((v2.terminal.server, v2.terminal.kind), (None, AccountKind::Unknown));
     }
 
     #[test]
@@ -295,7 +475,7 @@ mod tests {
     fn a_refused_body_still_names_its_robot_to_sign_for() {
         let refused = |extra: &str| parse_request(body(extra).as_bytes()).expect_err("refused");
         let nul = refused(r#","email":"a\u0000@x.com""#);
-        let robot = nul.robot.expect("the robot is named");
+        let robot = nul.robot.clone().expect("the robot is named");
         assert_eq!((robot.robot_id.to_string().as_str(), robot.account), (ROBOT, Some(51234567)));
         let signable = nul.signable().expect("signable");
         assert_eq!((signable.email.as_str(), signable.nonce.as_str(), signable.account), ("", "n1", 51234567));

@@ -58,6 +58,30 @@ pub fn signed_string_v2(
     format!("v2{}|{grace_seconds}", &v1[SIGNATURE_VERSION.len()..])
 }
 
+/// The exact text protocol v3 signs with the robot's Ed25519 key:
+/// `v3|{nonce}|{valid}|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}|{server}|{graceSeconds}|{latestVersion}|{updateAvailable}`:
+/// v2's account is a login on a trade server, and the answer says the
+/// version buyers download now and whether the running one is older. The
+/// server comes from the request (no `|` in it, the parser made sure).
+#[allow(clippy::too_many_arguments)]
+pub fn signed_string_v3(
+    nonce: &str,
+    valid: bool,
+    code: &str,
+    expires_at: Option<i64>,
+    server_time: i64,
+    robot_id: &str,
+    mt_account: u64,
+    server: &str,
+    grace_seconds: i64,
+    latest_version: &str,
+    update_available: bool,
+) -> String {
+    let v1 = signed_string(nonce, valid, code, expires_at, server_time, robot_id, mt_account);
+    let update = if update_available { 1 } else { 0 };
+    format!("v3{}|{server}|{grace_seconds}|{latest_version}|{update}", &v1[SIGNATURE_VERSION.len()..])
+}
+
 /// Lower-case hex HMAC-SHA256 of `message` under the ASCII of `key`.
 pub fn hmac_hex(key: &str, message: &str) -> String {
     let mut mac = <Hmac<Sha256> as KeyInit>::new_from_slice(key.as_bytes()).expect("HMAC takes any key length");
@@ -80,6 +104,12 @@ pub struct SignedFields<'a> {
     /// `|{retryAfter}` to the signed string for those codes only, so every
     /// other answer's string is unchanged (docs/license-signature.md).
     pub retry_after: Option<i64>,
+    /// v3: the trade server the answer is about, as the request sent it.
+    pub server: &'a str,
+    /// v3: the version buyers download now ("" when none).
+    pub latest_version: &'a str,
+    /// v3: the running version is older than `latest_version`.
+    pub update_available: bool,
 }
 
 impl SignedFields<'_> {
@@ -109,6 +139,28 @@ impl SignedFields<'_> {
             self.account,
             self.grace_seconds,
         );
+        self.with_retry_after(signed)
+    }
+
+    pub fn v3(&self) -> String {
+        let robot_id = self.robot_id.to_string();
+        let signed = signed_string_v3(
+            self.nonce,
+            self.valid,
+            self.code.as_str(),
+            self.expires_at,
+            self.server_time,
+            &robot_id,
+            self.account,
+            self.server,
+            self.grace_seconds,
+            self.latest_version,
+            self.update_available,
+        );
+        self.with_retry_after(signed)
+    }
+
+    fn with_retry_after(&self, signed: String) -> String {
         match self.retry_after {
             Some(retry_after) => format!("{signed}|{retry_after}"),
             None => signed,
@@ -139,6 +191,7 @@ impl RobotKeys {
     /// key it needs could not be opened.
     pub fn sign(&self, protocol: u8, fields: &SignedFields) -> Option<String> {
         match protocol {
+            3 => self.signer.as_ref().map(|signer| signer.sign(&fields.v3())),
             2 => self.signer.as_ref().map(|signer| signer.sign(&fields.v2())),
             _ => self.hmac_key.as_deref().map(|key| hmac_hex(key, &fields.v1())),
         }
@@ -168,6 +221,9 @@ mod tests {
             account: 51_234_567,
             grace_seconds: 86_400,
             retry_after: None,
+            server: "XPMT5-DEMO",
+            latest_version: "1.4.0",
+            update_available: true,
         }
     }
 
@@ -250,6 +306,29 @@ mod tests {
     }
 
     #[test]
+    fn v3_worked_example() {
+        let valid = fields(true, CheckCode::Ok, Some(1_767_225_600));
+        assert_eq!(
+            valid.v3(),
+            "v3|9f86d081884c7d659a2feaa0c55ad015|1|OK|1767225600|1764000000|0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012|51234567|XPMT5-DEMO|86400|1.4.0|1"
+        );
+        assert_eq!(
+            keys().sign(3, &valid).unwrap(),
+            "4e558b8c4ef9cf83a697c2b36e59ba693c45884bced6afa00694be67dfea4816c513af57b27ae5bd6bad74940573eea2627bcfc53b9e09bf82fc97d434e88b03"
+        );
+        let refused = fields(false, CheckCode::DemoRefused, None);
+        assert_eq!(
+            keys().sign(3, &refused).unwrap(),
+            "62d2b096ee99ec3984d1d8083b60245c57eb9862aace5ccfdc78a5e5ef0d6d6c0eac9eebc2b5f17edc659ad9038b2271ca6243c797af484d32ac72560da5b404"
+        );
+        // The same answer for the same login on another broker's server is another message.
+        let elsewhere = SignedFields { server: "ClearMT5-DEMO", ..valid };
+        assert_ne!(keys().sign(3, &elsewhere), keys().sign(3, &valid));
+        let retry = SignedFields { retry_after: Some(120), ..fields(false, CheckCode::Throttled, None) };
+        assert!(retry.v3().ends_with("|XPMT5-DEMO|86400|1.4.0|1|120"));
+    }
+
+    #[test]
     fn a_key_that_could_not_be_opened_signs_nothing() {
         let none = RobotKeys { hmac_key: None, signer: None };
         assert_eq!(none.sign(1, &fields(true, CheckCode::Ok, None)), None);
@@ -270,6 +349,17 @@ mod tests {
             account_number: None,
             build_status: None,
             tenant_url: String::new(),
+            live_seats: 1,
+            demo_accounts: "counted".into(),
+            contest_accounts: None,
+            allowed_brokers: vec![],
+            trial_demo_only: false,
+            seat_logins: vec![],
+            seat_servers: vec![],
+            seat_counted: vec![],
+            latest_version: None,
+            running_version: None,
+            running_withdrawn: false,
         };
         let opened = RobotKeys::open(&secrets, &facts_sealed_elsewhere);
         assert!(opened.hmac_key.is_none() && opened.signer.is_some());
