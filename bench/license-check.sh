@@ -27,8 +27,9 @@ duration="${DURATION:-10s}"
 connections="${CONNECTIONS:-32}"
 block_log="${BLOCK_LOG_SECONDS:-0}"
 licenses="${LICENSES:-10000}"
-# 2: Ed25519 answers (robots built now); 1: HMAC (robots built before protocol v2).
-protocol="${PROTOCOL:-2}"
+# 3: the account as MetaTrader knows it (robots built now); 2: Ed25519 answers by
+# login alone (robots built before protocol v3); 1: HMAC (before protocol v2).
+protocol="${PROTOCOL:-3}"
 
 source scripts/throwaway-server.sh
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
@@ -47,7 +48,7 @@ seed_bench_licenses
 echo "seeded $(sql "SELECT count(*) FROM tenant_client_robots") licenses"
 # Answers must be valid: a sample before measuring.
 curl -s -H 'content-type: application/json' \
-  -d "{\"email\":\"bench7@example.com\",\"mtAccount\":7,\"robotId\":\"$robot\",\"tenantId\":\"$tenant\",\"nonce\":\"x\",\"protocol\":2}" \
+  -d "{\"email\":\"bench7@example.com\",\"mtAccount\":7,\"robotId\":\"$robot\",\"tenantId\":\"$tenant\",\"nonce\":\"x\",\"protocol\":3,\"server\":\"Bench-Real\"}" \
   "$base/api/webhooks/validate-license"; echo
 
 trivial_port=$((port + 13000))

@@ -91,25 +91,29 @@ SELECT gen_random_uuid(), tenant_id, id, ltrim(btrim(account_number), '0'), NULL
 -- the seat of the old account goes, the new account gets a seat.
 CREATE FUNCTION license_first_seat_follows() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-    old_login text := ltrim(btrim(OLD.account_number), '0');
+    old_number text := CASE WHEN TG_OP = 'UPDATE' THEN OLD.account_number END;
+    old_server text := CASE WHEN TG_OP = 'UPDATE' THEN OLD.account_server END;
+    old_login text := ltrim(btrim(old_number), '0');
     new_login text := ltrim(btrim(NEW.account_number), '0');
 BEGIN
-    IF OLD.account_number IS NOT DISTINCT FROM NEW.account_number THEN
+    IF TG_OP = 'UPDATE' AND old_number IS NOT DISTINCT FROM NEW.account_number THEN
         RETURN NEW;
     END IF;
     IF old_login ~ '^[1-9][0-9]{0,19}$' THEN
         DELETE FROM license_seats
          WHERE tenant_id = NEW.tenant_id AND license_id = NEW.id AND login = old_login
-           AND lower(coalesce(server, '')) = lower(coalesce(OLD.account_server, server, ''));
+           AND (old_server IS NULL OR lower(coalesce(server, '')) IN ('', lower(old_server)));
     END IF;
     IF new_login ~ '^[1-9][0-9]{0,19}$' THEN
         INSERT INTO license_seats (id, tenant_id, license_id, login, server, kind, counted, bound_by)
-        VALUES (gen_random_uuid(), NEW.tenant_id, NEW.id, new_login, NEW.account_server, 'unknown', true, 'client')
+        VALUES (gen_random_uuid(), NEW.tenant_id, NEW.id, new_login, NEW.account_server, 'unknown', true,
+                CASE current_user WHEN 'rf_client' THEN 'client' WHEN 'rf_owner' THEN 'owner'
+                                  WHEN 'rf_platform_admin' THEN 'admin' ELSE 'check' END)
         ON CONFLICT DO NOTHING;
     END IF;
     RETURN NEW;
 END $$;
-CREATE TRIGGER license_first_seat_follows AFTER UPDATE OF account_number ON tenant_client_robots
+CREATE TRIGGER license_first_seat_follows AFTER INSERT OR UPDATE OF account_number ON tenant_client_robots
     FOR EACH ROW EXECUTE FUNCTION license_first_seat_follows();
 
 -- A change of seats changes what the check answers: cached facts go.

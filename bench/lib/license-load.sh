@@ -1,7 +1,8 @@
 # Sourced by bench/license-check.sh and bench/cluster-license-check.sh: the
 # same steady-state load for both. Needs `sql` (runs SQL past RLS) and
 # $licenses; sets $tenant, $robot and $lua (a wrk script: a random bound
-# license per request, protocol ${protocol:-2}).
+# license per request, protocol ${protocol:-2}; protocol 3 also says the
+# account's server and trade mode).
 seed_bench_licenses() {
   tenant=$(sql "SELECT id FROM tenants LIMIT 1")
   robot=$(sql "SELECT id FROM tenant_robots LIMIT 1")
@@ -11,6 +12,8 @@ seed_bench_licenses() {
        SELECT gen_random_uuid(), c.tenant_id, c.id, '$robot', 'active', substr(c.email, 6, strpos(c.email, '@') - 6), now()
          FROM tenant_clients c WHERE c.email LIKE 'bench%';
        ANALYZE;" >/dev/null
+  local terminal=""
+  if [ "${protocol:-2}" = 3 ]; then terminal=',"server":"Bench-Real","tradeMode":"real","terminalBuild":4755'; fi
   lua=$(mktemp --suffix .lua)
   cat >"$lua" <<LUA
 math.randomseed(os.time())
@@ -18,7 +21,7 @@ wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 request = function()
   local i = math.random(1, $licenses)
-  local body = string.format('{"email":"bench%d@example.com","mtAccount":%d,"robotId":"$robot","tenantId":"$tenant","nonce":"n%d","protocol":${protocol:-2}}', i, i, i)
+  local body = string.format('{"email":"bench%d@example.com","mtAccount":%d,"robotId":"$robot","tenantId":"$tenant","nonce":"n%d","protocol":${protocol:-2}$terminal}', i, i, i)
   return wrk.format(nil, nil, nil, body)
 end
 LUA

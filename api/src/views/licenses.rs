@@ -90,11 +90,20 @@ pub struct InstallationItem {
     pub robot_id: Option<Uuid>,
     pub robot_name: Option<String>,
     pub account_number: String,
+    /// The trade server (null when the robot could not say it: built before protocol v3).
+    pub account_server: Option<String>,
+    /// The broker's company name, as MetaTrader says it.
+    pub company: Option<String>,
+    /// real, demo or contest (null before protocol v3).
+    pub trade_mode: Option<String>,
+    pub terminal_build: Option<i32>,
+    /// The version its last check ran, when known.
+    pub robot_version: Option<String>,
     pub first_seen: DateTime<Utc>,
     pub last_seen: DateTime<Utc>,
     /// The result of the last check from this account.
     pub last_valid: bool,
-    /// Its code (VALID, ACCOUNT_MISMATCH, LICENSE_EXPIRED, ...).
+    /// Its code, the real reason (OK, SEATS_FULL, DEMO_REFUSED, BROKER_NOT_ALLOWED, EXPIRED, ...).
     pub last_code: String,
     pub checks: i64,
     /// Seen in the last 30 days.
@@ -112,6 +121,11 @@ impl From<Installation> for InstallationItem {
             robot_id: i.robot_id,
             robot_name: i.robot_name,
             account_number: i.account_number,
+            account_server: Some(i.account_server).filter(|s| !s.is_empty()),
+            company: i.company,
+            trade_mode: i.trade_mode,
+            terminal_build: i.terminal_build,
+            robot_version: i.robot_version,
             first_seen: i.first_seen,
             last_seen: i.last_seen,
             last_valid: i.last_valid,

@@ -267,7 +267,7 @@ async fn every_check_is_logged_in_batches() {
             break;
         }
     }
-    assert_eq!(rows, [("OK".to_string(), true, "5555".to_string()), ("ACCOUNT_MISMATCH".into(), false, "6666".into())]);
+    assert_eq!(rows, [("OK".to_string(), true, "5555".to_string()), ("SEATS_FULL".into(), false, "6666".into())]);
 }
 
 #[tokio::test]

@@ -271,7 +271,7 @@ async fn a_stranger_cannot_tell_a_buyer_from_anyone_and_guessing_is_throttled() 
         states,
         vec![
             ("5555".to_string(), "valid".to_string(), "OK".to_string()),
-            (guesser.to_string(), "denied".to_string(), "ACCOUNT_MISMATCH".to_string()),
+            (guesser.to_string(), "denied".to_string(), "SEATS_FULL".to_string()),
         ],
         "the owner sees the stranger's refused checks with their real reason"
     );

@@ -23,7 +23,8 @@ pub async fn export(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid) -
                                           'accountNumber', l.account_number, 'activationDate', l.activation_date,
                                           'expirationDate', l.expiration_date,
                                           'installations', COALESCE((SELECT jsonb_agg(jsonb_build_object(
-                                                  'accountNumber', i.account_number, 'firstSeen', i.first_seen,
+                                                  'accountNumber', i.account_number, 'server', NULLIF(i.account_server, ''),
+                                                  'firstSeen', i.first_seen,
                                                   'lastSeen', i.last_seen, 'lastIp', host(i.last_ip), 'checks', i.checks))
                                               FROM license_installations i
                                              WHERE i.tenant_id = l.tenant_id AND i.license_id = l.id), '[]'))
@@ -83,8 +84,17 @@ pub async fn erase(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid, em
     .execute(&mut *conn)
     .await?;
     sqlx::query("DELETE FROM sessions WHERE client_id = $1").bind(client_id).execute(&mut *conn).await?;
+    // Every account the licenses were bound to goes with the buyer.
+    sqlx::query(
+        "DELETE FROM license_seats
+          WHERE tenant_id = $1 AND license_id IN (SELECT id FROM tenant_client_robots WHERE tenant_id = $1 AND client_id = $2)",
+    )
+    .bind(tenant_id)
+    .bind(client_id)
+    .execute(&mut *conn)
+    .await?;
     let licenses = sqlx::query(
-        "UPDATE tenant_client_robots SET status = 'cancelled', account_number = NULL
+        "UPDATE tenant_client_robots SET status = 'cancelled', account_number = NULL, account_server = NULL
           WHERE tenant_id = $1 AND client_id = $2",
     )
     .bind(tenant_id)
@@ -92,7 +102,8 @@ pub async fn erase(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid, em
     .execute(&mut *conn)
     .await?;
     sqlx::query(
-        "UPDATE license_installations SET last_ip = NULL, account_number = 'apagado-' || left(md5(account_number), 8)
+        "UPDATE license_installations SET last_ip = NULL, company = NULL,
+                account_number = 'apagado-' || left(md5(account_number), 8)
           WHERE tenant_id = $1 AND license_id IN (SELECT id FROM tenant_client_robots WHERE tenant_id = $1 AND client_id = $2)",
     )
     .bind(tenant_id)
@@ -131,7 +142,8 @@ pub async fn erase(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid, em
         .execute(&mut *conn)
         .await?;
     let checks = sqlx::query(
-        "UPDATE license_checks SET email = NULL, ip = NULL, account_number = NULL WHERE tenant_id = $1 AND lower(email) = $2",
+        "UPDATE license_checks SET email = NULL, ip = NULL, account_number = NULL, company = NULL
+          WHERE tenant_id = $1 AND lower(email) = $2",
     )
     .bind(tenant_id)
     .bind(email)

@@ -60,6 +60,11 @@ describe('refusalAdvice: one pt-BR line per refusal code', () => {
     ['ROBOT_INACTIVE', 'Última verificação recusada: o vendedor desativou este robô; fale com o vendedor'],
     ['BUILD_REVOKED', 'Última verificação recusada: esta cópia do robô foi bloqueada pelo vendedor; fale com o vendedor'],
     ['THROTTLED', 'Última verificação recusada: muitas tentativas recusadas; confira o e-mail e a conta e aguarde alguns minutos'],
+    ['SEATS_FULL', 'Última verificação recusada: todas as vagas de conta desta licença estão em uso; libere uma vaga nesta página'],
+    ['DEMO_REFUSED', 'Última verificação recusada: esta licença não aceita conta demo ou de torneio; use o robô em uma conta real'],
+    ['TRIAL_DEMO_ONLY', 'Última verificação recusada: licença de teste só funciona em conta demo; use uma conta demo ou compre a licença'],
+    ['BROKER_NOT_ALLOWED', 'Última verificação recusada: a corretora desta conta não é autorizada para este robô; use uma conta de corretora aceita'],
+    ['VERSION_WITHDRAWN', 'Última verificação recusada: esta versão do robô foi retirada pelo vendedor; baixe a versão nova nesta página'],
     ['RATE_LIMITED', 'Última verificação adiada: muitas verificações seguidas; o robô tenta de novo sozinho'],
     ['INVALID_REQUEST', 'Última verificação recusada: o robô enviou dados incompletos; preencha o campo LicenseEmail com o e-mail da compra'],
   ])('%s → "%s"', (code, text) => {

@@ -56,6 +56,16 @@ export function refusalAdvice(code: string, { personalBuild, mtAccount, boundAcc
       return personalBuild
         ? refused('muitas tentativas recusadas; confira a conta e aguarde alguns minutos')
         : refused('muitas tentativas recusadas; confira o e-mail e a conta e aguarde alguns minutos')
+    case 'SEATS_FULL':
+      return refused('todas as vagas de conta desta licença estão em uso; libere uma vaga nesta página')
+    case 'DEMO_REFUSED':
+      return refused('esta licença não aceita conta demo ou de torneio; use o robô em uma conta real')
+    case 'TRIAL_DEMO_ONLY':
+      return refused('licença de teste só funciona em conta demo; use uma conta demo ou compre a licença')
+    case 'BROKER_NOT_ALLOWED':
+      return refused('a corretora desta conta não é autorizada para este robô; use uma conta de corretora aceita')
+    case 'VERSION_WITHDRAWN':
+      return refused('esta versão do robô foi retirada pelo vendedor; baixe a versão nova nesta página')
     case 'RATE_LIMITED':
       return 'Última verificação adiada: muitas verificações seguidas; o robô tenta de novo sozinho'
     case 'INVALID_REQUEST':
