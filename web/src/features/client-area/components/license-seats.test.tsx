@@ -31,8 +31,14 @@ describe('the buyer’s accounts on a license', { timeout: 20_000 }, () => {
 
   it("frees an account after a confirmation that states the seller's limit", async () => {
     const user = userEvent.setup()
-    const after = { ...alphaSeats, seats: alphaSeats.seats.slice(1), used: 0 }
-    const fetch = renderSeats({ [`DELETE ${path}/${alphaSeats.seats[0]!.id}`]: () => Response.json(after) })
+    let current = alphaSeats
+    const fetch = renderSeats({
+      [`GET ${path}`]: () => Response.json(current),
+      [`DELETE ${path}/${alphaSeats.seats[0]!.id}`]: () => {
+        current = { ...alphaSeats, seats: alphaSeats.seats.slice(1), used: 0 }
+        return Response.json(current)
+      },
+    })
     await user.click(await screen.findByRole('button', { name: 'Liberar a conta 12345678 @ XPMT5-REAL' }))
     const confirm = await screen.findByRole('alertdialog')
     expect(within(confirm).getByText(/conta como troca de conta no limite do vendedor: 3 trocas a cada 30 dias, com pelo menos 24 h entre duas/)).toBeInTheDocument()

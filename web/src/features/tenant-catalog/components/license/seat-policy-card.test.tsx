@@ -84,7 +84,7 @@ describe('robot seat policy card', { timeout: 20_000 }, () => {
     await waitFor(() => expect(brokersInput()).toHaveFocus())
   })
 
-  it('shows a read-only policy without a save button, and a load error with a retry', async () => {
+  it('shows a read-only policy without a save button', async () => {
     renderCard({}, true)
     await screen.findByRole('form', { name: 'Contas e vagas' })
     expect(seatsInput()).toBeDisabled()
