@@ -14,7 +14,6 @@ use shared::OrNotFound;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use uuid::Uuid;
 
 use crate::api_error::{ApiJson, ApiResult, OwnerErrors};
 use crate::extractors::{PathId, PathIds, SignedInOwner};

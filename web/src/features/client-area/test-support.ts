@@ -151,3 +151,9 @@ export const alphaSeats: LicenseSeats = {
 
 /** No account yet (a license whose robot has not run, or a robot that binds on first use). */
 export const noSeats: LicenseSeats = { ...alphaSeats, seats: [], used: 0, total: 1 }
+
+/** GET …/seats of each fixture license, for pages that show the license cards (each card lists its accounts). */
+export const seatRoutes = (items: ClientLicenseItem[] = [alphaLicense, betaLicense, gammaLicense]) =>
+  Object.fromEntries(
+    items.map((license) => [`GET /api/client/licenses/${license.id}/seats`, () => Response.json(license.id === alphaLicense.id ? alphaSeats : noSeats)]),
+  )
