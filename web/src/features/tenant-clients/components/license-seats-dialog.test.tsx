@@ -67,7 +67,7 @@ describe('license seats dialog', { timeout: 20_000 }, () => {
 
   it("saves the license's own seats and demo rule", async () => {
     const user = userEvent.setup()
-    let current = alphaSeats
+    let current: object = alphaSeats
     const fetch = renderDialog({
       [`GET ${base}/seats`]: () => Response.json(current),
       [`PUT ${base}/seat-policy`]: async (request) => {
