@@ -39,7 +39,16 @@ where
 
 /// Binds `login@server` to the license as the license check would, `seconds`
 /// after a fixed start so the order is known.
-async fn bind(app: &TestApp, tenant: Uuid, license: Uuid, login: &str, server: &str, kind: &str, counted: bool, seconds: i32) {
+async fn bind(
+    app: &TestApp,
+    tenant: Uuid,
+    license: Uuid,
+    login: &str,
+    server: &str,
+    kind: &str,
+    counted: bool,
+    seconds: i32,
+) {
     app.sql_in(
         tenant,
         &format!(
@@ -147,12 +156,16 @@ async fn the_owner_lists_overrides_and_frees_seats_and_the_first_seat_moves_on()
     assert_eq!((seats["used"].as_i64(), seats["total"].as_i64()), (Some(2), Some(2)));
     assert_eq!((seats["demoAccounts"].as_str(), seats["bindingPolicy"].as_str()), (Some("free"), Some("first_use")));
     let first = seats["seats"].as_array().unwrap().iter().find(|s| s["login"] == "111").unwrap().clone();
-    assert_eq!((first["server"].as_str(), first["kind"].as_str(), first["counted"].as_bool()), (Some("Srv-1"), Some("real"), Some(true)));
+    assert_eq!(
+        (first["server"].as_str(), first["kind"].as_str(), first["counted"].as_bool()),
+        (Some("Srv-1"), Some("real"), Some(true))
+    );
 
     // The license's own rules, validated, then cleared.
     let override_path = format!("/api/tenant/licenses/{license}/seat-policy");
     let (status, body) =
-        read_json(s.owner.put(&override_path, json!({"liveSeatsOverride": 0, "demoAccountsOverride": "x"})).await).await;
+        read_json(s.owner.put(&override_path, json!({"liveSeatsOverride": 0, "demoAccountsOverride": "x"})).await)
+            .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["fields"]["liveSeatsOverride"].is_string() && body["fields"]["demoAccountsOverride"].is_string());
     let (status, seats) = read_json(
@@ -198,7 +211,9 @@ async fn a_legacy_first_seat_without_a_server_hands_over_without_losing_other_se
     let s = shop("first_use").await;
     let (tenant, license) = (s.acme.id, s.rows.license);
     // Bound before servers were known: the first seat has none.
-    s.app.sql_in(tenant, &format!("UPDATE tenant_client_robots SET account_number = '0777' WHERE id = '{license}'")).await;
+    s.app
+        .sql_in(tenant, &format!("UPDATE tenant_client_robots SET account_number = '0777' WHERE id = '{license}'"))
+        .await;
     bind(&s.app, tenant, license, "777", "Srv-B", "demo", false, 10).await;
     bind(&s.app, tenant, license, "888", "Srv-C", "real", true, 20).await;
     let seats_path = format!("/api/tenant/licenses/{license}/seats");
@@ -228,9 +243,16 @@ async fn the_buyer_adds_accounts_into_free_seats_and_frees_them_within_the_limit
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!((seats["used"].as_i64(), seats["total"].as_i64()), (Some(1), Some(2)));
     assert_eq!(seats["seats"][0]["boundBy"], "client");
-    assert_eq!(first_seat(&s).await, (Some("5001".into()), Some("XPMT5-REAL".into())), "the first becomes the first seat");
+    assert_eq!(
+        first_seat(&s).await,
+        (Some("5001".into()), Some("XPMT5-REAL".into())),
+        "the first becomes the first seat"
+    );
     let (status, body) = read_json(s.client.post(&path, json!({"login": "5001", "server": "xpmt5-real"})).await).await;
-    assert_eq!((status, body["fields"]["login"].as_str()), (StatusCode::BAD_REQUEST, Some("Esta conta já está vinculada a esta licença.")));
+    assert_eq!(
+        (status, body["fields"]["login"].as_str()),
+        (StatusCode::BAD_REQUEST, Some("Esta conta já está vinculada a esta licença."))
+    );
     let (status, seats) =
         read_json(s.client.post(&path, json!({"login": "5002", "server": "XPMT5-DEMO", "tradeMode": "demo"})).await)
             .await;
@@ -257,7 +279,8 @@ async fn the_buyer_adds_accounts_into_free_seats_and_frees_them_within_the_limit
     let switch = format!("/api/client/licenses/{}/account", s.rows.license);
     let switched = s.client.patch_json(&switch, json!({"accountNumber": "5004"})).await;
     assert_eq!(switched.status(), StatusCode::TOO_MANY_REQUESTS);
-    let recorded: i64 = scalar(&s.app, "SELECT count(*) FROM license_account_changes WHERE old_account IS NOT NULL").await;
+    let recorded: i64 =
+        scalar(&s.app, "SELECT count(*) FROM license_account_changes WHERE old_account IS NOT NULL").await;
     assert_eq!(recorded, 1, "one change (the free); the three bindings are free");
     let audited: i64 = scalar(&s.app, "SELECT count(*) FROM audit_log WHERE entity = 'license_seat'").await;
     assert_eq!(audited, 4, "three bindings and one free, by the client");
@@ -276,7 +299,12 @@ async fn robots_that_bind_on_first_use_take_no_accounts_from_the_portal() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body["message"].as_str().unwrap().contains("primeira verificação"));
     // Nor do cancelled licenses, in either direction.
-    s.app.sql_in(s.acme.id, &format!("UPDATE tenant_client_robots SET status = 'cancelled' WHERE id = '{}'", s.rows.license)).await;
+    s.app
+        .sql_in(
+            s.acme.id,
+            &format!("UPDATE tenant_client_robots SET status = 'cancelled' WHERE id = '{}'", s.rows.license),
+        )
+        .await;
     assert_eq!(s.client.post(&path, json!({"login": "5001", "server": "X"})).await.status(), StatusCode::FORBIDDEN);
 }
 
@@ -309,7 +337,10 @@ async fn other_tenants_and_other_buyers_get_404_and_the_database_hides_the_seats
     let seat = seat_id(&seats, "4242");
     let robot_policy = format!("/api/tenant/robots/{}/seat-policy", s.rows.robot);
     assert_eq!(owner_b.get(&robot_policy).await.status(), StatusCode::NOT_FOUND);
-    assert_eq!(owner_b.put(&robot_policy, json!({"liveSeats": 9, "demoAccounts": "free"})).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        owner_b.put(&robot_policy, json!({"liveSeats": 9, "demoAccounts": "free"})).await.status(),
+        StatusCode::NOT_FOUND
+    );
     let owner_seats = format!("/api/tenant/licenses/{license}/seats");
     assert_eq!(owner_b.get(&owner_seats).await.status(), StatusCode::NOT_FOUND);
     assert_eq!(owner_b.delete(&format!("{owner_seats}/{seat}")).await.status(), StatusCode::NOT_FOUND);
@@ -333,7 +364,11 @@ async fn other_tenants_and_other_buyers_get_404_and_the_database_hides_the_seats
     for scope in [Scope::client(tenant, other_id), Scope::worker_for(beta.id)] {
         let mut tx = db::begin(&s.app.db.app_pool, scope).await.unwrap();
         let seen: i64 = sqlx::query_scalar("SELECT count(*) FROM license_seats").fetch_one(&mut *tx).await.unwrap();
-        let deleted = sqlx::query("DELETE FROM license_seats WHERE license_id = $1").bind(license).execute(&mut *tx).await.unwrap();
+        let deleted = sqlx::query("DELETE FROM license_seats WHERE license_id = $1")
+            .bind(license)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
         assert_eq!((seen, deleted.rows_affected()), (0, 0));
         let inserted = sqlx::query(
             "INSERT INTO license_seats (id, tenant_id, license_id, login, server) VALUES (gen_random_uuid(), $1, $2, '99', 'X')",

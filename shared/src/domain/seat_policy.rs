@@ -272,8 +272,14 @@ mod tests {
     fn license_overrides_win_and_contest_follows_the_overridden_demo_rule() {
         let p = EffectivePolicy::of(1, AccountRule::Counted, None, false, Some(3), Some(AccountRule::Free));
         assert_eq!((p.live_seats, p.demo, p.contest), (3, AccountRule::Free, AccountRule::Free));
-        let own_contest =
-            EffectivePolicy::of(1, AccountRule::Counted, Some(AccountRule::Refused), false, None, Some(AccountRule::Free));
+        let own_contest = EffectivePolicy::of(
+            1,
+            AccountRule::Counted,
+            Some(AccountRule::Refused),
+            false,
+            None,
+            Some(AccountRule::Free),
+        );
         assert_eq!(own_contest.contest, AccountRule::Refused);
     }
 

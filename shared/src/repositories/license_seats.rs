@@ -131,12 +131,7 @@ async fn find_license(
     lock: bool,
 ) -> AppResult<Option<SeatedLicense>> {
     let sql = if lock { concat!(license_select!(), " FOR UPDATE OF l") } else { license_select!() };
-    Ok(sqlx::query_as(sql)
-        .bind(tenant_id)
-        .bind(license_id)
-        .bind(client_id)
-        .fetch_optional(conn)
-        .await?)
+    Ok(sqlx::query_as(sql).bind(tenant_id).bind(license_id).bind(client_id).fetch_optional(conn).await?)
 }
 
 /// The license (of `client_id` when given), to read its seats.

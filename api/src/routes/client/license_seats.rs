@@ -48,9 +48,8 @@ async fn usable_license(tx: &mut Tx, client: &SignedInClient, id: Uuid) -> Resul
     responses((status = 200, body = LicenseSeats), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn list(client: SignedInClient, PathId(id, _): PathId<UnknownLicense>) -> ApiResult<Json<LicenseSeats>> {
     let mut tx = client.begin().await?;
-    let license = license_seats::license(&mut tx, client.tenant.id, id, Some(client.client.id))
-        .await?
-        .or_not_found(NOT_FOUND)?;
+    let license =
+        license_seats::license(&mut tx, client.tenant.id, id, Some(client.client.id)).await?.or_not_found(NOT_FOUND)?;
     let seats = LicenseSeats::of(&mut tx, &license).await?;
     tx.commit().await?;
     Ok(Json(seats))
@@ -75,7 +74,8 @@ pub async fn free(
     let now = Utc::now();
     let (recent, last) = client_portal::account_changes(&mut tx, tenant, id, policy.period_start(now)).await?;
     let freed = SeatItem::from(license_seats::free(&mut tx, &license, seat_id).await?.or_not_found(UNKNOWN_SEAT)?);
-    account_binding::check(policy, recent, last, now).map_err(|refusal| AppError::TooManyRequests(refusal.message()))?;
+    account_binding::check(policy, recent, last, now)
+        .map_err(|refusal| AppError::TooManyRequests(refusal.message()))?;
     client_portal::record_account_change(&mut tx, tenant, id, me, Some(&account_label(&freed)), "").await?;
     let seats = LicenseSeats::of(&mut tx, &license).await?;
     tx.commit().await?;

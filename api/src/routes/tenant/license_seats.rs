@@ -81,7 +81,8 @@ pub async fn update_policy(
 ) -> ApiResult<Json<LicenseSeats>> {
     owner.require(Capability::ManageLicenses)?;
     let mut v = Validator::new();
-    let live_seats = body.live_seats_override.map(|n| i32::try_from(n).ok().filter(|n| seat_policy::LIVE_SEATS.contains(n)));
+    let live_seats =
+        body.live_seats_override.map(|n| i32::try_from(n).ok().filter(|n| seat_policy::LIVE_SEATS.contains(n)));
     v.check(!matches!(live_seats, Some(None)), "liveSeatsOverride", seat_policy::LIVE_SEATS_OUT_OF_RANGE);
     let demo = body.demo_accounts_override.as_deref().map(AccountRule::parse);
     v.check(!matches!(demo, Some(None)), "demoAccountsOverride", seat_policy::UNKNOWN_DEMO_RULE);
@@ -91,9 +92,7 @@ pub async fn update_policy(
     v.finish()?;
     license_seats::set_overrides(&mut tx, tenant, id, live_seats.flatten(), demo.flatten()).await?;
     let after = license_seats::license(&mut tx, tenant, id, None).await?.or_not_found(NOT_FOUND)?;
-    let audited = |l: &license_seats::SeatedLicense| {
-        json!({ "liveSeatsOverride": l.live_seats_override, "demoAccountsOverride": l.demo_accounts_override })
-    };
+    let audited = |l: &license_seats::SeatedLicense| json!({ "liveSeatsOverride": l.live_seats_override, "demoAccountsOverride": l.demo_accounts_override });
     owner.audit(&mut tx, Action::Update, "license_seat_policy", id, &audited(&before), &audited(&after)).await?;
     let seats = LicenseSeats::of(&mut tx, &after).await?;
     tx.commit().await?;
