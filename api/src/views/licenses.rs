@@ -15,6 +15,12 @@ use uuid::Uuid;
 pub const NOT_FOUND: &str = "Licença não encontrada";
 crate::not_found_as!(UnknownLicense, NOT_FOUND);
 
+/// Whether a buyer may use the license (download, change its accounts):
+/// active or trial, and not past its end.
+pub fn usable_by_client(status: LicenseStatus, expiration: Option<DateTime<Utc>>) -> bool {
+    matches!(status, LicenseStatus::Active | LicenseStatus::Trial) && expiration.is_none_or(|e| e > Utc::now())
+}
+
 pub const SALE_OF_ANOTHER_TENANT: &str = "A venda selecionada não pertence ao tenant escolhido.";
 
 /// A license as the owner's screens show it.

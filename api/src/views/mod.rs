@@ -8,6 +8,7 @@ pub mod clients;
 pub mod compilation_jobs;
 pub mod dashboard;
 pub mod files;
+pub mod license_seats;
 pub mod licenses;
 pub mod password_reset;
 pub mod people;

@@ -92,6 +92,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         "clientProfile" | "clientUpdateProfile" | "clientChangePassword" | "clientPurchases" => OwnClientSession,
         "platformHealth" => Admin,
         "clientChangeAccount" | "clientDownload" | "clientCancelSubscription" => ClientOfA,
+        "clientLicenseSeats" | "clientFreeLicenseSeat" | "clientAddLicenseSeat" => ClientOfA,
         "injectRobotAuth" => AdminOrOwnerOfA,
         "notificationStream" => AdminOrAnyOwner,
         "tenantGetHotmartApi" | "tenantUpdateHotmartApi" | "tenantDeleteHotmartApi" => AnyOwnerOwnRows,
@@ -140,6 +141,11 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantGetRobotLicense"
         | "tenantUpdateRobotLicense"
         | "tenantRebuildRobotLicense"
+        | "tenantGetRobotSeatPolicy"
+        | "tenantUpdateRobotSeatPolicy"
+        | "tenantLicenseSeats"
+        | "tenantFreeLicenseSeat"
+        | "tenantUpdateLicenseSeatPolicy"
         | "tenantUploadRobotLogo"
         | "tenantListRobotVersions"
         | "tenantUploadRobotVersion"
@@ -230,6 +236,10 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         "tenantListLicenses" | "tenantGetLicense" => ViewLicenses,
         "tenantRobotSharedBuildClients" | "tenantTraceLeak" => ViewLicenses,
         "tenantRevokeLicenseBuild" => ManageLicenses,
+        "tenantLicenseSeats" => ViewLicenses,
+        "tenantFreeLicenseSeat" | "tenantUpdateLicenseSeatPolicy" => ManageLicenses,
+        "tenantGetRobotSeatPolicy" => ViewRobots,
+        "tenantUpdateRobotSeatPolicy" => ManageRobots,
         "tenantListVersionBacktests" | "tenantProjectTesterSettings" | "tenantListFactoryVersionBacktests" => {
             ViewRobots
         }
@@ -361,6 +371,9 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
     drop(tx);
     let event_a = event_a.to_string();
     let rows_a = app.rows_of(&a, robot_a.parse().unwrap()).await;
+    // A seat of A's license, for the seat routes; put back before each call,
+    // since the first caller allowed to free it does.
+    let seat_a = uuid::Uuid::now_v7().to_string();
     // A stored version of robot A, for the version routes.
     let owner_a = app.owner_of(&a).await;
     let upload = owner_a
@@ -517,8 +530,20 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                     if path.starts_with("/api/tenant/robot-projects/") { &project_version_a } else { &version_a },
                 )
                 .replace("{version}", "1.0.0")
-                .replace("{licenseId}", &rows_a.license.to_string());
+                .replace("{licenseId}", &rows_a.license.to_string())
+                .replace("{seatId}", &seat_a);
             for (who, caller) in &callers {
+                if path.contains("{seatId}") {
+                    app.sql_in(
+                        a.id,
+                        &format!(
+                            "INSERT INTO license_seats (id, tenant_id, license_id, login, server, kind)
+                             VALUES ('{seat_a}', '{}', '{}', '4242', 'Matriz-Real', 'real') ON CONFLICT DO NOTHING",
+                            a.id, rows_a.license
+                        ),
+                    )
+                    .await;
+                }
                 let url = format!("{}{url_path}", caller.base);
                 let mut request = match method.as_str() {
                     "get" => caller.http.get(&url),

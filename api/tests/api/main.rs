@@ -30,6 +30,7 @@ mod license_check;
 mod license_harness;
 mod license_log;
 mod license_seats;
+mod license_seats_admin;
 mod license_v2;
 mod logging;
 mod login_capacity;

@@ -36,6 +36,8 @@ pub mod robot_zip;
 #[cfg(feature = "domain")]
 pub mod safe_html;
 #[cfg(feature = "domain")]
+pub mod seat_policy;
+#[cfg(feature = "domain")]
 pub mod status;
 #[cfg(feature = "domain")]
 pub mod storefront;

@@ -132,6 +132,33 @@ pub async fn account_changes(
     .await?)
 }
 
+/// Records a change of the license's accounts the buyer made through its
+/// seats: a freed seat (`old_account` the account, `new_account` empty — no
+/// account took its place yet) counts as a change; an added seat
+/// (`old_account` None) is a binding, recorded but free, like the first one.
+pub async fn record_account_change(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    license_id: Uuid,
+    client_id: Uuid,
+    old_account: Option<&str>,
+    new_account: &str,
+) -> AppResult<()> {
+    sqlx::query(
+        "INSERT INTO license_account_changes (id, tenant_id, license_id, client_id, old_account, new_account)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(new_id())
+    .bind(tenant_id)
+    .bind(license_id)
+    .bind(client_id)
+    .bind(old_account)
+    .bind(new_account)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Moves the license to `account` and records the change.
 pub async fn change_account(
     conn: &mut PgConnection,

@@ -24,6 +24,7 @@ pub mod installations;
 pub mod job_queue;
 pub mod license_builds;
 pub mod license_checks;
+pub mod license_seats;
 pub mod licenses;
 pub mod listing;
 pub mod login_failures;

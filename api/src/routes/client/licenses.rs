@@ -129,7 +129,7 @@ pub struct LastCheck {
 }
 
 fn usable(status: LicenseStatus, expiration: Option<DateTime<Utc>>) -> bool {
-    matches!(status, LicenseStatus::Active | LicenseStatus::Trial) && expiration.is_none_or(|e| e > Utc::now())
+    crate::views::licenses::usable_by_client(status, expiration)
 }
 
 impl From<ClientLicenseRow> for ClientLicenseItem {

@@ -7,6 +7,7 @@
 pub mod access_link;
 pub mod auth;
 pub mod dashboard;
+pub mod license_seats;
 pub mod licenses;
 pub mod password;
 pub mod password_reset;
@@ -25,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(access_link::router())
         .merge(dashboard::router())
         .merge(licenses::router())
+        .merge(license_seats::router())
         .merge(subscriptions::router())
         .merge(profile::router())
         .merge(password::router())

@@ -16,6 +16,7 @@ pub mod email_settings;
 pub mod hotmart_api;
 pub mod invitation;
 pub mod license_builds;
+pub mod license_seats;
 pub mod licenses;
 pub mod manual_sales;
 pub mod onboarding;
@@ -24,6 +25,7 @@ pub mod robot_compile_jobs;
 pub mod robot_generations;
 pub mod robot_license;
 pub mod robot_projects;
+pub mod robot_seat_policy;
 pub mod robot_versions;
 pub mod robots;
 pub mod sales;
@@ -50,8 +52,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(client_erasure::router())
         .merge(client_access_links::router())
         .merge(licenses::router())
+        .merge(license_seats::router())
         .merge(robots::router())
         .merge(robot_license::router())
+        .merge(robot_seat_policy::router())
         .merge(robot_versions::router())
         .merge(license_builds::router())
         .merge(backtests::router())

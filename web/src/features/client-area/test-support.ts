@@ -5,6 +5,7 @@
  * subscriptions.
  */
 import type { ClientDashboard } from './api/dashboard'
+import type { LicenseSeats } from './api/license-seats'
 import type { ClientLicenseItem, ClientLicenses } from './api/licenses'
 import type { ClientSubscriptionItem } from './api/subscriptions'
 
@@ -112,3 +113,47 @@ export const annual: ClientSubscriptionItem = {
   nextChargeDate: null,
   cancellationDate: '2025-03-01T12:00:00Z',
 }
+
+/** GET /api/client/licenses/{alpha}/seats: one real account of two seats, a free demo account, accounts added here. */
+export const alphaSeats: LicenseSeats = {
+  seats: [
+    {
+      id: '0190c0de-0000-7000-8000-0000000000e1',
+      login: '12345678',
+      server: 'XPMT5-REAL',
+      company: 'XP Investimentos',
+      kind: 'real',
+      counted: true,
+      boundAt: '2025-03-11T10:00:00Z',
+      boundBy: 'client',
+    },
+    {
+      id: '0190c0de-0000-7000-8000-0000000000e2',
+      login: '99900022',
+      server: 'XPMT5-DEMO',
+      company: null,
+      kind: 'demo',
+      counted: false,
+      boundAt: '2025-03-12T10:00:00Z',
+      boundBy: 'check',
+    },
+  ],
+  used: 1,
+  total: 2,
+  demoAccounts: 'free',
+  contestAccounts: 'free',
+  bindingPolicy: 'portal',
+  liveSeatsOverride: null,
+  demoAccountsOverride: null,
+  robotLiveSeats: 2,
+  robotDemoAccounts: 'free',
+}
+
+/** No account yet (a license whose robot has not run, or a robot that binds on first use). */
+export const noSeats: LicenseSeats = { ...alphaSeats, seats: [], used: 0, total: 1 }
+
+/** GET …/seats of each fixture license, for pages that show the license cards (each card lists its accounts). */
+export const seatRoutes = (items: ClientLicenseItem[] = [alphaLicense, betaLicense, gammaLicense]) =>
+  Object.fromEntries(
+    items.map((license) => [`GET /api/client/licenses/${license.id}/seats`, () => Response.json(license.id === alphaLicense.id ? alphaSeats : noSeats)]),
+  )

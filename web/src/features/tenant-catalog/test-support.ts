@@ -80,6 +80,15 @@ export const alphaLicenseSettings = {
   activeVersionUsesV1: false,
 }
 
+/** GET /api/tenant/robots/{alpha}/seat-policy: two live seats, demo accounts free, brokers XP and Clear. */
+export const alphaSeatPolicy = {
+  liveSeats: 2,
+  demoAccounts: 'free',
+  contestAccounts: null,
+  allowedBrokers: ['XPMT5-*', 'Clear Corretora'],
+  trialDemoOnly: false,
+}
+
 export const salesPage = {
   sections: [{ type: 'hero' as const, title: 'Robô Alpha', subtitle: 'Tendência no mini índice' }],
   price: '497.00',

@@ -124,3 +124,22 @@ export const details = {
 
 /** GET /api/tenant/robots as the pickers read it. */
 export const robotsPage = () => page([alpha, beta], { pageSize: 100 })
+
+const seat = { company: null, kind: 'real', counted: true, boundBy: 'check' }
+/** GET /api/tenant/licenses/{alpha}/seats: two real accounts of two seats, a free demo account, demo free on the robot. */
+export const alphaSeats = {
+  seats: [
+    { ...seat, id: '0190c0de-0000-7000-8000-0000000000e1', login: '12345678', server: 'XPMT5-REAL', boundAt: '2025-03-11T10:00:00Z' },
+    { ...seat, id: '0190c0de-0000-7000-8000-0000000000e2', login: '55500011', server: null, kind: 'unknown', boundBy: 'migration', boundAt: '2025-03-12T10:00:00Z' },
+    { ...seat, id: '0190c0de-0000-7000-8000-0000000000e3', login: '99900022', server: 'XPMT5-DEMO', kind: 'demo', counted: false, boundAt: '2025-03-13T10:00:00Z' },
+  ],
+  used: 2,
+  total: 2,
+  demoAccounts: 'free',
+  contestAccounts: 'free',
+  bindingPolicy: 'portal',
+  liveSeatsOverride: null,
+  demoAccountsOverride: null,
+  robotLiveSeats: 2,
+  robotDemoAccounts: 'free',
+}

@@ -445,6 +445,49 @@ export interface paths {
         patch: operations["clientChangeAccount"];
         trace?: never;
     };
+    "/api/client/licenses/{id}/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts the buyer's license is bound to, and its seats. */
+        get: operations["clientLicenseSeats"];
+        put?: never;
+        /**
+         * Binds one more account to the buyer's license, for robots whose accounts
+         *     are confirmed in the portal (422 for a robot that binds on first use):
+         *     409 when the license's seats are full or the policy refuses the kind.
+         */
+        post: operations["clientAddLicenseSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/licenses/{id}/seats/{seatId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Frees one of the buyer's accounts, so another can take its seat. It
+         *     counts as an account change: refused (429, with when it opens again) past
+         *     the seller's changes per period or within the cooldown after the last.
+         */
+        delete: operations["clientFreeLicenseSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/password": {
         parameters: {
             query?: never;
@@ -1779,6 +1822,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/licenses/{id}/seat-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets or clears the license's own seat count and demo rule. Accounts
+         *     already bound keep their seats.
+         */
+        put: operations["tenantUpdateLicenseSeatPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/licenses/{id}/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The license's seats: every account it is bound to, and how many of its
+         *     seats they take.
+         */
+        get: operations["tenantLicenseSeats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/licenses/{id}/seats/{seatId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unbinds one account from the license; the robot on it is denied at its
+         *     next check. When it was the license's first account, the next one takes
+         *     its place.
+         */
+        delete: operations["tenantFreeLicenseSeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/licenses/{id}/switch-account": {
         parameters: {
             query?: never;
@@ -2238,6 +2342,27 @@ export interface paths {
          *     its sha256, else by a build mark in its bytes. The file is not kept.
          */
         post: operations["tenantTraceLeak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robots/{robotId}/seat-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The robot's seat policy. */
+        get: operations["tenantGetRobotSeatPolicy"];
+        /**
+         * Replaces the robot's seat policy. Accounts already bound keep their seats;
+         *     the new rules apply from the next binding.
+         */
+        put: operations["tenantUpdateRobotSeatPolicy"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2902,6 +3027,11 @@ export interface components {
             /** Format: int64 */
             periodDays: number;
         };
+        /**
+         * @description What a demo (or contest) account does to a license's seats.
+         * @enum {string}
+         */
+        AccountRule: "free" | "counted" | "refused";
         ActivateVersionRequest: {
             /**
              * @description Major.Minor.Patch of an uploaded version.
@@ -4222,6 +4352,54 @@ export interface components {
             tenantId: string | null;
         };
         /**
+         * @description The license's own seat rules; null (or absent) clears an override, so the
+         *     robot's rule applies again.
+         */
+        LicenseSeatPolicyRequest: {
+            /** @default null */
+            demoAccountsOverride: components["schemas"]["AccountRule"] | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            liveSeatsOverride: number | null;
+        };
+        /** @description A license's seats and the rules that count them. */
+        LicenseSeats: {
+            /**
+             * @description first_use: the robot's first check binds an account; portal: the
+             *     buyer adds accounts in the portal. Null when the robot was deleted.
+             */
+            bindingPolicy?: string | null;
+            /** @description What contest accounts do on this license. */
+            contestAccounts: components["schemas"]["AccountRule"];
+            /** @description What demo accounts do on this license (override included). */
+            demoAccounts: components["schemas"]["AccountRule"];
+            demoAccountsOverride?: components["schemas"]["AccountRule"] | null;
+            /**
+             * Format: int32
+             * @description The license's own seat count (null: the robot's).
+             */
+            liveSeatsOverride?: number | null;
+            robotDemoAccounts: components["schemas"]["AccountRule"];
+            /**
+             * Format: int32
+             * @description The robot's seat count and demo rule, which apply without overrides.
+             */
+            robotLiveSeats: number;
+            seats: components["schemas"]["SeatItem"][];
+            /**
+             * Format: int32
+             * @description Seats the license has: its override, else its robot's.
+             */
+            total: number;
+            /**
+             * Format: int64
+             * @description Seats taken (counted accounts).
+             */
+            used: number;
+        };
+        /**
          * @description `tenant_client_robots.status` (a license)
          * @enum {string}
          */
@@ -4319,6 +4497,25 @@ export interface components {
              * @default null
              */
             poolId: string | null;
+        };
+        /** @description An account the buyer adds to their license in the portal. */
+        NewSeatRequest: {
+            /**
+             * @description The MetaTrader login (digits, no leading zeros).
+             * @default null
+             */
+            login: string | null;
+            /**
+             * @description The trade server, as MetaTrader shows it (e.g. XPMT5-DEMO).
+             * @default null
+             */
+            server: string | null;
+            /**
+             * @description real, demo or contest; omitted: unknown until the robot's first check
+             *     (counted as a real account meanwhile).
+             * @default null
+             */
+            tradeMode: string | null;
         };
         /**
          * @description One notification as the streams send it. Small by construction (NOTIFY
@@ -5715,6 +5912,43 @@ export interface components {
              */
             version: string | null;
         };
+        /** @description A robot's seat policy. */
+        RobotSeatPolicy: {
+            /** @description Trade-server patterns (`XPMT5-*`) or company names; empty: any broker. */
+            allowedBrokers: string[];
+            contestAccounts?: components["schemas"]["AccountRule"] | null;
+            demoAccounts: components["schemas"]["AccountRule"];
+            /**
+             * Format: int32
+             * @description Real-account seats per license (1..50).
+             */
+            liveSeats: number;
+            /** @description Trial licenses accept demo (and contest) accounts only. */
+            trialDemoOnly: boolean;
+        };
+        /**
+         * @description The whole policy (PUT replaces it). Rules are strings here so that a
+         *     wrong one is a per-field pt-BR message, not a rejected body.
+         */
+        RobotSeatPolicyRequest: {
+            /**
+             * @description Up to 20 trade-server patterns (`XPMT5-*`) or company names; blank
+             *     lines and repeats are dropped; empty: any broker.
+             * @default null
+             */
+            allowedBrokers: string[] | null;
+            /** @default null */
+            contestAccounts: components["schemas"]["AccountRule"] | null;
+            /** @default null */
+            demoAccounts: components["schemas"]["AccountRule"];
+            /**
+             * Format: int64
+             * @default null
+             */
+            liveSeats: number | null;
+            /** @default null */
+            trialDemoOnly: boolean | null;
+        };
         /** @description The robot's tenant, as the admin's list needs it. */
         RobotTenant: {
             /** Format: uuid */
@@ -5897,6 +6131,36 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string | null;
         };
+        /** @description One account a license is bound to. */
+        SeatItem: {
+            /** Format: date-time */
+            boundAt: string;
+            /**
+             * @description Who bound it: check (the robot's first check from it), client, owner,
+             *     admin or migration (bound before seats existed).
+             */
+            boundBy: string;
+            /** @description The broker's company name, as the terminal reports it. */
+            company?: string | null;
+            /** @description Whether it takes one of the license's seats. */
+            counted: boolean;
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["SeatKind"];
+            /** @description The MetaTrader login (digits). */
+            login: string;
+            /**
+             * @description The trade server (`ACCOUNT_SERVER`); null for an account bound before
+             *     servers were known, until its next check.
+             */
+            server?: string | null;
+        };
+        /**
+         * @description The trade mode of an account (`ACCOUNT_TRADE_MODE`); unknown until the
+         *     robot's first check from it says.
+         * @enum {string}
+         */
+        SeatKind: "real" | "demo" | "contest" | "unknown";
         SendClientEmailRequest: {
             /**
              * @description The robot the welcome e-mail is about.
@@ -7656,6 +7920,170 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientLicenseSeats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseSeats"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientAddLicenseSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSeatRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseSeats"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clientFreeLicenseSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                seatId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseSeats"];
                 };
             };
             401: {
@@ -12430,6 +12858,182 @@ export interface operations {
             };
         };
     };
+    tenantUpdateLicenseSeatPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicenseSeatPolicyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseSeats"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantLicenseSeats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseSeats"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantFreeLicenseSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                seatId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenseSeats"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantSwitchLicenseAccount: {
         parameters: {
             query?: never;
@@ -14379,6 +14983,124 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantGetRobotSeatPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RobotSeatPolicy"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantUpdateRobotSeatPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RobotSeatPolicyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RobotSeatPolicy"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,8 @@ export const tenantCatalogKeys = {
     salesPage: (robotId: string) => [...robotsAll, 'sales-page', robotId] as const,
     /** Its license settings (under the robot prefix: a version write refreshes which versions still use v1). */
     license: (robotId: string) => [...robotsAll, 'license', robotId] as const,
+    /** Its seat policy: seats per license, demo and contest accounts, brokers, trials on demo. */
+    seatPolicy: (robotId: string) => [...robotsAll, 'seat-policy', robotId] as const,
     /** Its compiles still to come and recent failures (the robot list and the versions page poll them). */
     compileJobs: (robotId: string) => [...robotsAll, 'compile-jobs', robotId] as const,
   },

@@ -12,6 +12,7 @@ import { toast } from '@/components/ui/use-toast'
 import { ApiError } from '@/lib/api/client'
 import { applyServerErrors } from '@/lib/forms'
 import { useChangeLicenseAccount, type ClientLicenseItem } from '../api/licenses'
+import { limitText } from '../account-change-limit'
 import { accountNumberFormSchema, digitsOnly, type AccountNumberValues } from '../schemas/account-number'
 
 /**
@@ -21,16 +22,6 @@ import { accountNumberFormSchema, digitsOnly, type AccountNumberValues } from '.
  * a refused change answers 429 with the limit or the date of the next allowed change, which the form shows above the
  * field ("Limite de trocas de conta atingido: 3 troca(s) a cada 30 dias…", "Uma nova troca estará disponível em…").
  */
-/** The seller's limits in words: "3 trocas a cada 30 dias, com pelo menos 24 h entre duas". */
-type AccountChangeLimit = NonNullable<ClientLicenseItem['accountChangeLimit']>
-
-function limitText(limit: AccountChangeLimit): string {
-  if (limit.changesPerPeriod === 0) return 'o vendedor não permite trocas pelo portal; fale com o suporte'
-  const changes = limit.changesPerPeriod === 1 ? '1 troca' : `${limit.changesPerPeriod} trocas`
-  const cooldown = limit.cooldownHours > 0 ? `, com pelo menos ${limit.cooldownHours} h entre duas` : ''
-  return `${changes} a cada ${limit.periodDays} dias${cooldown}`
-}
-
 export function accountChangeNote(license: Pick<ClientLicenseItem, 'accountNumber' | 'accountChangeLimit'>): string {
   const limit = license.accountChangeLimit
   if (!license.accountNumber) {

@@ -13,6 +13,7 @@ import { AccountConfirmationCallout } from './account-confirmation-callout'
 import { Detail } from './card-list-states'
 import { ChangeAccountDialog } from './change-account-dialog'
 import { LicenseDownload } from './license-download'
+import { LicenseSeats } from './license-seats'
 import { RobotConnection } from './robot-connection'
 import { RobotLogo } from './robot-logo'
 
@@ -82,6 +83,7 @@ export function LicenseCard({
             </div>
           )}
         </dl>
+        <LicenseSeats license={license} />
         <RobotConnection license={license} robotName={name} webRequestUrl={webRequestUrl} purchaseEmail={purchaseEmail} />
         {license.robotVersion && license.changelog?.trim() && (
           <section aria-label={`Novidades da versão ${version}`} className="rounded-md border bg-muted/40 p-3 text-sm">

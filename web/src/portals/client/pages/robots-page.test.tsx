@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { apiRoutes, errorBody, requestsTo } from '@/test/api-routes'
-import { alphaLicense, betaLicense, gammaLicense, licenses } from '@/features/client-area/test-support'
+import { alphaLicense, betaLicense, gammaLicense, licenses, seatRoutes } from '@/features/client-area/test-support'
 import type { ClientLicenses } from '@/features/client-area/api/licenses'
 import { ClientRobotsPage } from './robots-page'
 
@@ -11,7 +11,7 @@ const LIST = 'GET /api/client/licenses'
 const downloadPath = `/api/client/download/${alphaLicense.id}`
 
 function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}) {
-  const fetch = mockFetch(apiRoutes({ [LIST]: () => Response.json(licenses()), ...handlers }))
+  const fetch = mockFetch(apiRoutes({ [LIST]: () => Response.json(licenses()), ...seatRoutes(), ...handlers }))
   renderWithProviders(<ClientRobotsPage />, { path: '/robots' })
   return fetch
 }

@@ -1,6 +1,6 @@
 import * as React from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeftRightIcon, MonitorSmartphoneIcon, PencilIcon, PlusIcon } from 'lucide-react'
+import { ArrowLeftRightIcon, MonitorSmartphoneIcon, PencilIcon, PlusIcon, UsersRoundIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { ListPage, RefreshButton, StatusBadge, useListParams, type DataColumn } from '@/components/data'
 import { labelOf } from '@/lib/labels'
@@ -8,13 +8,14 @@ import { tenantLicensesQuery, type LicenseStatus, type OwnerLicenseItem } from '
 import { ActiveInstallations } from '@/features/tenant-clients/components/installation-cells'
 import { InstallationsDialog } from '@/features/tenant-clients/components/installations-dialog'
 import { LicenseDialog } from '@/features/tenant-clients/components/license-dialog'
+import { LicenseSeatsDialog } from '@/features/tenant-clients/components/license-seats-dialog'
 import { SwitchAccountDialog } from '@/features/tenant-clients/components/switch-account-dialog'
 import { useCan } from '@/features/tenant-access/use-can'
 import { expiryText, licenseStatusChoices, licenseStatusLabels, licenseStatusTones, MISSING_CLIENT, MISSING_ROBOT } from '@/features/tenant-clients/labels'
 
 /** Which dialog is open, and for which license; the license stays when it closes, so the closing dialog keeps its content. */
 interface Dialogs {
-  open: 'edit' | 'account' | 'installations' | null
+  open: 'edit' | 'account' | 'installations' | 'seats' | null
   license: OwnerLicenseItem | null
 }
 
@@ -62,6 +63,10 @@ function licenseColumns(show: (open: Dialogs['open'], license: OwnerLicenseItem)
               </Button>
             </>
           )}
+          <Button variant="ghost" size="sm" aria-label={`Contas e vagas da ${licenseName(license)}`} onClick={() => show('seats', license)}>
+            <UsersRoundIcon aria-hidden />
+            Contas
+          </Button>
           <Button variant="ghost" size="sm" aria-label={`Instalações da ${licenseName(license)}`} onClick={() => show('installations', license)}>
             <MonitorSmartphoneIcon aria-hidden />
             Instalações
@@ -73,7 +78,7 @@ function licenseColumns(show: (open: Dialogs['open'], license: OwnerLicenseItem)
 }
 
 /**
- * The owner's licenses (client × robot): search and status on the server, installations; create, edit and switch account
+ * The owner's licenses (client × robot): search and status on the server, accounts and seats, installations; create, edit and switch account
  * for roles with ManageLicenses.
  */
 export function TenantLicensesPage() {
@@ -123,6 +128,7 @@ export function TenantLicensesPage() {
       <LicenseDialog open={dialogs.open === 'edit'} onOpenChange={close} license={chosen} />
       <SwitchAccountDialog open={dialogs.open === 'account'} onOpenChange={close} licenses={chosen ? [chosen] : []} />
       <InstallationsDialog open={dialogs.open === 'installations'} onOpenChange={close} license={chosen} />
+      <LicenseSeatsDialog open={dialogs.open === 'seats'} onOpenChange={close} license={chosen} canManage={canManage} />
     </ListPage>
   )
 }

@@ -4,7 +4,7 @@ import { Navigate, Route } from 'react-router-dom'
 import { mockFetch, renderWithProviders } from '@/test/render'
 import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, requestsTo } from '@/test/api-routes'
-import { alpha, alphaLicenseSettings, alphaVersions, beta, robotsPage } from '@/features/tenant-catalog/test-support'
+import { alpha, alphaLicenseSettings, alphaSeatPolicy, alphaVersions, beta, robotsPage } from '@/features/tenant-catalog/test-support'
 import type { RobotCompileJob, RobotCompileJobs } from '@/features/compilation/api/robot-compile-jobs'
 import { TenantRobotsPage } from './robots-page'
 import { TenantRobotVersionsPage } from './robot-versions-page'
@@ -61,6 +61,7 @@ describe('compiles that stay visible', { timeout: 30_000 }, () => {
       apiRoutes({
         [`GET /api/tenant/robots/${alpha.id}/versions`]: () => Response.json({ ...alphaVersions(), activeVersion: null, versions: [] }),
         [`GET /api/tenant/robots/${alpha.id}/license`]: () => Response.json(alphaLicenseSettings),
+        [`GET /api/tenant/robots/${alpha.id}/seat-policy`]: () => Response.json(alphaSeatPolicy),
         [`GET /api/tenant/robots/${alpha.id}/shared-build-clients`]: () => Response.json({ items: [] }),
         [`GET /api/tenant/robots/${alpha.id}/compile-jobs`]: () => Response.json(waiting),
       }),
@@ -83,6 +84,7 @@ describe('compiles that stay visible', { timeout: 30_000 }, () => {
       apiRoutes({
         [`GET /api/tenant/robots/${alpha.id}/versions`]: () => Response.json({ ...alphaVersions(), activeVersion: null, versions: [] }),
         [`GET /api/tenant/robots/${alpha.id}/license`]: () => Response.json(alphaLicenseSettings),
+        [`GET /api/tenant/robots/${alpha.id}/seat-policy`]: () => Response.json(alphaSeatPolicy),
         [`GET /api/tenant/robots/${alpha.id}/shared-build-clients`]: () => Response.json({ items: [] }),
         [`GET /api/tenant/robots/${alpha.id}/compile-jobs`]: () => Response.json(nothing),
       }),

@@ -7,7 +7,7 @@ import type { OwnerRole } from '@/features/tenant-access/permissions'
 import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, requestsTo } from '@/test/api-routes'
 import { polyfillRadixSelect } from '@/test/select'
-import { activeVersion, alpha, alphaLicenseSettings, alphaVersions, olderVersion } from '@/features/tenant-catalog/test-support'
+import { activeVersion, alpha, alphaLicenseSettings, alphaSeatPolicy, alphaVersions, olderVersion } from '@/features/tenant-catalog/test-support'
 import { completedRun, list, queuedRun } from '@/features/backtests/test-support'
 import { TenantRobotVersionsPage } from './robot-versions-page'
 
@@ -27,6 +27,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerR
     apiRoutes({
       [`GET ${base}/versions`]: () => Response.json({ ...alphaVersions(), versions: [{ ...activeVersion, latestBacktest: completedRun }, olderVersion] }),
       [`GET ${base}/license`]: () => Response.json(alphaLicenseSettings),
+      [`GET ${base}/seat-policy`]: () => Response.json(alphaSeatPolicy),
       [`GET ${base}/shared-build-clients`]: () => Response.json({ items: [] }),
       [`GET ${runsOf(activeVersion.id)}`]: () => Response.json(list(completedRun)),
       ...handlers,

@@ -6,7 +6,7 @@ import { mockFetch, renderWithProviders } from '@/test/render'
 import type { OwnerRole } from '@/features/tenant-access/permissions'
 import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, errorBody, requestsTo } from '@/test/api-routes'
-import { activeVersion, alpha, alphaLicenseSettings, alphaVersions, fileOf, formFieldsOf, olderVersion } from '@/features/tenant-catalog/test-support'
+import { activeVersion, alpha, alphaLicenseSettings, alphaSeatPolicy, alphaVersions, fileOf, formFieldsOf, olderVersion } from '@/features/tenant-catalog/test-support'
 import { TenantRobotVersionsPage } from './robot-versions-page'
 
 const base = `/api/tenant/robots/${alpha.id}`
@@ -16,6 +16,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerR
     apiRoutes({
       [`GET ${base}/versions`]: () => Response.json(alphaVersions()),
       [`GET ${base}/license`]: () => Response.json(alphaLicenseSettings),
+      [`GET ${base}/seat-policy`]: () => Response.json(alphaSeatPolicy),
       [`GET ${base}/shared-build-clients`]: () => Response.json(sharedBuildClients),
       ...handlers,
     }),

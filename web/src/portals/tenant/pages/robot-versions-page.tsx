@@ -14,6 +14,7 @@ import { robotVersionsQuery, useActivateVersion, useDownloadVersion, type RobotV
 import { BackToRobots } from '@/features/tenant-catalog/components/back-link'
 import { DeleteRobotButton } from '@/features/tenant-catalog/components/delete-robot-button'
 import { LicenseSettingsCard } from '@/features/tenant-catalog/components/license/license-settings-card'
+import { SeatPolicyCard } from '@/features/tenant-catalog/components/license/seat-policy-card'
 import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-card'
 import { VersionEditDialog } from '@/features/tenant-catalog/components/versions/version-edit-dialog'
 import { UncheckedUploadNotice } from '@/features/tenant-catalog/components/versions/unchecked-upload'
@@ -123,6 +124,7 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
         downloading={download.isPending ? (download.variables?.version.id ?? null) : null}
       />
       <LicenseSettingsCard robotId={robotId} readOnly={!canManage} />
+      <SeatPolicyCard robotId={robotId} readOnly={!canManage} />
       <PersonalBuildsCard robotId={robotId} versions={data.versions} canRevoke={canRevokeBuilds} />
       {canManage && (
         <Card>

@@ -7,7 +7,7 @@ import { mockFetch, renderWithProviders } from '@/test/render'
 import { PHONE_WIDTH, setViewportWidth } from '@/test/viewport'
 import type { TeamMember } from '@/features/tenant-access/api/team'
 import { ownerSession, signedInOwner } from '@/features/tenant-access/test-support'
-import { alpha, alphaLicenseSettings, alphaVersions, robotsPage as catalogRobotsPage } from '@/features/tenant-catalog/test-support'
+import { alpha, alphaLicenseSettings, alphaSeatPolicy, alphaVersions, robotsPage as catalogRobotsPage } from '@/features/tenant-catalog/test-support'
 import { alphaLicense, betaLicense, maria, pedro, sale, subscription } from '@/features/tenant-clients/test-support'
 import { generationSummary } from '@/features/robot-factory/test-support'
 import { TenantClientsPage } from './clients-page'
@@ -61,6 +61,7 @@ const screens: ListScreen[] = [
     api: {
       [`GET /api/tenant/robots/${alpha.id}/versions`]: () => Response.json(alphaVersions()),
       [`GET /api/tenant/robots/${alpha.id}/license`]: () => Response.json(alphaLicenseSettings),
+      [`GET /api/tenant/robots/${alpha.id}/seat-policy`]: () => Response.json(alphaSeatPolicy),
       [`GET /api/tenant/robots/${alpha.id}/shared-build-clients`]: () => Response.json({ items: [] }),
     },
     loaded: 'alpha-1.2.0.ex5',
