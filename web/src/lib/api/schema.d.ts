@@ -4152,13 +4152,17 @@ export interface components {
         /** @description One MetaTrader account seen running a license. */
         InstallationItem: {
             accountNumber: string;
+            /** @description The trade server (null when the robot could not say it: built before protocol v3). */
+            accountServer?: string | null;
             /** @description Seen in the last 30 days. */
             active: boolean;
             /** Format: int64 */
             checks: number;
+            /** @description The broker's company name, as MetaTrader says it. */
+            company?: string | null;
             /** Format: date-time */
             firstSeen: string;
-            /** @description Its code (VALID, ACCOUNT_MISMATCH, LICENSE_EXPIRED, ...). */
+            /** @description Its code, the real reason (OK, SEATS_FULL, DEMO_REFUSED, BROKER_NOT_ALLOWED, EXPIRED, ...). */
             lastCode: string;
             /** Format: date-time */
             lastSeen: string;
@@ -4169,6 +4173,8 @@ export interface components {
             /** Format: uuid */
             robotId?: string | null;
             robotName?: string | null;
+            /** @description The version its last check ran, when known. */
+            robotVersion?: string | null;
             /**
              * @description valid, in_grace (missed its re-check: running on the offline grace),
              *     lapsed (past the grace) or denied.
@@ -4176,6 +4182,10 @@ export interface components {
             state: string;
             /** Format: date-time */
             stateSince: string;
+            /** Format: int32 */
+            terminalBuild?: number | null;
+            /** @description real, demo or contest (null before protocol v3). */
+            tradeMode?: string | null;
         };
         InviteRequest: {
             /** @default null */
@@ -4265,6 +4275,8 @@ export interface components {
              *     (seconds; signed in protocol v2).
              */
             graceSeconds: number;
+            /** @description The version buyers download now ("" when none; signed in protocol 3). */
+            latestVersion: string;
             /**
              * Format: uuid
              * @description The license a personal build's valid check was decided for (not
@@ -4273,6 +4285,11 @@ export interface components {
             licenseId?: string | null;
             /** @description For the robot's user, pt-BR (NOT_RECOGNIZED names the client portal). */
             message: string;
+            /**
+             * Format: int64
+             * @description Protocol 3: the login and trade server the answer is about (signed).
+             */
+            mtAccount?: number | null;
             /** @description The request's nonce, echoed. */
             nonce: string;
             /**
@@ -4281,6 +4298,9 @@ export interface components {
              *     (signed in protocol v2, appended to the signed string).
              */
             retryAfter?: number | null;
+            /** @description The version the robot's tag names (not signed). */
+            runningVersion?: string | null;
+            server?: string | null;
             /**
              * Format: int64
              * @description The server's clock (unix seconds), signed: a replayed answer is stale.
@@ -4292,6 +4312,11 @@ export interface components {
              *     (64 characters). Null when the robot is unknown.
              */
             signature?: string | null;
+            /**
+             * @description Whether the running version (named by the robot's `versionTag`) is
+             *     older than `latestVersion` (signed in protocol 3).
+             */
+            updateAvailable: boolean;
             valid: boolean;
         };
         LicenseItem: {

@@ -27,11 +27,27 @@ function installationColumns(sharedLicenseIds: ReadonlySet<string>, showRobot: b
         </span>
       ),
     },
+    { label: 'Servidor', cell: (installation) => <AccountServer installation={installation} /> },
+    { label: 'Versão', cell: (installation) => installation.robotVersion ?? '—' },
     { label: 'Estado', card: 'status', cell: (installation) => <InstallationState state={installation.state} since={installation.stateSince} /> },
     { label: 'Último acesso', cell: (installation) => <LastSeen value={installation.lastSeen} /> },
     { label: 'Último resultado', cell: (installation) => <InstallationResult installation={installation} /> },
     { label: 'Verificações', className: 'text-right tabular-nums', cell: (installation) => countFormatter.format(installation.checks) },
   ]
+}
+
+const TRADE_MODES: Record<string, string> = { real: 'Real', demo: 'Demo', contest: 'Torneio' }
+
+/** Where the account is: its broker's trade server and kind; robots before protocol v3 cannot say. */
+function AccountServer({ installation }: { installation: Pick<InstallationItem, 'accountServer' | 'tradeMode' | 'company'> }) {
+  if (!installation.accountServer) return <span className="text-muted-foreground">não informado</span>
+  const mode = installation.tradeMode ? TRADE_MODES[installation.tradeMode] : undefined
+  return (
+    <span title={installation.company ?? undefined}>
+      <span className="font-mono">{installation.accountServer}</span>
+      {mode && <span className="text-muted-foreground"> · {mode}</span>}
+    </span>
+  )
 }
 
 function isShared(installation: InstallationItem, sharedLicenseIds: ReadonlySet<string>): boolean {
@@ -58,7 +74,7 @@ export function InstallationsTable({
       label={label}
       columns={installationColumns(sharedLicenseIds, showRobot)}
       items={installations}
-      rowKey={(installation) => `${installation.licenseId}-${installation.accountNumber}`}
+      rowKey={(installation) => `${installation.licenseId}-${installation.accountNumber}-${installation.accountServer ?? ''}`}
       rowProps={(installation) => {
         const shared = isShared(installation, sharedLicenseIds)
         return {
