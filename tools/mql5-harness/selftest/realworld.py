@@ -1,5 +1,5 @@
 """Real-world scenarios for the license template (issue 34, the robot's side),
-run by selftest.py after its own parts: the robot against the protocol v2
+run by selftest.py after its own parts: the robot against the protocol v3
 stand-in over HTTPS (a throwaway CA made here, trusted through
 MQL5_TLS_CA_FILE), redirects, a network that comes up late, a terminal that
 logs in late, clocks the trader moves, a license cancelled mid-run, signed
@@ -208,7 +208,7 @@ void OnDeinit(const int reason){}
 OLD_STORE = '''void RF_StoreAnswer(const long account, const string nonce, const string response)
   {
    uchar bytes[];
-   int count = RF_Utf8Bytes("v2\\n" + nonce + "\\n" + response, bytes);
+   int count = RF_Utf8Bytes("v3\\n" + nonce + "\\n" + response, bytes);
    int handle = FileOpen(RF_LicenseFile(account), FILE_WRITE | FILE_BIN | FILE_COMMON);
    if(handle == INVALID_HANDLE)
      {
