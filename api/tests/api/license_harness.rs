@@ -232,6 +232,7 @@ impl Robot {
             signing_key: "0000000000000000000000000000000000000000000000000000000000000000",
             public_key: &public_key,
             lapse_policy,
+            version_tag: "3f1c0a9b7d2e4c6f",
         };
         let mut source = mql5::inject(EA, template, &values).expect("injects");
         if let Some(mark) = mark {

@@ -900,6 +900,83 @@ def rechecks(t, r):
 
 
 
+UPDATE_NOTICE = "Nova versão 1.4.0 disponível no portal: https://lucrobot.com.br/login"
+NO_ACCOUNT_YET = "o terminal ainda não entrou em uma conta MT5"
+
+
+@scenario
+def protocol_v3(t, r):
+    """The account as MetaTrader knows it (login on its trade server), the
+    owner's account rules, and updates (docs/license-signature.md, "Protocol v3")."""
+    # (a) The server is signed: the robot rebuilds it from its own terminal.
+    t.expect("v3: a valid answer for this login on this server verifies", r.stop.run("valid@test"),
+             has=[VALID], trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("v3: a genuine answer for the same login on another server is refused (the server is signed)",
+             r.stop.run("other-server@test"), has=[BAD_SIGNATURE], trace=waiting(), lacks=[VALID], stored=False)
+    t.expect("v3: the server is sent trimmed and signed as sent (another broker's server, padded)",
+             r.stop.run("valid@test", MQL5_SERVER="  XPMT5-DEMO  "), has=[VALID], trace=START_OK + ["DEINIT: 1"],
+             stored=True)
+    t.expect("v3: company and server JSON-escaped, a long company cut to 128 characters",
+             r.stop.run("valid@test", MQL5_SERVER='Corretora "Ágil"\\Real', MQL5_COMPANY="Ç" * 200),
+             has=[VALID], trace=START_OK + ["DEINIT: 1"])
+    t.expect("v3: logged in but no server name yet: waits for the account, asks nothing",
+             r.stop.run("valid@test", MQL5_SERVER=""), trace=waiting(NO_ACCOUNT_YET), lacks=[VALID], stored=False)
+    # The stored answer is the account's on its server, and v3's only.
+    common = r.stop.common()
+    plant_stored(common, server="XPMT5-DEMO")
+    t.expect("v3: a stored answer for this login on another server gives no grace",
+             r.stop.run("down@test", common), has=[STORED_BAD_SIGNATURE], trace=waiting(), lacks=[GRACE])
+    t.expect("... and it does on that server", r.stop.run("down@test", common, MQL5_SERVER="XPMT5-DEMO"),
+             has=[GRACE], trace=START_OK + ["DEINIT: 1"], stored=True)
+    older = r.stop.common()
+    plant_stored(older, tag="v2")
+    t.expect("v3: an answer stored as v2 (by an older robot) is not trusted: a normal check",
+             r.stop.run("down@test", older),
+             has=[r"PRINT: RoboForge: licença guardada por uma versão anterior do robô; ignorada\."],
+             trace=waiting(), lacks=[GRACE])
+    t.expect("... and a valid check replaces it with a v3 one", r.stop.run("valid@test", older),
+             trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.check("... whose first line is v3",
+            os.path.exists(lic_file(older)) and open(lic_file(older), encoding="utf-8").read().startswith("v3\n"))
+    # (b) An update is announced once in the log, shown on the chart, never stops trading.
+    res = r.stop.run("update+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600)
+    t.expect("v3: updateAvailable: announced, licensed, re-checks go on", res,
+             has=[VALID, "PRINT: RoboForge: " + re.escape(UPDATE_NOTICE)],
+             trace=START_OK + ticks_ok(1, 2) + ["DEINIT: 1"], stored=True)
+    comments = [line for line in res.out.splitlines() if line.startswith("COMMENT: ")]
+    t.check("v3: the update notice is printed once across three checks",
+            res.out.count("PRINT: RoboForge: " + UPDATE_NOTICE) == 1, res.out)
+    t.check("v3: the chart shows the update notice", bool(comments)
+            and all(UPDATE_NOTICE + "\\n" in line for line in comments), res.out)
+    res = r.stop.run("update-then-valid+s3600@test", MQL5_TIMER_TICKS=1, MQL5_TICK_ADVANCE=3600)
+    comments = [line for line in res.out.splitlines() if line.startswith("COMMENT: ")]
+    t.check("v3: the notice leaves the chart when the answer no longer says updateAvailable",
+            len(comments) >= 2 and UPDATE_NOTICE in comments[0] and UPDATE_NOTICE not in comments[-1], res.out)
+    t.expect("v3: no notice without updateAvailable", r.stop.run("valid@test"),
+             lacks=[".*Nova versão.*"], trace=START_OK + ["DEINIT: 1"])
+    # (c) The owner's account rules, read from what the robot reports.
+    for mode in ("demo", "0"):
+        t.expect("v3: demo accounts refused, trade mode %s: INIT 1 with its pt-BR alert" % mode,
+                 r.stop.run("demo-refused@test", MQL5_TRADE_MODE=mode), trace=init_failed(MESSAGES["DEMO_REFUSED"]),
+                 stored=False)
+    t.expect("v3: demo accounts refused, a contest account: the alert says torneio",
+             r.stop.run("demo-refused@test", MQL5_TRADE_MODE="contest"),
+             trace=init_failed(re.escape("ERRO: esta licença não aceita contas de torneio. Use o robô em uma conta "
+                                         "real.")), stored=False)
+    for mode in ("real", "2", "7"):
+        t.expect("v3: demo accounts refused, trade mode %s counts as real: licensed" % mode,
+                 r.stop.run("demo-refused@test", MQL5_TRADE_MODE=mode), has=[VALID], trace=START_OK + ["DEINIT: 1"])
+    t.expect("v3: a broker list: this server not on it: INIT 1 naming the server",
+             r.stop.run("xp-only@test"), trace=init_failed(MESSAGES["BROKER_NOT_ALLOWED"]), stored=False)
+    t.expect("v3: a broker list: a server on it: licensed", r.stop.run("xp-only@test", MQL5_SERVER="XPMT5-REAL"),
+             has=[VALID], trace=START_OK + ["DEINIT: 1"])
+    # (d) A withdrawn version stops the robot, naming the version to download.
+    t.expect("v3: VERSION_WITHDRAWN on a re-check (manage): lapses, canOpen 0",
+             r.manage.run("valid-then-deny-VERSION_WITHDRAWN+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
+             has=[MANAGE], trace=START_OK + tick(1, 1, 0, 0, Rx("ALERT: " + MESSAGES["VERSION_WITHDRAWN"]))
+             + tick(2, 0, 0, 0) + ["DEINIT: 1"], stored=False)
+
+
 # Scenario files next to this one (each registers groups with @scenario when
 # imported): every one in SCENARIO_FILES that exists.
 SCENARIO_FILES = ("realworld",)

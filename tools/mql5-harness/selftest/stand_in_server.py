@@ -21,6 +21,11 @@ repeats). Scenarios:
                    trade server (the robot's server with "-2" appended)
   update           signed valid answer saying a newer version is out
                    (latestVersion "1.4.0", updateAvailable true)
+  demo-refused     the owner's rule "demo accounts refused", read from the
+                   request: tradeMode demo or contest gets a signed
+                   DEMO_REFUSED, real a valid answer
+  xp-only          a broker list naming "XPMT5-*": the server XPMT5-... is
+                   valid, any other gets a signed BROKER_NOT_ALLOWED
   malleable        genuine valid answer whose S is replaced by S + L (same point,
                    non-canonical: RFC 8032 verifiers refuse it)
   replay-last      the answer this e-mail's previous request got, byte for byte
@@ -31,7 +36,7 @@ repeats). Scenarios:
                    until POST /control/cancel?license=<+k value>, then a signed
                    CANCELLED
   oldthrottle      a signed THROTTLED as older servers sent it (HTTP 200, no
-                   retryAfter, nine signed fields)
+                   retryAfter, the twelve v3 fields signed)
 deny-RATE_LIMITED and deny-THROTTLED answer HTTP 429 with a Retry-After header
 and a signed JSON "retryAfter" (+r<n>, default 60), signed as the twelve v3
 fields followed by "|<retryAfter>" (docs/license-signature.md). Every answer
@@ -259,6 +264,14 @@ class Handler(BaseHTTPRequestHandler):
             payload = answer(nonce, True, "OK", expires_at, now, account, grace, server + "-2")
         elif scenario == "update":
             payload = answer(nonce, True, "OK", expires_at, now, account, grace, server, latest="1.4.0", update=True)
+        elif scenario == "demo-refused":
+            refused = request["tradeMode"] in ("demo", "contest")
+            payload = answer(nonce, not refused, "DEMO_REFUSED" if refused else "OK", None if refused else expires_at,
+                             now, account, grace, server)
+        elif scenario == "xp-only":
+            allowed = server.startswith("XPMT5-")
+            payload = answer(nonce, allowed, "OK" if allowed else "BROKER_NOT_ALLOWED",
+                             expires_at if allowed else None, now, account, grace, server)
         elif scenario == "unsigned":
             payload = answer(nonce, True, "OK", expires_at, now, account, grace, server)
             payload["signature"] = None
