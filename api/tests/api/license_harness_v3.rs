@@ -78,7 +78,10 @@ async fn a_demo_account_is_licensed_in_v3_and_told_of_a_newer_version_once_the_o
     let robot = build_tagged(&r, RUNNING_TAG, "robot").await;
 
     let current = run_fresh(&r, &robot, "current", &DEMO).await;
-    assert!(licensed(&current) && current.contains("PRINT: RoboForge: licença válida (acme.example.com)."), "{current}");
+    assert!(
+        licensed(&current) && current.contains("PRINT: RoboForge: licença válida (acme.example.com)."),
+        "{current}"
+    );
     assert!(!current.contains("Nova versão"), "the running version is the latest: {current}");
 
     // The owner activates a newer version (another injection, another tag).
@@ -87,10 +90,7 @@ async fn a_demo_account_is_licensed_in_v3_and_told_of_a_newer_version_once_the_o
     let older = run_fresh(&r, &robot, "older", &DEMO).await;
     assert!(licensed(&older), "an update never stops trading: {older}");
     assert!(has_line(&older, &format!("PRINT: RoboForge: {notice}")), "the Experts log: {older}");
-    assert!(
-        older.lines().any(|l| l.starts_with("COMMENT: ") && l.contains(notice)),
-        "the chart: {older}"
-    );
+    assert!(older.lines().any(|l| l.starts_with("COMMENT: ") && l.contains(notice)), "the chart: {older}");
 
     // The update itself is the latest: no notice.
     let updated = build_tagged(&r, UPDATE_TAG, "updated").await;
@@ -112,7 +112,8 @@ async fn a_robot_that_refuses_demo_accounts_stops_a_demo_account_with_its_text_a
         "{demo}"
     );
 
-    let real = [("MQL5_SERVER", "XPMT5-REAL"), ("MQL5_COMPANY", "XP Investimentos CCTVM S/A"), ("MQL5_TRADE_MODE", "real")];
+    let real =
+        [("MQL5_SERVER", "XPMT5-REAL"), ("MQL5_COMPANY", "XP Investimentos CCTVM S/A"), ("MQL5_TRADE_MODE", "real")];
     let licensed_real = run_fresh(&r, &robot, "real", &real).await;
     assert!(licensed(&licensed_real), "{licensed_real}");
 }
