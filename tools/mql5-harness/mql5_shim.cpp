@@ -526,6 +526,12 @@ static long g_network_down = 0;       // MQL5_NETWORK_DOWN_SECONDS
 static long g_network_lost = -1;      // MQL5_NETWORK_DOWN_AFTER_SECONDS (-1: never)
 static int g_tester = 0;
 static bool g_removed = false;
+// The account as MetaTrader knows it (MQL5_SERVER, MQL5_COMPANY,
+// MQL5_TRADE_MODE) and the terminal's build (MQL5_TERMINAL_BUILD).
+static std::string g_server = "MetaQuotes-Demo";
+static std::string g_company = "MetaQuotes Ltd.";
+static long g_trade_mode = ACCOUNT_TRADE_MODE_DEMO;
+static long g_terminal_build = 4755;
 
 static bool network_up() {
   long long t = mono_elapsed_ms();
@@ -542,7 +548,15 @@ bool mq5_terminal_connected() {
 
 long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER property) {
   if (property == ACCOUNT_LOGIN) return logged_in() ? g_account : 0;
+  if (property == ACCOUNT_TRADE_MODE) return logged_in() ? g_trade_mode : 0;
   return 0;
+}
+// Like the terminal before its first login: no server, no company.
+string AccountInfoString(ENUM_ACCOUNT_INFO_STRING property) {
+  if (!logged_in()) return string();
+  if (property == ACCOUNT_SERVER) return mq5_from_utf8(g_server);
+  if (property == ACCOUNT_COMPANY) return mq5_from_utf8(g_company);
+  return string();
 }
 int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property) {
   if (property == MQL_TESTER) return g_tester;
@@ -550,6 +564,7 @@ int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property) {
 }
 int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property) {
   if (property == TERMINAL_CONNECTED) return mq5_terminal_connected() ? 1 : 0;
+  if (property == TERMINAL_BUILD) return static_cast<int>(g_terminal_build);
   return 0;
 }
 bool EventSetTimer(int seconds) {
@@ -1328,6 +1343,17 @@ double mq5_parse_double(const char* what, const std::string& text) {
 }
 
 // ================================================================ runner support
+// MQL5_TRADE_MODE: demo, contest or real (or 0, 1, 2, as ENUM_ACCOUNT_TRADE_MODE).
+static long trade_mode_from_env() {
+  const char* v = std::getenv("MQL5_TRADE_MODE");
+  if (!v || !*v) return ACCOUNT_TRADE_MODE_DEMO;
+  std::string mode = v;
+  if (mode == "demo") return ACCOUNT_TRADE_MODE_DEMO;
+  if (mode == "contest") return ACCOUNT_TRADE_MODE_CONTEST;
+  if (mode == "real") return ACCOUNT_TRADE_MODE_REAL;
+  return mq5_parse_integer("MQL5_TRADE_MODE", mode);
+}
+
 void mq5_harness_start() {
   clock_gettime(CLOCK_MONOTONIC, &g_start_mono);
   g_real_start = static_cast<long>(std::time(nullptr));
@@ -1340,6 +1366,10 @@ void mq5_harness_start() {
   g_server_tz = env_long("MQL5_SERVER_TZ_OFFSET", 7200);
   g_account = env_long("MQL5_ACCOUNT", 0);
   g_tester = static_cast<int>(env_long("MQL5_TESTER", 0));
+  if (const char* v = std::getenv("MQL5_SERVER")) g_server = v;
+  if (const char* v = std::getenv("MQL5_COMPANY")) g_company = v;
+  g_trade_mode = trade_mode_from_env();
+  g_terminal_build = env_long("MQL5_TERMINAL_BUILD", 4755);
 }
 
 void mq5_advance_clock(long mono_seconds, long clock_seconds) {

@@ -183,9 +183,11 @@ constexpr int ERR_WEBREQUEST_TIMEOUT = 5202;
 constexpr int ERR_WEBREQUEST_REQUEST_FAILED = 5203;
 
 enum ENUM_INIT_RETCODE { INIT_SUCCEEDED = 0, INIT_FAILED = 1, INIT_PARAMETERS_INCORRECT = 2, INIT_AGENT_NOT_SUITABLE = 3 };
-enum ENUM_ACCOUNT_INFO_INTEGER { ACCOUNT_LOGIN = 0 };
+enum ENUM_ACCOUNT_INFO_INTEGER { ACCOUNT_LOGIN = 0, ACCOUNT_TRADE_MODE = 32 };
+enum ENUM_ACCOUNT_INFO_STRING { ACCOUNT_NAME = 1, ACCOUNT_SERVER = 3, ACCOUNT_COMPANY = 5 };
+enum ENUM_ACCOUNT_TRADE_MODE { ACCOUNT_TRADE_MODE_DEMO = 0, ACCOUNT_TRADE_MODE_CONTEST = 1, ACCOUNT_TRADE_MODE_REAL = 2 };
 enum ENUM_MQL_INFO_INTEGER { MQL_TESTER = 6 };
-enum ENUM_TERMINAL_INFO_INTEGER { TERMINAL_CONNECTED = 6 };
+enum ENUM_TERMINAL_INFO_INTEGER { TERMINAL_BUILD = 5, TERMINAL_CONNECTED = 6 };
 enum ENUM_CRYPT_METHOD { CRYPT_HASH_SHA256 = 6 };
 
 // ---------------------------------------------------------------- errors
@@ -353,6 +355,7 @@ void MathSrand(int seed);
 
 // ---------------------------------------------------------------- terminal
 long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER property);
+string AccountInfoString(ENUM_ACCOUNT_INFO_STRING property);
 int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property);
 int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property);
 bool EventSetTimer(int seconds);

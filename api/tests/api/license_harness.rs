@@ -21,10 +21,10 @@ use uuid::Uuid;
 
 use crate::support::{TenantFixture, TestApp};
 
-const EA: &str = "#property strict\nvoid OnTick()\n  {\n  }\n";
+pub(crate) const EA: &str = "#property strict\nvoid OnTick()\n  {\n  }\n";
 const ACCOUNT: &str = "51234567";
 
-fn harness_dir() -> PathBuf {
+pub(crate) fn harness_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tools/mql5-harness")
 }
 
@@ -109,21 +109,21 @@ async fn relay(State(state): State<RelayState>, body: Bytes) -> Response {
     ([("content-type", "application/json")], answer).into_response()
 }
 
-struct Robot {
-    app: TestApp,
-    acme: TenantFixture,
-    robot: Uuid,
-    license: Uuid,
+pub(crate) struct Robot {
+    pub(crate) app: TestApp,
+    pub(crate) acme: TenantFixture,
+    pub(crate) robot: Uuid,
+    pub(crate) license: Uuid,
     relay: Arc<Mutex<Relay>>,
     checks: Arc<AtomicUsize>,
     plan: Arc<Mutex<Vec<(usize, Step)>>>,
-    relay_url: String,
+    pub(crate) relay_url: String,
     /// The certificate the robot's terminal trusts (the TLS front's).
     ca_file: PathBuf,
-    work: tempdir::Dir,
+    pub(crate) work: tempdir::Dir,
 }
 
-mod tempdir {
+pub(crate) mod tempdir {
     /// A directory removed when dropped.
     pub struct Dir(pub std::path::PathBuf);
     impl Dir {
@@ -140,7 +140,7 @@ mod tempdir {
     }
 }
 
-async fn setup() -> Robot {
+pub(crate) async fn setup() -> Robot {
     let app = TestApp::spawn().await;
     let acme = app.tenant("acme").await;
     let robot = app.robot(&acme, "Harness").await;
@@ -185,7 +185,7 @@ async fn moved() -> Response {
     (axum::http::StatusCode::PERMANENT_REDIRECT, [("location", "/api/webhooks/validate-license")]).into_response()
 }
 
-async fn sql(app: &TestApp, tenant: Uuid, statement: &str) {
+pub(crate) async fn sql(app: &TestApp, tenant: Uuid, statement: &str) {
     app.sql_in(tenant, statement).await
 }
 
@@ -232,6 +232,7 @@ impl Robot {
             signing_key: "0000000000000000000000000000000000000000000000000000000000000000",
             public_key: &public_key,
             lapse_policy,
+            version_tag: "3f1c0a9b7d2e4c6f",
         };
         let mut source = mql5::inject(EA, template, &values).expect("injects");
         if let Some(mark) = mark {
@@ -247,7 +248,7 @@ impl Robot {
 
     /// Runs the robot: its stdout lines. On a blocking thread, so this
     /// test's runtime keeps serving the server and the relay meanwhile.
-    async fn run(&self, binary: &Path, email: &str, env: &[(&str, &str)]) -> String {
+    pub(crate) async fn run(&self, binary: &Path, email: &str, env: &[(&str, &str)]) -> String {
         let mut command = Command::new(binary);
         command
             .env("MQL5_ACCOUNT", ACCOUNT)
@@ -285,7 +286,7 @@ fn started(out: &str) -> bool {
 }
 
 /// On the chart and allowed to trade: `OnInit` succeeded with a license.
-fn licensed(out: &str) -> bool {
+pub(crate) fn licensed(out: &str) -> bool {
     started(out) && out.lines().any(|l| l == "CANOPEN: 1")
 }
 
@@ -294,7 +295,7 @@ fn waiting(out: &str) -> bool {
     started(out) && out.lines().any(|l| l == "CANOPEN: 0") && out.contains("EVENT: EventSetTimer 10")
 }
 
-fn has_line(out: &str, line: &str) -> bool {
+pub(crate) fn has_line(out: &str, line: &str) -> bool {
     out.lines().any(|l| l == line)
 }
 

@@ -28,6 +28,7 @@ mod isolation_matrix;
 mod license_answers;
 mod license_check;
 mod license_harness;
+mod license_harness_v3;
 mod license_log;
 mod license_seats;
 mod license_seats_admin;

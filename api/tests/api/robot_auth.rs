@@ -27,7 +27,8 @@ async fn the_admin_reads_and_edits_the_template_with_the_spec_rules_and_an_audit
     let admin = app.as_admin().await;
     let template: Value = admin.get("/api/robot-auth-template").await.json().await.unwrap();
     assert_eq!(template["name"], "MQL5 Authentication Template");
-    assert_eq!(template["version"], "1.0.0");
+    // The shipped default names its version (start-up upgrades untouched earlier defaults to it).
+    assert_eq!(template["version"], shared::repositories::auth_template::DEFAULT_VERSION);
     let code = template["templateCode"].as_str().unwrap();
     assert!(code.contains("WebRequest") && code.contains("{{TENANT_AUTH_URL}}") && code.contains("5000"));
 

@@ -15,8 +15,18 @@ pub struct Injected {
     pub source: String,
     /// The version of the authentication template used.
     pub template_version: String,
-    /// The license protocol the injected check speaks (1 or 2).
+    /// The license protocol the injected check speaks (1, 2 or 3).
     pub protocol: u8,
+    /// The tag this injection's robot sends as `versionTag` (protocol v3):
+    /// the same line `#define RF_VERSION_TAG "<tag>"` is in `source`.
+    pub version_tag: String,
+}
+
+/// A fresh tag per injection, so every build the server hands out can be
+/// told apart by the checks it makes: 8 random bytes as 16 lower-case hex
+/// characters.
+fn new_version_tag() -> String {
+    hex::encode(rand::random::<[u8; 8]>())
 }
 
 /// `source` with the license check wired in for `robot`; a source that
@@ -46,6 +56,7 @@ pub async fn inject_for_robot(
     let domain = domain_of_url(&tenant.url);
     let auth_url = format!("https://{domain}/api/webhooks/validate-license");
     let (tenant_id, robot_id) = (tenant.id.to_string(), robot.id.to_string());
+    let version_tag = new_version_tag();
     let values = InjectionValues {
         auth_url: &auth_url,
         tenant_id: &tenant_id,
@@ -54,9 +65,25 @@ pub async fn inject_for_robot(
         signing_key: &key,
         public_key: &public_key,
         lapse_policy,
+        version_tag: &version_tag,
     };
     let source =
         mql5::inject(source, &template.template_code, &values).map_err(|e| AppError::Unprocessable(e.to_string()))?;
     let protocol = mql5::protocol_of(&template.template_code);
-    Ok(Injected { source, template_version: template.version, protocol })
+    Ok(Injected { source, template_version: template.version, protocol, version_tag })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::new_version_tag;
+
+    #[test]
+    fn version_tags_are_16_lower_hex_and_new_each_time() {
+        let (a, b) = (new_version_tag(), new_version_tag());
+        for tag in [&a, &b] {
+            assert_eq!(tag.len(), 16, "{tag}");
+            assert!(tag.bytes().all(|c| matches!(c, b'0'..=b'9' | b'a'..=b'f')), "{tag}");
+        }
+        assert_ne!(a, b);
+    }
 }

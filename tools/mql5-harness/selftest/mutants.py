@@ -48,8 +48,8 @@ MUTANTS = [
       '''      RF_Problem = "resposta do servidor não confiável: " + problem;''',
       "RF_RequestLicense goes on with whatever RF_ReadAnswer parsed when it failed"),
     M("missing signature accepted", "answer",
-      '''      at_signature < 0 || !quoted[at_signature])''',
-      '''      false)''',
+      '''      at_signature < 0 || !quoted[at_signature] || at_latest < 0''',
+      '''      at_latest < 0''',
       "an answer without a signature (null or absent) is accepted unverified",
       more=[('''   if(!RF_HexToBytes(values[at_signature], signature, 64) ||
       !RF_Ed25519Verify(signature, message, message_len, public_key))''',
@@ -471,9 +471,9 @@ MUTANTS = [
       '''      due = ((long)TimeLocal() - (long)RF_LastCheck >= RF_RECHECK_SECONDS - 60);''',
       "turning the PC clock back stops every re-check (the pacing issue 34 found)"),
     M("signed denial with a skewed clock does not stop", "denial",
-      '''   code = answer_code;
+      '''   RF_LatestVersion = latest_version;   // VERSION_WITHDRAWN names it too
    if(!valid)''',
-      '''   code = answer_code;
+      '''   RF_LatestVersion = latest_version;   // VERSION_WITHDRAWN names it too
    if(!valid && (skew > RF_MAX_CLOCK_SKEW || skew < -RF_MAX_CLOCK_SKEW))
       return(RF_OUTCOME_UNAVAILABLE);
    if(!valid)''',
@@ -527,6 +527,58 @@ input string LicenseEmail = "";   // E-mail usado na compra
 #endif''',
       '''input string LicenseEmail = "";   // E-mail usado na compra''',
       "a personal build asks for an e-mail it ignores"),
+    # ---------------------------------------------------------------- protocol v3 (issue 36)
+    M("server taken from the answer", "answer",
+      '''   string signed_text = RF_SignedString(nonce, valid, code, expires_at, server_time, account, server, grace_seconds,''',
+      '''   int at_server = RF_JsonFind(names, "server");
+   string signed_text = RF_SignedString(nonce, valid, code, expires_at, server_time, account,
+                                        (at_server >= 0) ? values[at_server] : server, grace_seconds,''',
+      "the signed server is the one the answer names, not the terminal's: an answer approved for the same "
+      "login at another broker verifies"),
+    M("server not signed", "answer",
+      '''IntegerToString(account) + "|" + server + "|" +''',
+      '''IntegerToString(account) + "|" + "MetaQuotes-Demo" + "|" +''',
+      "the robot signs a fixed server instead of its own (valid where the harness's default server is, "
+      "so only an answer for another server or a terminal on another server tells)"),
+    M("no server still asks", "startup",
+      '''   if(account <= 0 || server == "")''',
+      '''   if(account <= 0)''',
+      "a terminal that has not logged in to a server asks about the login alone"),
+    M("update notice in the log on every check", "message",
+      '''   if(RF_AnnouncedVersion == latest_version)
+      return;
+''',
+      '''''',
+      "the Experts log repeats the update notice every hour (the trader learns to ignore it)"),
+    M("update notice not on the chart", "message",
+      '''      text += RF_UpdateNotice + "\\n";''',
+      '''      text += "";''',
+      "the buyer is never shown on the chart that a newer version is out"),
+    M("trade mode always real", "answer",
+      '''   if(mode == ACCOUNT_TRADE_MODE_DEMO)
+      return("demo");''',
+      '''''',
+      "a demo account is reported as real: owner rules on demo accounts (free seats, refusals) misfire"),
+    M("VERSION_WITHDRAWN taken as retry-later", "denial",
+      '''   return(code == "THROTTLED" || code == "RATE_LIMITED");''',
+      '''   return(code == "THROTTLED" || code == "RATE_LIMITED" || code == "VERSION_WITHDRAWN");''',
+      "a withdrawn version keeps trading on its grace instead of stopping"),
+    M("DEMO_REFUSED shown with the generic text", "message",
+      '''   if(code == "DEMO_REFUSED")
+      return(RF_DemoRefusedMessage());
+''',
+      '''''',
+      "the trader is not told the license does not accept demo accounts"),
+    M("BROKER_NOT_ALLOWED without the server", "message",
+      '''"ERRO: esta corretora não é autorizada para este robô (servidor " + RF_AccountServer() +''',
+      '''"ERRO: esta corretora não é autorizada para este robô (servidor " + "" +''',
+      "the trader is not told which server was refused"),
+    M("a stored v2 answer trusted", "stored",
+      '''   if(second >= 0 && StringSubstr(text, 0, first) == "v2")''',
+      '''   if(false)''',
+      "an answer stored by a v2 robot (no server signed) is read as if it were v3",
+      more=[('''   if(second < 0 || StringSubstr(text, 0, first) != "v3")''',
+             '''   if(second < 0 || (StringSubstr(text, 0, first) != "v3" && StringSubstr(text, 0, first) != "v2"))''')]),
 ]
 
 

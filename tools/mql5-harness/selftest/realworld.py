@@ -1,5 +1,5 @@
 """Real-world scenarios for the license template (issue 34, the robot's side),
-run by selftest.py after its own parts: the robot against the protocol v2
+run by selftest.py after its own parts: the robot against the protocol v3
 stand-in over HTTPS (a throwaway CA made here, trusted through
 MQL5_TLS_CA_FILE), redirects, a network that comes up late, a terminal that
 logs in late, clocks the trader moves, a license cancelled mid-run, signed
@@ -208,7 +208,7 @@ void OnDeinit(const int reason){}
 OLD_STORE = '''void RF_StoreAnswer(const long account, const string nonce, const string response)
   {
    uchar bytes[];
-   int count = RF_Utf8Bytes("v2\\n" + nonce + "\\n" + response, bytes);
+   int count = RF_Utf8Bytes("v3\\n" + nonce + "\\n" + response, bytes);
    int handle = FileOpen(RF_LicenseFile(account), FILE_WRITE | FILE_BIN | FILE_COMMON);
    if(handle == INVALID_HANDLE)
      {
@@ -393,7 +393,8 @@ def _scenarios(work, st, server, certs):
            https.run("deny-NOT_RECOGNIZED@test", **tls),
            has=["INIT: 1", "ALERT: ERRO: licença não reconhecida para este e-mail e esta conta. Confira: 1\\) o e-mail "
                 "exatamente como foi digitado na compra \\(parâmetro \"E-mail usado na compra\"\\); 2\\) a conta MT5 "
-                "51234567 confirmada no portal do cliente; 3\\) o portal do cliente: https://lucrobot\\.com\\.br/login",
+                "51234567 confirmada no portal do cliente; 3\\) o portal do cliente: https://lucrobot\\.com\\.br/login; "
+                "4\\) se todas as vagas da licença estão em uso, libere uma no portal do cliente",
                 "COMMENT: .*O que fazer: Acesse o portal do cliente: https://lucrobot\\.com\\.br/login.*"])
 
     # --- RATE_LIMITED / THROTTLED with a signed retryAfter (HTTP 429)
@@ -405,7 +406,7 @@ def _scenarios(work, st, server, certs):
     expect("RATE_LIMITED with retryAfter 5: the backoff (10 s) still applies",
            https.run("deny-RATE_LIMITED-then-valid+r5@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=10, **tls),
            has=st.WAITING + ["TICK: 1 removed=0 canOpen=1"])
-    expect("THROTTLED as older servers sent it (200, nine signed fields): waits the default 300 s",
+    expect("THROTTLED as older servers sent it (200, no retryAfter signed): waits the default 300 s",
            https.run("oldthrottle-then-valid@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=100, **tls),
            has=st.WAITING + ["TICK: 2 removed=0 canOpen=0", "TICK: 3 removed=0 canOpen=1"])
     rc, out = https.run("valid-then-deny-RATE_LIMITED-then-valid+r7200+s3600@test", MQL5_TIMER_TICKS=3,
@@ -753,7 +754,7 @@ def signed_waits(t, r):
     t.expect("RATE_LIMITED with retryAfter 5: the backoff (10 s) still applies",
              r.stop.run("deny-RATE_LIMITED-then-valid+r5@test", MQL5_TIMER_TICKS=3, MQL5_TICK_ADVANCE=5),
              has=W + ["TICK: 1 removed=0 canOpen=0", "TICK: 2 removed=0 canOpen=1"])
-    t.expect("THROTTLED as older servers sent it (200, nine signed fields): waits the default 300 s",
+    t.expect("THROTTLED as older servers sent it (200, no retryAfter signed): waits the default 300 s",
              r.stop.run("oldthrottle-then-valid@test", MQL5_TIMER_TICKS=4, MQL5_TICK_ADVANCE=100),
              has=W + ["TICK: 2 removed=0 canOpen=0", "TICK: 3 removed=0 canOpen=1"])
     res = r.stop.run("valid-then-deny-RATE_LIMITED-then-valid+r7200+s3600@test", MQL5_TIMER_TICKS=4,

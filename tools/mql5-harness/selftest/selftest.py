@@ -5,7 +5,7 @@ beyond 127.0.0.1.
 (a) the template's own SHA-512 and Ed25519 code, extracted from
     shared/src/domain/mql5/auth_template.mq5, against RFC 8032 section 7.1 TEST 1-3,
     FIPS 180-4 "abc" and hashlib, and a set of must-fail signatures;
-(b) the whole template, placeholders substituted, against a protocol v2
+(b) the whole template, placeholders substituted, against a protocol v3
     stand-in server (stand_in_server.py): every outcome the robot can meet;
 (c) one-character changes to the template that must break the valid case;
 realworld.run_all: HTTPS, redirects, old storage code, several charts and
@@ -61,6 +61,10 @@ ROBOT_ID = "0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012"
 TENANT_ID = "0193a5b2-0000-7000-8000-00000000000a"
 DOMAIN = "lucrobot.com.br"
 ACCOUNT = 51234567
+# The harness's default ACCOUNT_SERVER (MQL5_SERVER), and the version tag the
+# suite's robots are rendered with ({{VERSION_TAG}}).
+SERVER = "MetaQuotes-Demo"
+VERSION_TAG = "3f1c0a9b7d2e4c6f"
 # RFC 8032 7.1 TEST 1's key is the robot's; TEST 2's plays a forger.
 ROBOT_SECRET = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"
 OTHER_SECRET = "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb"
@@ -80,7 +84,7 @@ RFC8032 = [
 SHA512_ABC = ("ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
               "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f")
 L = 2**252 + 27742317777372353535851937790883648493
-# docs/license-signature.md, "Protocol v2", worked example (RFC 8032 TEST 1's key).
+# docs/license-signature.md, "Protocol v2" and "v3", worked examples (RFC 8032 TEST 1's key).
 DOC_EXAMPLES = [
     ("valid", "v2|9f86d081884c7d659a2feaa0c55ad015|1|OK|1767225600|1764000000|"
               "0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012|51234567|86400",
@@ -90,6 +94,11 @@ DOC_EXAMPLES = [
                          "0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012|51234567|86400",
      "b4cf09de738c9ffe6f84dd5e8b56e3d294d798ce661f47e97cc04e4e3373a1fa"
      "63a20ffc14bdd31f7ff8959c254e7bdd900913cafd5a0d75cb7757470d721309"),
+    # "Protocol v3", worked example: the account on its trade server, an update out.
+    ("v3 valid, update available", "v3|9f86d081884c7d659a2feaa0c55ad015|1|OK|1767225600|1764000000|"
+                                   "0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012|51234567|XPMT5-DEMO|86400|1.4.0|1",
+     "4e558b8c4ef9cf83a697c2b36e59ba693c45884bced6afa00694be67dfea4816"
+     "c513af57b27ae5bd6bad74940573eea2627bcfc53b9e09bf82fc97d434e88b03"),
 ]
 
 # The template's own hex, SHA-512 and Ed25519 code: what (a) extracts, and what
@@ -132,7 +141,8 @@ def render(template_text, url, policy, public_key, out_path, ea=True):
         f.write(template_text)
     subprocess.run([PY, os.path.join(HARNESS, "render.py"), path, out_path,
                     "TENANT_AUTH_URL=" + url, "TENANT_ID=" + TENANT_ID, "TENANT_DOMAIN=" + DOMAIN,
-                    "ROBOT_ID=" + ROBOT_ID, "ROBOT_PUBLIC_KEY=" + public_key, "LAPSE_POLICY=" + policy]
+                    "ROBOT_ID=" + ROBOT_ID, "ROBOT_PUBLIC_KEY=" + public_key, "LAPSE_POLICY=" + policy,
+                    "VERSION_TAG=" + VERSION_TAG]
                    + ([] if ea else ["--no-ea"]), check=True)
 
 
@@ -461,8 +471,9 @@ def lic_file(common, account=ACCOUNT):
 
 # What the robot's user reads for each signed refusal (regular expressions).
 PORTAL = re.escape("https://lucrobot.com.br/login")
-CHECK_LIST = re.escape("Confira: 1) o e-mail exatamente como foi digitado na compra (parâmetro \"E-mail usado na compra\"); "
-                       "2) a conta MT5 %d confirmada no portal do cliente; 3) o portal do cliente: " % ACCOUNT) + PORTAL
+CHECK_LIST = (re.escape("Confira: 1) o e-mail exatamente como foi digitado na compra (parâmetro \"E-mail usado na compra\"); "
+                        "2) a conta MT5 %d confirmada no portal do cliente; 3) o portal do cliente: " % ACCOUNT) + PORTAL
+              + re.escape("; 4) se todas as vagas da licença estão em uso, libere uma no portal do cliente"))
 MESSAGES = {
     "NOT_FOUND": re.escape("ERRO: Licença não encontrada para este e-mail e este robô."),
     "EXPIRED": re.escape("ERRO: Licença expirada. Renove a licença para continuar usando o robô."),
@@ -476,6 +487,14 @@ MESSAGES = {
     "NOT_CONFIRMED": re.escape("Confirme o número da conta no portal do cliente antes de usar o robô: ") + PORTAL,
     "THROTTLED": re.escape("Muitas tentativas; tente novamente em alguns minutos."),
     "RATE_LIMITED": re.escape("Muitas tentativas; tente novamente em alguns minutos."),
+    # Protocol v3's policy refusals (the harness's account: a demo account on MetaQuotes-Demo).
+    "DEMO_REFUSED": re.escape("ERRO: esta licença não aceita contas demo. Use o robô em uma conta real."),
+    "TRIAL_DEMO_ONLY": re.escape("ERRO: licença de teste: use o robô em uma conta demo. Para a conta real, compre a "
+                                 "licença no portal."),
+    "BROKER_NOT_ALLOWED": re.escape("ERRO: esta corretora não é autorizada para este robô (servidor %s). Corretoras "
+                                    "aceitas: veja a lista no portal do cliente: " % SERVER) + PORTAL,
+    "VERSION_WITHDRAWN": re.escape("ERRO: esta versão do robô foi retirada pelo vendedor. Baixe a versão 1.4.0 no "
+                                   "portal do cliente: ") + PORTAL,
     "SOMETHING_NEW": re.escape("ERRO: Licença recusada pelo servidor (código SOMETHING_NEW)."),
 }
 # Signed refusals that mean "not now": no verdict, the stored grace applies.
@@ -553,24 +572,26 @@ REMOVED = ["EVENT: ExpertRemove"]
 
 
 def signed_answer(nonce, valid=True, code="OK", server_time=None, grace=86400, expires_at=None,
-                  account=ACCOUNT, robot_id=ROBOT_ID, secret=ROBOT_SECRET):
-    """A protocol v2 answer as the server would send it, signed with secret."""
+                  account=ACCOUNT, robot_id=ROBOT_ID, secret=ROBOT_SECRET, server=SERVER, latest="1.3.0",
+                  update=False):
+    """A protocol v3 answer as the server would send it, signed with secret."""
     server_time = int(time.time()) if server_time is None else server_time
-    message = "v2|%s|%d|%s|%d|%d|%s|%d|%d" % (nonce, 1 if valid else 0, code, expires_at or 0, server_time,
-                                             robot_id, account, grace)
+    message = "v3|%s|%d|%s|%d|%d|%s|%d|%s|%d|%s|%d" % (nonce, 1 if valid else 0, code, expires_at or 0, server_time,
+                                                      robot_id, account, server, grace, latest, 1 if update else 0)
     key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(secret))
     return json.dumps({"valid": valid, "code": code, "message": "resposta do servidor de teste",
                        "expiresAt": expires_at, "serverTime": server_time, "nonce": nonce, "graceSeconds": grace,
+                       "mtAccount": account, "server": server, "latestVersion": latest, "updateAvailable": update,
                        "signature": key.sign(message.encode()).hex()}, separators=(",", ":"))
 
 
-def plant_stored(common, account=ACCOUNT, **answer):
-    """Writes a stored answer where and as the template keeps it ("v2\\n<nonce>\\n<answer>")."""
+def plant_stored(common, account=ACCOUNT, tag="v3", **answer):
+    """Writes a stored answer where and as the template keeps it ("v3\\n<nonce>\\n<answer>")."""
     nonce = os.urandom(16).hex()
     path = lic_file(common, account)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
-        f.write("v2\n%s\n%s" % (nonce, signed_answer(nonce, account=account, **answer)))
+        f.write("%s\n%s\n%s" % (tag, nonce, signed_answer(nonce, account=account, **answer)))
     return path
 
 
@@ -613,8 +634,8 @@ def valid_and_missing(t, r):
     path = lic_file(res.common)
     text = open(path, encoding="utf-8").read() if os.path.exists(path) else ""
     lines = text.split("\n", 2)
-    t.check("valid answer is stored under FILE_COMMON as RoboForge\\<robot>_<account>.lic (v2, its nonce, the answer)",
-            len(lines) == 3 and lines[0] == "v2" and re.fullmatch("[0-9a-f]{32}", lines[1]) is not None
+    t.check("valid answer is stored under FILE_COMMON as RoboForge\\<robot>_<account>.lic (v3, its nonce, the answer)",
+            len(lines) == 3 and lines[0] == "v3" and re.fullmatch("[0-9a-f]{32}", lines[1]) is not None
             and '"nonce":"%s"' % lines[1] in lines[2] and '"signature":"' in lines[2], text)
     t.expect("valid answer, policy manage: the same", r.manage.run("valid@test"), has=[VALID],
              trace=START_OK + ["DEINIT: 1"], stored=True)
@@ -879,6 +900,83 @@ def rechecks(t, r):
 
 
 
+UPDATE_NOTICE = "Nova versão 1.4.0 disponível no portal: https://lucrobot.com.br/login"
+NO_ACCOUNT_YET = "o terminal ainda não entrou em uma conta MT5"
+
+
+@scenario
+def protocol_v3(t, r):
+    """The account as MetaTrader knows it (login on its trade server), the
+    owner's account rules, and updates (docs/license-signature.md, "Protocol v3")."""
+    # (a) The server is signed: the robot rebuilds it from its own terminal.
+    t.expect("v3: a valid answer for this login on this server verifies", r.stop.run("valid@test"),
+             has=[VALID], trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.expect("v3: a genuine answer for the same login on another server is refused (the server is signed)",
+             r.stop.run("other-server@test"), has=[BAD_SIGNATURE], trace=waiting(), lacks=[VALID], stored=False)
+    t.expect("v3: the server is sent trimmed and signed as sent (another broker's server, padded)",
+             r.stop.run("valid@test", MQL5_SERVER="  XPMT5-DEMO  "), has=[VALID], trace=START_OK + ["DEINIT: 1"],
+             stored=True)
+    t.expect("v3: company and server JSON-escaped, a long company cut to 128 characters",
+             r.stop.run("valid@test", MQL5_SERVER='Corretora "Ágil"\\Real', MQL5_COMPANY="Ç" * 200),
+             has=[VALID], trace=START_OK + ["DEINIT: 1"])
+    t.expect("v3: logged in but no server name yet: waits for the account, asks nothing",
+             r.stop.run("valid@test", MQL5_SERVER=""), trace=waiting(NO_ACCOUNT_YET), lacks=[VALID], stored=False)
+    # The stored answer is the account's on its server, and v3's only.
+    common = r.stop.common()
+    plant_stored(common, server="XPMT5-DEMO")
+    t.expect("v3: a stored answer for this login on another server gives no grace",
+             r.stop.run("down@test", common), has=[STORED_BAD_SIGNATURE], trace=waiting(), lacks=[GRACE])
+    t.expect("... and it does on that server", r.stop.run("down@test", common, MQL5_SERVER="XPMT5-DEMO"),
+             has=[GRACE], trace=START_OK + ["DEINIT: 1"], stored=True)
+    older = r.stop.common()
+    plant_stored(older, tag="v2")
+    t.expect("v3: an answer stored as v2 (by an older robot) is not trusted: a normal check",
+             r.stop.run("down@test", older),
+             has=[r"PRINT: RoboForge: licença guardada por uma versão anterior do robô; ignorada\."],
+             trace=waiting(), lacks=[GRACE])
+    t.expect("... and a valid check replaces it with a v3 one", r.stop.run("valid@test", older),
+             trace=START_OK + ["DEINIT: 1"], stored=True)
+    t.check("... whose first line is v3",
+            os.path.exists(lic_file(older)) and open(lic_file(older), encoding="utf-8").read().startswith("v3\n"))
+    # (b) An update is announced once in the log, shown on the chart, never stops trading.
+    res = r.stop.run("update+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600)
+    t.expect("v3: updateAvailable: announced, licensed, re-checks go on", res,
+             has=[VALID, "PRINT: RoboForge: " + re.escape(UPDATE_NOTICE)],
+             trace=START_OK + ticks_ok(1, 2) + ["DEINIT: 1"], stored=True)
+    comments = [line for line in res.out.splitlines() if line.startswith("COMMENT: ")]
+    t.check("v3: the update notice is printed once across three checks",
+            res.out.count("PRINT: RoboForge: " + UPDATE_NOTICE) == 1, res.out)
+    t.check("v3: the chart shows the update notice", bool(comments)
+            and all(UPDATE_NOTICE + "\\n" in line for line in comments), res.out)
+    res = r.stop.run("update-then-valid+s3600@test", MQL5_TIMER_TICKS=1, MQL5_TICK_ADVANCE=3600)
+    comments = [line for line in res.out.splitlines() if line.startswith("COMMENT: ")]
+    t.check("v3: the notice leaves the chart when the answer no longer says updateAvailable",
+            len(comments) >= 2 and UPDATE_NOTICE in comments[0] and UPDATE_NOTICE not in comments[-1], res.out)
+    t.expect("v3: no notice without updateAvailable", r.stop.run("valid@test"),
+             lacks=[".*Nova versão.*"], trace=START_OK + ["DEINIT: 1"])
+    # (c) The owner's account rules, read from what the robot reports.
+    for mode in ("demo", "0"):
+        t.expect("v3: demo accounts refused, trade mode %s: INIT 1 with its pt-BR alert" % mode,
+                 r.stop.run("demo-refused@test", MQL5_TRADE_MODE=mode), trace=init_failed(MESSAGES["DEMO_REFUSED"]),
+                 stored=False)
+    t.expect("v3: demo accounts refused, a contest account: the alert says torneio",
+             r.stop.run("demo-refused@test", MQL5_TRADE_MODE="contest"),
+             trace=init_failed(re.escape("ERRO: esta licença não aceita contas de torneio. Use o robô em uma conta "
+                                         "real.")), stored=False)
+    for mode in ("real", "2", "7"):
+        t.expect("v3: demo accounts refused, trade mode %s counts as real: licensed" % mode,
+                 r.stop.run("demo-refused@test", MQL5_TRADE_MODE=mode), has=[VALID], trace=START_OK + ["DEINIT: 1"])
+    t.expect("v3: a broker list: this server not on it: INIT 1 naming the server",
+             r.stop.run("xp-only@test"), trace=init_failed(MESSAGES["BROKER_NOT_ALLOWED"]), stored=False)
+    t.expect("v3: a broker list: a server on it: licensed", r.stop.run("xp-only@test", MQL5_SERVER="XPMT5-REAL"),
+             has=[VALID], trace=START_OK + ["DEINIT: 1"])
+    # (d) A withdrawn version stops the robot, naming the version to download.
+    t.expect("v3: VERSION_WITHDRAWN on a re-check (manage): lapses, canOpen 0",
+             r.manage.run("valid-then-deny-VERSION_WITHDRAWN+s3600@test", MQL5_TIMER_TICKS=2, MQL5_TICK_ADVANCE=3600),
+             has=[MANAGE], trace=START_OK + tick(1, 1, 0, 0, Rx("ALERT: " + MESSAGES["VERSION_WITHDRAWN"]))
+             + tick(2, 0, 0, 0) + ["DEINIT: 1"], stored=False)
+
+
 # Scenario files next to this one (each registers groups with @scenario when
 # imported): every one in SCENARIO_FILES that exists.
 SCENARIO_FILES = ("realworld",)
@@ -909,10 +1007,10 @@ def expect(name, result, has=(), lacks=()):
 
 
 def part_b(work, server):
-    print("== (b) the whole template against a protocol v2 stand-in server", flush=True)
+    print("== (b) the whole template against a protocol v3 stand-in server", flush=True)
     with open(TEMPLATE, encoding="utf-8") as f:
         template = f.read()
-    check("the v2 template has no {{ROBOT_SIGNING_KEY}} and no HMAC",
+    check("the v3 template has no {{ROBOT_SIGNING_KEY}} and no HMAC",
           "{{ROBOT_SIGNING_KEY}}" not in template and "RF_SIGNING_KEY" not in template and "Hmac" not in template
           and "^ 0x36" not in template)
     refused_url = "http://127.0.0.1:%d/api/webhooks/validate-license" % closed_port()
@@ -946,7 +1044,8 @@ def part_b(work, server):
 MUTATIONS = [
     ("one hex digit of a SHA-512 round constant", "0x428a2f98d728ae22", "0x428a2f98d728ae23"),
     ("one '|' of the signed string", '"|" + code + "|"', '":" + code + "|"'),
-    ("the version tag of the signed string", '"v2|"', '"v1|"'),
+    ("the version tag of the signed string", '"v3|"', '"v2|"'),
+    ("one '|' around the signed server", '"|" + server + "|"', '"|" + server + ":"'),
     ("one limb of the curve constant d", "0x78a3, 0x1359", "0x78a3, 0x1358"),
     ("the reduction factor 38 in the field multiplication", "t[i] += 38 * t[i + 16];", "t[i] += 39 * t[i + 16];"),
     ("one byte of the group order L", "0xed, 0xd3, 0xf5", "0xed, 0xd3, 0xf4"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A protocol v2 stand-in for POST /api/webhooks/validate-license, for
+"""A protocol v3 stand-in for POST /api/webhooks/validate-license, for
 selftest.py only (signs with `cryptography`'s Ed25519, like the real server
 will). Listens on 127.0.0.1 (an ephemeral port, printed as "PORT <n>").
 
@@ -17,6 +17,15 @@ repeats). Scenarios:
   unsigned         valid answer with "signature": null
   other-account    genuine valid answer about another account
   other-robot      genuine valid answer about another robot
+  other-server     genuine valid answer about the same login on another
+                   trade server (the robot's server with "-2" appended)
+  update           signed valid answer saying a newer version is out
+                   (latestVersion "1.4.0", updateAvailable true)
+  demo-refused     the owner's rule "demo accounts refused", read from the
+                   request: tradeMode demo or contest gets a signed
+                   DEMO_REFUSED, real a valid answer
+  xp-only          a broker list naming "XPMT5-*": the server XPMT5-... is
+                   valid, any other gets a signed BROKER_NOT_ALLOWED
   malleable        genuine valid answer whose S is replaced by S + L (same point,
                    non-canonical: RFC 8032 verifiers refuse it)
   replay-last      the answer this e-mail's previous request got, byte for byte
@@ -27,10 +36,12 @@ repeats). Scenarios:
                    until POST /control/cancel?license=<+k value>, then a signed
                    CANCELLED
   oldthrottle      a signed THROTTLED as older servers sent it (HTTP 200, no
-                   retryAfter, nine signed fields)
+                   retryAfter, the twelve v3 fields signed)
 deny-RATE_LIMITED and deny-THROTTLED answer HTTP 429 with a Retry-After header
-and a signed JSON "retryAfter" (+r<n>, default 60), signed as the nine v2
-fields followed by "|<retryAfter>" (docs/license-signature.md).
+and a signed JSON "retryAfter" (+r<n>, default 60), signed as the twelve v3
+fields followed by "|<retryAfter>" (docs/license-signature.md). Every answer
+carries latestVersion "1.3.0" and updateAvailable false unless said above;
+deny-VERSION_WITHDRAWN names "1.4.0".
 Paths: /api/webhooks/validate-license answers; /moved-301, /moved-302,
 /moved-303, /moved-307, /moved-308 redirect there (to the https listener when there is one, else to
 this one) with that status; /moved-loop redirects to itself; GET gets 405.
@@ -46,7 +57,9 @@ retryAfter of RATE_LIMITED/THROTTLED; +k<n> the license number of "lic";
 +f<n> flips the lowest bit of byte n (0-63) of the signature sent
 (options come after the last scenario, and in lower case: the robot
 lower-cases the e-mail).
-A request that is not a well-formed protocol 2 request gets HTTP 400.
+A request that is not a well-formed protocol 3 request (its members exactly
+v3's, a non-empty server, tradeMode demo/contest/real, an integer
+terminalBuild, a 16-hex versionTag) gets HTTP 400.
 """
 import json
 import os
@@ -73,14 +86,16 @@ cancelled_licenses = set()
 https_port = [None]
 
 
-def signed_string(nonce, valid, code, expires_at, server_time, robot_id, account, grace):
-    return "v2|%s|%d|%s|%d|%d|%s|%d|%d" % (
-        nonce, 1 if valid else 0, code, expires_at or 0, server_time, robot_id, account, grace)
+def signed_string(nonce, valid, code, expires_at, server_time, robot_id, account, server, grace, latest, update):
+    return "v3|%s|%d|%s|%d|%d|%s|%d|%s|%d|%s|%d" % (
+        nonce, 1 if valid else 0, code, expires_at or 0, server_time, robot_id, account, server, grace, latest,
+        1 if update else 0)
 
 
-def answer(nonce, valid, code, expires_at, server_time, account, grace, key=ROBOT_KEY, signed_nonce=None,
-           robot_id=ROBOT_ID, retry_after=None):
-    message = signed_string(signed_nonce or nonce, valid, code, expires_at, server_time, robot_id, account, grace)
+def answer(nonce, valid, code, expires_at, server_time, account, grace, server, key=ROBOT_KEY, signed_nonce=None,
+           robot_id=ROBOT_ID, retry_after=None, latest="1.3.0", update=False):
+    message = signed_string(signed_nonce or nonce, valid, code, expires_at, server_time, robot_id, account, server,
+                            grace, latest, update)
     if retry_after is not None:
         message += "|%d" % retry_after
     signature = key.sign(message.encode("utf-8")).hex()
@@ -93,6 +108,11 @@ def answer(nonce, valid, code, expires_at, server_time, account, grace, key=ROBO
         "serverTime": server_time,
         "nonce": nonce,
         "graceSeconds": grace,
+        "mtAccount": account,
+        "server": server,
+        "latestVersion": latest,
+        "updateAvailable": update,
+        "runningVersion": "1.3.0",
         "signature": signature,
     }}
 
@@ -149,21 +169,29 @@ class Handler(BaseHTTPRequestHandler):
             email = request["email"]
             account = request["mtAccount"]
             nonce = request["nonce"]
+            server = request["server"]
             ok = (
                 self.path == "/api/webhooks/validate-license"
                 and self.headers.get("Content-Type") == "application/json"
-                and request.get("protocol") == 2
+                and request.get("protocol") == 3
+                and isinstance(server, str) and server == server.strip() and 0 < len(server) <= 64
+                and "|" not in server
+                and isinstance(request.get("company"), str) and len(request["company"]) <= 128
+                and request.get("tradeMode") in ("demo", "contest", "real")
+                and isinstance(request.get("terminalBuild"), int)
+                and re.fullmatch(r"[0-9a-f]{16}", request.get("versionTag", ""))
                 and request.get("robotId") == ROBOT_ID
                 and request.get("tenantId") == TENANT_ID
                 and isinstance(account, int) and account > 0
                 and isinstance(email, str) and "@" in email
                 and re.fullmatch(r"[0-9a-f]{32}", nonce)
-                and set(request) == {"email", "mtAccount", "robotId", "tenantId", "nonce", "protocol"}
+                and set(request) == {"email", "mtAccount", "server", "company", "tradeMode", "terminalBuild",
+                                     "versionTag", "robotId", "tenantId", "nonce", "protocol"}
             )
         except (ValueError, KeyError, TypeError):
             ok = False
         if not ok:
-            self.send_json(400, {"error": "not a protocol 2 request", "body": raw.decode("utf-8", "replace")})
+            self.send_json(400, {"error": "not a protocol 3 request", "body": raw.decode("utf-8", "replace")})
             return
         local = email.split("@")[0]
         options = local.split("+")
@@ -198,40 +226,54 @@ class Handler(BaseHTTPRequestHandler):
         payload = None
         status, headers = 200, []
         if scenario == "valid":
-            payload = answer(nonce, True, "OK", expires_at, now, account, grace)
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace, server)
         elif scenario == "malleable":
-            payload = answer(nonce, True, "OK", expires_at, now, account, grace)
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace, server)
             sig = bytes.fromhex(payload["signature"])
             s_plus_l = int.from_bytes(sig[32:], "little") + L
             payload["signature"] = (sig[:32] + s_plus_l.to_bytes(32, "little")).hex()
         elif scenario == "lic":
             if cancelled:
-                payload = answer(nonce, False, "CANCELLED", None, now, account, grace)
+                payload = answer(nonce, False, "CANCELLED", None, now, account, grace, server)
             else:
-                payload = answer(nonce, True, "OK", expires_at, now, account, grace)
+                payload = answer(nonce, True, "OK", expires_at, now, account, grace, server)
         elif scenario.startswith("deny-") and scenario[5:].upper() in ("RATE_LIMITED", "THROTTLED"):
             retry_after = opts.get("r", 60)
             status = 429
             headers = [("Retry-After", str(retry_after))]
-            payload = answer(nonce, False, scenario[5:].upper(), None, now, account, grace,
+            payload = answer(nonce, False, scenario[5:].upper(), None, now, account, grace, server,
                              retry_after=retry_after)
         elif scenario == "oldthrottle":
-            payload = answer(nonce, False, "THROTTLED", None, now, account, grace)
+            payload = answer(nonce, False, "THROTTLED", None, now, account, grace, server)
+        elif scenario == "deny-version_withdrawn":
+            payload = answer(nonce, False, "VERSION_WITHDRAWN", None, now, account, grace, server, latest="1.4.0")
         elif scenario.startswith("deny-"):
-            payload = answer(nonce, False, scenario[5:].upper(), None, now, account, grace)
+            payload = answer(nonce, False, scenario[5:].upper(), None, now, account, grace, server)
         elif scenario == "forged":
-            payload = answer(nonce, True, "OK", expires_at, now, account, grace, key=OTHER_KEY)
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace, server, key=OTHER_KEY)
         elif scenario == "replay":
-            payload = answer(EARLIER_NONCE, True, "OK", expires_at, now, account, grace)
+            payload = answer(EARLIER_NONCE, True, "OK", expires_at, now, account, grace, server)
         elif scenario == "replay-echo":
-            payload = answer(nonce, True, "OK", expires_at, now, account, grace, signed_nonce=EARLIER_NONCE)
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace, server, signed_nonce=EARLIER_NONCE)
         elif scenario == "other-account":
-            payload = answer(nonce, True, "OK", expires_at, now, account + 1, grace)
+            payload = answer(nonce, True, "OK", expires_at, now, account + 1, grace, server)
         elif scenario == "other-robot":
-            payload = answer(nonce, True, "OK", expires_at, now, account, grace,
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace, server,
                              robot_id="0193a5b2-7c1e-7d3f-9a4b-000000000001")
+        elif scenario == "other-server":
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace, server + "-2")
+        elif scenario == "update":
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace, server, latest="1.4.0", update=True)
+        elif scenario == "demo-refused":
+            refused = request["tradeMode"] in ("demo", "contest")
+            payload = answer(nonce, not refused, "DEMO_REFUSED" if refused else "OK", None if refused else expires_at,
+                             now, account, grace, server)
+        elif scenario == "xp-only":
+            allowed = server.startswith("XPMT5-")
+            payload = answer(nonce, allowed, "OK" if allowed else "BROKER_NOT_ALLOWED",
+                             expires_at if allowed else None, now, account, grace, server)
         elif scenario == "unsigned":
-            payload = answer(nonce, True, "OK", expires_at, now, account, grace)
+            payload = answer(nonce, True, "OK", expires_at, now, account, grace, server)
             payload["signature"] = None
         else:
             self.send_json(400, {"error": "unknown scenario " + scenario})

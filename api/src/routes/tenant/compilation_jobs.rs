@@ -166,6 +166,7 @@ const STAND_IN: InjectionValues<'static> = InjectionValues {
     signing_key: "0000000000000000000000000000000000000000000000000000000000000000",
     public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
     lapse_policy: shared::domain::mql5::LapsePolicy::Stop,
+    version_tag: "0000000000000000",
 };
 
 /// One of the owner's compile jobs: status, errors and, once compiled, the

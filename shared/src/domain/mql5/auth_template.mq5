@@ -9,14 +9,16 @@
 // isso o WebRequest falha com o erro 4014 e o robô espera, sem abrir
 // posições. No testador de estratégia a licença não é consultada.
 //
-// Protocolo v2 (docs/license-signature.md, o servidor usa exatamente isto):
-//   pedido   POST JSON {"email","mtAccount","robotId","tenantId","nonce","protocol":2}
+// Protocolo v3 (docs/license-signature.md, o servidor usa exatamente isto):
+//   pedido   POST JSON {"email","mtAccount","server","company","tradeMode","terminalBuild",
+//            "versionTag","robotId","tenantId","nonce","protocol":3}
 //            (numa cópia pessoal, "licenseId" e "buildMark" no lugar de "email")
-//   resposta HTTP 200 {"valid","code","expiresAt","serverTime","nonce","graceSeconds","signature"}
+//   resposta HTTP 200 {"valid","code","expiresAt","serverTime","nonce","graceSeconds",
+//            "latestVersion","updateAvailable","signature"}
 //            (RATE_LIMITED também com HTTP 429; RATE_LIMITED e THROTTLED com "retryAfter")
 //   signature = hex minúsculo (128 caracteres) da assinatura Ed25519 (RFC 8032)
 //      da mensagem = UTF-8 de
-//      "v2|{nonce}|{valid}|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}|{graceSeconds}"
+//      "v3|{nonce}|{valid}|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}|{server}|{graceSeconds}|{latestVersion}|{updateAvailable}"
 //      (RATE_LIMITED/THROTTLED com retryAfter: mais "|{retryAfter}" no fim)
 //      feita com a chave privada do robô, que fica só no servidor; o robô
 //      leva apenas a chave pública (32 bytes, RF_PUBLIC_KEY) e verifica a
@@ -24,7 +26,12 @@
 //   valid: 1 ou 0; code: código da resposta ("OK" quando válida);
 //   expiresAt: segundos unix ou 0 sem expiração; serverTime: segundos unix;
 //   mtAccount: número da conta em decimal, sem zeros à esquerda;
-//   graceSeconds: tolerância sem servidor (segundos, 0 = nenhuma).
+//   server: o servidor da corretora desta conta (ACCOUNT_SERVER, sem espaços
+//   nas pontas): a conta é o login NAQUELE servidor;
+//   graceSeconds: tolerância sem servidor (segundos, 0 = nenhuma);
+//   latestVersion: a versão que os compradores baixam agora ("" sem versão);
+//   updateAvailable: 1 quando a versão em execução (RF_VERSION_TAG) é mais
+//   antiga que latestVersion (o robô avisa no gráfico e continua operando).
 // O nonce novo a cada consulta impede reaproveitar uma resposta antiga e a
 // assinatura impede um servidor falso: uma resposta nova vale mesmo com o
 // relógio do computador errado (o gráfico pede para acertá-lo). Uma
@@ -64,7 +71,13 @@ input string LicenseEmail = "";   // E-mail usado na compra
 // What a lapsed license does: "stop" (remove the EA) or "manage" (keep
 // managing open positions, open no new ones). Anything else means "stop".
 #define RF_LAPSE_POLICY         "{{LAPSE_POLICY}}"
-#define RF_PROTOCOL             2
+// Which injected version of the robot this is: 16 lower-case hex characters
+// drawn at injection, sent as versionTag so the server can say whether a
+// newer version is out (or this one was withdrawn).
+#define RF_VERSION_TAG "{{VERSION_TAG}}"
+#define RF_PROTOCOL             3
+// ACCOUNT_COMPANY is sent (not signed) cut to this many characters.
+#define RF_MAX_COMPANY_CHARS    128
 #define RF_TIMEOUT_MS           5000
 #define RF_MAX_CLOCK_SKEW       300
 #define RF_RECHECK_SECONDS      3600
@@ -126,6 +139,9 @@ string   RF_Fix               = "";      // what the trader should do (pt-BR)
 string   RF_ClockWarning      = "";      // the computer's clock is off (pt-BR)
 string   RF_LastAlertKey      = "";      // one alert per situation
 string   RF_InstanceTag       = "";      // names this instance's temporary file
+string   RF_LatestVersion     = "";      // latestVersion of the last verified answer
+string   RF_UpdateNotice      = "";      // "Nova versão ... disponível" while one is out (pt-BR)
+string   RF_AnnouncedVersion  = "";      // the latestVersion already announced in the log
 long     RF_NonceCounter      = 0;
 bool     RF_RandomSeeded      = false;
 
@@ -1004,12 +1020,15 @@ bool RF_ParseUnsigned(const string text, long &number)
 //+------------------------------------------------------------------+
 //| License check                                                    |
 //+------------------------------------------------------------------+
+// The account is the login on its trade server: both are signed, so an
+// answer approved for the same login at another broker cannot verify here.
 string RF_SignedString(const string nonce, const bool valid, const string code, const long expires_at,
-                       const long server_time, const long account, const long grace_seconds)
+                       const long server_time, const long account, const string server, const long grace_seconds,
+                       const string latest_version, const bool update_available)
   {
-   return("v2|" + nonce + "|" + (valid ? "1" : "0") + "|" + code + "|" + IntegerToString(expires_at) + "|" +
-          IntegerToString(server_time) + "|" + RF_ROBOT_ID + "|" + IntegerToString(account) + "|" +
-          IntegerToString(grace_seconds));
+   return("v3|" + nonce + "|" + (valid ? "1" : "0") + "|" + code + "|" + IntegerToString(expires_at) + "|" +
+          IntegerToString(server_time) + "|" + RF_ROBOT_ID + "|" + IntegerToString(account) + "|" + server + "|" +
+          IntegerToString(grace_seconds) + "|" + latest_version + "|" + (update_available ? "1" : "0"));
   }
 
 // A signed refusal that says "not now" rather than "not licensed".
@@ -1018,14 +1037,15 @@ bool RF_IsRetryLater(const string code)
    return(code == "THROTTLED" || code == "RATE_LIMITED");
   }
 
-// Reads a v2 answer and checks everything but the clock: the JSON shape, the
+// Reads a v3 answer and checks everything but the clock: the JSON shape, the
 // nonce echoed, and the Ed25519 signature by this robot's key over this
-// robot, this account and that nonce. A RATE_LIMITED/THROTTLED refusal may
-// carry retryAfter (seconds), signed as a tenth field
-// "v2|{nonce}|0|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}|{graceSeconds}|{retryAfter}";
+// robot, this account on this trade server (server: the robot's own,
+// trimmed) and that nonce. A RATE_LIMITED/THROTTLED refusal may carry
+// retryAfter (seconds), signed as a thirteenth field "...|{updateAvailable}|{retryAfter}";
 // retry_after is -1 when there is none. On false, problem says why (pt-BR).
-bool RF_ReadAnswer(const string &response, const string nonce, const long account, bool &valid, string &code,
-                   long &expires_at, long &server_time, long &grace_seconds, long &retry_after, string &problem)
+bool RF_ReadAnswer(const string &response, const string nonce, const long account, const string server,
+                   bool &valid, string &code, long &expires_at, long &server_time, long &grace_seconds,
+                   string &latest_version, bool &update_available, long &retry_after, string &problem)
   {
    string names[];
    string values[];
@@ -1044,15 +1064,20 @@ bool RF_ReadAnswer(const string &response, const string nonce, const long accoun
    int at_grace = RF_JsonFind(names, "graceSeconds");
    int at_signature = RF_JsonFind(names, "signature");
    int at_retry = RF_JsonFind(names, "retryAfter");
+   int at_latest = RF_JsonFind(names, "latestVersion");
+   int at_update = RF_JsonFind(names, "updateAvailable");
    if(at_valid < 0 || quoted[at_valid] || (values[at_valid] != "true" && values[at_valid] != "false") ||
       at_code < 0 || !quoted[at_code] || at_time < 0 || at_grace < 0 || at_nonce < 0 || !quoted[at_nonce] ||
-      at_signature < 0 || !quoted[at_signature])
+      at_signature < 0 || !quoted[at_signature] || at_latest < 0 || !quoted[at_latest] || at_update < 0 ||
+      quoted[at_update] || (values[at_update] != "true" && values[at_update] != "false"))
      {
       problem = "resposta do servidor de licenças incompleta.";
       return(false);
      }
    valid = (values[at_valid] == "true");
    code = values[at_code];
+   latest_version = values[at_latest];
+   update_available = (values[at_update] == "true");
    expires_at = 0;
    server_time = 0;
    grace_seconds = 0;
@@ -1077,7 +1102,8 @@ bool RF_ReadAnswer(const string &response, const string nonce, const long accoun
       problem = "a resposta não corresponde a esta consulta.";
       return(false);
      }
-   string signed_text = RF_SignedString(nonce, valid, code, expires_at, server_time, account, grace_seconds);
+   string signed_text = RF_SignedString(nonce, valid, code, expires_at, server_time, account, server, grace_seconds,
+                                        latest_version, update_available);
    if(!valid && RF_IsRetryLater(code) && at_retry >= 0)
      {
       if(quoted[at_retry] || !RF_ParseUnsigned(values[at_retry], retry_after))
@@ -1180,7 +1206,7 @@ string RF_LicenseFile(const long account)
    return(RF_LICENSE_FOLDER + "\\" + RF_ROBOT_ID + "_" + IntegerToString(account) + ".lic");
   }
 
-// Keeps a verified valid answer with the nonce it answers: "v2\n<nonce>\n<answer>".
+// Keeps a verified valid answer with the nonce it answers: "v3\n<nonce>\n<answer>".
 // Several charts and terminals (FILE_COMMON) may share the file: the answer is
 // written to a file of this robot instance's own, then moved over the stored
 // one in one step (FileMove with FILE_REWRITE), so nobody ever reads half an
@@ -1188,7 +1214,7 @@ string RF_LicenseFile(const long account)
 void RF_StoreAnswer(const long account, const string nonce, const string response)
   {
    uchar bytes[];
-   int count = RF_Utf8Bytes("v2\n" + nonce + "\n" + response, bytes);
+   int count = RF_Utf8Bytes("v3\n" + nonce + "\n" + response, bytes);
    string name = RF_LicenseFile(account);
    string temp = name + "." + RF_InstanceTag + ".tmp";
    int handle = FileOpen(temp, FILE_WRITE | FILE_BIN | FILE_COMMON);
@@ -1229,7 +1255,7 @@ void RF_ForgetAnswer(const long account)
   }
 
 // The stored answer, trusted only when its signature still verifies for this
-// robot and account, it says valid, and the computer's clock and the trade
+// robot and account (login and trade server, as now), it says valid, and the computer's clock and the trade
 // server's clock are within its grace. Returns the end of that grace (GMT)
 // with the answer's fields, or 0. Opened sharing reads, so charts and
 // terminals read it at the same time.
@@ -1264,7 +1290,14 @@ datetime RF_StoredGraceUntil(const long account, long &grace_seconds, long &serv
    string text = CharArrayToString(bytes, 0, read, CP_UTF8);
    int first = StringFind(text, "\n");
    int second = (first < 0) ? -1 : StringFind(text, "\n", first + 1);
-   if(second < 0 || StringSubstr(text, 0, first) != "v2")
+   if(second >= 0 && StringSubstr(text, 0, first) == "v2")
+     {
+      // Kept by an earlier version of the robot, which did not sign the
+      // trade server: asked afresh instead.
+      Print("RoboForge: licença guardada por uma versão anterior do robô; ignorada.");
+      return(0);
+     }
+   if(second < 0 || StringSubstr(text, 0, first) != "v3")
      {
       Print("RoboForge: licença guardada neste computador ilegível; ignorada.");
       return(0);
@@ -1276,9 +1309,12 @@ datetime RF_StoredGraceUntil(const long account, long &grace_seconds, long &serv
    long expires = 0;
    long issued = 0;
    long grace = 0;
+   string latest_version = "";
+   bool update_available = false;
    long retry_after = -1;
    string problem = "";
-   if(!RF_ReadAnswer(response, nonce, account, valid, code, expires, issued, grace, retry_after, problem))
+   if(!RF_ReadAnswer(response, nonce, account, RF_AccountServer(), valid, code, expires, issued, grace,
+                     latest_version, update_available, retry_after, problem))
      {
       Print("RoboForge: licença guardada neste computador ignorada: " + problem);
       return(0);
@@ -1306,6 +1342,42 @@ datetime RF_StoredGraceUntil(const long account, long &grace_seconds, long &serv
    return(until);
   }
 
+// The trade server the terminal is logged in to, as the server compares it
+// ("" while the terminal has not logged in).
+string RF_AccountServer()
+  {
+   string server = AccountInfoString(ACCOUNT_SERVER);
+   StringTrimLeft(server);
+   StringTrimRight(server);
+   return(server);
+  }
+
+// ACCOUNT_TRADE_MODE as the request names it; anything unknown counts as real
+// (the strictest rules apply to it).
+string RF_TradeModeName()
+  {
+   long mode = AccountInfoInteger(ACCOUNT_TRADE_MODE);
+   if(mode == ACCOUNT_TRADE_MODE_DEMO)
+      return("demo");
+   if(mode == ACCOUNT_TRADE_MODE_CONTEST)
+      return("contest");
+   return("real");
+  }
+
+// The request's account members: the login on its trade server, and what the
+// owner's seat, demo and broker rules read (company, trade mode) with the
+// terminal build and this robot's version, which are only recorded.
+string RF_AccountMembers(const long account, const string server)
+  {
+   return("\"mtAccount\":" + IntegerToString(account) + "," +
+          "\"server\":\"" + RF_JsonEscape(server) + "\"," +
+          "\"company\":\"" + RF_JsonEscape(StringSubstr(AccountInfoString(ACCOUNT_COMPANY), 0, RF_MAX_COMPANY_CHARS)) +
+          "\"," +
+          "\"tradeMode\":\"" + RF_TradeModeName() + "\"," +
+          "\"terminalBuild\":" + IntegerToString(TerminalInfoInteger(TERMINAL_BUILD)) + "," +
+          "\"versionTag\":\"" + RF_JsonEscape(RF_VERSION_TAG) + "\",");
+  }
+
 #ifndef RF_LICENSE_ID
 // The e-mail the trader typed, as the server compares it.
 string RF_Email()
@@ -1330,7 +1402,10 @@ RF_Outcome RF_RequestLicense(string &code)
    RF_LastError = 0;
    RF_Problem = "";
    long account = AccountInfoInteger(ACCOUNT_LOGIN);
-   if(account <= 0)
+   // The account is the login on its server: without the server name (not
+   // connected to an account yet) there is nothing to ask about.
+   string server = RF_AccountServer();
+   if(account <= 0 || server == "")
       return(RF_OUTCOME_NO_ACCOUNT);
 #ifdef RF_LICENSE_ID
    // A personal build (compiled for one license, decision 0015) names its
@@ -1345,8 +1420,7 @@ RF_Outcome RF_RequestLicense(string &code)
 #endif
 
    string nonce = RF_NewNonce();
-   string body = "{" + who +
-                 "\"mtAccount\":" + IntegerToString(account) + "," +
+   string body = "{" + who + RF_AccountMembers(account, server) +
                  "\"robotId\":\"" + RF_JsonEscape(RF_ROBOT_ID) + "\"," +
                  "\"tenantId\":\"" + RF_JsonEscape(RF_TENANT_ID) + "\"," +
                  "\"nonce\":\"" + nonce + "\"," +
@@ -1396,10 +1470,12 @@ RF_Outcome RF_RequestLicense(string &code)
    long expires_at = 0;
    long server_time = 0;
    long grace_seconds = 0;
+   string latest_version = "";
+   bool update_available = false;
    long retry_after = -1;
    string problem = "";
-   if(!RF_ReadAnswer(response, nonce, account, valid, answer_code, expires_at, server_time, grace_seconds,
-                     retry_after, problem))
+   if(!RF_ReadAnswer(response, nonce, account, server, valid, answer_code, expires_at, server_time, grace_seconds,
+                     latest_version, update_available, retry_after, problem))
      {
       if(status == 429)
          problem = "o servidor de licenças respondeu HTTP 429 sem uma resposta assinada.";
@@ -1417,6 +1493,7 @@ RF_Outcome RF_RequestLicense(string &code)
    else
       RF_ClockWarning = "";
    code = answer_code;
+   RF_LatestVersion = latest_version;   // VERSION_WITHDRAWN names it too
    if(!valid)
      {
       if(RF_IsRetryLater(code))
@@ -1431,6 +1508,7 @@ RF_Outcome RF_RequestLicense(string &code)
      }
    RF_RestOnAnswer(account, server_time, grace_seconds, expires_at, 0);
    RF_StoreAnswer(account, nonce, response);
+   RF_NoteUpdate(update_available, latest_version);
    return(RF_OUTCOME_VALID);
   }
 
@@ -1440,6 +1518,23 @@ RF_Outcome RF_RequestLicense(string &code)
 string RF_PortalUrl()
   {
    return("https://" + RF_TENANT_DOMAIN + "/login");
+  }
+
+// A valid answer says whether a newer version is out: it goes on the chart
+// while it is, and in the Experts log once per version. Trading goes on: only
+// a signed VERSION_WITHDRAWN stops the robot.
+void RF_NoteUpdate(const bool update_available, const string latest_version)
+  {
+   if(!update_available || latest_version == "")
+     {
+      RF_UpdateNotice = "";
+      return;
+     }
+   RF_UpdateNotice = "Nova versão " + latest_version + " disponível no portal: " + RF_PortalUrl();
+   if(RF_AnnouncedVersion == latest_version)
+      return;
+   RF_AnnouncedVersion = latest_version;
+   Print("RoboForge: " + RF_UpdateNotice);
   }
 
 // What to check when the server does not recognise the buyer (it says no more,
@@ -1452,7 +1547,8 @@ string RF_CheckList()
    string first = "1) o e-mail exatamente como foi digitado na compra (parâmetro \"E-mail usado na compra\"); ";
 #endif
    return("Confira: " + first + "2) a conta MT5 " + IntegerToString(AccountInfoInteger(ACCOUNT_LOGIN)) +
-          " confirmada no portal do cliente; 3) o portal do cliente: " + RF_PortalUrl());
+          " confirmada no portal do cliente; 3) o portal do cliente: " + RF_PortalUrl() +
+          "; 4) se todas as vagas da licença estão em uso, libere uma no portal do cliente");
   }
 
 string RF_AllowUrlFix()
@@ -1478,11 +1574,30 @@ string RF_DenialMessage(const string code)
       return("ERRO: Licença cancelada. Fale com o vendedor.");
    if(code == "NOT_CONFIRMED")
       return("Confirme o número da conta no portal do cliente antes de usar o robô: " + RF_PortalUrl());
+   if(code == "DEMO_REFUSED")
+      return(RF_DemoRefusedMessage());
+   if(code == "TRIAL_DEMO_ONLY")
+      return("ERRO: licença de teste: use o robô em uma conta demo. Para a conta real, compre a licença no portal.");
+   if(code == "BROKER_NOT_ALLOWED")
+      return("ERRO: esta corretora não é autorizada para este robô (servidor " + RF_AccountServer() +
+             "). Corretoras aceitas: veja a lista no portal do cliente: " + RF_PortalUrl());
+   if(code == "VERSION_WITHDRAWN")
+      return("ERRO: esta versão do robô foi retirada pelo vendedor. Baixe a versão " +
+             ((RF_LatestVersion != "") ? RF_LatestVersion : "mais recente") + " no portal do cliente: " +
+             RF_PortalUrl());
    if(RF_IsRetryLater(code))
       return("Muitas tentativas; tente novamente em alguns minutos.");
    if(code == "MISSING_EMAIL")
       return("ERRO: preencha o parâmetro \"E-mail usado na compra\" (LicenseEmail) com o e-mail usado na compra do robô.");
    return("ERRO: Licença recusada pelo servidor (código " + code + ").");
+  }
+
+// The server refuses demo and contest accounts alike with DEMO_REFUSED: the
+// text names the kind of account this one is.
+string RF_DemoRefusedMessage()
+  {
+   string kind = (RF_TradeModeName() == "contest") ? "contas de torneio" : "contas demo";
+   return("ERRO: esta licença não aceita " + kind + ". Use o robô em uma conta real.");
   }
 
 // Why there is no verdict yet, and what the trader can do about it.
@@ -1581,6 +1696,8 @@ void RF_ShowStatus()
       text += "O que fazer: " + RF_Fix + "\n";
    if(RF_ClockWarning != "")
       text += "Atenção: " + RF_ClockWarning + "\n";
+   if(RF_UpdateNotice != "" && RF_LicenseValid)
+      text += RF_UpdateNotice + "\n";
    Comment(text);
   }
 
@@ -1651,7 +1768,8 @@ void RF_ShowDenial(const string code)
   {
    RF_Status = "recusada: " + RF_DenialMessage(code);
    RF_Fix = "";
-   if(code == "NOT_RECOGNIZED" || code == "ACCOUNT_MISMATCH" || code == "NOT_CONFIRMED")
+   if(code == "NOT_RECOGNIZED" || code == "ACCOUNT_MISMATCH" || code == "NOT_CONFIRMED" ||
+      code == "TRIAL_DEMO_ONLY" || code == "BROKER_NOT_ALLOWED" || code == "VERSION_WITHDRAWN")
       RF_Fix = "Acesse o portal do cliente: " + RF_PortalUrl();
    RF_AlertOnce("denied:" + code, RF_DenialMessage(code));
   }

@@ -414,6 +414,7 @@ mod tests {
             signing_key: "",
             public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
             lapse_policy: LapsePolicy::Stop,
+            version_tag: "3f1c0a9b7d2e4c6f",
         };
         let strict = DirectivePolicy::default();
         assert_eq!(check_directives(DEFAULT_AUTH_TEMPLATE, strict), Ok(()));

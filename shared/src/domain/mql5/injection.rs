@@ -10,7 +10,9 @@
 //! is ever doubled.
 
 use super::lexer::{lex, Kind, Lexed, Token};
-use super::template::{protocol_of, render_template, REQUIRED_PLACEHOLDERS, ROBOT_PUBLIC_KEY, ROBOT_SIGNING_KEY};
+use super::template::{
+    protocol_of, render_template, REQUIRED_PLACEHOLDERS, ROBOT_PUBLIC_KEY, ROBOT_SIGNING_KEY, VERSION_TAG,
+};
 use super::{InjectionError, InjectionValues};
 
 pub const AUTH_BEGIN_MARKER: &str = "// RoboForge:auth-begin";
@@ -20,16 +22,21 @@ pub const AUTH_WIRE_MARKER: &str = "RoboForge:auth-wire";
 
 const BEGIN_LINE: &str = "// RoboForge:auth-begin (bloco gerado pela RoboForge; não edite até auth-end)";
 /// Said on the begin line of a block whose answers are verified with the
-/// robot's public key (protocol v2); blocks without it speak v1.
-const PROTOCOL_V2_NOTE: &str = " protocolo v2";
+/// robot's public key (" protocolo v2" or " protocolo v3"); blocks without
+/// it speak v1.
+const PROTOCOL_NOTE: &str = " protocolo v";
 
-/// The license protocol of an injected source: `None` when it carries no
-/// license check (an uploaded `.ex5`'s source is never seen; a source
-/// without the block), `Some(2)` for public-key answers, `Some(1)` for HMAC.
+/// The signature scheme of an injected source's license check: `None` when it
+/// carries none (an uploaded `.ex5`'s source is never seen; a source without
+/// the block), `Some(2)` for public-key answers (protocols v2 and v3 alike:
+/// v3 changes the signed fields, not the key), `Some(1)` for HMAC. This is
+/// what `robot_versions.license_protocol` records (1 or 2): robots still on
+/// HMAC are the ones to rebuild.
 pub fn license_protocol_in(source: &str) -> Option<u8> {
     let begin = find_line_starting_with(source, AUTH_BEGIN_MARKER)?;
     let line = source[begin..].lines().next().unwrap_or_default();
-    Some(if line.ends_with(PROTOCOL_V2_NOTE) { 2 } else { 1 })
+    let public_key = [2, 3].iter().any(|v| line.ends_with(&format!("{PROTOCOL_NOTE}{v}")));
+    Some(if public_key { 2 } else { 1 })
 }
 /// After a body's `{` when the rest of that line is blank: a line of its own.
 const WIRE_LINE_COMMENT: &str = "// RoboForge:auth-wire";
@@ -131,6 +138,11 @@ fn check_template<'t>(template: &'t str, v: &InjectionValues) -> Result<Vec<Toke
     }
     if template.contains(ROBOT_PUBLIC_KEY) && !is_hex_key(v.public_key) {
         return Err(InjectionError::InvalidSigningKey);
+    }
+    // The tag is read back from injected sources to tell versions apart.
+    let is_tag = |tag: &str| tag.len() == 16 && tag.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    if template.contains(VERSION_TAG) && !is_tag(v.version_tag) {
+        return Err(InjectionError::InvalidVersionTag);
     }
     let tokens = lex(template).tokens;
     if !defines_at_top_level(&tokens, "RF_OnInit") {
@@ -317,8 +329,8 @@ fn snippet_block(base: &str, at: usize, rendered: &str, protocol: u8) -> String 
         block.push_str(&"\n".repeat(2 - trailing_breaks.min(2)));
     }
     block.push_str(BEGIN_LINE);
-    if protocol == 2 {
-        block.push_str(PROTOCOL_V2_NOTE);
+    if protocol >= 2 {
+        block.push_str(&format!("{PROTOCOL_NOTE}{protocol}"));
     }
     block.push('\n');
     block.push_str(rendered);
@@ -374,6 +386,7 @@ mod tests {
             signing_key: KEY,
             public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
             lapse_policy: crate::domain::mql5::LapsePolicy::Stop,
+            version_tag: "3f1c0a9b7d2e4c6f",
         }
     }
 
@@ -386,6 +399,7 @@ mod tests {
             signing_key: "00112233445566778899AABBCCDDEEFF00112233445566778899aabbccddeeff",
             public_key: "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c",
             lapse_policy: crate::domain::mql5::LapsePolicy::Stop,
+            version_tag: "00ff00ff00ff00ff",
         }
     }
 
@@ -540,7 +554,12 @@ mod tests {
                 "{name}: old values left"
             );
             assert!(moved.contains(other_values().public_key), "{name}");
-            // The default template (protocol v2) carries no secret at all.
+            // A new injection is a new version: its tag line replaces the old one.
+            assert!(!moved.contains(values().version_tag), "{name}: old version tag left");
+            assert_eq!(count(&moved, "#define RF_VERSION_TAG \""), 1, "{name}");
+            // (CRLF sources keep CRLF after it.)
+            assert!(moved.contains(&format!("#define RF_VERSION_TAG \"{}\"", other_values().version_tag)), "{name}");
+            // The default template (public key, protocol v3) carries no secret at all.
             assert!(
                 !once.contains(KEY) && !moved.contains(other_values().signing_key),
                 "{name}: a secret in the robot"
@@ -637,6 +656,17 @@ mod tests {
         let short = &values().public_key[..63];
         bad_key.public_key = short;
         assert_eq!(inject(NO_ON_INIT, DEFAULT_AUTH_TEMPLATE, &bad_key), Err(InjectionError::InvalidSigningKey));
+        // A v3 template needs a version tag that can be read back.
+        for tag in ["", "3F1C0A9B7D2E4C6F", "3f1c0a9b7d2e4c6", "3f1c0a9b7d2e4c6fz"] {
+            let mut bad_tag = values();
+            bad_tag.version_tag = tag;
+            let err = inject(NO_ON_INIT, DEFAULT_AUTH_TEMPLATE, &bad_tag).unwrap_err();
+            assert_eq!(err, InjectionError::InvalidVersionTag, "{tag:?}");
+        }
+        assert_eq!(
+            InjectionError::InvalidVersionTag.to_string(),
+            "A marca de versão do robô é inválida (esperados 16 caracteres hexadecimais minúsculos)."
+        );
         // A v1 template (HMAC) checks its signing key the same way.
         let v1 = "// {{TENANT_AUTH_URL}} {{TENANT_ID}} {{ROBOT_ID}}\n#define K \"{{ROBOT_SIGNING_KEY}}\"\nint RF_OnInit() { return(0); }\n";
         let mut bad_v1 = values();

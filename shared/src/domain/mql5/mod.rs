@@ -40,6 +40,9 @@ pub struct InjectionValues<'a> {
     /// The robot's Ed25519 public key, 64 hex characters (protocol v2).
     pub public_key: &'a str,
     pub lapse_policy: LapsePolicy,
+    /// Which injected version this is (protocol v3): 16 lower-case hex
+    /// characters, new for every injection.
+    pub version_tag: &'a str,
 }
 
 /// What a robot does when its license lapses (a signed denial, or the
@@ -72,6 +75,7 @@ impl fmt::Debug for InjectionValues<'_> {
             .field("robot_id", &self.robot_id)
             .field("public_key", &self.public_key)
             .field("lapse_policy", &self.lapse_policy)
+            .field("version_tag", &self.version_tag)
             .field("signing_key", &"..")
             .finish()
     }
@@ -91,6 +95,8 @@ pub enum InjectionError {
     /// A begin marker without its end marker: we cannot tell where the old block stops.
     DamagedMarkers,
     InvalidSigningKey,
+    /// Not 16 lower-case hex characters.
+    InvalidVersionTag,
     UnreadableEncoding,
 }
 
@@ -112,6 +118,9 @@ impl fmt::Display for InjectionError {
             Self::InvalidSigningKey => {
                 f.write_str("A chave de assinatura do robô é inválida (esperados 64 caracteres hexadecimais).")
             }
+            Self::InvalidVersionTag => f.write_str(
+                "A marca de versão do robô é inválida (esperados 16 caracteres hexadecimais minúsculos).",
+            ),
             Self::UnreadableEncoding => f.write_str("Não foi possível ler o arquivo .mq5 (codificação desconhecida)."),
         }
     }
@@ -151,6 +160,7 @@ mod tests {
             signing_key: KEY,
             public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
             lapse_policy: LapsePolicy::Stop,
+            version_tag: "3f1c0a9b7d2e4c6f",
         };
         assert!(!format!("{values:?}").contains(KEY));
     }

@@ -62,6 +62,7 @@ mod tests {
         signing_key: "0000000000000000000000000000000000000000000000000000000000000000",
         public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
         lapse_policy: crate::domain::mql5::LapsePolicy::Stop,
+        version_tag: "3f1c0a9b7d2e4c6f",
     };
 
     fn injected(source: &str) -> String {

@@ -14,15 +14,29 @@ pub(super) const ROBOT_PUBLIC_KEY: &str = "{{ROBOT_PUBLIC_KEY}}";
 /// What a lapse does: `stop` (the robot removes itself) or `manage` (it keeps
 /// managing open positions and opens none).
 pub(super) const LAPSE_POLICY: &str = "{{LAPSE_POLICY}}";
+/// Protocol v3: 16 lower-case hex characters drawn per injection, which the
+/// robot sends as `versionTag` so the server knows which version is running.
+pub(super) const VERSION_TAG: &str = "{{VERSION_TAG}}";
 
 /// Every placeholder a template may use, as the admin screen lists them.
-pub const PLACEHOLDERS: [&str; 7] =
-    [TENANT_AUTH_URL, TENANT_ID, TENANT_DOMAIN, ROBOT_ID, ROBOT_PUBLIC_KEY, LAPSE_POLICY, ROBOT_SIGNING_KEY];
+pub const PLACEHOLDERS: [&str; 8] = [
+    TENANT_AUTH_URL,
+    TENANT_ID,
+    TENANT_DOMAIN,
+    ROBOT_ID,
+    ROBOT_PUBLIC_KEY,
+    LAPSE_POLICY,
+    VERSION_TAG,
+    ROBOT_SIGNING_KEY,
+];
 
-/// The license protocol a template speaks: 2 when it verifies answers with
-/// the robot's public key, else 1.
+/// The license protocol a template speaks: 3 when it also names its version
+/// (and so speaks of the account on its trade server), 2 when it verifies
+/// answers with the robot's public key, else 1.
 pub fn protocol_of(template: &str) -> u8 {
-    if template.contains(ROBOT_PUBLIC_KEY) {
+    if template.contains(ROBOT_PUBLIC_KEY) && template.contains(VERSION_TAG) {
+        3
+    } else if template.contains(ROBOT_PUBLIC_KEY) {
         2
     } else {
         1
@@ -65,6 +79,7 @@ fn value_of<'a>(placeholder: &str, v: &InjectionValues<'a>) -> &'a str {
         ROBOT_ID => v.robot_id,
         ROBOT_PUBLIC_KEY => v.public_key,
         LAPSE_POLICY => v.lapse_policy.as_str(),
+        VERSION_TAG => v.version_tag,
         _ => v.signing_key,
     }
 }
@@ -112,6 +127,7 @@ mod tests {
             signing_key: KEY,
             public_key: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
             lapse_policy: crate::domain::mql5::LapsePolicy::Stop,
+            version_tag: "3f1c0a9b7d2e4c6f",
         }
     }
 
@@ -123,7 +139,7 @@ mod tests {
             let wanted = placeholder != ROBOT_SIGNING_KEY;
             assert_eq!(DEFAULT_AUTH_TEMPLATE.contains(placeholder), wanted, "{placeholder}");
         }
-        assert_eq!(protocol_of(DEFAULT_AUTH_TEMPLATE), 2);
+        assert_eq!(protocol_of(DEFAULT_AUTH_TEMPLATE), 3);
         let rendered = render_template(DEFAULT_AUTH_TEMPLATE, &values());
         assert!(!rendered.contains("{{"), "a placeholder survived");
         assert!(rendered
@@ -132,6 +148,15 @@ mod tests {
         assert!(rendered.contains(&format!("#define RF_PUBLIC_KEY           \"{}\"", values().public_key)));
         assert!(rendered.contains("#define RF_LAPSE_POLICY         \"stop\""));
         assert!(rendered.contains("#define RF_ROBOT_ID             \"0193a5b2-7c1e-7d3f-9a4b-5c6d7e8f9012\""));
+        // The exact form the version tag is read back from injected sources.
+        assert!(rendered.contains("\n#define RF_VERSION_TAG \"3f1c0a9b7d2e4c6f\"\n"));
+    }
+
+    #[test]
+    fn protocol_follows_the_placeholders() {
+        assert_eq!(protocol_of("{{ROBOT_SIGNING_KEY}}"), 1);
+        assert_eq!(protocol_of("{{ROBOT_PUBLIC_KEY}}"), 2);
+        assert_eq!(protocol_of("{{ROBOT_PUBLIC_KEY}} {{VERSION_TAG}}"), 3);
     }
 
     #[test]
@@ -187,7 +212,23 @@ mod tests {
             "void RF_OnTimer()",
             "bool RF_TradingAllowed()",
             "Tools -> Options -> Expert",
-            "v2|{nonce}|{valid}|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}|{graceSeconds}",
+            "v3|{nonce}|{valid}|{code}|{expiresAt}|{serverTime}|{robotId}|{mtAccount}|{server}|{graceSeconds}|{latestVersion}|{updateAvailable}",
+            // Protocol v3: the account on its trade server, as MetaTrader knows it.
+            "#define RF_PROTOCOL             3",
+            "AccountInfoString(ACCOUNT_SERVER)",
+            "AccountInfoString(ACCOUNT_COMPANY)",
+            "AccountInfoInteger(ACCOUNT_TRADE_MODE)",
+            "TerminalInfoInteger(TERMINAL_BUILD)",
+            "\"\\\"versionTag\\\":\\\"\" + RF_JsonEscape(RF_VERSION_TAG)",
+            "RF_JsonFind(names, \"latestVersion\")",
+            "RF_JsonFind(names, \"updateAvailable\")",
+            "RF_Utf8Bytes(\"v3\\n\" + nonce",
+            "\"Nova versão \" + latest_version + \" disponível no portal: \" + RF_PortalUrl()",
+            "code == \"DEMO_REFUSED\"",
+            "code == \"TRIAL_DEMO_ONLY\"",
+            "code == \"BROKER_NOT_ALLOWED\"",
+            "code == \"VERSION_WITHDRAWN\"",
+            "4) se todas as vagas da licença estão em uso, libere uma no portal do cliente",
         ] {
             assert!(t.contains(needle), "template lacks {needle:?}");
         }
