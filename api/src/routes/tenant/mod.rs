@@ -22,6 +22,7 @@ pub mod onboarding;
 pub mod password_reset;
 pub mod robot_compile_jobs;
 pub mod robot_generations;
+pub mod robot_installations;
 pub mod robot_license;
 pub mod robot_projects;
 pub mod robot_versions;
@@ -53,6 +54,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(robots::router())
         .merge(robot_license::router())
         .merge(robot_versions::router())
+        .merge(robot_installations::router())
         .merge(license_builds::router())
         .merge(backtests::router())
         .merge(compilation_jobs::router())
