@@ -317,7 +317,7 @@ pub async fn active_loads_dll(conn: &mut PgConnection, tenant_id: Uuid, robot_id
 #[derive(Debug)]
 pub enum Withdrawal {
     /// Withdrawn (or already was): the row as it is now.
-    Withdrawn(RobotVersion),
+    Withdrawn(Box<RobotVersion>),
     /// It is the version clients download: another must be activated first.
     IsActive,
     NotFound,
@@ -344,7 +344,7 @@ pub async fn withdraw(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid, 
         return Ok(Withdrawal::IsActive);
     }
     let row = set_withdrawn(conn, tenant_id, robot_id, id, true).await?;
-    Ok(row.map_or(Withdrawal::NotFound, Withdrawal::Withdrawn))
+    Ok(row.map_or(Withdrawal::NotFound, |row| Withdrawal::Withdrawn(Box::new(row))))
 }
 
 /// Offers a withdrawn version again (robots running it pass the check).

@@ -377,7 +377,7 @@ pub async fn withdraw(
     let robot = find_own(&mut tx, &owner, robot_id).await?;
     let before = robot_versions::find(&mut tx, tenant, robot_id, version_id).await?.or_not_found(VERSION_NOT_FOUND)?;
     let row = match robot_versions::withdraw(&mut tx, tenant, robot_id, version_id).await? {
-        Withdrawal::Withdrawn(row) => row,
+        Withdrawal::Withdrawn(row) => *row,
         Withdrawal::IsActive => return Err(AppError::Unprocessable(ACTIVE_CANNOT_BE_WITHDRAWN.into()).into()),
         Withdrawal::NotFound => return Err(AppError::NotFound(VERSION_NOT_FOUND.into()).into()),
     };
