@@ -10,6 +10,7 @@ pub mod license_expiry;
 pub mod metrics_endpoint;
 pub mod password_reset;
 mod periodic;
+pub mod version_announcement;
 pub mod wakeup;
 
 use std::future::Future;
@@ -19,6 +20,7 @@ use std::time::Duration;
 use apalis::prelude::*;
 use apalis_postgres::{Config as QueueConfig, PostgresStorage};
 use shared::infrastructure::config::Config;
+use shared::workflows::jobs::{AnnounceVersion, NEW_VERSION_QUEUE};
 use shared::workflows::jobs::{
     ExpireLicenses, Housekeeping, ProcessHotmartEvent, RunFactoryStep, SendEmail, EMAIL_QUEUE, FACTORY_QUEUE,
     HOTMART_QUEUE, HOUSEKEEPING_QUEUE, LICENSE_EXPIRY_QUEUE,
@@ -103,6 +105,7 @@ pub async fn run(
         EMAIL_QUEUE,
         FACTORY_QUEUE,
         PASSWORD_RESET_QUEUE,
+        NEW_VERSION_QUEUE,
     ]);
     let listener = tokio::spawn(wakeups.clone().listen(pool.clone(), stopped.clone()));
 
@@ -222,6 +225,26 @@ pub async fn run(
                         .concurrency(4)
                         .retry(BackoffRetryPolicy::new(5, retry_backoff()))
                         .build(password_reset::handle)
+                })
+            }
+        })),
+        tokio::spawn(supervise(NEW_VERSION_QUEUE, stopped.clone(), {
+            let pool = pool.clone();
+            let wakeups = wakeups.clone();
+            move |name| {
+                // Each job writes its messages batch by batch: one at a time
+                // per worker is plenty, the e-mail queue does the sending.
+                let pool = pool.clone();
+                let wakeups = wakeups.clone();
+                Monitor::new().register(move |_| {
+                    let storage = PostgresStorage::<AnnounceVersion>::new(&pool)
+                        .with_config(QueueConfig::default().queue(NEW_VERSION_QUEUE).batch_size(10))
+                        .poll_with_strategy(wakeups.strategy(NEW_VERSION_QUEUE, POLL_INTERVAL));
+                    WorkerBuilder::new(name.clone())
+                        .backend(storage)
+                        .data(pool.clone())
+                        .retry(BackoffRetryPolicy::new(5, retry_backoff()))
+                        .build(version_announcement::handle)
                 })
             }
         })),

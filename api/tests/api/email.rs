@@ -20,8 +20,8 @@ use crate::support::{TenantFixture, TestApp};
 
 /// What the stand-in received, and what it answers next (200 when the script is empty).
 #[derive(Clone, Default)]
-struct Resend {
-    received: Arc<Mutex<Vec<(HeaderMap, Value)>>>,
+pub(crate) struct Resend {
+    pub(crate) received: Arc<Mutex<Vec<(HeaderMap, Value)>>>,
     script: Arc<Mutex<VecDeque<u16>>>,
 }
 
@@ -40,7 +40,7 @@ async fn emails(
     }
 }
 
-async fn stand_in(script: &[u16]) -> (String, Resend) {
+pub(crate) async fn stand_in(script: &[u16]) -> (String, Resend) {
     let resend = Resend::default();
     resend.script.lock().unwrap().extend(script.iter().copied());
     let app = Router::new().route("/emails", post(emails)).with_state(resend.clone());
@@ -50,7 +50,7 @@ async fn stand_in(script: &[u16]) -> (String, Resend) {
     (base, resend)
 }
 
-fn config(app: &TestApp, base: &str, platform_key: Option<&str>) -> Config {
+pub(crate) fn config(app: &TestApp, base: &str, platform_key: Option<&str>) -> Config {
     let mut config =
         Config::for_database(app.db.owner_url.clone(), shared::infrastructure::testing::TEST_APP_ROLE.into());
     config.email.resend_api_base = base.into();
@@ -58,7 +58,7 @@ fn config(app: &TestApp, base: &str, platform_key: Option<&str>) -> Config {
     config
 }
 
-async fn give_key(app: &TestApp, tenant: &TenantFixture, key: &str, domain: &str) {
+pub(crate) async fn give_key(app: &TestApp, tenant: &TenantFixture, key: &str, domain: &str) {
     let mut tx = db::begin(&app.db.app_pool, Scope::worker()).await.unwrap();
     shared::repositories::tenants::set_resend_api_key(&mut tx, &app.secrets, tenant.id, Some(key)).await.unwrap();
     sqlx::query("UPDATE tenants SET resend_domain = $2, display_name = 'Loja Acme' WHERE id = $1")

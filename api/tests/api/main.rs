@@ -50,6 +50,7 @@ mod readiness;
 mod reset_and_codes;
 mod robot_auth;
 mod robot_factory;
+mod robot_updates;
 mod robot_zips;
 mod sale_to_license;
 mod spec_details;

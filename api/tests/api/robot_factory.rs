@@ -188,7 +188,14 @@ async fn publishing_makes_the_version_downloadable_by_licensed_clients() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{published}");
-    assert_eq!(published, json!({"version": "1.0.0", "robotId": robot}), "the robot's first version");
+    assert_eq!(
+        (&published["version"], &published["robotId"]),
+        (&json!("1.0.0"), &json!(robot)),
+        "the robot's first version"
+    );
+    // Its licensed buyer is to be told; this platform has no sender, and the answer says so.
+    assert_eq!(published["announcement"]["status"], "not_configured", "{published}");
+    assert_eq!(published["announcement"]["buyers"], 1, "{published}");
     let (_, detail) = json(owner.get(&format!("/api/tenant/robot-projects/{project}")).await).await;
     assert_eq!(detail["status"], "published");
     assert_eq!(detail["publishedRobotId"], robot.to_string());

@@ -50,6 +50,24 @@ pub async fn insert(conn: &mut PgConnection, message: NewMessage<'_>) -> AppResu
     Ok(())
 }
 
+/// Whether the tenant's outbox holds a message with this id.
+pub async fn exists(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<bool> {
+    Ok(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM email_outbox WHERE tenant_id = $1 AND id = $2)")
+        .bind(tenant_id)
+        .bind(id)
+        .fetch_one(conn)
+        .await?)
+}
+
+/// Which of `ids` the tenant's outbox holds.
+pub async fn existing(conn: &mut PgConnection, tenant_id: Uuid, ids: &[Uuid]) -> AppResult<Vec<Uuid>> {
+    Ok(sqlx::query_scalar("SELECT id FROM email_outbox WHERE tenant_id = $1 AND id = ANY($2)")
+        .bind(tenant_id)
+        .bind(ids)
+        .fetch_all(conn)
+        .await?)
+}
+
 /// One message of the outbox, as the sender needs it.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OutboxMessage {

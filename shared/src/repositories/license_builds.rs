@@ -438,6 +438,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_personal_build_reports_the_tag_of_its_version() {
+        // Built from the version's injected source with the license's
+        // constants put in front: the check in the copy sends the version's
+        // own tag, so installations and withdrawals follow the version.
+        let injected = "#define RF_VERSION_TAG \"3f1c0a9b7d2e4c6f\"\nint OnInit() { return(0); }\n";
+        let personal = personal_source(Uuid::nil(), &new_build_mark(), injected);
+        assert_eq!(crate::domain::mql5::version_tag_of(&personal).as_deref(), Some("3f1c0a9b7d2e4c6f"));
+    }
+
+    #[test]
     fn marks_are_found_as_ascii_and_as_utf16() {
         let mark = "0123456789abcdef0123456789abcdef";
         let mut bytes = b"xx\"".to_vec();

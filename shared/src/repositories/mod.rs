@@ -33,6 +33,7 @@ pub mod operations;
 pub mod owner_team;
 pub mod password_reset_requests;
 pub mod reset_tokens;
+pub mod robot_buyers;
 pub mod robot_factory;
 pub mod robot_versions;
 pub mod sales_channel_log;

@@ -30,12 +30,19 @@ pub struct RobotVersion {
     pub source_sha256: Option<String>,
     /// Its source imports a DLL (the buyers' page says so).
     pub loads_dll: bool,
+    /// The tag its injected check sends (`RF_VERSION_TAG`), so a check names
+    /// the version running; None for an uploaded `.ex5` or a source
+    /// injected before tags existed.
+    pub version_tag: Option<String>,
+    /// Withdrawn by the owner: the check denies robots running it
+    /// (`VERSION_WITHDRAWN`) and they are told to download the active one.
+    pub withdrawn_at: Option<DateTime<Utc>>,
 }
 
 macro_rules! columns {
     () => {
         "id, tenant_id, robot_id, version, file_path, original_file_name, mime_type, file_size, sha256, uploaded_at, notes,
-         license_protocol, compile_job_id, source_sha256, loads_dll"
+         license_protocol, compile_job_id, source_sha256, loads_dll, version_tag, withdrawn_at"
     };
 }
 
@@ -167,22 +174,40 @@ pub struct NewVersion<'a> {
     pub provenance: Option<Provenance<'a>>,
 }
 
+impl NewVersion<'_> {
+    /// The tag to store: the one in the compiled source, if it has one.
+    fn version_tag(&self) -> Option<&str> {
+        self.provenance.and_then(|p| p.version_tag)
+    }
+}
+
 /// The compile job behind a version's file and what it compiled.
 #[derive(Debug, Clone, Copy)]
 pub struct Provenance<'a> {
     pub compile_job_id: Uuid,
     pub source_sha256: &'a str,
     pub loads_dll: bool,
+    /// The `RF_VERSION_TAG` of that source (`mql5::version_tag_of`).
+    pub version_tag: Option<&'a str>,
 }
 
 pub const VERSION_EXISTS: &str = "Esta versão já foi enviada. Use outro número de versão.";
 
+/// Records a version. Its tag is kept only while no other version of the
+/// robot has it: a tag names one version (the check reports the version
+/// running by it), and the same injected source compiled twice would
+/// otherwise make two versions claim one tag. Creators of one robot's
+/// versions hold its row lock ([`bumped_number`]), so the check and the
+/// insert do not race.
 pub async fn create(conn: &mut PgConnection, new: NewVersion<'_>) -> AppResult<RobotVersion> {
     sqlx::query_as(concat!(
         "INSERT INTO robot_versions (id, tenant_id, robot_id, version, file_path, original_file_name, mime_type,
                                      file_size, sha256, notes, license_protocol, compile_job_id, source_sha256,
-                                     loads_dll)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING ",
+                                     loads_dll, version_tag)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+                 CASE WHEN EXISTS (SELECT 1 FROM robot_versions
+                                    WHERE tenant_id = $2 AND robot_id = $3 AND version_tag = $15) THEN NULL
+                      ELSE $15 END) RETURNING ",
         columns!()
     ))
     .bind(new_id())
@@ -199,6 +224,7 @@ pub async fn create(conn: &mut PgConnection, new: NewVersion<'_>) -> AppResult<R
     .bind(new.provenance.map(|p| p.compile_job_id))
     .bind(new.provenance.map(|p| p.source_sha256))
     .bind(new.provenance.is_some_and(|p| p.loads_dll))
+    .bind(new.version_tag())
     .fetch_one(conn)
     .await
     .on_constraint(&[unique(ANY_UNIQUE, "version", VERSION_EXISTS)])
@@ -285,4 +311,144 @@ pub async fn active_loads_dll(conn: &mut PgConnection, tenant_id: Uuid, robot_id
     .fetch_optional(conn)
     .await?
     .unwrap_or(false))
+}
+
+/// What withdrawing a version did.
+#[derive(Debug)]
+pub enum Withdrawal {
+    /// Withdrawn (or already was): the row as it is now.
+    Withdrawn(Box<RobotVersion>),
+    /// It is the version clients download: another must be activated first.
+    IsActive,
+    NotFound,
+}
+
+/// Locks the robot's row and answers its active version (None: no such
+/// robot). Withdrawing and activating both take this lock first and read
+/// the versions after it, so a version cannot be withdrawn while another
+/// request makes it the active one.
+pub async fn lock_robot(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid) -> AppResult<Option<Option<String>>> {
+    Ok(sqlx::query_scalar("SELECT active_version FROM tenant_robots WHERE tenant_id = $1 AND id = $2 FOR UPDATE")
+        .bind(tenant_id)
+        .bind(robot_id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Withdraws a version that is not the active one (its `withdrawn_at` is
+/// kept when it already was).
+pub async fn withdraw(conn: &mut PgConnection, tenant_id: Uuid, robot_id: Uuid, id: Uuid) -> AppResult<Withdrawal> {
+    let Some(active) = lock_robot(conn, tenant_id, robot_id).await? else { return Ok(Withdrawal::NotFound) };
+    let Some(version) = find(conn, tenant_id, robot_id, id).await? else { return Ok(Withdrawal::NotFound) };
+    if active.as_deref() == Some(version.version.as_str()) {
+        return Ok(Withdrawal::IsActive);
+    }
+    let row = set_withdrawn(conn, tenant_id, robot_id, id, true).await?;
+    Ok(row.map_or(Withdrawal::NotFound, |row| Withdrawal::Withdrawn(Box::new(row))))
+}
+
+/// Offers a withdrawn version again (robots running it pass the check).
+pub async fn restore(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    robot_id: Uuid,
+    id: Uuid,
+) -> AppResult<Option<RobotVersion>> {
+    set_withdrawn(conn, tenant_id, robot_id, id, false).await
+}
+
+async fn set_withdrawn(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    robot_id: Uuid,
+    id: Uuid,
+    withdrawn: bool,
+) -> AppResult<Option<RobotVersion>> {
+    Ok(sqlx::query_as(concat!(
+        "UPDATE robot_versions SET withdrawn_at = CASE WHEN $4 THEN COALESCE(withdrawn_at, now()) END
+          WHERE tenant_id = $1 AND robot_id = $2 AND id = $3 RETURNING ",
+        columns!()
+    ))
+    .bind(tenant_id)
+    .bind(robot_id)
+    .bind(id)
+    .bind(withdrawn)
+    .fetch_optional(conn)
+    .await?)
+}
+
+/// Active installations (seen within `installations::ACTIVE_DAYS`) running
+/// one version of a robot; `version` None is the bucket of installations
+/// whose running version is unknown (a check that sent no tag, or one no
+/// version of the robot has).
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct VersionInstallations {
+    pub version_id: Option<Uuid>,
+    pub version: Option<String>,
+    pub installations: i64,
+    pub withdrawn: bool,
+}
+
+/// Every version of the robot (highest first, zero counts included), then
+/// the unknown bucket. An installation's `robot_version` is matched by the
+/// version's number or its tag: the check records what it resolved the
+/// tag to, and a tag no version claimed stays unknown.
+pub async fn installations_by_version(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    robot_id: Uuid,
+) -> AppResult<Vec<VersionInstallations>> {
+    Ok(sqlx::query_as(
+        "WITH active AS (
+             SELECT i.robot_version FROM license_installations i
+              WHERE i.tenant_id = $1 AND i.robot_id = $2
+                AND i.last_seen > now() - make_interval(days => $3)),
+         versions AS (
+             SELECT v.id, v.version, v.version_tag, v.withdrawn_at FROM robot_versions v
+              WHERE v.tenant_id = $1 AND v.robot_id = $2),
+         counted AS (
+             SELECT a.robot_version,
+                    (SELECT v.id FROM versions v
+                      WHERE v.version = a.robot_version OR v.version_tag = a.robot_version LIMIT 1) AS version_id
+               FROM active a)
+         SELECT v.id AS version_id, v.version,
+                (SELECT count(*) FROM counted c WHERE c.version_id = v.id) AS installations,
+                v.withdrawn_at IS NOT NULL AS withdrawn
+           FROM versions v
+         UNION ALL
+         SELECT NULL, NULL, (SELECT count(*) FROM counted WHERE version_id IS NULL), false",
+    )
+    .bind(tenant_id)
+    .bind(robot_id)
+    .bind(crate::repositories::installations::ACTIVE_DAYS)
+    .fetch_all(conn)
+    .await
+    .map(|mut rows: Vec<VersionInstallations>| {
+        // Highest version first, as the versions list; the unknown bucket last.
+        rows.sort_by_key(|row| std::cmp::Reverse(row.version.as_deref().map(version_parts)));
+        rows
+    })?)
+}
+
+/// `1.10.0` → [1, 10, 0], to order numbers as numbers.
+fn version_parts(version: &str) -> Vec<u32> {
+    version.split('.').map(|part| part.parse().unwrap_or(0)).collect()
+}
+
+/// A version by id alone (the announcement job knows no robot id).
+pub async fn find_any(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<RobotVersion>> {
+    Ok(sqlx::query_as(concat!("SELECT ", columns!(), " FROM robot_versions WHERE tenant_id = $1 AND id = $2"))
+        .bind(tenant_id)
+        .bind(id)
+        .fetch_optional(conn)
+        .await?)
+}
+
+/// Held until the transaction ends: runs announcing one version take turns.
+pub async fn lock_announcement(conn: &mut PgConnection, version_id: Uuid) -> AppResult<()> {
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtextextended('new-version:' || $1::text, 0))")
+        .bind(version_id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

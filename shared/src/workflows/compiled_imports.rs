@@ -30,6 +30,7 @@ pub async fn publish_compiled(
     let source = compile_jobs::sources(conn, job.tenant_id, job.id).await?;
     let license_protocol = source.as_ref().and_then(|(injected, _)| crate::domain::mql5::license_protocol_in(injected));
     let source_sha256 = sha256_hex_of(source.as_ref().map_or("", |(injected, _)| injected.as_str()).as_bytes());
+    let version_tag = source.as_ref().and_then(|(injected, _)| crate::domain::mql5::version_tag_of(injected));
     let version = robot_versions::create(
         conn,
         robot_versions::NewVersion {
@@ -47,6 +48,7 @@ pub async fn publish_compiled(
                 compile_job_id: job.id,
                 source_sha256: &source_sha256,
                 loads_dll: source.as_ref().is_some_and(|(injected, _)| crate::domain::mql5::loads_dll(injected)),
+                version_tag: version_tag.as_deref(),
             }),
         },
     )
@@ -54,8 +56,10 @@ pub async fn publish_compiled(
     if !tenant_robots::has_active_version(conn, job.tenant_id, robot_id).await? {
         robot_versions::activate(conn, job.tenant_id, robot_id, &number).await?;
         // The agent's scope may write the queue: the robot's licenses get
-        // builds of the version that became active.
+        // builds of the version that became active, and its buyers (a robot
+        // sold before it had a file) an e-mail saying it is there.
         crate::repositories::license_builds::queue_for_robot(conn, job.tenant_id, robot_id).await?;
+        crate::workflows::version_announcement::announce(conn, job.tenant_id, robot_id, &number).await?;
     }
     compile_jobs::set_robot_version(conn, job.id, version.id).await?;
     Ok(Some(version))

@@ -15,6 +15,7 @@ pub const HOTMART_QUEUE: &str = "roboforge.hotmart";
 pub const EMAIL_QUEUE: &str = "roboforge.email";
 pub const FACTORY_QUEUE: &str = "roboforge.factory";
 pub const LICENSE_EXPIRY_QUEUE: &str = "roboforge.license-expiry";
+pub const NEW_VERSION_QUEUE: &str = "roboforge.new-version";
 
 /// Send one message of the e-mail outbox (idempotent: a sent one is skipped).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -22,6 +23,16 @@ pub const LICENSE_EXPIRY_QUEUE: &str = "roboforge.license-expiry";
 pub struct SendEmail {
     pub tenant_id: uuid::Uuid,
     pub outbox_id: uuid::Uuid,
+}
+
+/// E-mail the current buyers of a robot that a version was published
+/// ("Nova versão"). Idempotent: each buyer's message has an id derived from
+/// the buyer and the version, so a second run queues nothing new.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct AnnounceVersion {
+    pub tenant_id: uuid::Uuid,
+    pub robot_version_id: uuid::Uuid,
 }
 
 /// Apply one stored Hotmart event (idempotent: a processed event is skipped).

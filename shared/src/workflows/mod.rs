@@ -15,3 +15,4 @@ pub mod password_reset;
 pub mod robot_injection;
 pub mod sales_engine;
 pub mod seed;
+pub mod version_announcement;

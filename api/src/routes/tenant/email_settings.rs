@@ -1,6 +1,7 @@
 //! `/api/tenant/email-settings` and `/api/tenant/email-templates`: the
 //! tenant's Resend credentials (the key is write-only: the owner only ever
-//! learns whether one is configured) and its four e-mail templates.
+//! learns whether one is configured) and its e-mail templates, with the
+//! kinds it switched off.
 
 use std::collections::BTreeMap;
 
@@ -136,7 +137,7 @@ pub async fn update_settings(
     Ok(Json(EmailSettingsItem::of(after)))
 }
 
-/// The four templates (HTML with `{{variables}}`).
+/// The editable templates (HTML with `{{variables}}`).
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct EmailTemplates {
@@ -144,6 +145,8 @@ pub struct EmailTemplates {
     pub sale_confirmation: Option<String>,
     pub password_reset: Option<String>,
     pub subscription_confirmation: Option<String>,
+    /// "Nova versão": sent to a robot's buyers when a version is published.
+    pub new_version: Option<String>,
 }
 
 impl EmailTemplates {
@@ -153,6 +156,7 @@ impl EmailTemplates {
             EmailTemplate::SaleConfirmation => self.sale_confirmation.as_ref(),
             EmailTemplate::PasswordReset => self.password_reset.as_ref(),
             EmailTemplate::SubscriptionConfirmation => self.subscription_confirmation.as_ref(),
+            EmailTemplate::NewVersion => self.new_version.as_ref(),
             // The platform's own text: tenants do not edit it.
             EmailTemplate::SignInCode
             | EmailTemplate::LicenseEnding
@@ -167,6 +171,7 @@ impl EmailTemplates {
             sale_confirmation: f(EmailTemplate::SaleConfirmation),
             password_reset: f(EmailTemplate::PasswordReset),
             subscription_confirmation: f(EmailTemplate::SubscriptionConfirmation),
+            new_version: f(EmailTemplate::NewVersion),
         }
     }
 }
@@ -180,9 +185,14 @@ pub struct EmailTemplatesItem {
     pub customized: Vec<String>,
     /// The variables each template may use, by template key.
     pub variables: BTreeMap<String, Vec<String>>,
+    /// The kinds an owner may switch off (`newVersion`).
+    pub switchable: Vec<String>,
+    /// The kinds this tenant switched off: not sent at all.
+    pub switched_off: Vec<String>,
 }
 
 fn templates_item(stored: &Value) -> EmailTemplatesItem {
+    let keys = |templates: &mut dyn Iterator<Item = EmailTemplate>| templates.map(|t| t.key().to_string()).collect();
     let own = |t: EmailTemplate| stored.get(t.key()).and_then(Value::as_str).filter(|h| !h.trim().is_empty());
     EmailTemplatesItem {
         templates: EmailTemplates::from_fn(|t| Some(own(t).unwrap_or(t.default_html()).to_string())),
@@ -191,8 +201,23 @@ fn templates_item(stored: &Value) -> EmailTemplatesItem {
             .iter()
             .map(|t| (t.key().to_string(), t.variables().iter().map(|v| v.to_string()).collect()))
             .collect(),
+        switchable: keys(&mut EmailTemplate::SWITCHABLE.into_iter()),
+        switched_off: keys(&mut EmailTemplate::SWITCHABLE.into_iter().filter(|t| t.switched_off_in(stored))),
     }
 }
+
+/// The templates to save, and which kinds are switched off.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct EmailTemplatesUpdate {
+    #[serde(flatten)]
+    pub templates: EmailTemplates,
+    /// The kinds to switch off (of `switchable`); absent keeps the current
+    /// choice, `[]` switches every kind on.
+    pub switched_off: Option<Vec<String>>,
+}
+
+pub const NOT_SWITCHABLE: &str = "Só o e-mail “Nova versão” pode ser desligado.";
 
 #[utoipa::path(operation_id = "tenantGetEmailTemplates", get, path = "/api/tenant/email-templates", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])),
@@ -215,16 +240,25 @@ pub async fn defaults(owner: SignedInOwner) -> ApiResult<Json<EmailTemplates>> {
 }
 
 /// Saves the templates sent; one equal to the default, or blank, goes back
-/// to the default.
+/// to the default. `switchedOff` sets which kinds are not sent.
 #[utoipa::path(operation_id = "tenantUpdateEmailTemplates", patch, path = "/api/tenant/email-templates", tag = "tenant",
-    security(("tenantSession" = [], "tenantSecret" = [])), request_body = EmailTemplates,
+    security(("tenantSession" = [], "tenantSecret" = [])), request_body = EmailTemplatesUpdate,
     responses((status = 200, body = EmailTemplatesItem), OwnerErrors))]
 pub async fn update_templates(
     owner: SignedInOwner,
-    ApiJson(body): ApiJson<EmailTemplates>,
+    ApiJson(update): ApiJson<EmailTemplatesUpdate>,
 ) -> ApiResult<Json<EmailTemplatesItem>> {
     owner.require(Capability::ManageSettings)?;
+    let body = &update.templates;
     let mut v = Validator::new();
+    let switched_off: Option<Vec<EmailTemplate>> = update.switched_off.as_ref().map(|keys| {
+        EmailTemplate::SWITCHABLE.into_iter().filter(|t| keys.iter().any(|k| k.trim() == t.key())).collect()
+    });
+    v.check(
+        update.switched_off.iter().flatten().all(|k| EmailTemplate::SWITCHABLE.iter().any(|t| t.key() == k.trim())),
+        "switchedOff",
+        NOT_SWITCHABLE,
+    );
     for template in EmailTemplate::ALL {
         let html = body.get(template).map(String::as_str).unwrap_or_default();
         v.check(
@@ -245,6 +279,16 @@ pub async fn update_templates(
             stored.insert(template.key().into(), Value::String(html.clone()));
         }
     }
+    match switched_off {
+        Some(off) if off.is_empty() => {
+            stored.remove(email::SWITCHED_OFF_KEY);
+        }
+        Some(off) => {
+            let keys = off.iter().map(|t| Value::String(t.key().into())).collect();
+            stored.insert(email::SWITCHED_OFF_KEY.into(), Value::Array(keys));
+        }
+        None => {}
+    }
     let after = Value::Object(stored);
     tenant_settings::set_templates(&mut tx, owner.tenant.id, &after).await?;
     owner.audit(&mut tx, Action::Update, "email_templates", owner.tenant.id, &before, &after).await?;
@@ -255,7 +299,7 @@ pub async fn update_templates(
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct TestEmailRequest {
-    /// welcome, saleConfirmation, passwordReset or subscriptionConfirmation.
+    /// welcome, saleConfirmation, passwordReset, subscriptionConfirmation or newVersion.
     pub template_type: Option<String>,
     #[schema(format = Email)]
     pub test_email: Option<String>,
@@ -303,6 +347,9 @@ pub async fn send_test(
         ("recurrence", "mensal"),
         ("nextChargeDate", "01/01/2027"),
         ("contactEmail", owner.owner.email.as_str()),
+        ("version", "1.4.0"),
+        ("releaseNotes", "Correções de estabilidade e novo filtro de horário."),
+        ("portalUrl", "https://exemplo.com.br/login"),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))

@@ -23,6 +23,7 @@ pub mod onboarding;
 pub mod password_reset;
 pub mod robot_compile_jobs;
 pub mod robot_generations;
+pub mod robot_installations;
 pub mod robot_license;
 pub mod robot_projects;
 pub mod robot_seat_policy;
@@ -57,6 +58,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(robot_license::router())
         .merge(robot_seat_policy::router())
         .merge(robot_versions::router())
+        .merge(robot_installations::router())
         .merge(license_builds::router())
         .merge(backtests::router())
         .merge(compilation_jobs::router())

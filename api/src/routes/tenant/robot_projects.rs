@@ -173,6 +173,8 @@ pub struct PublishResult {
     /// The robot's new version number (e.g. 1.1.0), active for clients.
     pub version: String,
     pub robot_id: Uuid,
+    /// Whom the "Nova versão" e-mail goes to, or why it does not go.
+    pub announcement: Option<shared::workflows::version_announcement::VersionAnnouncement>,
 }
 
 /// The model and the tenant's quota for this month.
@@ -338,9 +340,16 @@ pub async fn publish_version(
     let published = publish::publish(&mut tx, &project, &version, bump, &file).await?;
     let after = json!({ "projectVersion": version.version, "robotVersion": published.version });
     owner.audit(&mut tx, Action::Update, "robot_project", id, &Value::Null, &after).await?;
+    let announcement = shared::workflows::version_announcement::announce(
+        &mut tx,
+        owner.tenant.id,
+        published.robot_id,
+        &published.version,
+    )
+    .await?;
     tx.commit().await?;
     crate::personal_builds::queue_for_robot(owner.pool(), owner.tenant.id, published.robot_id).await;
-    Ok(Json(PublishResult { version: published.version, robot_id: published.robot_id }))
+    Ok(Json(PublishResult { version: published.version, robot_id: published.robot_id, announcement }))
 }
 
 /// The compiled `.ex5` of a version, saved as `{project}_v{n}.ex5`.

@@ -1,6 +1,8 @@
 //! `/api/tenant/robots/{robotId}/versions`: a robot's compiled versions in
-//! object storage — upload (judged by content), exactly one active, notes
-//! (the changelog clients see), file replacement and download.
+//! object storage — upload (judged by content), exactly one active (its
+//! publication e-mails the buyers, `workflows::version_announcement`), notes
+//! (the changelog clients see), file replacement, download, and withdrawal
+//! (the check then stops robots running it).
 
 use axum::extract::{FromRequest, Path, Request, State};
 use axum::http::{header, StatusCode};
@@ -15,7 +17,8 @@ use shared::domain::uploads::{self, RobotFile, MAX_ROBOT_FILE_BYTES, ROBOT_FILE_
 use shared::domain::validation::{char_len, Validator};
 use shared::infrastructure::storage::new_key;
 use shared::repositories::audit_log::Action;
-use shared::repositories::robot_versions::{self, NewFile, NewVersion, RobotVersion};
+use shared::repositories::robot_versions::{self, NewFile, NewVersion, RobotVersion, Withdrawal};
+use shared::workflows::version_announcement::{self, VersionAnnouncement};
 use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -60,6 +63,16 @@ pub struct VersionItem {
     /// Its newest backtest, whatever its status (null: never tested; only
     /// the versions list fills it).
     pub latest_backtest: Option<crate::views::backtests::BacktestView>,
+    /// The tag its license check sends (16 hex), by which the check knows
+    /// the version running; null for an uploaded .ex5 or an older source.
+    pub version_tag: Option<String>,
+    /// When the owner withdrew it (null: offered). Robots running a
+    /// withdrawn version stop at their next check and are told to download
+    /// the active one.
+    pub withdrawn_at: Option<DateTime<Utc>>,
+    /// Installations running it, seen in the last 30 days (only the versions
+    /// list fills it).
+    pub installations: i64,
 }
 
 impl VersionItem {
@@ -79,6 +92,9 @@ impl VersionItem {
             source_sha256: v.source_sha256,
             loads_dll: v.loads_dll,
             latest_backtest: None,
+            version_tag: v.version_tag,
+            withdrawn_at: v.withdrawn_at,
+            installations: 0,
         }
     }
 }
@@ -92,6 +108,9 @@ pub struct RobotVersions {
     pub versions: Vec<VersionItem>,
     /// 1.0.0 for the first, else the highest major plus one.
     pub suggested_version: String,
+    /// Only the activation's answer: whom the "Nova versão" e-mail goes to,
+    /// or why it does not go.
+    pub announcement: Option<VersionAnnouncement>,
 }
 
 fn suggested(versions: &[VersionItem]) -> String {
@@ -112,14 +131,22 @@ async fn versions_of(
     let listed = robot_versions::list(tx, owner.tenant.id, robot_id).await?;
     let files: Vec<String> = listed.iter().map(|v| v.file_path.clone()).collect();
     let runs = shared::repositories::backtests::latest_for_files(tx, owner.tenant.id, &files).await?;
+    let running = robot_versions::installations_by_version(tx, owner.tenant.id, robot_id).await?;
     let versions: Vec<VersionItem> = listed
         .into_iter()
         .map(|v| {
             let run = runs.iter().find(|b| b.file_key == v.file_path).map(crate::views::backtests::BacktestView::from);
-            VersionItem { latest_backtest: run, ..VersionItem::new(v, active.as_deref()) }
+            let installations = running.iter().find(|r| r.version_id == Some(v.id)).map_or(0, |r| r.installations);
+            VersionItem { latest_backtest: run, installations, ..VersionItem::new(v, active.as_deref()) }
         })
         .collect();
-    Ok(RobotVersions { suggested_version: suggested(&versions), robot, active_version: active, versions })
+    Ok(RobotVersions {
+        suggested_version: suggested(&versions),
+        robot,
+        active_version: active,
+        versions,
+        announcement: None,
+    })
 }
 
 #[utoipa::path(operation_id = "tenantListRobotVersions", get, path = "/api/tenant/robots/{robotId}/versions", tag = "tenant",
@@ -241,7 +268,14 @@ pub async fn upload(
         .await?;
         let active = match robot.active_version.as_deref() {
             Some(active) => Some(active.to_string()),
-            None => robot_versions::activate(&mut tx, tenant, robot_id, &version).await?.then(|| version.clone()),
+            None => {
+                let activated = robot_versions::activate(&mut tx, tenant, robot_id, &version).await?;
+                if activated {
+                    // A robot sold before it had a file: its buyers hear it is there.
+                    version_announcement::announce(&mut tx, tenant, robot_id, &version).await?;
+                }
+                activated.then(|| version.clone())
+            }
         };
         owner
             .audit(
@@ -274,10 +308,18 @@ pub struct ActivateVersionRequest {
     pub version: Option<String>,
 }
 
-/// Makes a version the one clients download.
+pub const WITHDRAWN_CANNOT_BE_ACTIVATED: &str =
+    "Esta versão foi retirada. Restaure-a antes de ativá-la, ou ative outra versão.";
+pub const ACTIVE_CANNOT_BE_WITHDRAWN: &str =
+    "Esta é a versão ativa, a que os clientes baixam. Ative outra versão antes de retirar esta.";
+
+/// Makes a version the one clients download and e-mails the robot's current
+/// buyers about it ("Nova versão", once per buyer and version; the answer's
+/// `announcement` says to how many, or why not).
 #[utoipa::path(operation_id = "tenantActivateRobotVersion", patch, path = "/api/tenant/robots/{robotId}/active-version",
     tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])), params(("robotId" = Uuid, Path)),
-    request_body = ActivateVersionRequest, responses((status = 200, body = RobotVersions), OwnerErrors))]
+    request_body = ActivateVersionRequest,
+    responses((status = 200, body = RobotVersions), (status = 422, body = crate::api_error::ErrorBody), OwnerErrors))]
 pub async fn activate(
     owner: SignedInOwner,
     PathId(robot_id, _): PathId<UnknownRobot>,
@@ -291,6 +333,13 @@ pub async fn activate(
     let version = version_number(&mut v, body.version.as_deref());
     v.finish()?;
     let version = version.expect("validated");
+    // Under the robot's lock, which a withdrawal takes too: the version read
+    // next cannot be withdrawn before this activation commits.
+    robot_versions::lock_robot(&mut tx, tenant, robot_id).await?;
+    let target = robot_versions::find_by_number(&mut tx, tenant, robot_id, &version).await?;
+    if target.as_ref().is_some_and(|v| v.withdrawn_at.is_some()) {
+        return Err(AppError::Unprocessable(WITHDRAWN_CANNOT_BE_ACTIVATED.into()).into());
+    }
     if !robot_versions::activate(&mut tx, tenant, robot_id, &version).await? {
         return Err(AppError::validation_field("version", VERSION_NOT_FOUND).into());
     }
@@ -304,10 +353,75 @@ pub async fn activate(
             &json!({ "activeVersion": version }),
         )
         .await?;
+    let announcement = version_announcement::announce(&mut tx, tenant, robot_id, &version).await?;
     let versions = versions_of(&mut tx, &owner, robot_id).await?;
     tx.commit().await?;
     crate::personal_builds::queue_for_robot(owner.pool(), tenant, robot_id).await;
-    Ok(Json(versions))
+    Ok(Json(RobotVersions { announcement, ..versions }))
+}
+
+/// Withdraws a version: robots running it stop at their next check and are
+/// told to download the active version. The active version cannot be
+/// withdrawn (422): another must be activated first.
+#[utoipa::path(operation_id = "tenantWithdrawRobotVersion", post,
+    path = "/api/tenant/robots/{robotId}/versions/{versionId}/withdraw", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("robotId" = Uuid, Path), ("versionId" = Uuid, Path)),
+    responses((status = 200, body = VersionItem), (status = 422, body = crate::api_error::ErrorBody), OwnerErrors))]
+pub async fn withdraw(
+    owner: SignedInOwner,
+    PathIds(robot_id, version_id, _): PathIds<UnknownRobot, UnknownVersion>,
+) -> ApiResult<Json<VersionItem>> {
+    owner.require(Capability::ManageRobots)?;
+    let tenant = owner.tenant.id;
+    let mut tx = owner.begin().await?;
+    let robot = find_own(&mut tx, &owner, robot_id).await?;
+    let before = robot_versions::find(&mut tx, tenant, robot_id, version_id).await?.or_not_found(VERSION_NOT_FOUND)?;
+    let row = match robot_versions::withdraw(&mut tx, tenant, robot_id, version_id).await? {
+        Withdrawal::Withdrawn(row) => *row,
+        Withdrawal::IsActive => return Err(AppError::Unprocessable(ACTIVE_CANNOT_BE_WITHDRAWN.into()).into()),
+        Withdrawal::NotFound => return Err(AppError::NotFound(VERSION_NOT_FOUND.into()).into()),
+    };
+    audit_withdrawal(&owner, &mut tx, &before, &row).await?;
+    tx.commit().await?;
+    Ok(Json(VersionItem::new(row, robot.active_version.as_deref())))
+}
+
+/// Offers a withdrawn version again: robots running it pass the check.
+#[utoipa::path(operation_id = "tenantRestoreRobotVersion", post,
+    path = "/api/tenant/robots/{robotId}/versions/{versionId}/restore", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])), params(("robotId" = Uuid, Path), ("versionId" = Uuid, Path)),
+    responses((status = 200, body = VersionItem), OwnerErrors))]
+pub async fn restore(
+    owner: SignedInOwner,
+    PathIds(robot_id, version_id, _): PathIds<UnknownRobot, UnknownVersion>,
+) -> ApiResult<Json<VersionItem>> {
+    owner.require(Capability::ManageRobots)?;
+    let tenant = owner.tenant.id;
+    let mut tx = owner.begin().await?;
+    let robot = find_own(&mut tx, &owner, robot_id).await?;
+    let before = robot_versions::find(&mut tx, tenant, robot_id, version_id).await?.or_not_found(VERSION_NOT_FOUND)?;
+    let row = robot_versions::restore(&mut tx, tenant, robot_id, version_id).await?.or_not_found(VERSION_NOT_FOUND)?;
+    audit_withdrawal(&owner, &mut tx, &before, &row).await?;
+    tx.commit().await?;
+    Ok(Json(VersionItem::new(row, robot.active_version.as_deref())))
+}
+
+async fn audit_withdrawal(
+    owner: &SignedInOwner,
+    tx: &mut shared::infrastructure::db::Tx,
+    before: &RobotVersion,
+    after: &RobotVersion,
+) -> Result<(), AppError> {
+    owner
+        .audit(
+            tx,
+            Action::Update,
+            "robot_version",
+            after.id,
+            &json!({ "version": before.version, "withdrawnAt": before.withdrawn_at }),
+            &json!({ "version": after.version, "withdrawnAt": after.withdrawn_at }),
+        )
+        .await
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -431,6 +545,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(upload))
         .routes(routes!(activate))
         .routes(routes!(update))
+        .routes(routes!(withdraw))
+        .routes(routes!(restore))
         .routes(routes!(download))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_ROBOT_FILE_BYTES + 64 * 1024))
 }

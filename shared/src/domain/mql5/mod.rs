@@ -14,12 +14,14 @@ mod readings;
 mod source_lines;
 pub mod static_checks;
 mod template;
+mod version_tag;
 
 pub use directives::{check_directives, loads_dll, DirectivePolicy, DirectiveRefusal};
 pub use encoding::{decode_source, encode_source};
 pub use injection::{inject, license_protocol_in, AUTH_BEGIN_MARKER, AUTH_END_MARKER, AUTH_WIRE_MARKER};
 pub use source_lines::original_line;
 pub use template::{protocol_of, render_template, validate_template, PLACEHOLDERS, REQUIRED_PLACEHOLDERS};
+pub use version_tag::version_tag_of;
 
 use std::fmt;
 

@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use crate::domain::error::AppError;
 use crate::infrastructure::db::Tx;
+use crate::repositories::robot_buyers::RobotBuyer;
 use crate::workflows::email::{self, EmailTemplate, Undelivered};
 use crate::workflows::sales_engine::{format_brl, BuyerEmail};
 
@@ -82,6 +83,46 @@ pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Resul
     Ok(first_refusal)
 }
 
+/// What a "Nova versão" e-mail says of the version.
+pub struct Release<'a> {
+    pub robot_name: &'a str,
+    pub version: &'a str,
+    /// The version's notes (the changelog buyers see next to the download).
+    pub notes: Option<&'a str>,
+}
+
+/// Queues the "Nova versão" e-mail to each buyer under the id given with it
+/// (one per buyer and version, `version_announcement::message_id`): a buyer
+/// already told is skipped. Returns how many were queued now and the first
+/// reason one will not arrive.
+pub async fn queue_new_version(
+    conn: &mut sqlx::PgConnection,
+    tenant_id: Uuid,
+    release: &Release<'_>,
+    buyers: &[(Uuid, &RobotBuyer)],
+) -> Result<(usize, Option<Undelivered>), AppError> {
+    let tenant = TenantFacts::load(conn, tenant_id).await?;
+    let (mut queued, mut first_refusal) = (0, None);
+    for (id, buyer) in buyers {
+        let vars = BTreeMap::from([
+            ("tenantName".to_string(), tenant.name.clone()),
+            ("contactEmail".to_string(), tenant.contact_email.clone()),
+            ("clientName".to_string(), buyer.name.clone()),
+            ("robotName".to_string(), release.robot_name.to_string()),
+            ("version".to_string(), release.version.to_string()),
+            ("releaseNotes".to_string(), release.notes.unwrap_or_default().trim().to_string()),
+            ("portalUrl".to_string(), tenant.portal_url.clone()),
+        ]);
+        if let Some(message) =
+            email::queue_once(conn, *id, tenant_id, EmailTemplate::NewVersion, &buyer.email, &vars).await?
+        {
+            queued += 1;
+            first_refusal = first_refusal.or(message.undelivered());
+        }
+    }
+    Ok((queued, first_refusal))
+}
+
 struct TenantFacts {
     name: String,
     contact_email: String,
@@ -89,7 +130,7 @@ struct TenantFacts {
 }
 
 impl TenantFacts {
-    async fn load(tx: &mut Tx, tenant_id: Uuid) -> Result<Self, AppError> {
+    async fn load(tx: &mut sqlx::PgConnection, tenant_id: Uuid) -> Result<Self, AppError> {
         let (name, url, contact) = crate::repositories::tenants::buyer_mail_facts(tx, tenant_id).await?;
         let domain = crate::domain::portal::domain_of_url(&url);
         Ok(Self { name, contact_email: contact.unwrap_or_default(), portal_url: format!("https://{domain}/login") })

@@ -24,7 +24,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 pub use layout::EmailBrand;
-pub use templates::{escape_html, render, EmailTemplate};
+pub use templates::{escape_html, render, EmailTemplate, SWITCHED_OFF_KEY};
 
 use crate::domain::error::AppResult;
 use crate::domain::ids::new_id;
@@ -158,7 +158,26 @@ pub async fn queue(
     to: &str,
     variables: &BTreeMap<String, String>,
 ) -> AppResult<Queued> {
-    queue_message(conn, tenant_id, template, to, variables, None).await
+    queue_message(conn, new_id(), tenant_id, template, to, variables, None).await
+}
+
+/// Like [`queue`], under an id the caller derives from what the message is
+/// about (one buyer, one version), so that queuing it again — a retried job,
+/// the same version activated twice — finds it and queues nothing: None.
+pub async fn queue_once(
+    conn: &mut PgConnection,
+    id: Uuid,
+    tenant_id: Uuid,
+    template: EmailTemplate,
+    to: &str,
+    variables: &BTreeMap<String, String>,
+) -> AppResult<Option<Queued>> {
+    // Checked before the message is rendered: a limit slot is reserved only
+    // for a message that will be recorded.
+    if email_outbox::exists(conn, tenant_id, id).await? {
+        return Ok(None);
+    }
+    queue_message(conn, id, tenant_id, template, to, variables, None).await.map(Some)
 }
 
 /// What a stored message shows where a live secret was.
@@ -177,11 +196,12 @@ pub async fn queue_sealed(
     to: &str,
     variables: &BTreeMap<String, String>,
 ) -> AppResult<Queued> {
-    queue_message(conn, tenant_id, template, to, variables, Some(secrets)).await
+    queue_message(conn, new_id(), tenant_id, template, to, variables, Some(secrets)).await
 }
 
 async fn queue_message(
     conn: &mut PgConnection,
+    id: Uuid,
     tenant_id: Uuid,
     template: EmailTemplate,
     to: &str,
@@ -243,7 +263,6 @@ async fn queue_message(
         // Example values only (the owner's test e-mail): nothing live to hide.
         None => (html, None),
     };
-    let id = new_id();
     email_outbox::insert(
         conn,
         email_outbox::NewMessage {

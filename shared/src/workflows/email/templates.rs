@@ -1,5 +1,6 @@
-//! The four transactional e-mails, with pt-BR defaults a tenant may replace
-//! (`tenants.email_templates`: `{ "welcome": "<html>", ... }`). Variables are
+//! The transactional e-mails, with pt-BR defaults a tenant may replace
+//! (`tenants.email_templates`: `{ "welcome": "<html>", ... }`; the kinds a
+//! tenant switched off are listed under `"switchedOff"`). Variables are
 //! written `{{name}}` and substituted HTML-escaped; an unknown variable
 //! becomes empty text, so a typo in a tenant's template never shows braces
 //! to a buyer.
@@ -12,6 +13,11 @@ pub enum EmailTemplate {
     SaleConfirmation,
     PasswordReset,
     SubscriptionConfirmation,
+    /// The owner published a new version of a robot the buyer licenses
+    /// (`workflows::version_announcement`). Editable, and the one kind an
+    /// owner may switch off: an update notice is a courtesy, the others
+    /// carry access or payment facts.
+    NewVersion,
     /// The code that proves a buyer's e-mail before a purchase-id sign-in.
     /// The platform's own text: not editable by tenants (not in `ALL`).
     SignInCode,
@@ -27,12 +33,26 @@ pub enum EmailTemplate {
 }
 
 impl EmailTemplate {
-    pub const ALL: [EmailTemplate; 4] = [
+    pub const ALL: [EmailTemplate; 5] = [
         EmailTemplate::Welcome,
         EmailTemplate::SaleConfirmation,
         EmailTemplate::PasswordReset,
         EmailTemplate::SubscriptionConfirmation,
+        EmailTemplate::NewVersion,
     ];
+
+    /// The kinds an owner may switch off.
+    pub const SWITCHABLE: [EmailTemplate; 1] = [EmailTemplate::NewVersion];
+
+    /// Whether the tenant switched this kind off (`stored`: its
+    /// `tenants.email_templates`). Kinds that cannot be switched off never are.
+    pub fn switched_off_in(self, stored: &serde_json::Value) -> bool {
+        Self::SWITCHABLE.contains(&self)
+            && stored
+                .get(SWITCHED_OFF_KEY)
+                .and_then(serde_json::Value::as_array)
+                .is_some_and(|off| off.iter().any(|k| k.as_str() == Some(self.key())))
+    }
 
     /// The key in `tenants.email_templates` and the API.
     pub fn key(self) -> &'static str {
@@ -41,6 +61,7 @@ impl EmailTemplate {
             EmailTemplate::SaleConfirmation => "saleConfirmation",
             EmailTemplate::PasswordReset => "passwordReset",
             EmailTemplate::SubscriptionConfirmation => "subscriptionConfirmation",
+            EmailTemplate::NewVersion => "newVersion",
             EmailTemplate::SignInCode => "signInCode",
             EmailTemplate::LicenseEnding => "licenseEnding",
             EmailTemplate::OwnerInvitation => "ownerInvitation",
@@ -55,6 +76,7 @@ impl EmailTemplate {
             EmailTemplate::SaleConfirmation,
             EmailTemplate::PasswordReset,
             EmailTemplate::SubscriptionConfirmation,
+            EmailTemplate::NewVersion,
             EmailTemplate::SignInCode,
             EmailTemplate::LicenseEnding,
             EmailTemplate::OwnerInvitation,
@@ -71,6 +93,7 @@ impl EmailTemplate {
             EmailTemplate::SaleConfirmation => "Confirmação de compra",
             EmailTemplate::PasswordReset => "Redefinição de senha",
             EmailTemplate::SubscriptionConfirmation => "Confirmação de assinatura",
+            EmailTemplate::NewVersion => "Nova versão",
             EmailTemplate::SignInCode => "Código de acesso",
             EmailTemplate::LicenseEnding => "Licença terminando",
             EmailTemplate::OwnerInvitation => "Convite para a equipe",
@@ -103,6 +126,9 @@ impl EmailTemplate {
             EmailTemplate::SubscriptionConfirmation => {
                 &["tenantName", "clientName", "amount", "recurrence", "nextChargeDate", "contactEmail"]
             }
+            EmailTemplate::NewVersion => {
+                &["tenantName", "clientName", "robotName", "version", "releaseNotes", "portalUrl", "contactEmail"]
+            }
             EmailTemplate::SignInCode => &["tenantName", "clientName", "code"],
             EmailTemplate::OwnerInvitation => &["tenantName", "ownerName", "invitedBy", "role", "inviteLink"],
             EmailTemplate::OwnerPasswordReset => &["tenantName", "ownerName", "resetLink"],
@@ -118,6 +144,7 @@ impl EmailTemplate {
             EmailTemplate::SaleConfirmation => "Compra confirmada: {{robotName}}",
             EmailTemplate::PasswordReset => "Redefinição de senha — {{tenantName}}",
             EmailTemplate::SubscriptionConfirmation => "Assinatura confirmada — {{tenantName}}",
+            EmailTemplate::NewVersion => "Nova versão do {{robotName}}: {{version}}",
             EmailTemplate::SignInCode => "Seu código de acesso — {{tenantName}}",
             EmailTemplate::LicenseEnding => "Sua licença do {{robotName}} expira em {{expirationDate}}",
             EmailTemplate::OwnerInvitation => "Convite para a equipe da {{tenantName}}",
@@ -153,6 +180,14 @@ impl EmailTemplate {
                 "{{tenantName}} está ativa. Próxima cobrança: {{nextChargeDate}}.</p>",
                 "<p>Dúvidas? Escreva para {{contactEmail}}.</p>"
             ),
+            EmailTemplate::NewVersion => concat!(
+                "<h1>Nova versão do {{robotName}}</h1>",
+                "<p>Olá, {{clientName}}. A versão <strong>{{version}}</strong> do <strong>{{robotName}}</strong> ",
+                "já está disponível na área do cliente da {{tenantName}}.</p>",
+                "<p style=\"white-space:pre-line\">{{releaseNotes}}</p>",
+                "<p><a href=\"{{portalUrl}}\">Baixar a nova versão</a></p>",
+                "<p>Baixe o arquivo e substitua o robô no MetaTrader 5. Dúvidas? Escreva para {{contactEmail}}.</p>"
+            ),
             EmailTemplate::SignInCode => concat!(
                 "<h1>Seu código de acesso</h1>",
                 "<p>Olá, {{clientName}}. Para entrar na área do cliente da {{tenantName}} com o ID da compra, ",
@@ -184,6 +219,9 @@ impl EmailTemplate {
         }
     }
 }
+
+/// The key of `tenants.email_templates` listing the kinds switched off.
+pub const SWITCHED_OFF_KEY: &str = "switchedOff";
 
 /// Substitutes `{{name}}` with the HTML-escaped value (empty when unknown).
 pub fn render(text: &str, variables: &BTreeMap<String, String>, escape: bool) -> String {
@@ -233,6 +271,16 @@ mod tests {
         let vars = BTreeMap::from([("clientName".to_string(), "<script>x</script> & Cia".to_string())]);
         assert_eq!(render("Olá {{clientName}}{{nada}}!", &vars, true), "Olá &lt;script&gt;x&lt;/script&gt; &amp; Cia!");
         assert_eq!(render("sem fim {{", &vars, true), "sem fim {{");
+    }
+
+    #[test]
+    fn only_switchable_kinds_are_ever_switched_off() {
+        let stored = serde_json::json!({ "switchedOff": ["newVersion", "welcome"] });
+        assert!(EmailTemplate::NewVersion.switched_off_in(&stored));
+        assert!(!EmailTemplate::Welcome.switched_off_in(&stored), "a welcome carries the buyer's access");
+        assert!(!EmailTemplate::NewVersion.switched_off_in(&serde_json::json!({ "newVersion": "<p>x</p>" })));
+        assert_eq!(EmailTemplate::from_key("newVersion"), Some(EmailTemplate::NewVersion));
+        assert_eq!(EmailTemplate::NewVersion.label(), "Nova versão");
     }
 
     #[test]

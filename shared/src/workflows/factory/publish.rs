@@ -38,6 +38,13 @@ pub async fn publish(
     }
     let notes = format!("Gerado pela Fábrica de Robôs (projeto {}, versão {}).", project.name, version.version);
     let made_by = crate::repositories::compile_jobs::compiled_from(conn, project.tenant_id, key).await?;
+    // The compiled source names the tag; the factory's copy of it stands in
+    // when the job that compiled the file is gone.
+    let version_tag = made_by
+        .as_ref()
+        .and_then(|(_, _, source)| source.as_deref())
+        .or(version.injected_source.as_deref())
+        .and_then(crate::domain::mql5::version_tag_of);
     let created = robot_versions::create(
         conn,
         robot_versions::NewVersion {
@@ -55,6 +62,7 @@ pub async fn publish(
                 compile_job_id: *job,
                 source_sha256,
                 loads_dll: source.as_deref().is_some_and(crate::domain::mql5::loads_dll),
+                version_tag: version_tag.as_deref(),
             }),
         },
     )

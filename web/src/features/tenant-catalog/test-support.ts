@@ -50,6 +50,9 @@ export const activeVersion = {
   compileJobId: '5c1d7e9a-0000-7000-8000-0000000000f1',
   sourceSha256: 'b94d27b9934d3e08a52e52d7da7dabfac484efe37a5380ee9088f7ace2efcde9',
   loadsDll: false,
+  versionTag: '3f1c0a9b7d2e4c6f',
+  withdrawnAt: null as string | null,
+  installations: 3,
 }
 
 export const olderVersion = {
@@ -66,6 +69,8 @@ export const olderVersion = {
   // An uploaded .ex5.
   compileJobId: null,
   sourceSha256: null,
+  versionTag: null,
+  installations: 1,
 }
 
 /** GET /api/tenant/robots/{alpha}/versions. */
@@ -139,6 +144,7 @@ export const defaultTemplates = {
   saleConfirmation: '<p>Compra de {{robotName}} confirmada.</p>',
   passwordReset: '<p>Redefina sua senha: {{resetLink}}</p>',
   subscriptionConfirmation: '<p>Assinatura confirmada: {{amount}}.</p>',
+  newVersion: '<p>Nova versão {{version}} do {{robotName}}.</p>',
 }
 
 export const templates = {
@@ -149,8 +155,18 @@ export const templates = {
     saleConfirmation: ['tenantName', 'clientName', 'robotName', 'amount', 'transactionId', 'contactEmail'],
     passwordReset: ['tenantName', 'ownerName', 'resetLink'],
     subscriptionConfirmation: ['tenantName', 'clientName', 'amount', 'recurrence', 'nextChargeDate', 'contactEmail'],
+    newVersion: ['tenantName', 'clientName', 'robotName', 'version', 'releaseNotes', 'portalUrl', 'contactEmail'],
   },
+  switchable: ['newVersion'],
+  switchedOff: [] as string[],
 }
+
+/** GET /api/tenant/robots/{alpha}/installations-by-version. */
+export const alphaInstallations = [
+  { version: '1.2.0', installations: 3, withdrawn: false },
+  { version: '1.0.0', installations: 1, withdrawn: false },
+  { version: null, installations: 2, withdrawn: false },
+]
 
 /** A file of `size` bytes (content does not matter to the screens). */
 export function fileOf(name: string, type: string, size = 16): File {

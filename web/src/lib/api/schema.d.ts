@@ -1706,7 +1706,7 @@ export interface paths {
         head?: never;
         /**
          * Saves the templates sent; one equal to the default, or blank, goes back
-         *     to the default.
+         *     to the default. `switchedOff` sets which kinds are not sent.
          */
         patch: operations["tenantUpdateEmailTemplates"];
         trace?: never;
@@ -2304,7 +2304,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Makes a version the one clients download. */
+        /**
+         * Makes a version the one clients download and e-mails the robot's current
+         *     buyers about it ("Nova versão", once per buyer and version; the answer's
+         *     `announcement` says to how many, or why not).
+         */
         patch: operations["tenantActivateRobotVersion"];
         trace?: never;
     };
@@ -2320,6 +2324,26 @@ export interface paths {
          *     each waits.
          */
         get: operations["tenantRobotCompileJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robots/{robotId}/installations-by-version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every version of the robot, highest first (none running included), then
+         *     the unknown-version bucket.
+         */
+        get: operations["tenantRobotInstallationsByVersion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2462,6 +2486,44 @@ export interface paths {
          *     Audited.
          */
         post: operations["tenantStartVersionBacktest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robots/{robotId}/versions/{versionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offers a withdrawn version again: robots running it pass the check. */
+        post: operations["tenantRestoreRobotVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robots/{robotId}/versions/{versionId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraws a version: robots running it stop at their next check and are
+         *     told to download the active version. The active version cannot be
+         *     withdrawn (422): another must be activated first.
+         */
+        post: operations["tenantWithdrawRobotVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3874,8 +3936,13 @@ export interface components {
              */
             resendDomain: string | null;
         };
-        /** @description The four templates (HTML with `{{variables}}`). */
+        /** @description The editable templates (HTML with `{{variables}}`). */
         EmailTemplates: {
+            /**
+             * @description "Nova versão": sent to a robot's buyers when a version is published.
+             * @default null
+             */
+            newVersion: string | null;
             /** @default null */
             passwordReset: string | null;
             /** @default null */
@@ -3888,12 +3955,25 @@ export interface components {
         EmailTemplatesItem: {
             /** @description Which ones are the tenant's own. */
             customized: string[];
+            /** @description The kinds an owner may switch off (`newVersion`). */
+            switchable: string[];
+            /** @description The kinds this tenant switched off: not sent at all. */
+            switchedOff: string[];
             /** @description What each e-mail uses now: the tenant's version, else the default. */
             templates: components["schemas"]["EmailTemplates"];
             /** @description The variables each template may use, by template key. */
             variables: {
                 [key: string]: string[];
             };
+        };
+        /** @description The templates to save, and which kinds are switched off. */
+        EmailTemplatesUpdate: components["schemas"]["EmailTemplates"] & {
+            /**
+             * @description The kinds to switch off (of `switchable`); absent keeps the current
+             *     choice, `[]` switches every kind on.
+             * @default null
+             */
+            switchedOff: string[] | null;
         };
         EraseRequest: {
             /**
@@ -5698,6 +5778,7 @@ export interface components {
             versionType: string | null;
         };
         PublishResult: {
+            announcement?: components["schemas"]["VersionAnnouncement"] | null;
             /** Format: uuid */
             robotId: string;
             /** @description The robot's new version number (e.g. 1.1.0), active for clients. */
@@ -5983,6 +6064,7 @@ export interface components {
         };
         RobotVersions: {
             activeVersion?: string | null;
+            announcement?: components["schemas"]["VersionAnnouncement"] | null;
             robot: components["schemas"]["RobotItem"];
             /** @description 1.0.0 for the first, else the highest major plus one. */
             suggestedVersion: string;
@@ -6736,7 +6818,7 @@ export interface components {
         };
         TestEmailRequest: {
             /**
-             * @description welcome, saleConfirmation, passwordReset or subscriptionConfirmation.
+             * @description welcome, saleConfirmation, passwordReset, subscriptionConfirmation or newVersion.
              * @default null
              */
             templateType: string | null;
@@ -6877,6 +6959,35 @@ export interface components {
             /** @default null */
             version: string | null;
         };
+        /** @description What the owner is told when a version is published. */
+        VersionAnnouncement: {
+            /** @description Buyers who get the e-mail now. */
+            buyers: number;
+            /** @description What the owner reads (pt-BR). */
+            message: string;
+            /**
+             * @description `queued` (the e-mails are on their way), `not_configured` (recorded,
+             *     no sender to send them), `suspended` (the platform suspended the
+             *     tenant's mail), `switched_off` (the owner switched the "Nova versão"
+             *     e-mail off), `already_told` (every buyer already has this version's
+             *     e-mail) or `no_buyers`.
+             */
+            status: string;
+        };
+        VersionInstallationsItem: {
+            /**
+             * Format: int64
+             * @description Installations (MetaTrader accounts) running it, seen in the last 30 days.
+             */
+            installations: number;
+            /**
+             * @description Major.Minor.Patch; null for installations whose running version is
+             *     unknown (their check sent no version tag, or one no version has).
+             */
+            version?: string | null;
+            /** @description The owner withdrew this version. */
+            withdrawn: boolean;
+        };
         VersionItem: {
             active: boolean;
             /**
@@ -6888,6 +6999,12 @@ export interface components {
             fileSize: number;
             /** Format: uuid */
             id: string;
+            /**
+             * Format: int64
+             * @description Installations running it, seen in the last 30 days (only the versions
+             *     list fills it).
+             */
+            installations: number;
             latestBacktest?: components["schemas"]["BacktestView"] | null;
             /**
              * Format: int32
@@ -6910,6 +7027,18 @@ export interface components {
             uploadedAt: string;
             /** @description Major.Minor.Patch. */
             version: string;
+            /**
+             * @description The tag its license check sends (16 hex), by which the check knows
+             *     the version running; null for an uploaded .ex5 or an older source.
+             */
+            versionTag?: string | null;
+            /**
+             * Format: date-time
+             * @description When the owner withdrew it (null: offered). Robots running a
+             *     withdrawn version stop at their next check and are told to download
+             *     the active one.
+             */
+            withdrawnAt?: string | null;
         };
         VersionNotesRequest: {
             /**
@@ -12220,7 +12349,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmailTemplates"];
+                "application/json": components["schemas"]["EmailTemplatesUpdate"];
             };
         };
         responses: {
@@ -14888,6 +15017,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Overloaded: try again shortly. */
             503: {
                 headers: {
@@ -14916,6 +15053,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RobotCompileJobs"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantRobotInstallationsByVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionInstallationsItem"][];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
@@ -15516,6 +15710,130 @@ export interface operations {
                 };
             };
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantRestoreRobotVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robotId: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantWithdrawRobotVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                robotId: string;
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,8 @@ export const tenantCatalogKeys = {
     seatPolicy: (robotId: string) => [...robotsAll, 'seat-policy', robotId] as const,
     /** Its compiles still to come and recent failures (the robot list and the versions page poll them). */
     compileJobs: (robotId: string) => [...robotsAll, 'compile-jobs', robotId] as const,
+    /** How many installations run each version (under the robot prefix: a withdrawal changes its marks). */
+    installationsByVersion: (robotId: string) => [...robotsAll, 'installations-by-version', robotId] as const,
   },
   settings: ['tenant', 'settings'] as const,
   /** The tenant's storage use (every upload changes it). */

@@ -7,6 +7,7 @@ export type EmailSettingsItem = components['schemas']['EmailSettingsItem']
 export type EmailSettingsRequest = components['schemas']['EmailSettingsRequest']
 export type EmailTemplates = components['schemas']['EmailTemplates']
 export type EmailTemplatesItem = components['schemas']['EmailTemplatesItem']
+export type EmailTemplatesUpdate = components['schemas']['EmailTemplatesUpdate']
 export type TemplateKey = keyof EmailTemplates
 export type EmailSendingItem = components['schemas']['EmailSendingItem']
 export type EmailDomainItem = components['schemas']['EmailDomainItem']
@@ -63,7 +64,7 @@ export function useSendTestEmail() {
   })
 }
 
-/** The four templates in use, which of them are the tenant's own, and each one's variables. */
+/** The templates in use, which of them are the tenant's own, each one's variables, and the kinds switched off. */
 export const emailTemplatesQuery = () =>
   queryOptions({
     queryKey: tenantCatalogKeys.emailTemplates,
@@ -78,11 +79,14 @@ export const emailTemplateDefaultsQuery = () =>
     staleTime: Infinity,
   })
 
-/** Saves the four templates; one equal to the default, or blank, goes back to the default. */
+/**
+ * Saves the templates (one equal to the default, or blank, goes back to the default) and which kinds are switched off
+ * (`switchedOff`; only "Nova versão" may be).
+ */
 export function useSaveEmailTemplates() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: EmailTemplates) => unwrap(api.PATCH('/api/tenant/email-templates', { body })),
+    mutationFn: (body: EmailTemplatesUpdate) => unwrap(api.PATCH('/api/tenant/email-templates', { body })),
     onSuccess: (saved) => queryClient.setQueryData(tenantCatalogKeys.emailTemplates, saved),
   })
 }

@@ -7,6 +7,8 @@ import { formDataOf, multipartOptions } from '@/lib/api/multipart'
 
 export type RobotVersions = components['schemas']['RobotVersions']
 export type VersionItem = components['schemas']['VersionItem']
+export type VersionAnnouncement = components['schemas']['VersionAnnouncement']
+export type VersionInstallationsItem = components['schemas']['VersionInstallationsItem']
 type VersionNotesRequest = components['schemas']['VersionNotesRequest']
 
 /** A robot with its versions (highest first), the active one and the number suggested for the next upload. */
@@ -63,6 +65,37 @@ export function useActivateVersion() {
     },
   })
 }
+
+/**
+ * Withdraws a version: robots running it stop at their next check, told to download the active one. The active
+ * version itself is refused (422, with the server's text).
+ */
+export function useWithdrawVersion() {
+  const invalidate = useInvalidateVersions()
+  return useMutation({
+    mutationFn: ({ robotId, versionId }: { robotId: string; versionId: string }) =>
+      unwrap(api.POST('/api/tenant/robots/{robotId}/versions/{versionId}/withdraw', { params: { path: { robotId, versionId } } })),
+    onSuccess: invalidate,
+  })
+}
+
+/** Offers a withdrawn version again: robots running it pass the check. */
+export function useRestoreVersion() {
+  const invalidate = useInvalidateVersions()
+  return useMutation({
+    mutationFn: ({ robotId, versionId }: { robotId: string; versionId: string }) =>
+      unwrap(api.POST('/api/tenant/robots/{robotId}/versions/{versionId}/restore', { params: { path: { robotId, versionId } } })),
+    onSuccess: invalidate,
+  })
+}
+
+/** Installations seen in the last 30 days per version, highest first, then those whose version is unknown (`version: null`). */
+export const installationsByVersionQuery = (robotId: string) =>
+  queryOptions({
+    queryKey: tenantCatalogKeys.robots.installationsByVersion(robotId),
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/api/tenant/robots/{robotId}/installations-by-version', { params: { path: { robotId } }, signal })),
+  })
 
 export interface UpdateVersionInput {
   robotId: string

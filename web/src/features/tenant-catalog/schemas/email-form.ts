@@ -1,14 +1,15 @@
 import { z } from 'zod'
 import type { TemplateKey } from '../api/email'
 
-/** The four templates, in the order the screen shows them, with their names. */
-export const TEMPLATE_KEYS = ['welcome', 'saleConfirmation', 'passwordReset', 'subscriptionConfirmation'] as const satisfies readonly TemplateKey[]
+/** The editable templates, in the order the screen shows them, with their names. */
+export const TEMPLATE_KEYS = ['welcome', 'saleConfirmation', 'passwordReset', 'subscriptionConfirmation', 'newVersion'] as const satisfies readonly TemplateKey[]
 
 export const templateLabels: Record<TemplateKey, string> = {
   welcome: 'Boas-vindas',
   saleConfirmation: 'Confirmação de venda',
   passwordReset: 'Redefinição de senha',
   subscriptionConfirmation: 'Confirmação de assinatura',
+  newVersion: 'Nova versão',
 }
 
 export const templateChoices = TEMPLATE_KEYS.map((key) => ({ value: key, label: templateLabels[key] }))
@@ -42,6 +43,14 @@ export type TestEmailValues = z.infer<typeof testEmailSchema>
 
 const template = z.string().max(100_000, 'Template longo demais (máximo 100.000 caracteres)')
 
-export const templatesSchema = z.object({ welcome: template, saleConfirmation: template, passwordReset: template, subscriptionConfirmation: template })
+/** The templates, and whether the "Nova versão" e-mail (the one kind an owner may switch off) is sent. */
+export const templatesSchema = z.object({
+  welcome: template,
+  saleConfirmation: template,
+  passwordReset: template,
+  subscriptionConfirmation: template,
+  newVersion: template,
+  newVersionOn: z.boolean(),
+})
 
 export type TemplatesValues = z.infer<typeof templatesSchema>

@@ -236,7 +236,7 @@ describe('tenant e-mail settings page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Erro ao enviar e-mail de teste')).toBeInTheDocument()
   })
 
-  it("lists the four templates with their variables, marking the tenant's own", async () => {
+  it("lists the templates with their variables, marking the tenant's own", async () => {
     const user = userEvent.setup()
     renderPage()
     await keyInput()
@@ -245,7 +245,7 @@ describe('tenant e-mail settings page', { timeout: 30_000 }, () => {
     expect(within(welcome).getByLabelText('HTML de Boas-vindas')).toHaveValue('<p>Bem-vindo, {{clientName}}!</p>')
     const chips = within(within(welcome).getByRole('list', { name: 'Variáveis de Boas-vindas' })).getAllByRole('listitem')
     expect(chips.map((chip) => chip.textContent)).toEqual(['{{tenantName}}', '{{clientName}}', '{{robotName}}', '{{downloadUrl}}', '{{contactEmail}}'])
-    for (const name of ['Confirmação de venda', 'Redefinição de senha', 'Confirmação de assinatura']) {
+    for (const name of ['Confirmação de venda', 'Redefinição de senha', 'Confirmação de assinatura', 'Nova versão']) {
       const region = screen.getByRole('region', { name })
       expect(within(region).queryByText('Personalizado')).not.toBeInTheDocument()
     }
@@ -253,7 +253,7 @@ describe('tenant e-mail settings page', { timeout: 30_000 }, () => {
     expect(within(reset).getByText('{{resetLink}}')).toBeInTheDocument()
   })
 
-  it('restores a default and saves the four templates', async () => {
+  it('restores a default and saves the templates', async () => {
     const user = userEvent.setup()
     const saved = { ...templates, templates: defaultTemplates, customized: [] }
     const fetch = renderPage({ 'PATCH /api/tenant/email-templates': () => Response.json(saved) })
@@ -264,8 +264,28 @@ describe('tenant e-mail settings page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Salvar templates' }))
     expect(await screen.findByText('Templates salvos')).toBeInTheDocument()
     const [request] = requestsTo(fetch, 'PATCH', '/api/tenant/email-templates')
-    expect(await request!.json()).toEqual(defaultTemplates)
+    expect(await request!.json()).toEqual({ ...defaultTemplates, switchedOff: [] })
     await waitFor(() => expect(within(welcome).queryByText('Personalizado')).not.toBeInTheDocument())
+  })
+
+  it('switches the "Nova versão" e-mail off, and shows it switched off once saved', async () => {
+    const user = userEvent.setup()
+    const saved = { ...templates, switchedOff: ['newVersion'] }
+    const fetch = renderPage({ 'PATCH /api/tenant/email-templates': () => Response.json(saved) })
+    await keyInput()
+    await openTemplates(user)
+    const newVersion = screen.getByRole('region', { name: 'Nova versão' })
+    expect(within(newVersion).getByText('{{releaseNotes}}')).toBeInTheDocument()
+    const toggle = within(newVersion).getByRole('switch', { name: 'Enviar o e-mail “Nova versão”' })
+    expect(toggle).toHaveAttribute('aria-checked', 'true')
+    await user.click(toggle)
+    await user.click(screen.getByRole('button', { name: 'Salvar templates' }))
+    expect(await screen.findByText('Templates salvos')).toBeInTheDocument()
+    const [request] = requestsTo(fetch, 'PATCH', '/api/tenant/email-templates')
+    const body = await request!.json()
+    expect(body.switchedOff).toEqual(['newVersion'])
+    expect(body.newVersion).toBe(defaultTemplates.newVersion)
+    await waitFor(() => expect(within(newVersion).getByRole('switch')).toHaveAttribute('aria-checked', 'false'))
   })
 
   it("titles a failed template save 'Erro ao atualizar templates' and puts field errors on the template", async () => {

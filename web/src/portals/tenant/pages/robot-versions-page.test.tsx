@@ -6,7 +6,7 @@ import { mockFetch, renderWithProviders } from '@/test/render'
 import type { OwnerRole } from '@/features/tenant-access/permissions'
 import { signedInOwner } from '@/features/tenant-access/test-support'
 import { apiRoutes, errorBody, requestsTo } from '@/test/api-routes'
-import { activeVersion, alpha, alphaLicenseSettings, alphaSeatPolicy, alphaVersions, fileOf, formFieldsOf, olderVersion } from '@/features/tenant-catalog/test-support'
+import { activeVersion, alpha, alphaInstallations, alphaLicenseSettings, alphaSeatPolicy, alphaVersions, fileOf, formFieldsOf, olderVersion } from '@/features/tenant-catalog/test-support'
 import { TenantRobotVersionsPage } from './robot-versions-page'
 
 const base = `/api/tenant/robots/${alpha.id}`
@@ -18,6 +18,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerR
       [`GET ${base}/license`]: () => Response.json(alphaLicenseSettings),
       [`GET ${base}/seat-policy`]: () => Response.json(alphaSeatPolicy),
       [`GET ${base}/shared-build-clients`]: () => Response.json(sharedBuildClients),
+      [`GET ${base}/installations-by-version`]: () => Response.json(alphaInstallations),
       ...handlers,
     }),
   )
@@ -80,7 +81,7 @@ describe('tenant robot versions page', { timeout: 30_000 }, () => {
     expect(within(older).getByText('2,5 MB')).toBeInTheDocument()
     expect(within(older).getByRole('button', { name: 'Ativar versão 1.0.0' })).toBeInTheDocument()
     for (const header of ['Versão', 'Arquivo', 'Tamanho', 'Enviado em', 'Notas', 'SHA-256']) {
-      expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument()
+      expect(within(screen.getByRole('table', { name: 'Versões' })).getByRole('columnheader', { name: header })).toBeInTheDocument()
     }
   })
 
@@ -252,6 +253,75 @@ describe('tenant robot versions page', { timeout: 30_000 }, () => {
     expect(within(await rowOf('1.0.0')).getByText('Ativa')).toBeInTheDocument()
   })
 
+  it('says in the activation toast how many buyers get the "Nova versão" e-mail, or why none do', async () => {
+    const user = userEvent.setup()
+    const announcement = { status: 'not_configured', buyers: 2, message: 'Aviso de nova versão para 2 compradores: não enviado: remetente não configurado.' }
+    renderPage({ [`PATCH ${base}/active-version`]: () => Response.json({ ...alphaVersions(), announcement }) })
+    await user.click(within(await rowOf('1.0.0')).getByRole('button', { name: 'Ativar versão 1.0.0' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(within(dialog).getByText(/recebem o e-mail “Nova versão”/)).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Ativar' }))
+    expect(await screen.findByText(/não enviado: remetente não configurado/)).toBeInTheDocument()
+  })
+
+  it('withdraws a version that is not active after a confirmation saying robots running it stop', async () => {
+    const user = userEvent.setup()
+    const withdrawnAt = '2025-03-12T10:00:00Z'
+    let current: object = alphaVersions()
+    const fetch = renderPage({
+      [`GET ${base}/versions`]: () => Response.json(current),
+      [`POST ${base}/versions/${olderVersion.id}/withdraw`]: () => {
+        current = { ...alphaVersions(), versions: [activeVersion, { ...olderVersion, withdrawnAt }] }
+        return Response.json({ ...olderVersion, withdrawnAt })
+      },
+    })
+    const active = await rowOf('1.2.0')
+    expect(within(active).queryByRole('button', { name: /^Retirar versão/ })).not.toBeInTheDocument()
+    await user.click(within(await rowOf('1.0.0')).getByRole('button', { name: 'Retirar versão 1.0.0' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(within(dialog).getByText(/param na próxima verificação da licença, com a mensagem para baixar a nova versão \(1\.2\.0\)/)).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Retirar versão' }))
+    expect(await screen.findByText('Versão retirada')).toBeInTheDocument()
+    expect(requestsTo(fetch, 'POST', `${base}/versions/${olderVersion.id}/withdraw`)).toHaveLength(1)
+    const older = await rowOf('1.0.0')
+    expect(await within(older).findByText('Retirada')).toBeInTheDocument()
+    // A withdrawn version is restored, not activated.
+    expect(within(older).queryByRole('button', { name: 'Ativar versão 1.0.0' })).not.toBeInTheDocument()
+    expect(within(older).getByRole('button', { name: 'Restaurar versão 1.0.0' })).toBeInTheDocument()
+  })
+
+  it("restores a withdrawn version, and shows the server's refusal of a withdrawal", async () => {
+    const user = userEvent.setup()
+    const withdrawn = { ...olderVersion, withdrawnAt: '2025-03-12T10:00:00Z' }
+    const fetch = renderPage({
+      [`GET ${base}/versions`]: () => Response.json({ ...alphaVersions(), versions: [activeVersion, withdrawn] }),
+      [`POST ${base}/versions/${olderVersion.id}/restore`]: () => Response.json(olderVersion),
+    })
+    await user.click(within(await rowOf('1.0.0')).getByRole('button', { name: 'Restaurar versão 1.0.0' }))
+    expect(await screen.findByText('Versão restaurada')).toBeInTheDocument()
+    expect(requestsTo(fetch, 'POST', `${base}/versions/${olderVersion.id}/restore`)).toHaveLength(1)
+  })
+
+  it("titles a refused withdrawal 'Erro ao retirar versão' with the server's text", async () => {
+    const user = userEvent.setup()
+    const refusal = 'Esta é a versão ativa, a que os clientes baixam. Ative outra versão antes de retirar esta.'
+    renderPage({ [`POST ${base}/versions/${olderVersion.id}/withdraw`]: () => errorBody(422, refusal) })
+    await user.click(within(await rowOf('1.0.0')).getByRole('button', { name: 'Retirar versão 1.0.0' }))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Retirar versão' }))
+    expect(await screen.findByText('Erro ao retirar versão')).toBeInTheDocument()
+    expect(screen.getByText(refusal)).toBeInTheDocument()
+  })
+
+  it('shows how many installations run each version, and those of an unknown version apart', async () => {
+    renderPage()
+    expect(within(await rowOf('1.2.0')).getByText('3 instalações nos últimos 30 dias')).toBeInTheDocument()
+    expect(within(await rowOf('1.0.0')).getByText('1 instalação nos últimos 30 dias')).toBeInTheDocument()
+    const card = screen.getByRole('region', { name: 'Instalações por versão' })
+    const table = await within(card).findByRole('table', { name: 'Instalações por versão' })
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent)
+    expect(rows).toEqual(['1.2.03', '1.0.01', 'Versão desconhecida2'])
+  })
+
   it("says 'Erro ao ativar versão' when the activation fails", async () => {
     const user = userEvent.setup()
     renderPage({ [`PATCH ${base}/active-version`]: () => errorBody(400, 'Versão não encontrada', { version: 'Versão não encontrada' }) })
@@ -332,6 +402,7 @@ describe('tenant robot versions page', { timeout: 30_000 }, () => {
     expect(within(active).getByRole('button', { name: 'Baixar versão 1.2.0' })).toBeInTheDocument()
     expect(within(active).queryByRole('button', { name: 'Editar versão 1.2.0' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Ativar versão/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Retirar versão/ })).not.toBeInTheDocument()
     expect(screen.queryByRole('heading', { level: 2, name: 'Enviar nova versão' })).not.toBeInTheDocument()
     expect(await screen.findByLabelText(/^Tolerância sem servidor/)).toBeDisabled()
     const license = screen.getByRole('form', { name: 'Configurações de licença' })

@@ -10,7 +10,15 @@ import { errorMessage } from '@/lib/api/client'
 import { ConfirmDialog } from '@/components/data'
 import { VersionBacktestDialog } from '@/features/backtests/components/version-backtest-dialog'
 import { tenantCatalogKeys } from '@/lib/query-keys/tenant-catalog'
-import { robotVersionsQuery, useActivateVersion, useDownloadVersion, type RobotVersions, type VersionItem } from '@/features/tenant-catalog/api/versions'
+import {
+  robotVersionsQuery,
+  useActivateVersion,
+  useDownloadVersion,
+  useRestoreVersion,
+  useWithdrawVersion,
+  type RobotVersions,
+  type VersionItem,
+} from '@/features/tenant-catalog/api/versions'
 import { BackToRobots } from '@/features/tenant-catalog/components/back-link'
 import { DeleteRobotButton } from '@/features/tenant-catalog/components/delete-robot-button'
 import { LicenseSettingsCard } from '@/features/tenant-catalog/components/license/license-settings-card'
@@ -20,6 +28,7 @@ import { VersionEditDialog } from '@/features/tenant-catalog/components/versions
 import { UncheckedUploadNotice } from '@/features/tenant-catalog/components/versions/unchecked-upload'
 import { VersionUploadForm } from '@/features/tenant-catalog/components/versions/version-upload-form'
 import { VersionsTable } from '@/features/tenant-catalog/components/versions/versions-table'
+import { InstallationsByVersionCard } from '@/features/tenant-catalog/components/versions/installations-by-version-card'
 import { PersonalBuildsCard } from '@/features/personal-builds/components/personal-builds-card'
 import { useCan } from '@/features/tenant-access/use-can'
 import { useRobotCompileJobs } from '@/features/compilation/api/robot-compile-jobs'
@@ -30,7 +39,9 @@ import { emptyVersionsText, RobotCompileJobsCard } from '@/features/compilation/
  * and its license settings (public key, offline grace, how accounts are bound). A role without ManageRobots sees the
  * versions, downloads them and reads the license settings. Each .ex5 version's "Backtest" opens its Strategy Tester runs
  * (run one, cancel it, show a completed one on the sales page). Under them, the robot's personal copies: who is still on the
- * shared file, tracing a found .ex5 to its buyer and revoking that copy (ManageLicenses).
+ * shared file, tracing a found .ex5 to its buyer and revoking that copy (ManageLicenses). Activating a version e-mails the
+ * robot's buyers ("Nova versão"): the toast says to how many, or why not. A version that is not active can be withdrawn
+ * (robots running it stop at their next check) and restored; "Instalações por versão" shows who runs which.
  */
 export function TenantRobotVersionsPage() {
   const { robotId = '' } = useParams()
@@ -61,11 +72,14 @@ export function TenantRobotVersionsPage() {
 function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersions }) {
   const [activating, setActivating] = React.useState<VersionItem | null>(null)
   const [editing, setEditing] = React.useState<VersionItem | null>(null)
+  const [withdrawing, setWithdrawing] = React.useState<VersionItem | null>(null)
   const [backtesting, setBacktesting] = React.useState<{ open: boolean; version: VersionItem | null }>({ open: false, version: null })
   const queryClient = useQueryClient()
   // Each row shows its version's newest run: asked again after a run is queued, cancelled or chosen, and on closing.
   const refreshVersions = () => void queryClient.invalidateQueries({ queryKey: tenantCatalogKeys.robots.versions(robotId) })
   const activate = useActivateVersion()
+  const withdraw = useWithdrawVersion()
+  const restore = useRestoreVersion()
   const download = useDownloadVersion()
   const canManage = useCan('ManageRobots')
   const canRevokeBuilds = useCan('ManageLicenses')
@@ -83,14 +97,41 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
     activate.mutate(
       { robotId, version: activating.version },
       {
-        onSuccess: () => {
-          toast({ title: 'Versão ativada', description: `Os clientes passam a baixar a versão ${activating.version}.` })
+        onSuccess: (answer) => {
+          const told = answer.announcement?.message
+          toast({
+            title: 'Versão ativada',
+            description: [`Os clientes passam a baixar a versão ${activating.version}.`, told].filter(Boolean).join(' '),
+          })
           setActivating(null)
         },
         onError: (error) => toast({ variant: 'destructive', title: 'Erro ao ativar versão', description: errorMessage(error, 'Tente novamente.') }),
       },
     )
   }
+
+  const confirmWithdrawal = () => {
+    if (!withdrawing) return
+    withdraw.mutate(
+      { robotId, versionId: withdrawing.id },
+      {
+        onSuccess: () => {
+          toast({ title: 'Versão retirada', description: `Robôs com a versão ${withdrawing.version} param na próxima verificação.` })
+          setWithdrawing(null)
+        },
+        onError: (error) => toast({ variant: 'destructive', title: 'Erro ao retirar versão', description: errorMessage(error, 'Tente novamente.') }),
+      },
+    )
+  }
+
+  const restoreVersion = (version: VersionItem) =>
+    restore.mutate(
+      { robotId, versionId: version.id },
+      {
+        onSuccess: () => toast({ title: 'Versão restaurada', description: `Robôs com a versão ${version.version} voltam a funcionar.` }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Erro ao restaurar versão', description: errorMessage(error, 'Tente novamente.') }),
+      },
+    )
 
   const startDownload = (version: VersionItem) =>
     download.mutate(
@@ -119,10 +160,14 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
         emptyText={emptyVersionsText(compiles.data)}
         onActivate={canManage ? setActivating : undefined}
         onEdit={canManage ? setEditing : undefined}
+        onWithdraw={canManage ? setWithdrawing : undefined}
+        onRestore={canManage ? restoreVersion : undefined}
+        changing={restore.isPending ? (restore.variables?.versionId ?? null) : null}
         onDownload={startDownload}
         onBacktest={(version) => setBacktesting({ open: true, version })}
         downloading={download.isPending ? (download.variables?.version.id ?? null) : null}
       />
+      <InstallationsByVersionCard robotId={robotId} />
       <LicenseSettingsCard robotId={robotId} readOnly={!canManage} />
       <SeatPolicyCard robotId={robotId} readOnly={!canManage} />
       <PersonalBuildsCard robotId={robotId} versions={data.versions} canRevoke={canRevokeBuilds} />
@@ -145,10 +190,19 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
         open={activating !== null}
         onOpenChange={(open) => !open && setActivating(null)}
         title={`Ativar versão ${activating?.version ?? ''}`}
-        description="Os clientes passarão a baixar esta versão. A versão ativa atual deixa de ser oferecida."
+        description="Os clientes passarão a baixar esta versão. A versão ativa atual deixa de ser oferecida. Os compradores com licença ativa recebem o e-mail “Nova versão” (uma vez por versão), se ele estiver ligado."
         confirmLabel="Ativar"
         pending={activate.isPending}
         onConfirm={confirmActivation}
+      />
+      <ConfirmDialog
+        open={withdrawing !== null}
+        onOpenChange={(open) => !open && setWithdrawing(null)}
+        title={`Retirar versão ${withdrawing?.version ?? ''}`}
+        description={`Os robôs que estiverem rodando a versão ${withdrawing?.version ?? ''} param na próxima verificação da licença, com a mensagem para baixar a nova versão${data.activeVersion ? ` (${data.activeVersion})` : ''} no portal do cliente. Você pode restaurá-la depois.`}
+        confirmLabel="Retirar versão"
+        pending={withdraw.isPending}
+        onConfirm={confirmWithdrawal}
       />
       <VersionEditDialog robotId={robotId} version={editing} onOpenChange={(open) => !open && setEditing(null)} />
       <VersionBacktestDialog

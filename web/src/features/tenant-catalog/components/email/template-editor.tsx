@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import type { Control } from 'react-hook-form'
 import { RotateCcwIcon } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
@@ -8,7 +9,10 @@ import { TextareaField } from '@/components/data'
 import type { TemplateKey } from '../../api/email'
 import { templateLabels, type TemplatesValues } from '../../schemas/email-form'
 
-/** One e-mail template: its HTML, the variables it may use, whether it is the tenant's own, and a way back to the default. */
+/**
+ * One e-mail template: its HTML, the variables it may use, whether it is the tenant's own, and a way back to the default;
+ * `switch`, for a kind the owner may switch off, goes above the HTML.
+ */
 export function TemplateEditor({
   control,
   name,
@@ -16,6 +20,7 @@ export function TemplateEditor({
   customized,
   onRestore,
   restoring,
+  switch: toggle,
 }: {
   control: Control<TemplatesValues>
   name: TemplateKey
@@ -23,6 +28,7 @@ export function TemplateEditor({
   customized: boolean
   onRestore: () => void
   restoring: boolean
+  switch?: React.ReactNode
 }) {
   const label = templateLabels[name]
   const headingId = `${name}-heading`
@@ -50,7 +56,8 @@ export function TemplateEditor({
           Restaurar padrão
         </Button>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {toggle}
         <TextareaField control={control} name={name} label={`HTML de ${label}`} rows={10} className="font-mono text-xs" />
       </CardContent>
     </Card>

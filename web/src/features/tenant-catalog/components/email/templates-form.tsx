@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { SaveIcon } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { Form } from '@/components/ui/form'
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form'
+import { Switch } from '@/components/ui/switch'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/use-toast'
 import { errorMessage } from '@/lib/api/client'
@@ -20,12 +21,15 @@ function valuesOf(item: EmailTemplatesItem): TemplatesValues {
     saleConfirmation: templates.saleConfirmation ?? '',
     passwordReset: templates.passwordReset ?? '',
     subscriptionConfirmation: templates.subscriptionConfirmation ?? '',
+    newVersion: templates.newVersion ?? '',
+    newVersionOn: !item.switchedOff.includes('newVersion'),
   }
 }
 
 /**
- * The four e-mail templates, saved together. "Restaurar padrão" puts the platform's default in the editor
- * (saved with the rest; a template equal to the default stops being the tenant's own).
+ * The e-mail templates, saved together. "Restaurar padrão" puts the platform's default in the editor
+ * (saved with the rest; a template equal to the default stops being the tenant's own). "Nova versão" has a switch:
+ * off, buyers are not e-mailed when a version is published.
  */
 export function TemplatesForm({ item }: { item: EmailTemplatesItem }) {
   const form = useForm<TemplatesValues>({ resolver: zodResolver(templatesSchema), defaultValues: valuesOf(item) })
@@ -46,8 +50,8 @@ export function TemplatesForm({ item }: { item: EmailTemplatesItem }) {
     }
   }
 
-  const submit = form.handleSubmit((values) =>
-    save.mutate(values, {
+  const submit = form.handleSubmit(({ newVersionOn, ...templates }) =>
+    save.mutate({ ...templates, switchedOff: newVersionOn ? [] : ['newVersion'] }, {
       onSuccess: (saved) => {
         form.reset(valuesOf(saved))
         toast({ title: 'Templates salvos' })
@@ -73,6 +77,25 @@ export function TemplatesForm({ item }: { item: EmailTemplatesItem }) {
             customized={item.customized.includes(key)}
             onRestore={() => void restore(key)}
             restoring={restoring === key}
+            switch={
+              key === 'newVersion' ? (
+                <FormField
+                  control={form.control}
+                  name="newVersionOn"
+                  render={({ field }) => (
+                    <FormItem className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <FormControl>
+                        <Switch ref={field.ref} name={field.name} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />
+                      </FormControl>
+                      <FormLabel className="font-normal">Enviar o e-mail “Nova versão”</FormLabel>
+                      <FormDescription className="basis-full">
+                        Ao ativar uma versão, cada comprador com licença ativa recebe este e-mail uma vez.
+                      </FormDescription>
+                    </FormItem>
+                  )}
+                />
+              ) : undefined
+            }
           />
         ))}
         {/* Kept in view while scrolling through the templates. */}

@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, DownloadIcon, FlaskConicalIcon, PencilIcon } from 'lucide-react'
+import { ArchiveRestoreIcon, BanIcon, CheckCircle2Icon, DownloadIcon, FlaskConicalIcon, PencilIcon } from 'lucide-react'
 import { BacktestStatusBadge } from '@/components/backtest/backtest-results'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -15,6 +15,12 @@ export interface VersionActions {
   /** Absent for a role without ManageRobots, as `onEdit`: the row offers the download only. */
   onActivate?: (version: VersionItem) => void
   onEdit?: (version: VersionItem) => void
+  /** Withdraws a version that is not the active one (ManageRobots, like `onActivate`). */
+  onWithdraw?: (version: VersionItem) => void
+  /** Offers a withdrawn version again. */
+  onRestore?: (version: VersionItem) => void
+  /** The version whose withdrawal or restoration is running, if any. */
+  changing?: string | null
   onDownload: (version: VersionItem) => void
   /** Opens the version's Strategy Tester runs; offered on .ex5 versions (a .zip cannot be tested). */
   onBacktest?: (version: VersionItem) => void
@@ -26,6 +32,8 @@ export interface VersionActions {
  * A robot's versions, highest first: the active one marked, with the license check each carries (an .ex5 uploaded
  * ready has none, and the way to get one: importing the .mq5), whether it loads a DLL and which compile job made it;
  * the others can be activated; each can be edited and downloaded, and an .ex5 backtested (its newest run's status shows).
+ * A version that is not active can be withdrawn (robots running it stop at their next check) and restored; a withdrawn
+ * one is marked and must be restored before it is activated. Each says how many installations run it.
  */
 export function VersionsTable({ versions, emptyText, ...actions }: { versions: VersionItem[]; emptyText?: string } & VersionActions) {
   return (
@@ -73,11 +81,17 @@ function VersionSummary({ version }: { version: VersionItem }) {
       <div className="flex flex-wrap items-center gap-2">
         {version.version}
         {version.active && <Badge variant="success">Ativa</Badge>}
+        {version.withdrawnAt && (
+          <Badge variant="destructive" title={`Retirada em ${formatDateTime(version.withdrawnAt)}`}>
+            Retirada
+          </Badge>
+        )}
         <LicenseProtocolBadge protocol={version.licenseProtocol} />
         {version.licenseProtocol == null && <ImportSourceLink version={version.version} />}
         {version.loadsDll && <LoadsDllBadge />}
       </div>
       <CompileOrigin version={version} />
+      <p className="mt-1 text-xs font-normal text-muted-foreground">{installationsText(version.installations)}</p>
       {version.latestBacktest && (
         <p className="mt-1 flex items-center gap-1.5 text-xs font-normal text-muted-foreground">
           Backtest: <BacktestStatusBadge status={version.latestBacktest.status} />
@@ -87,13 +101,42 @@ function VersionSummary({ version }: { version: VersionItem }) {
   )
 }
 
-function VersionButtons({ version, onActivate, onEdit, onDownload, onBacktest, downloading }: { version: VersionItem } & VersionActions) {
+/** "3 instalações nos últimos 30 dias", as the row says it. */
+export function installationsText(count: number): string {
+  if (count === 0) return 'Nenhuma instalação nos últimos 30 dias'
+  return `${count} ${count === 1 ? 'instalação' : 'instalações'} nos últimos 30 dias`
+}
+
+function VersionButtons({
+  version,
+  onActivate,
+  onEdit,
+  onWithdraw,
+  onRestore,
+  changing,
+  onDownload,
+  onBacktest,
+  downloading,
+}: { version: VersionItem } & VersionActions) {
+  const busy = changing === version.id
   return (
     <>
-      {!version.active && onActivate && (
+      {!version.active && !version.withdrawnAt && onActivate && (
         <Button variant="outline" size="sm" aria-label={`Ativar versão ${version.version}`} onClick={() => onActivate(version)}>
           <CheckCircle2Icon aria-hidden />
           Ativar
+        </Button>
+      )}
+      {!version.active && !version.withdrawnAt && onWithdraw && (
+        <Button variant="ghost" size="sm" aria-label={`Retirar versão ${version.version}`} disabled={busy} onClick={() => onWithdraw(version)}>
+          <BanIcon aria-hidden />
+          Retirar versão
+        </Button>
+      )}
+      {version.withdrawnAt && onRestore && (
+        <Button variant="outline" size="sm" aria-label={`Restaurar versão ${version.version}`} disabled={busy} onClick={() => onRestore(version)}>
+          {busy ? <Spinner label="Restaurando" /> : <ArchiveRestoreIcon aria-hidden />}
+          Restaurar
         </Button>
       )}
       {onBacktest && testableVersion(version) && (
