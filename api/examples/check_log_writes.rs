@@ -34,6 +34,11 @@ async fn main() {
             valid: true,
             code: CheckCode::Ok,
             checked_at: Utc::now(),
+            server: Some("Bench-Real".into()),
+            trade_mode: Some(shared::workflows::license_check::AccountKind::Real),
+            company: None,
+            terminal_build: Some(4755),
+            robot_version: Some("1.0.0".into()),
         })
         .collect();
     let started = Instant::now();

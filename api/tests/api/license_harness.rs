@@ -621,7 +621,7 @@ async fn a_one_character_change_to_the_template_is_caught() {
     assert!(licensed(&r.run(&genuine, &email, &[]).await));
     for (what, from, to) in [
         ("a SHA-512 round constant", "0x428a2f98d728ae22", "0x428a2f98d728ae23"),
-        ("the signed string's separator", "\"v2|\"", "\"v2/\""),
+        ("the signed string's separator", "\"v3|\"", "\"v3/\""),
     ] {
         assert!(mql5::DEFAULT_AUTH_TEMPLATE.contains(from), "{what}: {from} in the template");
         let changed = mql5::DEFAULT_AUTH_TEMPLATE.replacen(from, to, 1);

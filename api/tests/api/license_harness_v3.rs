@@ -6,7 +6,7 @@
 //! server's signed answer names the latest version and the owner's account
 //! rules.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use shared::domain::mql5::{self, InjectionValues, LapsePolicy};
@@ -64,7 +64,7 @@ async fn publish_version(r: &Robot, version: &str, tag: &str) {
 }
 
 /// A run of the robot with a common Files folder of its own (no stored answer).
-async fn run_fresh(r: &Robot, binary: &PathBuf, folder: &str, env: &[(&str, &str)]) -> String {
+async fn run_fresh(r: &Robot, binary: &Path, folder: &str, env: &[(&str, &str)]) -> String {
     let common = r.work.0.join(folder).to_string_lossy().to_string();
     let mut env = env.to_vec();
     env.push(("MQL5_COMMON_DIR", &common));

@@ -39,6 +39,7 @@ where
 
 /// Binds `login@server` to the license as the license check would, `seconds`
 /// after a fixed start so the order is known.
+#[allow(clippy::too_many_arguments)]
 async fn bind(
     app: &TestApp,
     tenant: Uuid,
