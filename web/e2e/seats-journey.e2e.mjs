@@ -46,7 +46,7 @@ async function uploadAndActivate(request, robotId, version, seed) {
   assert.equal(activate.status(), 200, await activate.text())
 }
 
-/** The owner, through the API: a robot with a first version, a client with a password and an active license. */
+/** The owner, through the API: a robot bound on first use with a first version, a client with a password and an active license. */
 async function ownerSetsUpTheSale(request) {
   const login = await request.post('/api/tenant-auth/login', { headers, data: { email: env.E2E_OWNER_EMAIL, password: env.E2E_OWNER_PASSWORD } })
   assert.equal(login.status(), 200, await login.text())
@@ -57,6 +57,9 @@ async function ownerSetsUpTheSale(request) {
   })
   assert.equal(created.status(), 201, await created.text())
   const robot = await created.json()
+  // The buyer's robot binds its accounts by itself (first use), within the seats.
+  const binding = await request.patch(`/api/tenant/robots/${robot.id}/license`, { headers, data: { bindingPolicy: 'first_use' } })
+  assert.equal(binding.status(), 200, await binding.text())
   await uploadAndActivate(request, robot.id, '1.0.0', 3)
   const client = await request.post('/api/tenant/clients', { headers, data: { ...CLIENT, status: 'active' } })
   assert.equal(client.status(), 201, await client.text())
