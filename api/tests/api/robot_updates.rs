@@ -147,14 +147,23 @@ async fn a_compiled_version_keeps_the_tag_its_injected_source_defines() {
     let listed = versions(&owner, robot).await;
     assert_eq!(version_in(&listed, "1.0.0")["versionTag"], TAG, "{listed}");
 
-    // A source without a tag, and an uploaded .ex5, have none.
-    let (_, second) = import(&owner, "Robô Tag", EA, "sem-tag.mq5").await;
+    // Every injection draws its own tag (the v3 template): the next compiled
+    // version stores the one its source defines. An uploaded .ex5 has none.
+    let (_, second) = import(&owner, "Robô Tag", EA, "outra.mq5").await;
     claim(&app, &token, 0).await.expect("queued");
     finish(&app, &token, second["id"].as_str().unwrap(), true).await;
     let uploaded = upload(&owner, robot, "2.0.0", None).await;
     assert_eq!(uploaded["versionTag"], Value::Null);
     let listed = versions(&owner, robot).await;
-    assert_eq!(version_in(&listed, "1.0.1")["versionTag"], Value::Null, "{listed}");
+    let drawn = version_in(&listed, "1.0.1")["versionTag"].as_str().expect("a tag").to_string();
+    assert!(drawn.len() == 16 && drawn != TAG, "{listed}");
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(acme.id)).await.unwrap();
+    let source: String = sqlx::query_scalar("SELECT source_code FROM compilation_jobs WHERE id = $1")
+        .bind(second["id"].as_str().unwrap().parse::<Uuid>().unwrap())
+        .fetch_one(&mut *tx)
+        .await
+        .unwrap();
+    assert!(source.contains(&format!("#define RF_VERSION_TAG \"{drawn}\"")), "the tag its injected source defines");
     assert_eq!(version_in(&listed, "2.0.0")["versionTag"], Value::Null, "{listed}");
 }
 
