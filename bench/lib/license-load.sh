@@ -4,12 +4,17 @@
 # license per request, protocol ${protocol:-2}; protocol 3 also says the
 # account's server and trade mode).
 seed_bench_licenses() {
+  # Steady state: each license's seat knows its server (protocol 3). Below v3
+  # the seats are as bound before servers were known.
+  local seat_server="NULL"
+  if [ "${protocol:-2}" = 3 ]; then seat_server="'Bench-Real'"; fi
   tenant=$(sql "SELECT id FROM tenants LIMIT 1")
   robot=$(sql "SELECT id FROM tenant_robots LIMIT 1")
   sql "INSERT INTO tenant_clients (id, tenant_id, name, email)
        SELECT gen_random_uuid(), '$tenant', 'Cliente ' || i, 'bench' || i || '@example.com' FROM generate_series(1, $licenses) i;
-       INSERT INTO tenant_client_robots (id, tenant_id, client_id, robot_id, status, account_number, activation_date)
-       SELECT gen_random_uuid(), c.tenant_id, c.id, '$robot', 'active', substr(c.email, 6, strpos(c.email, '@') - 6), now()
+       INSERT INTO tenant_client_robots (id, tenant_id, client_id, robot_id, status, account_number, account_server, activation_date)
+       SELECT gen_random_uuid(), c.tenant_id, c.id, '$robot', 'active', substr(c.email, 6, strpos(c.email, '@') - 6),
+              $seat_server, now()
          FROM tenant_clients c WHERE c.email LIKE 'bench%';
        ANALYZE;" >/dev/null
   local terminal=""
