@@ -56,4 +56,4 @@ run "1 instance, through PgBouncer (transaction mode)" "${CLUSTER_API_URLS%% *}"
 run "HAProxy over 3 instances, each through PgBouncer" "$CLUSTER_URL"
 sleep 3 # the instances' last log batches
 echo "check log rows written: $(sql "SELECT count(*) FROM license_checks")"
-rm -f "$lua"
+rm -f "$lua" "$warm_lua"

@@ -141,6 +141,15 @@ pub async fn scrape(State(state): State<AppState>, request: Request) -> ApiResul
     for (outcome, rows) in state.license_check.log().counts() {
         gauge_line(&mut out, "roboforge_license_check_log_rows", &[("outcome", outcome)], rows as f64);
     }
+    metric_header(
+        &mut out,
+        "roboforge_license_cache_events",
+        "This instance's license-check cache: lookups answered from memory (hit) or read (miss), tenant invalidations and full clears.",
+        "counter",
+    );
+    for (event, count) in state.license_check.cache().counts() {
+        gauge_line(&mut out, "roboforge_license_cache_events", &[("event", event)], count as f64);
+    }
 
     let mut response = out.into_response();
     response

@@ -39,6 +39,18 @@ pub struct LicenseCache {
     /// The generation of a tenant never invalidated: bumped by `clear`, so a
     /// load begun before a clear is stale after it for those tenants too.
     cleared: AtomicU64,
+    /// What /metrics reports of this instance's cache (since it started).
+    counts: CacheCounts,
+}
+
+/// Lookups answered from memory or read from the database, and what was
+/// dropped: an operator reads the hit rate and why it falls off them.
+#[derive(Default)]
+struct CacheCounts {
+    hits: AtomicU64,
+    misses: AtomicU64,
+    invalidations: AtomicU64,
+    clears: AtomicU64,
 }
 
 impl LicenseCache {
@@ -53,8 +65,22 @@ impl LicenseCache {
     }
 
     pub fn get(&self, key: &CacheKey) -> Option<Arc<CachedFacts>> {
-        let entry = self.entries.read().expect("entries").get(key).cloned()?;
-        (entry.generation == self.generation(key.0) && entry.loaded.elapsed() < MAX_AGE).then_some(entry)
+        let entry = self.entries.read().expect("entries").get(key).cloned();
+        let fresh = entry.filter(|e| e.generation == self.generation(key.0) && e.loaded.elapsed() < MAX_AGE);
+        let counter = if fresh.is_some() { &self.counts.hits } else { &self.counts.misses };
+        counter.fetch_add(1, Ordering::Relaxed);
+        fresh
+    }
+
+    /// (hits, misses, tenant invalidations, full clears) since start, for /metrics.
+    pub fn counts(&self) -> [(&'static str, u64); 4] {
+        let c = &self.counts;
+        [
+            ("hit", c.hits.load(Ordering::Relaxed)),
+            ("miss", c.misses.load(Ordering::Relaxed)),
+            ("invalidation", c.invalidations.load(Ordering::Relaxed)),
+            ("clear", c.clears.load(Ordering::Relaxed)),
+        ]
     }
 
     /// Any fresh entry of this robot (for its keys only: its facts are some
@@ -83,6 +109,7 @@ impl LicenseCache {
 
     /// A tenant's facts changed: everything cached for it is stale.
     pub fn invalidate_tenant(&self, tenant: Uuid) {
+        self.counts.invalidations.fetch_add(1, Ordering::Relaxed);
         let mut generations = self.generations.write().expect("generations");
         *generations.entry(tenant).or_insert_with(|| self.cleared.load(Ordering::SeqCst)) += 1;
         drop(generations);
@@ -92,6 +119,7 @@ impl LicenseCache {
 
     /// Notifications may have been missed: forget everything.
     pub fn clear(&self) {
+        self.counts.clears.fetch_add(1, Ordering::Relaxed);
         let mut generations = self.generations.write().expect("generations");
         self.cleared.fetch_add(1, Ordering::SeqCst);
         for generation in generations.values_mut() {
