@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use shared::domain::status::LicenseStatus;
 use shared::infrastructure::db::Tx;
-use shared::repositories::installations::{self, Installation};
+use shared::repositories::installations::{self, Installation, LicenseUsage};
 use shared::repositories::licenses::LicenseListRow;
 use shared::AppError;
 use utoipa::ToSchema;
@@ -44,12 +44,15 @@ pub struct OwnerLicenseItem {
     pub created_at: DateTime<Utc>,
     /// MetaTrader accounts that checked this license in the last 30 days.
     pub active_installations: i64,
+    /// Active accounts holding no seat of the license ("Possível
+    /// compartilhamento" when any).
+    pub unseated_installations: i64,
     /// The robot's last license check with this license.
     pub last_seen: Option<DateTime<Utc>>,
 }
 
 impl OwnerLicenseItem {
-    fn new(r: LicenseListRow, active_installations: i64, last_seen: Option<DateTime<Utc>>) -> Self {
+    fn new(r: LicenseListRow, usage: Option<&LicenseUsage>) -> Self {
         let l = r.license;
         Self {
             id: l.id,
@@ -65,24 +68,22 @@ impl OwnerLicenseItem {
             activation_date: l.activation_date,
             expiration_date: l.expiration_date,
             created_at: l.created_at,
-            active_installations,
-            last_seen,
+            active_installations: usage.map_or(0, |u| u.active_installations),
+            unseated_installations: usage.map_or(0, |u| u.unseated_installations),
+            last_seen: usage.and_then(|u| u.last_seen),
         }
     }
 
     /// The rows with their installation counts (one query for the page).
     pub async fn with_usage(tx: &mut Tx, tenant_id: Uuid, rows: Vec<LicenseListRow>) -> Result<Vec<Self>, AppError> {
         let ids: Vec<Uuid> = rows.iter().map(|r| r.license.id).collect();
-        let usage: HashMap<Uuid, (i64, Option<DateTime<Utc>>)> = installations::usage_of(tx, tenant_id, &ids)
-            .await?
-            .into_iter()
-            .map(|u| (u.license_id, (u.active_installations, u.last_seen)))
-            .collect();
+        let usage: HashMap<Uuid, LicenseUsage> =
+            installations::usage_of(tx, tenant_id, &ids).await?.into_iter().map(|u| (u.license_id, u)).collect();
         Ok(rows
             .into_iter()
             .map(|r| {
-                let (active, seen) = usage.get(&r.license.id).copied().unwrap_or((0, None));
-                Self::new(r, active, seen)
+                let usage = usage.get(&r.license.id);
+                Self::new(r, usage)
             })
             .collect())
     }

@@ -384,3 +384,34 @@ async fn other_tenants_and_other_buyers_get_404_and_the_database_hides_the_seats
     let own: i64 = sqlx::query_scalar("SELECT count(*) FROM license_seats").fetch_one(&mut *tx).await.unwrap();
     assert_eq!(own, 1, "the buyer's own transaction sees their seat");
 }
+
+/// "Possível compartilhamento" counts the accounts that ran the license
+/// without holding a seat: two accounts on a two-seat license are the sale,
+/// a third knocking is the hint.
+#[tokio::test]
+async fn only_accounts_without_a_seat_hint_at_sharing() {
+    let s = shop("first_use").await;
+    let (tenant, license) = (s.acme.id, s.rows.license);
+    bind(&s.app, tenant, license, "7001", "XPMT5-REAL", "real", true, 1).await;
+    bind(&s.app, tenant, license, "7002", "XPMT5-REAL", "real", true, 2).await;
+    let seen = |login: &str, server: &str| {
+        format!(
+            "INSERT INTO license_installations (tenant_id, license_id, account_number, account_server, robot_id,
+                                                first_seen, last_seen, last_valid, last_code, checks, state_since)
+             VALUES ('{tenant}', '{license}', '{login}', '{server}', '{}', now(), now(), true, 'OK', 1, now())",
+            s.rows.robot
+        )
+    };
+    s.app.sql_in(tenant, &seen("7001", "XPMT5-Real")).await;
+    s.app.sql_in(tenant, &seen("7002", "xpmt5-real")).await;
+    let usage = || async {
+        let (status, body) = read_json(s.owner.get(&format!("/api/tenant/licenses/{license}")).await).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        (body["license"]["activeInstallations"].as_i64(), body["license"]["unseatedInstallations"].as_i64())
+    };
+    assert_eq!(usage().await, (Some(2), Some(0)), "two seats sold, two accounts running: no hint");
+
+    // The same login at another broker is another account, and holds no seat.
+    s.app.sql_in(tenant, &seen("7001", "Other-Live")).await;
+    assert_eq!(usage().await, (Some(3), Some(1)), "an account without a seat is the hint");
+}

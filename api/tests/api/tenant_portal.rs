@@ -346,6 +346,7 @@ async fn installations_show_every_account_that_ran_a_license() {
     let stranger = installations.iter().find(|i| i["accountNumber"] == "9990001").unwrap();
     assert_eq!((stranger["lastValid"].as_bool(), stranger["lastCode"].as_str()), (Some(false), Some("SEATS_FULL")));
     assert_eq!(detail["license"]["activeInstallations"], 2);
+    assert_eq!(detail["license"]["unseatedInstallations"], 1, "the stranger holds no seat");
 
     // The list shows the same count on this license's row (found by id: the
     // tenant holds other licenses, and rows made in the same instant may come in either order).

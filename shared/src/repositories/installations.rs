@@ -84,6 +84,10 @@ pub async fn of_client(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid
 pub struct LicenseUsage {
     pub license_id: Uuid,
     pub active_installations: i64,
+    /// Of those, the accounts that hold no seat of the license: a license
+    /// sold for two accounts run on two is not shared; a third account
+    /// knocking is the hint.
+    pub unseated_installations: i64,
     pub last_seen: Option<DateTime<Utc>>,
 }
 
@@ -92,12 +96,17 @@ pub async fn usage_of(conn: &mut PgConnection, tenant_id: Uuid, license_ids: &[U
         return Ok(Vec::new());
     }
     Ok(sqlx::query_as(
-        "SELECT license_id,
-                count(*) FILTER (WHERE last_seen > now() - make_interval(days => $3)) AS active_installations,
-                max(last_seen) AS last_seen
-           FROM license_installations
-          WHERE tenant_id = $1 AND license_id = ANY($2)
-          GROUP BY license_id",
+        "SELECT i.license_id,
+                count(*) FILTER (WHERE i.last_seen > now() - make_interval(days => $3)) AS active_installations,
+                count(*) FILTER (WHERE i.last_seen > now() - make_interval(days => $3) AND NOT EXISTS (
+                    SELECT 1 FROM license_seats s
+                     WHERE s.tenant_id = i.tenant_id AND s.license_id = i.license_id AND s.login = i.account_number
+                       AND (s.server IS NULL OR i.account_server = '' OR lower(s.server) = lower(i.account_server))
+                )) AS unseated_installations,
+                max(i.last_seen) AS last_seen
+           FROM license_installations i
+          WHERE i.tenant_id = $1 AND i.license_id = ANY($2)
+          GROUP BY i.license_id",
     )
     .bind(tenant_id)
     .bind(license_ids)

@@ -28,11 +28,12 @@ export const licenseStatusChoices = (Object.entries(licenseStatusLabels) as [Lic
 export const MISSING_CLIENT = 'Cliente não encontrado'
 export const MISSING_ROBOT = 'Robô não encontrado'
 
-/** More than one MetaTrader account running one license in the last 30 days hints at a shared license. */
+/** An account that ran a license in the last 30 days without holding one of its seats hints at a shared license. */
 export const SHARING_WARNING = 'Possível compartilhamento de licença'
 
-export function isShared(activeInstallations: number): boolean {
-  return activeInstallations > 1
+/** Counted by the server: a license sold for two accounts and run on two is not shared; a third account is the hint. */
+export function isShared(license: { unseatedInstallations: number }): boolean {
+  return license.unseatedInstallations > 0
 }
 
 /** A license's end as its lists say it: "Expira em 31/12/2026", "Expirou em 01/11/2026" or "Não expira". */

@@ -43,6 +43,7 @@ export const alphaLicense = {
   expirationDate: '2026-03-10T15:00:00Z',
   createdAt: '2025-03-10T15:00:00Z',
   activeInstallations: 2,
+  unseatedInstallations: 1,
   lastSeen: hoursAgo(3),
 }
 
@@ -55,6 +56,7 @@ export const betaLicense = {
   accountNumber: null,
   expirationDate: null,
   activeInstallations: 0,
+  unseatedInstallations: 0,
   lastSeen: null,
 }
 

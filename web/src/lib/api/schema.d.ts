@@ -4750,6 +4750,12 @@ export interface components {
             /** Format: uuid */
             saleId?: string | null;
             status: components["schemas"]["LicenseStatus"];
+            /**
+             * Format: int64
+             * @description Active accounts holding no seat of the license ("Possível
+             *     compartilhamento" when any).
+             */
+            unseatedInstallations: number;
         };
         /**
          * @description A license as the owner's dialog sends it. On create: client, robot, an
@@ -5251,6 +5257,12 @@ export interface components {
                 /** Format: uuid */
                 saleId?: string | null;
                 status: components["schemas"]["LicenseStatus"];
+                /**
+                 * Format: int64
+                 * @description Active accounts holding no seat of the license ("Possível
+                 *     compartilhamento" when any).
+                 */
+                unseatedInstallations: number;
             }[];
             /** Format: int32 */
             page: number;

@@ -27,9 +27,10 @@ export function LastSeen({ value }: { value: string | null | undefined }) {
   )
 }
 
-/** A license's count of accounts active in the last 30 days; amber with a warning when more than one runs it. */
-export function ActiveInstallations({ count }: { count: number }) {
-  if (!isShared(count)) return <span>{count}</span>
+/** A license's count of accounts active in the last 30 days; amber with a warning when one of them holds no seat. */
+export function ActiveInstallations({ license }: { license: { activeInstallations: number; unseatedInstallations: number } }) {
+  const count = license.activeInstallations
+  if (!isShared(license)) return <span>{count}</span>
   return (
     <span className="inline-flex items-center gap-1 font-medium text-amber-500" title={SHARING_WARNING}>
       <TriangleAlertIcon className="size-4" aria-hidden />

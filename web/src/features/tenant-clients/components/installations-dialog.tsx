@@ -53,7 +53,7 @@ function InstallationsBody({ id }: { id: string }) {
     )
   }
   const { license, installations } = detail.data
-  const shared = isShared(license.activeInstallations)
+  const shared = isShared(license)
   return (
     <div className="grid max-h-[70vh] gap-4 overflow-y-auto">
       {shared && <SharingAlert robots={[license.robotName ?? MISSING_ROBOT]} />}

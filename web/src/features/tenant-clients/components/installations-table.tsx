@@ -55,8 +55,8 @@ function isShared(installation: InstallationItem, sharedLicenseIds: ReadonlySet<
 }
 
 /**
- * The MetaTrader accounts seen running licenses. Active accounts of a license in `sharedLicenseIds` (more than one
- * active account) are highlighted: the license is probably being passed around.
+ * The MetaTrader accounts seen running licenses. Active accounts of a license in `sharedLicenseIds` (one of its active
+ * accounts holds no seat) are highlighted: the license is probably being passed around.
  */
 export function InstallationsTable({
   installations,
@@ -85,13 +85,4 @@ export function InstallationsTable({
       placeholder="Nenhuma instalação registrada"
     />
   )
-}
-
-/** The licenses that more than one account ran in the last 30 days, counted from the installations themselves. */
-export function sharedLicenses(installations: InstallationItem[]): Set<string> {
-  const active = new Map<string, number>()
-  for (const installation of installations) {
-    if (installation.active) active.set(installation.licenseId, (active.get(installation.licenseId) ?? 0) + 1)
-  }
-  return new Set([...active].filter(([, count]) => count > 1).map(([licenseId]) => licenseId))
 }

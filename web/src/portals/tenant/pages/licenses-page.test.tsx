@@ -57,7 +57,7 @@ describe('tenant licenses page', { timeout: 30_000 }, () => {
     expect(within(row).getByText('12345678')).toBeInTheDocument()
     expect(within(row).getByText(/^(Expira|Expirou) em 10\/03\/2026$/)).toBeInTheDocument()
     expect(within(row).getByText('Ativa')).toBeInTheDocument()
-    // Two accounts ran it lately: the count is flagged.
+    // One of the two accounts that ran it lately holds no seat: the count is flagged.
     expect(within(row).getByTitle('Possível compartilhamento de licença')).toHaveTextContent('2')
     const trial = (await screen.findByText('Robô Beta')).closest('tr')!
     expect(within(trial).getByText('Teste')).toBeInTheDocument()

@@ -45,7 +45,7 @@ function licenseColumns(show: (open: Dialogs['open'], license: OwnerLicenseItem)
       card: 'status',
       cell: (license) => <StatusBadge tone={licenseStatusTones[license.status]}>{labelOf(licenseStatusLabels, license.status)}</StatusBadge>,
     },
-    { label: 'Instalações', cell: (license) => <ActiveInstallations count={license.activeInstallations} /> },
+    { label: 'Instalações', cell: (license) => <ActiveInstallations license={license} /> },
     {
       label: 'Ações',
       card: 'actions',

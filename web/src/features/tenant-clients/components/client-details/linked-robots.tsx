@@ -24,7 +24,7 @@ const columns: DataColumn<OwnerLicenseItem>[] = [
     cell: (license) => <StatusBadge tone={licenseStatusTones[license.status]}>{labelOf(licenseStatusLabels, license.status)}</StatusBadge>,
   },
   { label: 'Expiração', cell: (license) => expiryText(license.expirationDate) },
-  { label: 'Instalações ativas', cell: (license) => <ActiveInstallations count={license.activeInstallations} /> },
+  { label: 'Instalações ativas', cell: (license) => <ActiveInstallations license={license} /> },
   { label: 'Último acesso', cell: (license) => <LastSeen value={license.lastSeen} /> },
 ]
 
