@@ -63,7 +63,7 @@ impl NotificationHub {
             Heard::Notification(n) => {
                 let _ = hub.sender.send(LiveEvent::Notification(n));
             }
-            Heard::LicensesChanged(tenant) => license_cache.invalidate_tenant(tenant),
+            Heard::LicensesChanged(change) => license_cache.invalidate(change),
             Heard::CompileJob(update) => {
                 if update.status == "pending" {
                     hub.compile_jobs.notify_waiters();

@@ -44,7 +44,7 @@ impl LicenseCheck {
         }
     }
 
-    /// For the listener, which drops a tenant's entries when its facts change.
+    /// For the listener, which drops the entries a change affects.
     pub fn cache(&self) -> &Arc<LicenseCache> {
         &self.cache
     }
@@ -140,14 +140,14 @@ impl LicenseCheck {
         if let Some(cached) = self.cache.get(&key) {
             return Ok(Some(cached));
         }
-        // Taken before the read: a change committed meanwhile makes this entry stale at once.
-        let generation = self.cache.generation(request.tenant_id);
+        // Taken before the read: a change heard meanwhile keeps this answer out of the cache.
+        let ticket = self.cache.ticket(request.tenant_id);
         let mut tx = db::begin(&state.pool, Scope::anonymous_in(request.tenant_id)).await?;
         let facts = license_check::load(&mut tx, request).await?;
         tx.commit().await?;
         Ok(facts.map(|facts| {
             let keys = RobotKeys::open(&state.config.secrets, &facts);
-            self.cache.put(key, facts, keys, generation)
+            self.cache.put(key, facts, keys, ticket)
         }))
     }
 

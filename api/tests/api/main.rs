@@ -26,6 +26,7 @@ mod hotmart_cancellation;
 mod idle_sessions;
 mod isolation_matrix;
 mod license_answers;
+mod license_cache;
 mod license_check;
 mod license_harness;
 mod license_harness_v3;

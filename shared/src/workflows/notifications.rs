@@ -67,9 +67,9 @@ pub async fn notify(conn: &mut PgConnection, notification: &Notification) -> App
     Ok(())
 }
 
-/// Tells every api instance that a tenant's licensing facts changed
-/// (triggers on tenants, robots, clients and licenses send it): cached
-/// license-check answers of that tenant are dropped.
+/// Tells every api instance that licensing facts changed (triggers on
+/// tenants, robots, versions, clients, licenses, seats and builds send it,
+/// `license_check::LicenseChange`): the cached answers it affects are dropped.
 pub const LICENSE_CACHE_CHANNEL: &str = "roboforge_license_cache";
 
 /// A compile job was queued or changed status (trigger on
@@ -136,8 +136,8 @@ pub async fn announce_factory_text(
 #[derive(Debug, Clone)]
 pub enum Heard {
     Notification(Notification),
-    /// Licensing facts of this tenant changed.
-    LicensesChanged(Uuid),
+    /// Licensing facts changed: which cached answers are stale.
+    LicensesChanged(crate::workflows::license_check::LicenseChange),
     /// A compile job changed status (pending: it waits for an agent).
     CompileJob(CompileJobUpdate),
     /// A factory version moved on, or its model wrote more.
@@ -198,9 +198,9 @@ pub async fn listen(pool: sqlx::PgPool, deliver: impl Fn(Heard) + Send + 'static
                                 }
                             }
                             Ok(message) if message.channel() == LICENSE_CACHE_CHANNEL => {
-                                match Uuid::parse_str(message.payload()) {
-                                    Ok(tenant) => deliver(Heard::LicensesChanged(tenant)),
-                                    Err(_) => deliver(Heard::Reconnected),
+                                match crate::workflows::license_check::LicenseChange::parse(message.payload()) {
+                                    Some(change) => deliver(Heard::LicensesChanged(change)),
+                                    None => deliver(Heard::Reconnected),
                                 }
                             }
                             Ok(message) => match serde_json::from_str::<Notification>(message.payload()) {

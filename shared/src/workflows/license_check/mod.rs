@@ -15,6 +15,7 @@
 //! expiration (no expiration first), then the newest.
 
 pub mod bind;
+pub mod change;
 mod code;
 pub mod decide;
 pub mod load;
@@ -25,6 +26,7 @@ pub mod seats;
 pub mod sign;
 
 pub use bind::{license_to_bind, write_seat};
+pub use change::LicenseChange;
 pub use code::CheckCode;
 pub use decide::{after_binding, judge, refuse_early, same_account, EarlyRefusal, SeatWrite, Verdict};
 pub use load::{load, CheckFacts};

@@ -169,7 +169,9 @@ impl SignedFields<'_> {
 }
 
 /// A robot's keys, opened once (the cache keeps them beside the facts):
-/// unsealing per check would cost more than the check.
+/// unsealing per check would cost more than the check. The default holds
+/// no key (a robot whose seals cannot be opened).
+#[derive(Default)]
 pub struct RobotKeys {
     /// The robot's signing key in clear (protocol v1).
     hmac_key: Option<String>,
