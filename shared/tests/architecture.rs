@@ -398,3 +398,95 @@ fn the_circle_finder_sees_a_circle_and_only_one() {
     edges.insert("c".to_string(), std::collections::BTreeSet::new());
     assert!(find_circles(&edges).is_empty());
 }
+
+/// The sales platforms' adapters (`shared/src/domain/sales/adapters/<platform>`),
+/// read from the folder, plus `hotmart` (whose postback reader,
+/// `domain::hotmart`, predates the folder and belongs to its adapter).
+fn sales_platforms() -> Vec<String> {
+    let dir = workspace_root().join("shared/src/domain/sales/adapters");
+    let mut platforms: Vec<String> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("read {}: {e}", dir.display()))
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            let stem = path.file_stem()?.to_string_lossy().to_string();
+            (stem != "mod").then_some(stem)
+        })
+        .collect();
+    platforms.sort();
+    platforms.dedup();
+    platforms
+}
+
+/// Which platform's code a path names (`adapters::kiwify`, `domain::hotmart`,
+/// `super::kiwify` inside the adapters), if any.
+fn platforms_named(line: &str, platforms: &[String]) -> Vec<String> {
+    let mut named = Vec::new();
+    for prefix in ["adapters::", "domain::", "super::"] {
+        let mut rest = line;
+        while let Some(at) = rest.find(prefix) {
+            rest = &rest[at + prefix.len()..];
+            if let Some(word) = words(rest).next().filter(|word| platforms.iter().any(|p| p == word)) {
+                named.push(word.to_string());
+            }
+        }
+    }
+    named
+}
+
+/// The platform an adapter source belongs to.
+fn adapter_of(path: &str) -> Option<String> {
+    let rest = path.strip_prefix("shared/src/domain/sales/adapters/")?;
+    let name = rest.split(['/', '.']).next()?;
+    (name != "mod").then(|| name.to_string())
+}
+
+/// One adapter per platform and none knows another (DESIGN.md §6): a
+/// platform's quirks stay in its adapter, and the neutral event is the only
+/// thing they share. E-mail and license expiry depend on no adapter and on no
+/// platform's reader, so a new platform never touches them.
+#[test]
+fn adapters_stay_apart_and_mail_and_expiry_know_none() {
+    let platforms = sales_platforms();
+    assert!(platforms.iter().any(|p| p == "hotmart"), "no Hotmart adapter found in {platforms:?}");
+    let mut crossings = Vec::new();
+    for source in sources() {
+        let own = adapter_of(&source.path);
+        let downstream =
+            source.under("shared/src/workflows/email/") || source.path.ends_with("workflows/license_expiry.rs");
+        if own.is_none() && !downstream {
+            continue;
+        }
+        for (number, line) in source.code_lines() {
+            for platform in platforms_named(line, &platforms) {
+                if own.as_deref() != Some(platform.as_str()) {
+                    crossings.push(source.at(number, line));
+                }
+            }
+            let reaches_lifecycle =
+                ["sales::adapters", "sale_lifecycle", "sales_engine"].iter().any(|m| line.contains(m));
+            if downstream && reaches_lifecycle {
+                crossings.push(source.at(number, line));
+            }
+        }
+    }
+    crossings.sort();
+    crossings.dedup();
+    assert!(
+        crossings.is_empty(),
+        "{} line(s) where an adapter uses another platform's code, or e-mail/expiry reach an adapter or the \
+         lifecycle; share through domain::sales or workflows::email instead:\n{}",
+        crossings.len(),
+        crossings.join("\n")
+    );
+}
+
+#[test]
+fn the_adapter_check_sees_a_crossing() {
+    let platforms = vec!["hotmart".to_string(), "kiwify".to_string()];
+    assert_eq!(platforms_named("use crate::domain::hotmart::{self, EventKind};", &platforms), ["hotmart"]);
+    assert_eq!(platforms_named("use super::kiwify::sign;", &platforms), ["kiwify"]);
+    assert_eq!(platforms_named("use crate::domain::sales::adapters::kiwify;", &platforms), ["kiwify"]);
+    assert!(platforms_named("use crate::domain::money::format_brl;", &platforms).is_empty());
+    assert_eq!(adapter_of("shared/src/domain/sales/adapters/kiwify/signature.rs").as_deref(), Some("kiwify"));
+    assert_eq!(adapter_of("shared/src/domain/sales/adapters/mod.rs"), None);
+}

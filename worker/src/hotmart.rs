@@ -1,14 +1,16 @@
-//! Processing of stored Hotmart events: one job per event, one transaction
+//! Processing of stored sale events (every platform's; the queue keeps
+//! Hotmart's name, its first platform): one job per event, one transaction
 //! scoped to the event's tenant. A failure rolls the attempt back entirely,
 //! is written on the inbox row (attempts, last error) and retried with
 //! exponential backoff; after `MAX_ATTEMPTS` the event is marked failed,
 //! visible to the admin and replayable — never silently dropped.
 
 use apalis::prelude::{BoxDynError, Data};
+use shared::domain::sales::{adapters, SaleEvent};
 use shared::infrastructure::db::{self, PgPool, Scope};
 use shared::repositories::hotmart_inbox;
 use shared::workflows::jobs::ProcessHotmartEvent;
-use shared::workflows::sales_engine::{self, MAX_ATTEMPTS};
+use shared::workflows::sale_lifecycle::{self, StoredEvent, MAX_ATTEMPTS};
 use shared::AppError;
 
 pub async fn handle(job: ProcessHotmartEvent, pool: Data<PgPool>) -> Result<(), BoxDynError> {
@@ -43,11 +45,27 @@ async fn apply(pool: &PgPool, job: &ProcessHotmartEvent) -> Result<&'static str,
     if event.processed_at.is_some() {
         return Ok("already_processed");
     }
-    let processed = sales_engine::process(&mut tx, &event).await?;
+    let sale_event = neutral_event(&event)?;
+    let stored =
+        StoredEvent { tenant_id: job.tenant_id, robot_id: event.robot_id, event: &sale_event, payload: &event.payload };
+    let processed = sale_lifecycle::process(&mut tx, &stored).await?;
     shared::workflows::email::buyer::queue(&mut tx, job.tenant_id, &processed.emails).await?;
     hotmart_inbox::mark_processed(&mut tx, job.tenant_id, job.inbox_id, processed.outcome).await?;
     tx.commit().await?;
     Ok(processed.outcome)
+}
+
+/// The neutral event the intake stored. Rows stored before the intake kept
+/// one (Hotmart's only) are read through Hotmart's adapter once more.
+fn neutral_event(row: &hotmart_inbox::InboxEvent) -> Result<SaleEvent, AppError> {
+    match &row.sale_event {
+        Some(stored) => serde_json::from_value(stored.clone()).map_err(AppError::internal),
+        None => {
+            let raw = serde_json::to_vec(&row.payload).map_err(AppError::internal)?;
+            let (_, neutral) = adapters::hotmart::parse(&raw).map_err(|e| AppError::Unprocessable(e.to_string()))?;
+            Ok(neutral)
+        }
+    }
 }
 
 /// Processes every event of `tenant_id` still waiting, oldest first (tests

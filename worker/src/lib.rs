@@ -45,7 +45,7 @@ const FACTORY_POLL_INTERVAL: Duration = Duration::from_millis(500);
 
 /// Retries after the first attempt, so that attempts end at the engine's limit.
 fn hotmart_retries() -> usize {
-    (shared::workflows::sales_engine::MAX_ATTEMPTS - 1) as usize
+    (shared::workflows::sale_lifecycle::MAX_ATTEMPTS - 1) as usize
 }
 
 /// 0.5 s, 1 s, 2 s, ... up to a minute, with jitter.

@@ -20,6 +20,8 @@ pub mod hotmart;
 #[cfg(feature = "domain")]
 pub mod ids;
 #[cfg(feature = "domain")]
+pub mod money;
+#[cfg(feature = "domain")]
 pub mod network;
 #[cfg(feature = "domain")]
 pub mod owner_permissions;
@@ -35,6 +37,8 @@ pub mod robot_strategy;
 pub mod robot_zip;
 #[cfg(feature = "domain")]
 pub mod safe_html;
+#[cfg(feature = "domain")]
+pub mod sales;
 #[cfg(feature = "domain")]
 pub mod seat_policy;
 #[cfg(feature = "domain")]

@@ -75,7 +75,7 @@ text_enum!(
 );
 text_enum!(
     /// Where a sale or subscription came from.
-    Origin { Hotmart, Manual }
+    Origin { Hotmart, Kiwify, Manual }
 );
 text_enum!(
     /// `tenant_sales.payment_method`: how a manual sale was paid.

@@ -1,5 +1,7 @@
-//! Every Hotmart delivery, stored before anything is processed. The event id
-//! makes redeliveries no-ops; processing marks the row, failures stay visible.
+//! Every sales platform's delivery (the table keeps Hotmart's name, its first
+//! platform), stored before anything is processed, with the neutral sale
+//! event the intake read from it. The event id makes redeliveries no-ops;
+//! processing marks the row, failures stay visible.
 
 use chrono::{DateTime, Utc};
 use serde_json::Value;
@@ -32,9 +34,13 @@ pub async fn find_target(conn: &mut PgConnection, robot_id: Uuid) -> AppResult<O
 pub struct NewInboxEvent<'a> {
     pub tenant_id: Uuid,
     pub robot_id: Uuid,
+    /// `hotmart`, `kiwify`, …
+    pub platform: &'a str,
     pub event_id: &'a str,
     pub event: &'a str,
     pub payload: &'a Value,
+    /// The neutral sale event (`domain::sales::SaleEvent`, serialised).
+    pub sale_event: &'a Value,
     pub is_test: bool,
 }
 
@@ -56,8 +62,8 @@ pub async fn count_duplicate(conn: &mut PgConnection, tenant_id: Uuid, event_id:
 /// redelivery, or a concurrent copy of this one). Tenant-scoped.
 pub async fn store(conn: &mut PgConnection, new: NewInboxEvent<'_>) -> AppResult<Option<Uuid>> {
     Ok(sqlx::query_scalar(
-        "INSERT INTO hotmart_inbox (id, tenant_id, robot_id, event_id, event, payload, is_test)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+        "INSERT INTO hotmart_inbox (id, tenant_id, robot_id, event_id, event, payload, is_test, platform, sale_event)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (tenant_id, event_id) DO NOTHING
          RETURNING id",
     )
@@ -68,6 +74,8 @@ pub async fn store(conn: &mut PgConnection, new: NewInboxEvent<'_>) -> AppResult
     .bind(new.event)
     .bind(new.payload)
     .bind(new.is_test)
+    .bind(new.platform)
+    .bind(new.sale_event)
     .fetch_optional(conn)
     .await?)
 }
@@ -80,6 +88,9 @@ pub struct InboxEvent {
     pub event_id: String,
     pub event: String,
     pub payload: Value,
+    pub platform: String,
+    /// None for rows stored before the intake kept it.
+    pub sale_event: Option<Value>,
     pub received_at: DateTime<Utc>,
     pub processed_at: Option<DateTime<Utc>>,
     pub attempts: i32,
@@ -91,7 +102,8 @@ pub struct InboxEvent {
 /// The event, locked for this transaction (two runs of one job queue up).
 pub async fn lock(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<InboxEvent>> {
     Ok(sqlx::query_as(
-        "SELECT id, tenant_id, robot_id, event_id, event, payload, received_at, processed_at, attempts, last_error,
+        "SELECT id, tenant_id, robot_id, event_id, event, payload, platform, sale_event, received_at, processed_at,
+                attempts, last_error,
                 failed_at, outcome
            FROM hotmart_inbox WHERE tenant_id = $1 AND id = $2 FOR UPDATE",
     )
@@ -103,7 +115,8 @@ pub async fn lock(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResu
 
 pub async fn find(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid) -> AppResult<Option<InboxEvent>> {
     Ok(sqlx::query_as(
-        "SELECT id, tenant_id, robot_id, event_id, event, payload, received_at, processed_at, attempts, last_error,
+        "SELECT id, tenant_id, robot_id, event_id, event, payload, platform, sale_event, received_at, processed_at,
+                attempts, last_error,
                 failed_at, outcome
            FROM hotmart_inbox WHERE tenant_id = $1 AND id = $2",
     )

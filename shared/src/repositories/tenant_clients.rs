@@ -124,6 +124,25 @@ pub async fn create(conn: &mut PgConnection, new: NewTenantClient) -> AppResult<
     .on_constraint(CLIENT_UNIQUE)
 }
 
+/// Marks the client as a buyer whose payment was taken back (chargeback).
+/// The first mark stays: it says since when. Worker scope.
+pub async fn flag_chargeback(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    id: Uuid,
+    at: chrono::DateTime<chrono::Utc>,
+) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE tenant_clients SET chargeback_at = COALESCE(chargeback_at, $3) WHERE tenant_id = $1 AND id = $2",
+    )
+    .bind(tenant_id)
+    .bind(id)
+    .bind(at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// The client with this e-mail, created (without a password) when there is
 /// none. Returns the client id and whether it was created now. Safe against
 /// a concurrent creation of the same e-mail.

@@ -38,7 +38,7 @@ pub async fn create_manual(conn: &mut PgConnection, new: NewManualSale) -> AppRe
 pub struct RecordedSale<'a> {
     pub tenant_id: Uuid,
     pub client_id: Uuid,
-    /// The purchase id the buyer signs in with (`sales_engine::manual_purchase_id`).
+    /// The purchase id the buyer signs in with (`sale_lifecycle::manual_purchase_id`).
     pub external_id: &'a str,
     pub amount: Decimal,
     pub method: PaymentMethod,
@@ -93,9 +93,9 @@ pub async fn find_by_idempotency_key(
     .await?)
 }
 
-/// A Hotmart sale as the engine sees it.
+/// A platform's sale as the lifecycle sees it.
 #[derive(Debug, Clone, sqlx::FromRow)]
-pub struct HotmartSale {
+pub struct PlatformSale {
     pub id: Uuid,
     pub client_id: Option<Uuid>,
     pub status: crate::domain::status::SaleStatus,
@@ -103,7 +103,7 @@ pub struct HotmartSale {
 }
 
 /// Serializes, until the transaction ends, every transaction of the tenant
-/// that asks for the same `key` (a Hotmart transaction, a subscriber, a
+/// that asks for the same `key` (a platform's transaction, a subscriber, a
 /// manual sale's idempotency key): two events of one purchase arriving at
 /// once are applied one after the other, even when neither finds a row to
 /// lock yet.
@@ -115,31 +115,36 @@ pub async fn lock_sale_key(conn: &mut PgConnection, tenant_id: Uuid, key: &str) 
     Ok(())
 }
 
-/// The Hotmart sale of `transaction`, locked for this transaction.
-pub async fn lock_hotmart(
+/// The sale of `origin` with this external id (the platform's transaction), locked.
+pub async fn lock_platform(
     conn: &mut PgConnection,
     tenant_id: Uuid,
+    origin: Origin,
     transaction: &str,
-) -> AppResult<Option<HotmartSale>> {
+) -> AppResult<Option<PlatformSale>> {
     Ok(sqlx::query_as(
         "SELECT id, client_id, status, sale_date FROM tenant_sales
-          WHERE tenant_id = $1 AND origin = 'hotmart' AND external_id = $2 FOR UPDATE",
+          WHERE tenant_id = $1 AND origin = $2 AND external_id = $3 FOR UPDATE",
     )
     .bind(tenant_id)
+    .bind(origin)
     .bind(transaction)
     .fetch_optional(conn)
     .await?)
 }
 
-/// What a Hotmart event says about its sale.
-pub struct HotmartSaleFacts<'a> {
+/// What a platform's event says about its sale.
+pub struct PlatformSaleFacts<'a> {
     pub tenant_id: Uuid,
+    pub origin: Origin,
     pub client_id: Option<Uuid>,
     pub transaction: &'a str,
     pub status: crate::domain::status::SaleStatus,
     pub amount_paid: Option<Decimal>,
     pub gross_amount: Option<Decimal>,
-    pub hotmart_commission: Option<Decimal>,
+    /// What the platform kept (`hotmart_commission`, the data model's name
+    /// for the platform's share, whichever platform it is).
+    pub platform_fee: Option<Decimal>,
     pub coproducer_commission: Option<Decimal>,
     pub affiliate_commission: Option<Decimal>,
     pub net_amount: Option<Decimal>,
@@ -149,13 +154,13 @@ pub struct HotmartSaleFacts<'a> {
     pub payload: &'a serde_json::Value,
 }
 
-pub async fn create_hotmart(conn: &mut PgConnection, f: &HotmartSaleFacts<'_>) -> AppResult<HotmartSale> {
+pub async fn create_platform(conn: &mut PgConnection, f: &PlatformSaleFacts<'_>) -> AppResult<PlatformSale> {
     Ok(sqlx::query_as(
         "INSERT INTO tenant_sales (id, tenant_id, client_id, external_id, origin, original_payload,
                                    amount_paid_by_customer, gross_amount, hotmart_commission, coproducer_commission,
                                    affiliate_commission, net_amount, original_currency, sale_date, cancellation_date,
                                    status)
-         VALUES ($1, $2, $3, $4, 'hotmart', $5, $6, $7, $8, $9, $10, $11, COALESCE($12, 'BRL'), $13, $14, $15)
+         VALUES ($1, $2, $3, $4, $16, $5, $6, $7, $8, $9, $10, $11, COALESCE($12, 'BRL'), $13, $14, $15)
          RETURNING id, client_id, status, sale_date",
     )
     .bind(new_id())
@@ -165,7 +170,7 @@ pub async fn create_hotmart(conn: &mut PgConnection, f: &HotmartSaleFacts<'_>) -
     .bind(f.payload)
     .bind(f.amount_paid)
     .bind(f.gross_amount)
-    .bind(f.hotmart_commission)
+    .bind(f.platform_fee)
     .bind(f.coproducer_commission)
     .bind(f.affiliate_commission)
     .bind(f.net_amount)
@@ -173,6 +178,7 @@ pub async fn create_hotmart(conn: &mut PgConnection, f: &HotmartSaleFacts<'_>) -
     .bind(f.sale_date)
     .bind(f.cancellation_date)
     .bind(f.status)
+    .bind(f.origin)
     .fetch_one(conn)
     .await?)
 }
@@ -180,7 +186,7 @@ pub async fn create_hotmart(conn: &mut PgConnection, f: &HotmartSaleFacts<'_>) -
 /// Updates a sale with a later (or earlier) event's facts. Amounts and dates
 /// already known are kept unless the event carries them; the status is the
 /// caller's decision (it only ever moves forward).
-pub async fn update_hotmart(conn: &mut PgConnection, id: Uuid, f: &HotmartSaleFacts<'_>) -> AppResult<HotmartSale> {
+pub async fn update_platform(conn: &mut PgConnection, id: Uuid, f: &PlatformSaleFacts<'_>) -> AppResult<PlatformSale> {
     Ok(sqlx::query_as(
         "UPDATE tenant_sales SET
             client_id = COALESCE(client_id, $3),
@@ -204,7 +210,7 @@ pub async fn update_hotmart(conn: &mut PgConnection, id: Uuid, f: &HotmartSaleFa
     .bind(f.payload)
     .bind(f.amount_paid)
     .bind(f.gross_amount)
-    .bind(f.hotmart_commission)
+    .bind(f.platform_fee)
     .bind(f.coproducer_commission)
     .bind(f.affiliate_commission)
     .bind(f.net_amount)

@@ -1,5 +1,5 @@
 //! Subscriptions: a client's recurring payment, keyed by the provider's
-//! subscriber code for Hotmart.
+//! platform's subscription id (Hotmart's subscriber code, Kiwify's subscription id).
 
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
@@ -35,25 +35,28 @@ macro_rules! columns {
     };
 }
 
-/// The Hotmart subscription with this subscriber code, locked.
-pub async fn lock_hotmart(
+/// The subscription of `origin` with this code (the platform's subscription id), locked.
+pub async fn lock_platform(
     conn: &mut PgConnection,
     tenant_id: Uuid,
+    origin: Origin,
     subscriber_code: &str,
 ) -> AppResult<Option<Subscription>> {
     Ok(sqlx::query_as(concat!(
         "SELECT ",
         columns!(),
-        " FROM tenant_subscriptions WHERE tenant_id = $1 AND origin = 'hotmart' AND external_id = $2 FOR UPDATE"
+        " FROM tenant_subscriptions WHERE tenant_id = $1 AND origin = $2 AND external_id = $3 FOR UPDATE"
     ))
     .bind(tenant_id)
+    .bind(origin)
     .bind(subscriber_code)
     .fetch_optional(conn)
     .await?)
 }
 
-pub struct NewHotmartSubscription<'a> {
+pub struct NewPlatformSubscription<'a> {
     pub tenant_id: Uuid,
+    pub origin: Origin,
     pub subscriber_code: &'a str,
     pub client_id: Uuid,
     pub sale_id: Uuid,
@@ -63,11 +66,11 @@ pub struct NewHotmartSubscription<'a> {
     pub payload: &'a Value,
 }
 
-pub async fn create_hotmart(conn: &mut PgConnection, new: NewHotmartSubscription<'_>) -> AppResult<Subscription> {
+pub async fn create_platform(conn: &mut PgConnection, new: NewPlatformSubscription<'_>) -> AppResult<Subscription> {
     Ok(sqlx::query_as(concat!(
         "INSERT INTO tenant_subscriptions (id, tenant_id, external_id, client_id, sale_id, origin, amount, status,
                                            last_payment_date, next_billing_date, original_payload)
-         VALUES ($1, $2, $3, $4, $5, 'hotmart', $6, 'active', $7, $8, $9) RETURNING ",
+         VALUES ($1, $2, $3, $4, $5, $10, $6, 'active', $7, $8, $9) RETURNING ",
         columns!()
     ))
     .bind(new_id())
@@ -79,6 +82,7 @@ pub async fn create_hotmart(conn: &mut PgConnection, new: NewHotmartSubscription
     .bind(new.last_payment_date)
     .bind(new.next_billing_date)
     .bind(new.payload)
+    .bind(new.origin)
     .fetch_one(conn)
     .await?)
 }

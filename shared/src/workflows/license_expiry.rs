@@ -16,7 +16,7 @@ use crate::infrastructure::db::{Actor, Tx};
 use crate::repositories::audit_log::{self, Action};
 use crate::repositories::licenses::{self, EndedLicense};
 use crate::workflows::email;
-use crate::workflows::sales_engine::BuyerEmail;
+use crate::workflows::email::BuyerEmail;
 
 /// How long before its end a buyer hears that a license is ending.
 pub const REMINDER_AHEAD: Duration = Duration::days(3);

@@ -13,6 +13,9 @@ pub mod notifications;
 pub mod orphans;
 pub mod password_reset;
 pub mod robot_injection;
-pub mod sales_engine;
+pub mod sale_lifecycle;
 pub mod seed;
 pub mod version_announcement;
+
+/// The lifecycle's former name, kept for code that still says it.
+pub use sale_lifecycle as sales_engine;

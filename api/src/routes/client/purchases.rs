@@ -52,6 +52,7 @@ fn status_label(status: SaleStatus) -> &'static str {
 fn platform_label(origin: Origin) -> &'static str {
     match origin {
         Origin::Hotmart => "Hotmart",
+        Origin::Kiwify => "Kiwify",
         // Recorded by the seller by hand (PIX, transfer...).
         Origin::Manual => "Venda direta",
     }

@@ -8,13 +8,13 @@ use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::Serialize;
 use serde_json::json;
+use shared::domain::money::format_brl;
 use shared::domain::status::{Origin, Recurrence, SubscriptionStatus};
 use shared::infrastructure::hotmart_api::{self, Cancelled, Credentials, Failure, HotmartApi};
 use shared::repositories::audit_log::{self, Action};
 use shared::repositories::client_portal::{self, ClientSubscriptionRow};
 use shared::repositories::tenant_hotmart_api;
 use shared::workflows::notifications::{self, Notification, NotificationType};
-use shared::workflows::sales_engine::format_brl;
 use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -198,6 +198,27 @@ pub async fn cancel(
                      cancelamentos cheguem lá automaticamente.",
                     client.client.name,
                     target.external_id.as_deref().map(|c| format!(" (assinante {c})")).unwrap_or_default(),
+                );
+                notify(
+                    &mut tx,
+                    tenant,
+                    NotificationType::SubscriptionCancelRequested,
+                    "Pedido de cancelamento",
+                    message,
+                )
+                .await?;
+            }
+            CancelOutcome::Requested
+        }
+        // Kiwify offers no cancellation API to the seller: the owner cancels
+        // in Kiwify's panel, and its subscription_canceled event ends it here.
+        (Origin::Kiwify, _, _) => {
+            if client_portal::request_cancellation(&mut tx, tenant, me, id).await? {
+                let message = format!(
+                    "{} pediu para cancelar a assinatura de {amount}, cobrada pela Kiwify{}. Ela continua ativa até \
+                     ser cancelada no painel da Kiwify.",
+                    client.client.name,
+                    target.external_id.as_deref().map(|c| format!(" (assinatura {c})")).unwrap_or_default(),
                 );
                 notify(
                     &mut tx,

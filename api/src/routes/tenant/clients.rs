@@ -17,7 +17,7 @@ use shared::repositories::tenant_sales::{self, SaleFilter};
 use shared::repositories::tenant_subscriptions::{self, SubscriptionFilter};
 use shared::repositories::{client_portal, installations, sessions, tenant_robots};
 use shared::workflows::email;
-use shared::workflows::sales_engine::BuyerEmail;
+use shared::workflows::email::BuyerEmail;
 use shared::{AppError, OrNotFound};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;

@@ -1,6 +1,6 @@
 //! `/api/tenant/manual-sales`: the owner records a sale made outside Hotmart
 //! (PIX, bank transfer, anything else). It takes the path a confirmed Hotmart
-//! purchase takes (`shared::workflows::sales_engine::record_manual`): the buyer's client
+//! purchase takes (`shared::workflows::sale_lifecycle::record_manual`): the buyer's client
 //! found by e-mail or created, a confirmed sale of origin `manual`, an active
 //! license, the NEW_SALE notification, and the welcome and confirmation
 //! e-mails (`shared::workflows::email::buyer`), all in one transaction.
@@ -23,7 +23,7 @@ use shared::repositories::audit_log::Action;
 use shared::repositories::tenant_robots;
 use shared::repositories::tenant_sales;
 use shared::workflows::email;
-use shared::workflows::sales_engine::{self, Buyer, ManualSale};
+use shared::workflows::sale_lifecycle::{self, Buyer, ManualSale};
 use shared::{AppError, OrNotFound};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -192,7 +192,7 @@ pub async fn record(
         sale_date: checked.sale_date,
         idempotency_key: &key,
     };
-    let recorded = sales_engine::record_manual(&mut tx, sale).await?;
+    let recorded = sale_lifecycle::record_manual(&mut tx, sale).await?;
     let robot_warning = (!tenant_robots::has_active_version(&mut tx, tenant, checked.robot_id).await?)
         .then(|| NO_ACTIVE_VERSION.to_string());
     let item: SaleItem = tenant_sales::find_detail(&mut tx, recorded.sale_id).await?.or_not_found(NOT_FOUND)?.0.into();

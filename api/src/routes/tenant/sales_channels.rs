@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use shared::domain::hotmart;
 use shared::domain::owner_permissions::Capability;
+use shared::domain::sales::adapters;
 use shared::domain::validation::{char_len, Validator};
 use shared::infrastructure::db::{self, Scope};
 use shared::repositories::audit_log::Action;
@@ -229,15 +230,18 @@ pub async fn send_test_event(
     let template: serde_json::Value = serde_json::from_str(hotmart::TEST_POSTBACK).map_err(AppError::internal)?;
     let payload = sales_channel_log::with_new_identity(template, &event_id, Utc::now());
     let raw = serde_json::to_vec(&payload).map_err(AppError::internal)?;
-    let event = hotmart::parse(&raw).map_err(AppError::internal)?;
+    let (event, neutral) = adapters::hotmart::parse(&raw).map_err(AppError::internal)?;
+    let sale_event = serde_json::to_value(&neutral).map_err(AppError::internal)?;
     // The postback's own scope: what the intake would have stored.
     let mut tx = db::begin(&state.pool, Scope::anonymous_in(owner.tenant.id)).await?;
     let new = NewInboxEvent {
         tenant_id: owner.tenant.id,
         robot_id: robot.id,
+        platform: "hotmart",
         event_id: &event.event_id,
         event: event.kind.as_str(),
         payload: &event.raw,
+        sale_event: &sale_event,
         is_test: event.is_test,
     };
     if let Some(inbox_id) = hotmart_inbox::store(&mut tx, new).await? {

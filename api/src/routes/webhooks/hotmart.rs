@@ -1,8 +1,8 @@
 //! `POST /api/webhooks/hotmart/robot/{robotId}`: Hotmart's postback (2.0.0).
 //!
 //! Authenticate (the tenant's hottok, constant time) before the body is
-//! parsed, then parse it, store the raw event in
-//! the inbox keyed by its id, queue its processing in the same transaction,
+//! parsed, then parse it once (Hotmart's adapter: the raw event and the
+//! neutral sale event), store both in the inbox keyed by the event id, queue its processing in the same transaction,
 //! answer 200. Nothing is processed here: Hotmart disables a URL that keeps
 //! failing, so a stored event must never get a 5xx because processing would.
 
@@ -12,6 +12,7 @@ use axum::http::HeaderMap;
 use axum::Json;
 use serde::Serialize;
 use shared::domain::hotmart;
+use shared::domain::sales::adapters;
 use shared::infrastructure::db::{self, Scope};
 use shared::infrastructure::secrets::{constant_time_eq, sha256_hex};
 use shared::repositories::hotmart_inbox::{self, NewInboxEvent};
@@ -83,8 +84,8 @@ pub async fn receive(
         return Err(AppError::Unauthorized(BAD_HOTTOK.into()).into());
     }
     // Hotmart itself: told in pt-BR what is wrong with what it sent.
-    let event = match hotmart::parse(&body) {
-        Ok(event) => event,
+    let (event, neutral) = match adapters::hotmart::parse(&body) {
+        Ok(read) => read,
         Err(e) => {
             let unreadable = Refusal::UnreadableBody;
             sales_channel_log::record_refusal(&mut tx, target.tenant_id, target.robot_id, HOTMART, unreadable).await?;
@@ -92,14 +93,17 @@ pub async fn receive(
             return Err(AppError::validation_field("body", &e.to_string()).into());
         }
     };
+    let sale_event = serde_json::to_value(&neutral).map_err(AppError::internal)?;
     let stored = hotmart_inbox::store(
         &mut tx,
         NewInboxEvent {
             tenant_id: target.tenant_id,
             robot_id: target.robot_id,
+            platform: HOTMART,
             event_id: &event.event_id,
             event: event.kind.as_str(),
             payload: &event.raw,
+            sale_event: &sale_event,
             is_test: event.is_test,
         },
     )

@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use uuid::Uuid;
 
 use crate::domain::error::AppError;
+use crate::domain::money::format_brl;
 use crate::infrastructure::db::Tx;
 use crate::repositories::robot_buyers::RobotBuyer;
-use crate::workflows::email::{self, EmailTemplate, Undelivered};
-use crate::workflows::sales_engine::{format_brl, BuyerEmail};
+use crate::workflows::email::{self, BuyerEmail, EmailTemplate, Undelivered};
 
 pub async fn queue(tx: &mut Tx, tenant_id: Uuid, emails: &[BuyerEmail]) -> Result<Option<Undelivered>, AppError> {
     if emails.is_empty() {

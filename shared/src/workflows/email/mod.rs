@@ -13,6 +13,7 @@
 //! never sent.
 
 pub mod buyer;
+mod buyer_email;
 mod layout;
 pub mod resend;
 mod templates;
@@ -23,6 +24,7 @@ use serde_json::Value;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+pub use buyer_email::BuyerEmail;
 pub use layout::EmailBrand;
 pub use templates::{escape_html, render, EmailTemplate, SWITCHED_OFF_KEY};
 

@@ -4669,7 +4669,7 @@ export interface components {
          * @description Where a sale or subscription came from.
          * @enum {string}
          */
-        Origin: "hotmart" | "manual";
+        Origin: "hotmart" | "kiwify" | "manual";
         /**
          * @description A client as the owner's dialog sends it; on edit a blank `password`
          *     keeps the current one.
