@@ -14,6 +14,7 @@ pub mod factory_start;
 pub mod form_input;
 pub mod hotmart_stand_in;
 pub mod http_guards;
+pub mod kiwify_stand_in;
 pub mod license_check;
 pub mod metrics;
 pub mod notification_hub;

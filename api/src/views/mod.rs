@@ -15,6 +15,7 @@ pub mod people;
 pub mod robot_factory;
 pub mod robots;
 pub mod sales;
+pub mod sales_channels;
 pub mod sessions;
 pub mod storefront;
 pub mod subscriptions;

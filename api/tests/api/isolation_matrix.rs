@@ -66,7 +66,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantDevice"
         | "tenantAcceptInvitation"
         | "clientAccessLink" => Public,
-        "hotmartWebhook" | "validateLicense" => Public,
+        "hotmartWebhook" | "kiwifyWebhook" | "validateLicense" => Public,
         "resendWebhook" => Public,
         "listMailVolume" | "getTenantMail" | "updateTenantMail" => Admin,
         "tenantGetEmailSending" | "tenantGetEmailDomain" | "tenantListEmailProblems" => AnyOwnerOwnRows,
@@ -182,6 +182,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantExportClient"
         | "tenantEraseClient"
         | "tenantHotmartChannel"
+        | "tenantKiwifyChannel"
+        | "tenantSetKiwifyToken"
         | "tenantSendHotmartTestEvent"
         | "tenantCreateClientAccessLink"
         | "tenantClientEmails"
@@ -304,7 +306,8 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         | "tenantDeleteTeamMember" => ManageTeam,
         "tenantDeleteRobot" => ManageRobots,
         "tenantExportClient" | "tenantEraseClient" => EraseClients,
-        "tenantHotmartChannel" => ViewRobots,
+        "tenantHotmartChannel" | "tenantKiwifyChannel" => ViewRobots,
+        "tenantSetKiwifyToken" => ManageSettings,
         "tenantSendHotmartTestEvent" => ManageRobots,
         "tenantSetHotmartHottok" => ManageSettings,
         "tenantCreateClientAccessLink" | "tenantResendEmail" => ManageClients,

@@ -25,6 +25,7 @@ mod hotmart;
 mod hotmart_cancellation;
 mod idle_sessions;
 mod isolation_matrix;
+mod kiwify;
 mod license_answers;
 mod license_cache;
 mod license_check;

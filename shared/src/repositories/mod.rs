@@ -37,6 +37,7 @@ pub mod robot_buyers;
 pub mod robot_factory;
 pub mod robot_versions;
 pub mod sales_channel_log;
+pub mod sales_channel_secrets;
 pub mod sales_pages;
 pub mod sessions;
 pub mod signin_code_failures;

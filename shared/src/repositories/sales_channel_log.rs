@@ -21,6 +21,14 @@ pub enum Refusal {
     WrongHottok,
     /// Authentic, but not a postback we can read (its shape, a missing id).
     UnreadableBody,
+    /// The platform signs its deliveries (Kiwify) and the robot has no token yet.
+    SecretNotConfigured,
+    /// A signing platform's delivery came without its signature.
+    MissingSignature,
+    /// The signature is not the body's under the robot's token.
+    WrongSignature,
+    /// Signed, but not an event of the platform we can read.
+    UnreadablePayload,
 }
 
 impl Refusal {
@@ -30,6 +38,10 @@ impl Refusal {
             Refusal::MissingHottok => "missing_hottok",
             Refusal::WrongHottok => "wrong_hottok",
             Refusal::UnreadableBody => "unreadable_body",
+            Refusal::SecretNotConfigured => "secret_not_configured",
+            Refusal::MissingSignature => "missing_signature",
+            Refusal::WrongSignature => "wrong_signature",
+            Refusal::UnreadablePayload => "unreadable_payload",
         }
     }
 
@@ -42,6 +54,12 @@ impl Refusal {
                 "Recusado: hottok diferente do cadastrado. Confira o hottok em Ferramentas → Webhook na Hotmart."
             }
             "unreadable_body" => "Recusado: conteúdo que não é um evento da Hotmart versão 2.0.0.",
+            "secret_not_configured" => "Recusado: o token do webhook ainda não foi cadastrado. Cole-o nesta tela.",
+            "missing_signature" => "Recusado: a entrega veio sem assinatura (parâmetro signature).",
+            "wrong_signature" => {
+                "Recusado: assinatura inválida. Confira se o token salvo aqui é o mesmo do webhook no painel da plataforma."
+            }
+            "unreadable_payload" => "Recusado: conteúdo assinado, mas que não é um evento reconhecido da plataforma.",
             _ => "Recusado.",
         }
     }
@@ -121,14 +139,29 @@ pub async fn hotmart_events(
     robot_id: Uuid,
     limit: i64,
 ) -> AppResult<Vec<EventRow>> {
+    events(conn, tenant_id, robot_id, "hotmart", limit).await
+}
+
+/// The robot's latest events from `platform` (at most `limit`), newest
+/// first. The buyer's e-mail comes from the neutral event (older Hotmart rows
+/// have only the payload). Owner scope.
+pub async fn events(
+    conn: &mut PgConnection,
+    tenant_id: Uuid,
+    robot_id: Uuid,
+    platform: &str,
+    limit: i64,
+) -> AppResult<Vec<EventRow>> {
     Ok(sqlx::query_as(
         "SELECT id, event_id, event, is_test, received_at, processed_at, outcome, attempts, last_error, failed_at,
-                duplicates, last_duplicate_at, lower(btrim(payload #>> '{data,buyer,email}')) AS buyer_email
-           FROM hotmart_inbox WHERE tenant_id = $1 AND robot_id = $2
-          ORDER BY received_at DESC, id DESC LIMIT $3",
+                duplicates, last_duplicate_at,
+                COALESCE(sale_event #>> '{buyer,email}', lower(btrim(payload #>> '{data,buyer,email}'))) AS buyer_email
+           FROM hotmart_inbox WHERE tenant_id = $1 AND robot_id = $2 AND platform = $3
+          ORDER BY received_at DESC, id DESC LIMIT $4",
     )
     .bind(tenant_id)
     .bind(robot_id)
+    .bind(platform)
     .bind(limit)
     .fetch_all(conn)
     .await?)

@@ -15,6 +15,7 @@ pub mod email_sending;
 pub mod email_settings;
 pub mod hotmart_api;
 pub mod invitation;
+pub mod kiwify_channel;
 pub mod license_builds;
 pub mod license_seats;
 pub mod licenses;
@@ -67,6 +68,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(robot_generations::router())
         .merge(sales_pages::router())
         .merge(sales_channels::router())
+        .merge(kiwify_channel::router())
         .merge(settings::router())
         .merge(storage::router())
         .merge(email_settings::router())

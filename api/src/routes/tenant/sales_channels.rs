@@ -18,7 +18,7 @@ use shared::domain::validation::{char_len, Validator};
 use shared::infrastructure::db::{self, Scope};
 use shared::repositories::audit_log::Action;
 use shared::repositories::hotmart_inbox::{self, NewInboxEvent};
-use shared::repositories::sales_channel_log::{self, EventRow, Refusal, RefusalRow};
+use shared::repositories::sales_channel_log;
 use shared::repositories::{job_queue, tenants};
 use shared::workflows::jobs::{ProcessHotmartEvent, HOTMART_QUEUE};
 use shared::AppError;
@@ -31,6 +31,7 @@ use crate::api_error::{ApiJson, ApiResult, ErrorBody, OwnerErrors};
 use crate::extractors::{PathId, SignedInOwner};
 use crate::request_meta::RequestMeta;
 use crate::views::robots::{find_own, webhook_url, UnknownRobot};
+use crate::views::sales_channels::{event_item, refusal_item, ChannelEvent, ChannelRefusal};
 use crate::AppState;
 
 /// How many events the screen lists.
@@ -50,79 +51,6 @@ pub struct HotmartChannel {
     pub events: Vec<ChannelEvent>,
     /// Postbacks refused before anything was stored, counted by reason.
     pub refusals: Vec<ChannelRefusal>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ChannelEvent {
-    pub id: Uuid,
-    /// Hotmart's id of the event.
-    pub event_id: String,
-    /// PURCHASE_APPROVED, PURCHASE_REFUNDED, …
-    pub event: String,
-    pub is_test: bool,
-    pub received_at: DateTime<Utc>,
-    /// received (waiting to be processed), processed, failed.
-    pub status: String,
-    /// What happened, in pt-BR (the reason when it failed).
-    pub detail: String,
-    /// How many times Hotmart sent it again (duplicates change nothing).
-    pub duplicates: i32,
-    pub buyer_email: Option<String>,
-}
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ChannelRefusal {
-    /// not_configured, missing_hottok, wrong_hottok, unreadable_body.
-    pub reason: String,
-    pub detail: String,
-    pub count: i64,
-    pub first_at: DateTime<Utc>,
-    pub last_at: DateTime<Utc>,
-}
-
-fn event_item(row: EventRow) -> ChannelEvent {
-    let (status, detail) = match (&row.failed_at, &row.processed_at) {
-        (Some(_), _) => ("failed", format!("Falhou: {}", row.last_error.as_deref().unwrap_or("erro desconhecido"))),
-        (None, Some(_)) => ("processed", outcome_detail(row.outcome.as_deref(), row.is_test)),
-        (None, None) => match &row.last_error {
-            Some(error) => ("received", format!("Recebido; nova tentativa em instantes ({error})")),
-            None => ("received", "Recebido; processando…".to_string()),
-        },
-    };
-    ChannelEvent {
-        id: row.id,
-        event_id: row.event_id,
-        event: row.event,
-        is_test: row.is_test,
-        received_at: row.received_at,
-        status: status.into(),
-        detail,
-        duplicates: row.duplicates,
-        buyer_email: row.buyer_email,
-    }
-}
-
-fn outcome_detail(outcome: Option<&str>, is_test: bool) -> String {
-    if is_test {
-        return "Evento de teste recebido: a integração funciona (nenhuma venda criada).".into();
-    }
-    match outcome {
-        Some("ignored") => "Recebido; este tipo de evento não muda licenças.".into(),
-        Some(other) => format!("Processado ({other})."),
-        None => "Processado.".into(),
-    }
-}
-
-fn refusal_item(row: RefusalRow) -> ChannelRefusal {
-    ChannelRefusal {
-        detail: Refusal::label(&row.reason).to_string(),
-        reason: row.reason,
-        count: row.count,
-        first_at: row.first_at,
-        last_at: row.last_at,
-    }
 }
 
 /// The postback URL as Hotmart must call it: the tenant's host, or on a

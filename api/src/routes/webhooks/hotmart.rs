@@ -10,7 +10,6 @@ use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::Json;
-use serde::Serialize;
 use shared::domain::hotmart;
 use shared::domain::sales::adapters;
 use shared::infrastructure::db::{self, Scope};
@@ -20,27 +19,18 @@ use shared::repositories::job_queue;
 use shared::repositories::sales_channel_log::{self, Refusal};
 use shared::workflows::jobs::{ProcessHotmartEvent, HOTMART_QUEUE};
 use shared::AppError;
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
 use crate::api_error::{ApiResult, ErrorBody};
+use crate::views::sales_channels::WebhookReceipt;
 use crate::AppState;
 
 pub const UNKNOWN_ROBOT: &str = "Robô não encontrado";
 /// The platform name refusals are counted under.
 const HOTMART: &str = "hotmart";
 pub const BAD_HOTTOK: &str = "Hottok inválido ou não configurado para este tenant";
-
-/// The answer Hotmart gets.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WebhookReceipt {
-    pub received: bool,
-    /// This event id had already been received: nothing changed.
-    pub duplicate: bool,
-}
 
 /// Receives a Hotmart postback for one robot.
 #[utoipa::path(operation_id = "hotmartWebhook", post, path = "/api/webhooks/hotmart/robot/{robotId}", tag = "webhooks",

@@ -1,6 +1,7 @@
-//! `/api/webhooks/*`: calls from machines (Hotmart; robots' license checks; Resend's delivery events).
+//! `/api/webhooks/*`: calls from machines (Hotmart, Kiwify; robots' license checks; Resend's delivery events).
 
 pub mod hotmart;
+pub mod kiwify;
 pub mod resend;
 pub mod validate_license;
 
@@ -9,5 +10,9 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(hotmart::router()).merge(validate_license::router()).merge(resend::router())
+    OpenApiRouter::new()
+        .merge(hotmart::router())
+        .merge(kiwify::router())
+        .merge(validate_license::router())
+        .merge(resend::router())
 }

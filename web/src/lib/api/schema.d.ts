@@ -2254,6 +2254,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/robots/{id}/sales-channels/kiwify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The robot's Kiwify channel: URL, token, last event, the log. */
+        get: operations["tenantKiwifyChannel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robots/{id}/sales-channels/kiwify/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the robot's Kiwify token (audited; the value is never logged or shown again). */
+        put: operations["tenantSetKiwifyToken"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/robots/{id}/sales-page": {
         parameters: {
             query?: never;
@@ -3026,6 +3060,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/kiwify/robot/{robotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives a Kiwify webhook delivery for one robot. */
+        post: operations["kiwifyWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/resend": {
         parameters: {
             query?: never;
@@ -3362,12 +3413,12 @@ export interface components {
             detail: string;
             /**
              * Format: int32
-             * @description How many times Hotmart sent it again (duplicates change nothing).
+             * @description How many times the platform sent it again (duplicates change nothing).
              */
             duplicates: number;
-            /** @description PURCHASE_APPROVED, PURCHASE_REFUNDED, … */
+            /** @description The platform's name of the event: PURCHASE_APPROVED, order_approved, … */
             event: string;
-            /** @description Hotmart's id of the event. */
+            /** @description The platform's id of the event. */
             eventId: string;
             /** Format: uuid */
             id: string;
@@ -4290,6 +4341,30 @@ export interface components {
             message: string;
             /** @description error or warning. */
             severity: string;
+        };
+        KiwifyChannel: {
+            events: components["schemas"]["ChannelEvent"][];
+            /** Format: date-time */
+            lastEventAt?: string | null;
+            /** @description Deliveries refused before anything was stored, counted by reason. */
+            refusals: components["schemas"]["ChannelRefusal"][];
+            /** @description The robot has a Kiwify token (one per webhook created in Kiwify). */
+            tokenConfigured: boolean;
+            /** @description Its first characters, to recognise it. */
+            tokenPrefix?: string | null;
+            /** @description Where Kiwify must post this robot's events (Apps → Webhooks → Criar Webhook). */
+            webhookUrl: string;
+        };
+        KiwifyTokenRequest: {
+            /**
+             * @description The token Kiwify shows for this robot's webhook (kept sealed).
+             * @default null
+             */
+            token: string | null;
+        };
+        KiwifyTokenSaved: {
+            tokenConfigured: boolean;
+            tokenPrefix?: string | null;
         };
         /** @description One license check as its buyer sees it. */
         LastCheck: {
@@ -7059,7 +7134,7 @@ export interface components {
              */
             notes: string | null;
         };
-        /** @description The answer Hotmart gets. */
+        /** @description The answer a platform's webhook gets. */
         WebhookReceipt: {
             /** @description This event id had already been received: nothing changed. */
             duplicate: boolean;
@@ -14791,6 +14866,124 @@ export interface operations {
             };
         };
     };
+    tenantKiwifyChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KiwifyChannel"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantSetKiwifyToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KiwifyTokenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KiwifyTokenSaved"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantGetSalesPage: {
         parameters: {
             query?: never;
@@ -17866,6 +18059,59 @@ export interface operations {
             cookie?: never;
         };
         /** @description Hotmart postback 2.0.0 */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    kiwifyWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The robot's id */
+                robotId: string;
+                /** @description Hex HMAC-SHA1 of the raw body, keyed with the webhook's token. */
+                signature: string | null;
+            };
+            cookie?: never;
+        };
+        /** @description Kiwify webhook payload */
         requestBody: {
             content: {
                 "application/json": unknown;

@@ -4,3 +4,4 @@
 //! `domain::sales` itself.
 
 pub mod hotmart;
+pub mod kiwify;
