@@ -15,7 +15,6 @@ struct Shop {
     acme: TenantFixture,
     robot: Uuid,
     ana: Uuid,
-    bia: Uuid,
 }
 
 const BIA: &str = "bia@cliente.com";
@@ -44,7 +43,7 @@ async fn shop() -> Shop {
         ),
     )
     .await;
-    Shop { app, acme, robot, ana, bia }
+    Shop { app, acme, robot, ana }
 }
 
 async fn check(s: &Shop, email: &str, account: u64) -> Value {
@@ -108,7 +107,6 @@ async fn revoking_one_buyer_leaves_the_other_buyers_answer_in_memory() {
     // A robot's change reaches every buyer of it.
     s.app.sql_in(s.acme.id, &format!("UPDATE tenant_robots SET active = false WHERE id = '{}'", s.robot)).await;
     until_code(&s, BIA, 2002, "ROBOT_INACTIVE").await;
-    let _ = s.bia;
 }
 
 /// The generation guard, narrowed: loads, changes and checks at once, many
