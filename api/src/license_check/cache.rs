@@ -263,6 +263,7 @@ mod tests {
             license_id: None,
             license_status: None,
             expiration_date: None,
+            license_hold: None,
             account_number: None,
             build_status: None,
             tenant_url: "acme".into(),

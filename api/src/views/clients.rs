@@ -28,6 +28,9 @@ pub struct ClientItem {
     pub registration_date: DateTime<Utc>,
     pub last_login: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
+    /// When the buyer's bank took a payment back (a chargeback, on any
+    /// platform): shown before the owner sells to them again.
+    pub chargeback_at: Option<DateTime<Utc>>,
 }
 
 impl From<ClientListRow> for ClientItem {
@@ -44,6 +47,7 @@ impl From<ClientListRow> for ClientItem {
             registration_date: r.registration_date,
             last_login: c.last_login,
             created_at: c.created_at,
+            chargeback_at: r.chargeback_at,
         }
     }
 }

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use shared::domain::status::LicenseStatus;
+use shared::domain::status::{LicenseHold, LicenseStatus};
 use shared::infrastructure::db::Tx;
 use shared::repositories::installations::{self, Installation, LicenseUsage};
 use shared::repositories::licenses::LicenseListRow;
@@ -38,6 +38,9 @@ pub struct OwnerLicenseItem {
     pub robot_platform: Option<String>,
     pub sale_id: Option<Uuid>,
     pub status: LicenseStatus,
+    /// Held without ending: `dispute` (the sale is contested) or
+    /// `payment_late` (a late charge, where the owner chose to suspend).
+    pub hold: Option<LicenseHold>,
     pub account_number: Option<String>,
     pub activation_date: Option<DateTime<Utc>>,
     pub expiration_date: Option<DateTime<Utc>>,
@@ -64,6 +67,7 @@ impl OwnerLicenseItem {
             robot_platform: r.robot_platform,
             sale_id: l.sale_id,
             status: l.status,
+            hold: l.hold,
             account_number: l.account_number,
             activation_date: l.activation_date,
             expiration_date: l.expiration_date,

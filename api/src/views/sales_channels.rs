@@ -88,6 +88,16 @@ fn outcome_detail(outcome: Option<&str>, is_test: bool) -> String {
     }
     match outcome {
         Some("ignored") => "Recebido; este tipo de evento não muda licenças.".into(),
+        Some("sale_created") => "Venda registrada e licença liberada.".into(),
+        Some("sale_updated") => "Venda atualizada.".into(),
+        Some("pending") => "Pagamento pendente: a licença é liberada quando for aprovado.".into(),
+        Some("refunded") => "Reembolso ou chargeback: licença cancelada.".into(),
+        Some("renewal") => "Renovação paga: licença estendida.".into(),
+        Some("subscription_cancelled") => "Assinatura cancelada: acesso até o fim do período pago.".into(),
+        Some("subscription_updated") => "Assinatura atualizada.".into(),
+        Some("subscription_late") => "Pagamento atrasado: acesso mantido até o fim do período pago.".into(),
+        Some("subscription_late_suspended") => "Pagamento atrasado: licença suspensa até o pagamento.".into(),
+        Some("unknown_subscription") => "Assinatura desconhecida aqui: nada mudou.".into(),
         Some(other) => format!("Processado ({other})."),
         None => "Processado.".into(),
     }

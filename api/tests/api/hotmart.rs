@@ -73,6 +73,24 @@ impl Shop {
         sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string())).fetch_one(&mut *tx).await.unwrap()
     }
 
+    /// The buyer's robot asks, until it hears `expected` (a change reaches
+    /// every instance's cache through a notification: allow it a moment).
+    async fn check_until(&self, expected: &str) -> String {
+        let body = serde_json::json!({"email": BUYER, "mtAccount": 51_234_567u64, "robotId": self.robot,
+                                      "tenantId": self.tenant.id, "nonce": "n"});
+        let mut code = String::new();
+        for _ in 0..40 {
+            let url = self.app.url("/api/webhooks/validate-license");
+            let answer: Value = self.app.browser().post(url).json(&body).send().await.unwrap().json().await.unwrap();
+            code = answer["code"].as_str().unwrap().to_string();
+            if code == expected {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        code
+    }
+
     /// Everything a purchase leaves behind, in one comparable shape.
     async fn state(&self) -> Value {
         self.scalar::<Value>(
@@ -168,10 +186,46 @@ async fn pending_events_keep_the_sale_in_step_without_granting() {
     let usable: i64 =
         shop.scalar("SELECT count(*) FROM tenant_client_robots WHERE status IN ('active', 'trial')").await;
     assert_eq!(usable, 0, "no access without a confirmed sale");
-    // A protest after approval does not take access away by itself.
-    let protested = Shop::open().await;
-    protested.deliver(&["purchase_approved", "purchase_protest"]).await;
-    assert_eq!(protested.state().await["licenses"][0]["status"], "active");
+}
+
+#[tokio::test]
+async fn a_protest_holds_the_license_with_its_own_code_until_the_purchase_completes() {
+    let shop = Shop::open().await;
+    shop.deliver(&["purchase_approved"]).await;
+    assert_eq!(shop.check_until("OK").await, "OK");
+    shop.deliver(&["purchase_protest"]).await;
+    let state = shop.state().await;
+    assert_eq!(state["licenses"][0]["status"], "active", "held, not ended: {state}");
+    assert_eq!(shop.check_until("DISPUTED").await, "DISPUTED");
+    let owner = shop.app.owner_of(&shop.tenant).await;
+    let (_, page) = crate::support::json(owner.get("/api/tenant/licenses").await).await;
+    assert_eq!(page["items"][0]["hold"], "dispute", "the owner sees why: {page}");
+
+    // Settled in the seller's favour: Hotmart completes the purchase after the protest.
+    shop.deliver(&["purchase_complete"]).await;
+    assert_eq!(shop.check_until("OK").await, "OK");
+    let (_, page) = crate::support::json(owner.get("/api/tenant/licenses").await).await;
+    assert_eq!(page["items"][0]["hold"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_protest_holds_whatever_order_it_arrives_in_and_a_lost_dispute_cancels() {
+    // The original approval delivered after the protest does not lift it.
+    let reversed = Shop::open().await;
+    reversed.deliver(&["purchase_protest", "purchase_approved"]).await;
+    let held: Option<String> = reversed.scalar("SELECT max(hold) FROM tenant_client_robots").await;
+    assert_eq!(held.as_deref(), Some("dispute"));
+    let in_order = Shop::open().await;
+    in_order.deliver(&["purchase_approved", "purchase_protest"]).await;
+    assert_eq!(in_order.state().await, reversed.state().await);
+    assert_eq!(reversed.check_until("DISPUTED").await, "DISPUTED");
+    // Lost: the money goes back, the license ends (and is no longer merely held).
+    reversed.deliver(&["purchase_refunded"]).await;
+    let (status, hold): (String, Option<String>) = (
+        reversed.scalar("SELECT max(status) FROM tenant_client_robots").await,
+        reversed.scalar("SELECT max(hold) FROM tenant_client_robots").await,
+    );
+    assert_eq!((status.as_str(), hold), ("cancelled", None));
 }
 
 #[tokio::test]

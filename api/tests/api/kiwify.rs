@@ -149,6 +149,47 @@ async fn an_approved_order_grants_and_a_renewal_extends_the_same_license() {
     assert!(state["licenses"][0]["expires"].as_str().is_some(), "{state}");
 }
 
+impl Shop {
+    /// Asks until the robot hears `expected` (the caches hear of a change by notification).
+    async fn check_until(&self, expected: &str) -> String {
+        let mut code = String::new();
+        for _ in 0..40 {
+            code = self.check().await;
+            if code == expected {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        code
+    }
+}
+
+#[tokio::test]
+async fn a_late_charge_holds_the_license_where_the_owner_chose_to_suspend_until_it_is_paid() {
+    let shop = Shop::open().await;
+    let owner = shop.app.owner_of(&shop.tenant).await;
+    let path = format!("/api/tenant/robots/{}/license", shop.robot);
+    let (status, error) = crate::support::json(owner.patch_json(&path, json!({"latePayment": "talvez"})).await).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error.to_string().contains("pagamento atrasado"), "{error}");
+    let (_, settings) = crate::support::json(owner.get(&path).await).await;
+    assert_eq!(settings["latePayment"], "keep", "bad input changes nothing; keep is the default");
+    let (status, settings) =
+        crate::support::json(owner.patch_json(&path, json!({"latePayment": "suspend"})).await).await;
+    assert_eq!((status, settings["latePayment"].as_str()), (StatusCode::OK, Some("suspend")));
+
+    shop.deliver(&["order_approved"]).await;
+    assert_eq!(shop.check_until("OK").await, "OK");
+    shop.deliver(&["subscription_late"]).await;
+    assert_eq!(shop.state().await["licenses"][0]["status"], "active", "held, not ended");
+    assert_eq!(shop.check_until("PAYMENT_OVERDUE").await, "PAYMENT_OVERDUE");
+    let (_, page) = crate::support::json(owner.get("/api/tenant/licenses").await).await;
+    assert_eq!(page["items"][0]["hold"], "payment_late");
+    // Paid: the renewal lifts the hold and extends the license.
+    shop.deliver(&["subscription_renewed"]).await;
+    assert_eq!(shop.check_until("OK").await, "OK");
+}
+
 #[tokio::test]
 async fn a_refund_revokes_and_a_chargeback_revokes_and_flags_the_buyer() {
     let refunded = Shop::open().await;
@@ -166,6 +207,9 @@ async fn a_refund_revokes_and_a_chargeback_revokes_and_flags_the_buyer() {
     let state = charged_back.state().await;
     assert_eq!(state["licenses"][0]["status"], "cancelled");
     assert_eq!(state["flagged"], true, "the owner sees the buyer's chargeback");
+    let owner = charged_back.app.owner_of(&charged_back.tenant).await;
+    let (_, clients) = crate::support::json(owner.get(&format!("/api/tenant/clients?q={BUYER}")).await).await;
+    assert!(clients["items"][0]["chargebackAt"].is_string(), "on the owner's client list: {clients}");
     assert_ne!(charged_back.check().await, "OK");
 }
 

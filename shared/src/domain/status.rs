@@ -74,8 +74,17 @@ text_enum!(
     LicenseStatus { Active, Expired, Cancelled, Trial }
 );
 text_enum!(
+    /// `tenant_client_robots.hold`: why a license is held without ending
+    /// (its sale is disputed; its subscription's charge is late).
+    LicenseHold { Dispute, PaymentLate }
+);
+text_enum!(
+    /// `tenant_robots.late_payment`: what a late subscription charge does.
+    LatePayment { Keep, Suspend }
+);
+text_enum!(
     /// Where a sale or subscription came from.
-    Origin { Hotmart, Kiwify, Manual }
+    Origin { Hotmart, Kiwify, Eduzz, Asaas, Manual }
 );
 text_enum!(
     /// `tenant_sales.payment_method`: how a manual sale was paid.

@@ -43,7 +43,7 @@ pub const LICENSE_CHECKS: MetricInfo =
     MetricInfo { name: "roboforge_license_checks_total", help: "License checks answered, by result code." };
 pub const WEBHOOK_EVENTS: MetricInfo = MetricInfo {
     name: "roboforge_webhook_events_total",
-    help: "Hotmart webhook events, by event type and outcome (accepted, duplicate, refused, processed, failed).",
+    help: "Sales webhook events, by platform, event type and outcome (accepted, duplicate, refused).",
 };
 pub const JOBS: MetricInfo =
     MetricInfo { name: "roboforge_jobs_total", help: "Background jobs run, by queue and outcome." };

@@ -102,7 +102,7 @@ pub async fn lock_license(
 ) -> AppResult<Option<License>> {
     Ok(sqlx::query_as(
         "SELECT id, tenant_id, client_id, robot_id, sale_id, activation_date, expiration_date, status, account_number,
-                created_at
+                created_at, hold
            FROM tenant_client_robots WHERE tenant_id = $1 AND client_id = $2 AND id = $3 FOR UPDATE",
     )
     .bind(tenant_id)

@@ -15,7 +15,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use crate::domain::error::AppResult;
-use crate::domain::status::{ClientStatus, LicenseStatus, TenantStatus};
+use crate::domain::status::{ClientStatus, LicenseHold, LicenseStatus, TenantStatus};
 
 /// Everything the decision needs, from one query.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -32,6 +32,8 @@ pub struct CheckFacts {
     pub license_id: Option<Uuid>,
     pub license_status: Option<LicenseStatus>,
     pub expiration_date: Option<DateTime<Utc>>,
+    /// Held without ending (a dispute, a late charge).
+    pub license_hold: Option<LicenseHold>,
     pub account_number: Option<String>,
     /// A personal build's status (None for a check by e-mail).
     pub build_status: Option<String>,
@@ -96,17 +98,18 @@ pub async fn facts_by_email(
         "SELECT t.status AS tenant_status, t.url AS tenant_url, r.active AS robot_active, r.license_signing_key AS signing_key,
                 r.license_private_key AS private_key, r.offline_grace_seconds, r.binding_policy,
                 c.id AS client_id, c.status AS client_status,
-                l.id AS license_id, l.status AS license_status, l.expiration_date, l.account_number,
-                NULL::text AS build_status, {POLICY_SEATS_AND_VERSIONS}
+                l.id AS license_id, l.status AS license_status, l.expiration_date, l.hold AS license_hold,
+                l.account_number, NULL::text AS build_status, {POLICY_SEATS_AND_VERSIONS}
            FROM tenant_robots r
            JOIN tenants t ON t.id = r.tenant_id
            LEFT JOIN tenant_clients c ON c.tenant_id = r.tenant_id AND c.email = $3
            LEFT JOIN LATERAL (
-                SELECT l.id, l.status, l.expiration_date, l.account_number, l.live_seats_override,
+                SELECT l.id, l.status, l.expiration_date, l.hold, l.account_number, l.live_seats_override,
                        l.demo_accounts_override
                   FROM tenant_client_robots l
                  WHERE l.tenant_id = r.tenant_id AND l.robot_id = r.id AND l.client_id = c.id
-                 ORDER BY (l.status IN ('active', 'trial') AND (l.expiration_date IS NULL OR l.expiration_date > now())) DESC,
+                 ORDER BY (l.status IN ('active', 'trial') AND (l.expiration_date IS NULL OR l.expiration_date > now())
+                           AND l.hold IS NULL) DESC,
                           EXISTS (SELECT 1 FROM license_seats st
                                    WHERE st.tenant_id = l.tenant_id AND st.license_id = l.id AND st.login = $4) DESC,
                           (l.account_number IS NULL) DESC,
@@ -140,12 +143,12 @@ pub async fn facts_by_build(
         "SELECT t.status AS tenant_status, t.url AS tenant_url, r.active AS robot_active, r.license_signing_key AS signing_key,
                 r.license_private_key AS private_key, r.offline_grace_seconds, r.binding_policy,
                 c.id AS client_id, c.status AS client_status,
-                l.id AS license_id, l.status AS license_status, l.expiration_date, l.account_number,
-                l.build_status, {POLICY_SEATS_AND_VERSIONS}
+                l.id AS license_id, l.status AS license_status, l.expiration_date, l.hold AS license_hold,
+                l.account_number, l.build_status, {POLICY_SEATS_AND_VERSIONS}
            FROM tenant_robots r
            JOIN tenants t ON t.id = r.tenant_id
            LEFT JOIN LATERAL (
-                SELECT l.id, l.client_id, l.status, l.expiration_date, l.account_number, l.live_seats_override,
+                SELECT l.id, l.client_id, l.status, l.expiration_date, l.hold, l.account_number, l.live_seats_override,
                        l.demo_accounts_override, b.status AS build_status
                   FROM tenant_client_robots l
                   JOIN license_builds b ON b.tenant_id = l.tenant_id AND b.license_id = l.id AND b.build_mark = $4

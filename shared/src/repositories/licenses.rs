@@ -8,7 +8,7 @@ use super::listing::{fetch_page, push_day_range, Listing, Narrow};
 use crate::domain::error::AppResult;
 use crate::domain::ids::new_id;
 use crate::domain::pagination::{contains_pattern, Page, PageParams};
-use crate::domain::status::LicenseStatus;
+use crate::domain::status::{LicenseHold, LicenseStatus};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct License {
@@ -22,11 +22,13 @@ pub struct License {
     pub status: LicenseStatus,
     pub account_number: Option<String>,
     pub created_at: DateTime<Utc>,
+    /// Held without ending (a dispute, a late charge): the check answers the hold's code.
+    pub hold: Option<LicenseHold>,
 }
 
 macro_rules! columns {
     () => {
-        "id, tenant_id, client_id, robot_id, sale_id, activation_date, expiration_date, status, account_number, created_at"
+        "id, tenant_id, client_id, robot_id, sale_id, activation_date, expiration_date, status, account_number, created_at, hold"
     };
 }
 
@@ -81,6 +83,20 @@ pub async fn set_status(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid, stat
     Ok(())
 }
 
+/// Holds the license (or lifts its hold with None), since now.
+pub async fn set_hold(conn: &mut PgConnection, tenant_id: Uuid, id: Uuid, hold: Option<LicenseHold>) -> AppResult<()> {
+    sqlx::query(
+        "UPDATE tenant_client_robots SET hold = $3, hold_since = CASE WHEN $3::text IS NULL THEN NULL ELSE now() END
+          WHERE tenant_id = $1 AND id = $2 AND hold IS DISTINCT FROM $3::text",
+    )
+    .bind(tenant_id)
+    .bind(id)
+    .bind(hold)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// Sets the date the license runs until (None: no end).
 pub async fn set_expiration(
     conn: &mut PgConnection,
@@ -125,7 +141,7 @@ pub struct LicenseFilter {
 }
 
 const LISTED: &str = "l.id, l.tenant_id, l.client_id, l.robot_id, l.sale_id, l.activation_date, l.expiration_date,
-                      l.status, l.account_number, l.created_at, t.name AS tenant_name, c.name AS client_name,
+                      l.status, l.account_number, l.created_at, l.hold, t.name AS tenant_name, c.name AS client_name,
                       c.email AS client_email, r.name AS robot_name, r.platform AS robot_platform";
 const FROM: &str = " FROM tenant_client_robots l";
 const JOINS: &str = " JOIN tenants t ON t.id = l.tenant_id

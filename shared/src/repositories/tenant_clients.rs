@@ -185,6 +185,8 @@ pub struct ClientListRow {
     pub client: TenantClient,
     pub tenant_name: String,
     pub registration_date: DateTime<Utc>,
+    /// When a payment of theirs was taken back by their bank (any platform).
+    pub chargeback_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, Default, Clone)]
@@ -196,7 +198,7 @@ pub struct ClientFilter {
 }
 
 const LISTED: &str = "c.id, c.tenant_id, c.name, c.email, c.phone, c.status, c.last_login, c.created_at,
-                      c.registration_date, t.name AS tenant_name";
+                      c.registration_date, c.chargeback_at, t.name AS tenant_name";
 
 /// Clients, newest first; the platform sees every tenant's, an owner theirs.
 pub async fn list(

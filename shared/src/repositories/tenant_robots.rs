@@ -10,6 +10,7 @@ use super::listing::{fetch_page, Listing, Narrow};
 use crate::domain::error::AppResult;
 use crate::domain::ids::new_id;
 use crate::domain::pagination::{contains_pattern, Page, PageParams};
+use crate::domain::status::LatePayment;
 use crate::infrastructure::crypto::SecretBox;
 use crate::infrastructure::secrets::random_token;
 
@@ -35,6 +36,8 @@ pub struct TenantRobot {
     pub binding_policy: String,
     /// How long a trial license of this robot runs when no end date is chosen.
     pub trial_days: i32,
+    /// What a late subscription charge does to its license: keep or suspend.
+    pub late_payment: LatePayment,
 }
 
 /// How a license gets its MetaTrader account.
@@ -99,7 +102,7 @@ pub struct NewTenantRobot {
 macro_rules! columns {
     () => {
         "id, tenant_id, name, logo_url, description, platform, version, active_version, active, webhook_verified_at, created_at,
-         license_public_key, offline_grace_seconds, binding_policy, trial_days"
+         license_public_key, offline_grace_seconds, binding_policy, trial_days, late_payment"
     };
 }
 
@@ -164,10 +167,12 @@ pub async fn set_license_policy(
     id: Uuid,
     offline_grace_seconds: Option<i32>,
     binding_policy: Option<BindingPolicy>,
+    late_payment: Option<LatePayment>,
 ) -> AppResult<Option<TenantRobot>> {
     Ok(sqlx::query_as(concat!(
         "UPDATE tenant_robots SET offline_grace_seconds = COALESCE($3, offline_grace_seconds),
-                binding_policy = COALESCE($4, binding_policy), updated_at = now()
+                binding_policy = COALESCE($4, binding_policy), late_payment = COALESCE($5, late_payment),
+                updated_at = now()
           WHERE tenant_id = $1 AND id = $2 RETURNING ",
         columns!()
     ))
@@ -175,6 +180,7 @@ pub async fn set_license_policy(
     .bind(id)
     .bind(offline_grace_seconds)
     .bind(binding_policy.map(BindingPolicy::as_str))
+    .bind(late_payment)
     .fetch_optional(conn)
     .await?)
 }
@@ -290,7 +296,8 @@ pub struct RobotFilter {
 
 const LISTED: &str = "r.id, r.tenant_id, r.name, r.logo_url, r.description, r.platform, r.version, r.active_version,
                       r.active, r.webhook_verified_at, r.created_at, r.license_public_key, r.offline_grace_seconds,
-                      r.binding_policy, r.trial_days, r.file_path, t.name AS tenant_name, t.url AS tenant_url";
+                      r.binding_policy, r.trial_days, r.late_payment, r.file_path, t.name AS tenant_name,
+                      t.url AS tenant_url";
 
 /// Robots, newest first.
 pub async fn list(conn: &mut PgConnection, filter: &RobotFilter, params: PageParams) -> AppResult<Page<RobotListRow>> {

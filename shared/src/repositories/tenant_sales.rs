@@ -115,6 +115,32 @@ pub async fn lock_sale_key(conn: &mut PgConnection, tenant_id: Uuid, key: &str) 
     Ok(())
 }
 
+/// Moves a platform sale's dispute forward (`open`, then `won`; a won
+/// dispute is never reopened by a late delivery of its opening) and answers
+/// where it stands (and since when). With `None`, only answers.
+pub async fn advance_dispute(
+    conn: &mut PgConnection,
+    sale_id: Uuid,
+    to: Option<(&str, DateTime<Utc>)>,
+) -> AppResult<(Option<String>, Option<DateTime<Utc>>)> {
+    let Some((state, at)) = to else {
+        return Ok(sqlx::query_as("SELECT dispute, dispute_at FROM tenant_sales WHERE id = $1")
+            .bind(sale_id)
+            .fetch_one(conn)
+            .await?);
+    };
+    Ok(sqlx::query_as(
+        "UPDATE tenant_sales SET dispute = CASE WHEN dispute = 'won' THEN dispute ELSE $2 END,
+                                 dispute_at = CASE WHEN dispute = 'won' THEN dispute_at ELSE $3 END
+          WHERE id = $1 RETURNING dispute, dispute_at",
+    )
+    .bind(sale_id)
+    .bind(state)
+    .bind(at)
+    .fetch_one(conn)
+    .await?)
+}
+
 /// The sale of `origin` with this external id (the platform's transaction), locked.
 pub async fn lock_platform(
     conn: &mut PgConnection,

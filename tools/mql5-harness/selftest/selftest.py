@@ -495,6 +495,10 @@ MESSAGES = {
                                     "aceitas: veja a lista no portal do cliente: " % SERVER) + PORTAL,
     "VERSION_WITHDRAWN": re.escape("ERRO: esta versão do robô foi retirada pelo vendedor. Baixe a versão 1.4.0 no "
                                    "portal do cliente: ") + PORTAL,
+    # Holds (issue 37): the license is not ended, and the robot says why.
+    "DISPUTED": re.escape("ERRO: Licença suspensa: há uma contestação de pagamento em aberto. Fale com o vendedor."),
+    "PAYMENT_OVERDUE": re.escape("ERRO: Licença suspensa: o pagamento da assinatura está atrasado. Ela volta assim "
+                                 "que o pagamento for confirmado."),
     "SOMETHING_NEW": re.escape("ERRO: Licença recusada pelo servidor (código SOMETHING_NEW)."),
 }
 # Signed refusals that mean "not now": no verdict, the stored grace applies.

@@ -38,7 +38,13 @@ export const saleStatusLabels: Record<SaleStatus, string> = { confirmed: 'Confir
 export const saleStatusTones: Record<SaleStatus, StatusTone> = { confirmed: 'success', pending: 'warning', refunded: 'destructive' }
 export const saleStatusChoices = choices(saleStatusLabels)
 
-export const originLabels: Record<Origin, string> = { hotmart: 'Hotmart', kiwify: 'Kiwify', manual: 'Manual' }
+export const originLabels: Record<Origin, string> = {
+  hotmart: 'Hotmart',
+  kiwify: 'Kiwify',
+  eduzz: 'Eduzz',
+  asaas: 'Asaas',
+  manual: 'Manual',
+}
 export const originChoices = choices(originLabels)
 
 /** How a manual sale was paid. */

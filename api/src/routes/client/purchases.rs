@@ -49,10 +49,12 @@ fn status_label(status: SaleStatus) -> &'static str {
     }
 }
 
-fn platform_label(origin: Origin) -> &'static str {
+pub(crate) fn platform_label(origin: Origin) -> &'static str {
     match origin {
         Origin::Hotmart => "Hotmart",
         Origin::Kiwify => "Kiwify",
+        Origin::Eduzz => "Eduzz",
+        Origin::Asaas => "Asaas",
         // Recorded by the seller by hand (PIX, transfer...).
         Origin::Manual => "Venda direta",
     }

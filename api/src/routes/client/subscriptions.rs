@@ -21,6 +21,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
+use super::purchases::platform_label;
 use crate::api_error::{ApiResult, ErrorBody};
 use crate::extractors::{PathId, SignedInClient};
 use crate::request_meta::RequestMeta;
@@ -210,13 +211,15 @@ pub async fn cancel(
             }
             CancelOutcome::Requested
         }
-        // Kiwify offers no cancellation API to the seller: the owner cancels
-        // in Kiwify's panel, and its subscription_canceled event ends it here.
-        (Origin::Kiwify, _, _) => {
+        // Kiwify, Eduzz and Asaas: no cancellation is sent from here; the
+        // owner cancels in the platform's panel, and its cancellation event
+        // ends the subscription here.
+        (origin @ (Origin::Kiwify | Origin::Eduzz | Origin::Asaas), _, _) => {
             if client_portal::request_cancellation(&mut tx, tenant, me, id).await? {
+                let platform = platform_label(origin);
                 let message = format!(
-                    "{} pediu para cancelar a assinatura de {amount}, cobrada pela Kiwify{}. Ela continua ativa até \
-                     ser cancelada no painel da Kiwify.",
+                    "{} pediu para cancelar a assinatura de {amount}, cobrada pela {platform}{}. Ela continua ativa \
+                     até ser cancelada no painel da {platform}.",
                     client.client.name,
                     target.external_id.as_deref().map(|c| format!(" (assinatura {c})")).unwrap_or_default(),
                 );

@@ -103,8 +103,11 @@ pub async fn detail(
 ) -> ApiResult<Json<OwnerLicenseDetail>> {
     owner.require(Capability::ViewLicenses)?;
     let mut tx = owner.begin().await?;
-    let license = find_own(&mut tx, &owner, id).await?;
+    // Installations first: the check-log writer may commit a batch between
+    // the two reads, and the license's counts read after them then cover at
+    // least the accounts listed (never "0 active" beside two listed).
     let installations = installations::of_license(&mut tx, owner.tenant.id, id).await?;
+    let license = find_own(&mut tx, &owner, id).await?;
     tx.commit().await?;
     Ok(Json(OwnerLicenseDetail {
         license,

@@ -15,7 +15,6 @@ pub mod email_sending;
 pub mod email_settings;
 pub mod hotmart_api;
 pub mod invitation;
-pub mod kiwify_channel;
 pub mod license_builds;
 pub mod license_seats;
 pub mod licenses;
@@ -34,6 +33,7 @@ pub mod sales;
 pub mod sales_channels;
 pub mod sales_pages;
 pub mod settings;
+pub mod signed_channels;
 pub mod stats;
 pub mod storage;
 pub mod subscriptions;
@@ -68,7 +68,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(robot_generations::router())
         .merge(sales_pages::router())
         .merge(sales_channels::router())
-        .merge(kiwify_channel::router())
+        .merge(signed_channels::router())
         .merge(settings::router())
         .merge(storage::router())
         .merge(email_settings::router())

@@ -10,6 +10,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use shared::domain::owner_permissions::Capability;
+use shared::domain::status::LatePayment;
 use shared::domain::validation::Validator;
 use shared::repositories::audit_log::Action;
 use shared::repositories::compile_jobs::{self, NewImport};
@@ -43,6 +44,10 @@ pub struct RobotLicenseSettings {
     pub v1_versions: Vec<String>,
     /// Whether the active version is one of them.
     pub active_version_uses_v1: bool,
+    /// keep: a late subscription charge leaves the robot running until the
+    /// paid period (plus grace) ends; suspend: its license is held
+    /// (PAYMENT_OVERDUE) until the charge is paid.
+    pub late_payment: LatePayment,
 }
 
 async fn settings_of(
@@ -59,6 +64,7 @@ async fn settings_of(
         binding_policy: BindingPolicy::parse(&robot.binding_policy).unwrap_or(BindingPolicy::FirstUse),
         v1_versions,
         active_version_uses_v1,
+        late_payment: robot.late_payment,
     })
 }
 
@@ -90,12 +96,16 @@ pub struct RobotLicenseChanges {
     pub offline_grace_seconds: Option<i64>,
     /// first_use or portal.
     pub binding_policy: Option<String>,
+    /// keep or suspend.
+    pub late_payment: Option<String>,
 }
 
 pub const GRACE_OUT_OF_RANGE: &str = "O período de tolerância deve ficar entre 0 e 30 dias (0 a 2592000 segundos).";
+pub const UNKNOWN_LATE_PAYMENT: &str =
+    "Escolha o que acontece com pagamento atrasado: \"keep\" (manter o robô até o fim do período pago) ou \"suspend\" (suspender até o pagamento).";
 pub const UNKNOWN_POLICY: &str = "Política de vínculo inválida: use \"first_use\" (primeiro uso) ou \"portal\".";
 
-/// Changes the offline grace period and/or the binding policy. The next
+/// Changes the offline grace period, the binding policy and/or what a late charge does. The next
 /// check of every installation answers with the new values.
 #[utoipa::path(operation_id = "tenantUpdateRobotLicense", patch, path = "/api/tenant/robots/{id}/license", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])), params(("id" = Uuid, Path)),
@@ -115,15 +125,30 @@ pub async fn update(
     );
     let policy = body.binding_policy.as_deref().map(BindingPolicy::parse);
     v.check(!matches!(policy, Some(None)), "bindingPolicy", UNKNOWN_POLICY);
+    let late_payment = body.late_payment.as_deref().map(|text| match text.trim() {
+        "keep" => Some(LatePayment::Keep),
+        "suspend" => Some(LatePayment::Suspend),
+        _ => None,
+    });
+    v.check(!matches!(late_payment, Some(None)), "latePayment", UNKNOWN_LATE_PAYMENT);
     let mut tx = owner.begin().await?;
     let before = own_robot(&mut tx, &owner, id).await?;
     v.finish()?;
     let grace = grace.map(|g| i32::try_from(g).expect("validated range"));
-    let after = tenant_robots::set_license_policy(&mut tx, owner.tenant.id, before.id, grace, policy.flatten())
-        .await?
-        .or_not_found(UNKNOWN_ROBOT)?;
-    let audited =
-        |r: &TenantRobot| json!({ "offlineGraceSeconds": r.offline_grace_seconds, "bindingPolicy": r.binding_policy });
+    let after = tenant_robots::set_license_policy(
+        &mut tx,
+        owner.tenant.id,
+        before.id,
+        grace,
+        policy.flatten(),
+        late_payment.flatten(),
+    )
+    .await?
+    .or_not_found(UNKNOWN_ROBOT)?;
+    let audited = |r: &TenantRobot| {
+        json!({ "offlineGraceSeconds": r.offline_grace_seconds, "bindingPolicy": r.binding_policy,
+                "latePayment": r.late_payment })
+    };
     owner.audit(&mut tx, Action::Update, "robot_license", before.id, &audited(&before), &audited(&after)).await?;
     let settings = settings_of(&mut tx, after).await?;
     tx.commit().await?;

@@ -17,10 +17,9 @@ use shared::domain::sales::adapters;
 use shared::domain::validation::{char_len, Validator};
 use shared::infrastructure::db::{self, Scope};
 use shared::repositories::audit_log::Action;
-use shared::repositories::hotmart_inbox::{self, NewInboxEvent};
 use shared::repositories::sales_channel_log;
-use shared::repositories::{job_queue, tenants};
-use shared::workflows::jobs::{ProcessHotmartEvent, HOTMART_QUEUE};
+use shared::repositories::tenants;
+use shared::workflows::sale_lifecycle::store_event;
 use shared::AppError;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -159,23 +158,9 @@ pub async fn send_test_event(
     let payload = sales_channel_log::with_new_identity(template, &event_id, Utc::now());
     let raw = serde_json::to_vec(&payload).map_err(AppError::internal)?;
     let (event, neutral) = adapters::hotmart::parse(&raw).map_err(AppError::internal)?;
-    let sale_event = serde_json::to_value(&neutral).map_err(AppError::internal)?;
     // The postback's own scope: what the intake would have stored.
     let mut tx = db::begin(&state.pool, Scope::anonymous_in(owner.tenant.id)).await?;
-    let new = NewInboxEvent {
-        tenant_id: owner.tenant.id,
-        robot_id: robot.id,
-        platform: "hotmart",
-        event_id: &event.event_id,
-        event: event.kind.as_str(),
-        payload: &event.raw,
-        sale_event: &sale_event,
-        is_test: event.is_test,
-    };
-    if let Some(inbox_id) = hotmart_inbox::store(&mut tx, new).await? {
-        let job = ProcessHotmartEvent { tenant_id: owner.tenant.id, inbox_id };
-        job_queue::enqueue(&mut tx, HOTMART_QUEUE, &job, Some(&format!("hotmart-{inbox_id}"))).await?;
-    }
+    store_event(&mut tx, owner.tenant.id, robot.id, &event.raw, &neutral).await?;
     tx.commit().await?;
     Ok((StatusCode::ACCEPTED, Json(TestEventSent { event_id })))
 }

@@ -1,4 +1,6 @@
-//! `/api/webhooks/*`: calls from machines (Hotmart, Kiwify; robots' license checks; Resend's delivery events).
+//! `/api/webhooks/*`: calls from machines (the sales platforms; robots' license checks; Resend's delivery events).
+
+mod intake;
 
 pub mod hotmart;
 pub mod kiwify;

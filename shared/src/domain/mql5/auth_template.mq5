@@ -1572,6 +1572,11 @@ string RF_DenialMessage(const string code)
       return("ERRO: Licença suspensa ou inativa. Fale com o vendedor.");
    if(code == "CANCELLED")
       return("ERRO: Licença cancelada. Fale com o vendedor.");
+   if(code == "DISPUTED")
+      return("ERRO: Licença suspensa: há uma contestação de pagamento em aberto. Fale com o vendedor.");
+   if(code == "PAYMENT_OVERDUE")
+      return("ERRO: Licença suspensa: o pagamento da assinatura está atrasado. Ela volta assim que o pagamento " +
+             "for confirmado.");
    if(code == "NOT_CONFIRMED")
       return("Confirme o número da conta no portal do cliente antes de usar o robô: " + RF_PortalUrl());
    if(code == "DEMO_REFUSED")

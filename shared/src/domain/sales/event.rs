@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 pub enum Platform {
     Hotmart,
     Kiwify,
+    Eduzz,
+    Asaas,
 }
 
 impl Platform {
@@ -19,6 +21,8 @@ impl Platform {
         match self {
             Self::Hotmart => "hotmart",
             Self::Kiwify => "kiwify",
+            Self::Eduzz => "eduzz",
+            Self::Asaas => "asaas",
         }
     }
 
@@ -27,6 +31,8 @@ impl Platform {
         match self {
             Self::Hotmart => "Hotmart",
             Self::Kiwify => "Kiwify",
+            Self::Eduzz => "Eduzz",
+            Self::Asaas => "Asaas",
         }
     }
 }

@@ -41,10 +41,16 @@ pub enum CheckCode {
     /// Every seat of the license is taken by other accounts (the caller
     /// hears `NOT_RECOGNIZED`; the owner's log says this).
     SeatsFull,
+    /// The sale is disputed (a refund request or chargeback the seller
+    /// contests): held until the dispute ends in the seller's favour.
+    Disputed,
+    /// A subscription charge is late and the owner chose to suspend: held
+    /// until it is paid.
+    PaymentOverdue,
 }
 
 impl CheckCode {
-    pub const ALL: [CheckCode; 19] = [
+    pub const ALL: [CheckCode; 21] = [
         CheckCode::Ok,
         CheckCode::InvalidRequest,
         CheckCode::NotFound,
@@ -64,6 +70,8 @@ impl CheckCode {
         CheckCode::BrokerNotAllowed,
         CheckCode::VersionWithdrawn,
         CheckCode::SeatsFull,
+        CheckCode::Disputed,
+        CheckCode::PaymentOverdue,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -87,6 +95,8 @@ impl CheckCode {
             CheckCode::BrokerNotAllowed => "BROKER_NOT_ALLOWED",
             CheckCode::VersionWithdrawn => "VERSION_WITHDRAWN",
             CheckCode::SeatsFull => "SEATS_FULL",
+            CheckCode::Disputed => "DISPUTED",
+            CheckCode::PaymentOverdue => "PAYMENT_OVERDUE",
         }
     }
 
@@ -146,6 +156,14 @@ impl CheckCode {
             }
             CheckCode::SeatsFull => {
                 "Todas as vagas de conta desta licença estão em uso. Libere uma vaga no portal do cliente."
+            }
+            CheckCode::Disputed => {
+                "Licença suspensa: há uma contestação de pagamento em aberto. Ela volta se a contestação for encerrada \
+                 a favor do vendedor. Fale com o vendedor."
+            }
+            CheckCode::PaymentOverdue => {
+                "Licença suspensa: o pagamento da assinatura está atrasado. Ela volta assim que o pagamento for \
+                 confirmado."
             }
         }
     }

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 use super::request::TerminalFacts;
 use super::seats::{find_seat, AccountRule, Seat, SeatDecision, SeatPolicy};
 use super::{parse_account, CheckCode, CheckFacts};
-use crate::domain::status::{ClientStatus, LicenseStatus, TenantStatus};
+use crate::domain::status::{ClientStatus, LicenseHold, LicenseStatus, TenantStatus};
 
 /// The whole verdict on a check: what it is (`code`, for the owner's log),
 /// what the robot is told (`answer`), and what the check writes to the
@@ -89,7 +89,12 @@ fn license_state(facts: &CheckFacts, now: DateTime<Utc>) -> Result<(), CheckCode
         LicenseStatus::Cancelled => Err(CheckCode::Cancelled),
         LicenseStatus::Expired => Err(CheckCode::Expired),
         _ if facts.expiration_date.is_some_and(|e| e <= now) => Err(CheckCode::Expired),
-        _ => Ok(()),
+        // Held, not ended: each hold has its own code, so the buyer reads why.
+        _ => match facts.license_hold {
+            Some(LicenseHold::Dispute) => Err(CheckCode::Disputed),
+            Some(LicenseHold::PaymentLate) => Err(CheckCode::PaymentOverdue),
+            None => Ok(()),
+        },
     }
 }
 
@@ -240,6 +245,7 @@ mod tests {
             license_id: Some(Uuid::from_u128(2)),
             license_status: Some(LicenseStatus::Active),
             expiration_date: Some(now() + Duration::days(30)),
+            license_hold: None,
             account_number: Some("051234567".into()),
             build_status: None,
             tenant_url: "https://lucrobot.com.br".to_string(),
@@ -294,6 +300,13 @@ mod tests {
         let trial_without_end =
             CheckFacts { license_status: Some(LicenseStatus::Trial), expiration_date: None, ..bound() };
         assert_eq!(judged(trial_without_end), said(CheckCode::Ok, CheckCode::Ok));
+        let disputed = CheckFacts { license_hold: Some(LicenseHold::Dispute), ..bound() };
+        assert_eq!(judged(disputed), said(CheckCode::Disputed, CheckCode::Disputed));
+        let late = CheckFacts { license_hold: Some(LicenseHold::PaymentLate), ..bound() };
+        assert_eq!(judged(late), said(CheckCode::PaymentOverdue, CheckCode::PaymentOverdue));
+        // A hold is told only to the license's own account, like its status.
+        let held_unbound = CheckFacts { license_hold: Some(LicenseHold::Dispute), ..unbound() };
+        assert_ne!(judged(held_unbound).answer, CheckCode::Ok);
     }
 
     #[test]

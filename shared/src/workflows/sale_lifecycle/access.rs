@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use crate::domain::error::AppResult;
-use crate::domain::status::LicenseStatus;
+use crate::domain::status::{LicenseHold, LicenseStatus};
 use crate::repositories::licenses;
 use crate::workflows::email::BuyerEmail;
 
@@ -53,4 +53,15 @@ pub(super) async fn extend(
         }
     }
     Ok(())
+}
+
+/// Holds the license while its sale's dispute is open (over a late-charge
+/// hold: the dispute is the graver), and lifts a dispute hold once it is not.
+pub(super) async fn follow_dispute(conn: &mut PgConnection, license: &licenses::License, open: bool) -> AppResult<()> {
+    let hold = match (license.hold, open) {
+        (Some(LicenseHold::Dispute), true) | (None | Some(LicenseHold::PaymentLate), false) => return Ok(()),
+        (_, true) => Some(LicenseHold::Dispute),
+        (Some(LicenseHold::Dispute), false) => None,
+    };
+    licenses::set_hold(conn, license.tenant_id, license.id, hold).await
 }

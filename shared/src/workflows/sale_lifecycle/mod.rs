@@ -27,6 +27,7 @@
 mod access;
 mod announce;
 mod buyer;
+mod intake;
 mod manual;
 mod purchase;
 mod subscription;
@@ -42,6 +43,7 @@ use crate::repositories::tenant_robots;
 use crate::workflows::email::BuyerEmail;
 
 pub use buyer::{client_of, Buyer};
+pub use intake::{store_event, Intake};
 pub use manual::{
     manual_purchase_id, record_manual, ManualSale, ManualSaleRecorded, IDEMPOTENCY_KEY_REUSED,
     MANUAL_SALE_ROBOT_UNKNOWN,
@@ -81,6 +83,8 @@ pub fn origin_of(platform: Platform) -> Origin {
     match platform {
         Platform::Hotmart => Origin::Hotmart,
         Platform::Kiwify => Origin::Kiwify,
+        Platform::Eduzz => Origin::Eduzz,
+        Platform::Asaas => Origin::Asaas,
     }
 }
 

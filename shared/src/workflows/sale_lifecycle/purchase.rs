@@ -5,14 +5,14 @@
 use chrono::{Duration, Utc};
 use sqlx::PgConnection;
 
-use super::access::{extend, grant_license};
+use super::access::{extend, follow_dispute, grant_license};
 use super::announce::{announce_confirmed, ConfirmedSale};
 use super::buyer::{client_of, Buyer};
 use super::{origin_of, Processed, StoredEvent, SUBSCRIPTION_GRACE};
 use crate::domain::error::{AppError, AppResult};
 use crate::domain::money::format_brl;
 use crate::domain::sales::SaleEventKind;
-use crate::domain::status::{LicenseStatus, SaleStatus};
+use crate::domain::status::{LicenseHold, LicenseStatus, SaleStatus};
 use crate::repositories::tenant_sales::{self, PlatformSaleFacts};
 use crate::repositories::{licenses, tenant_clients, tenant_subscriptions};
 use crate::workflows::email::BuyerEmail;
@@ -39,6 +39,29 @@ fn incoming_status(kind: SaleEventKind) -> SaleStatus {
 
 fn grants(kind: SaleEventKind) -> bool {
     incoming_status(kind) == SaleStatus::Confirmed
+}
+
+/// Where the sale's dispute stands after this event: open (the license is
+/// held) or not. A dispute opens with its event and closes when won; a
+/// platform that signals the win by approving the purchase again (Hotmart)
+/// closes it with an approval dated after the dispute opened, so the
+/// original approval delivered late does not.
+async fn dispute_stands(conn: &mut PgConnection, stored: &StoredEvent<'_>, sale_id: uuid::Uuid) -> AppResult<bool> {
+    let event = stored.event;
+    let at = event.occurred_at.unwrap_or_else(Utc::now);
+    let change = match event.kind {
+        SaleEventKind::DisputeOpened => Some(("open", at)),
+        SaleEventKind::DisputeWon => Some(("won", at)),
+        _ => None,
+    };
+    let (state, since) = tenant_sales::advance_dispute(conn, sale_id, change).await?;
+    let approved_after = event.kind == SaleEventKind::Approved
+        && event.occurred_at.zip(since).is_some_and(|(approved, opened)| approved > opened);
+    if state.as_deref() == Some("open") && approved_after {
+        tenant_sales::advance_dispute(conn, sale_id, Some(("won", at))).await?;
+        return Ok(false);
+    }
+    Ok(state.as_deref() == Some("open"))
 }
 
 pub(super) async fn apply(conn: &mut PgConnection, stored: &StoredEvent<'_>) -> AppResult<Processed> {
@@ -94,6 +117,8 @@ pub(super) async fn apply(conn: &mut PgConnection, stored: &StoredEvent<'_>) -> 
         Some(sale) => tenant_sales::update_platform(conn, sale.id, &facts).await?,
         None => tenant_sales::create_platform(conn, &facts).await?,
     };
+
+    let dispute_open = dispute_stands(conn, stored, sale.id).await? && status == SaleStatus::Confirmed;
 
     // A chargeback marks the buyer: the owner sees it on the client before
     // selling to them again, whichever platform the money went back through.
@@ -168,6 +193,10 @@ pub(super) async fn apply(conn: &mut PgConnection, stored: &StoredEvent<'_>) -> 
     if let Some(first_sale) = renewal_of {
         if let Some(license) = licenses::lock_by_sale(conn, tenant_id, first_sale).await? {
             extend(conn, &license, paid_until).await?;
+            // The late charge is paid: a license held for it runs again.
+            if license.hold == Some(LicenseHold::PaymentLate) {
+                licenses::set_hold(conn, tenant_id, license.id, None).await?;
+            }
         }
         return Ok(Processed { outcome: "renewal", emails });
     }
@@ -195,6 +224,7 @@ pub(super) async fn apply(conn: &mut PgConnection, stored: &StoredEvent<'_>) -> 
                 status: desired,
             };
             let granted = grant_license(conn, license, new_client, &purchase.transaction, &mut emails).await?;
+            follow_dispute(conn, &granted, dispute_open).await?;
             // Runs in the worker's scope of the tenant (see `process`).
             crate::repositories::license_builds::queue_for_license(conn, tenant_id, granted.id).await?;
         }
@@ -205,6 +235,7 @@ pub(super) async fn apply(conn: &mut PgConnection, stored: &StoredEvent<'_>) -> 
                 licenses::set_status(conn, tenant_id, license.id, desired).await?;
             }
             extend(conn, &license, paid_until).await?;
+            follow_dispute(conn, &license, dispute_open).await?;
         }
         _ => {}
     }

@@ -1,6 +1,6 @@
 //! Events about a running subscription: cancelled (access to the end of the
 //! paid period), plan switched or rescheduled (the end follows the next
-//! charge), late (the owner is told; access is kept for now).
+//! charge), late (the owner is told; access is kept or held, as the owner chose).
 
 use sqlx::PgConnection;
 
@@ -8,9 +8,9 @@ use super::access::extend;
 use super::{origin_of, Processed, StoredEvent, SUBSCRIPTION_GRACE};
 use crate::domain::error::{AppError, AppResult};
 use crate::domain::sales::SaleSubscription;
-use crate::domain::status::SubscriptionStatus;
+use crate::domain::status::{LatePayment, LicenseHold, SubscriptionStatus};
 use crate::repositories::tenant_subscriptions::{self, Subscription};
-use crate::repositories::{licenses, tenant_sales};
+use crate::repositories::{licenses, tenant_robots, tenant_sales};
 use crate::workflows::notifications::{self, Notification, NotificationType};
 
 fn subscriber_of<'a>(stored: &'a StoredEvent<'_>) -> AppResult<&'a SaleSubscription> {
@@ -78,14 +78,34 @@ pub(super) async fn reschedule(conn: &mut PgConnection, stored: &StoredEvent<'_>
 
 /// A charge is overdue. The license already ends at the paid date plus
 /// [`SUBSCRIPTION_GRACE`], so keeping access is the default: the owner is
-/// told, and the buyer's access ends by itself if no payment follows.
+/// told, and the buyer's access ends by itself if no payment follows. A
+/// robot whose owner chose to suspend holds the license at once
+/// (PAYMENT_OVERDUE) until the next paid charge lifts the hold.
 pub(super) async fn late(conn: &mut PgConnection, stored: &StoredEvent<'_>) -> AppResult<Processed> {
+    let tenant_id = stored.tenant_id;
     let info = subscriber_of(stored)?;
-    if locked(conn, stored).await?.is_none() {
+    let Some(subscription) = locked(conn, stored).await? else {
         return Ok(Processed::just("unknown_subscription"));
-    }
-    let message = format!("{} — assinatura {} com pagamento atrasado", buyer_label(stored), info.code);
-    let n = Notification::new(stored.tenant_id, NotificationType::SubscriptionCancelled, "Pagamento atrasado", message);
+    };
+    let license = match subscription.sale_id {
+        Some(sale_id) => licenses::lock_by_sale(conn, tenant_id, sale_id).await?,
+        None => None,
+    };
+    let policy = match license.as_ref().and_then(|l| l.robot_id) {
+        Some(robot_id) => tenant_robots::find(conn, tenant_id, robot_id).await?.map(|r| r.late_payment),
+        None => None,
+    };
+    let held = match (&license, policy) {
+        (Some(license), Some(LatePayment::Suspend)) if license.hold.is_none() => {
+            licenses::set_hold(conn, tenant_id, license.id, Some(LicenseHold::PaymentLate)).await?;
+            true
+        }
+        (Some(license), _) => license.hold == Some(LicenseHold::PaymentLate),
+        (None, _) => false,
+    };
+    let what = if held { "licença suspensa até o pagamento" } else { "acesso mantido até o fim do período pago" };
+    let message = format!("{} — assinatura {} com pagamento atrasado; {what}", buyer_label(stored), info.code);
+    let n = Notification::new(tenant_id, NotificationType::SubscriptionCancelled, "Pagamento atrasado", message);
     notifications::notify(conn, &n).await?;
-    Ok(Processed::just("subscription_late"))
+    Ok(Processed::just(if held { "subscription_late_suspended" } else { "subscription_late" }))
 }

@@ -50,6 +50,10 @@ export function refusalAdvice(code: string, { personalBuild, mtAccount, boundAcc
       return refused('a loja está suspensa; fale com o vendedor')
     case 'ROBOT_INACTIVE':
       return refused('o vendedor desativou este robô; fale com o vendedor')
+    case 'DISPUTED':
+      return refused('há uma contestação de pagamento em aberto; a licença volta se ela for encerrada a favor do vendedor')
+    case 'PAYMENT_OVERDUE':
+      return refused('o pagamento da assinatura está atrasado; a licença volta assim que o pagamento for confirmado')
     case 'BUILD_REVOKED':
       return refused('esta cópia do robô foi bloqueada pelo vendedor; fale com o vendedor')
     case 'THROTTLED':

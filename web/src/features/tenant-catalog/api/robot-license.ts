@@ -5,6 +5,7 @@ import { tenantCatalogKeys } from '@/lib/query-keys/tenant-catalog'
 
 export type RobotLicenseSettings = components['schemas']['RobotLicenseSettings']
 export type BindingPolicy = components['schemas']['BindingPolicy']
+export type LatePayment = components['schemas']['LatePayment']
 type RobotLicenseChanges = components['schemas']['RobotLicenseChanges']
 
 /**

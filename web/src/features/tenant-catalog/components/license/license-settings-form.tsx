@@ -10,6 +10,7 @@ import { applyServerErrors } from '@/lib/forms'
 import { useSaveRobotLicense, type RobotLicenseSettings } from '../../api/robot-license'
 import {
   bindingPolicyChoices,
+  latePaymentChoices,
   licenseServerFields,
   licenseSettingsChanges,
   licenseSettingsSchema,
@@ -26,6 +27,7 @@ const GRACE_HELP =
 export function LicenseSettingsForm({ robotId, settings, readOnly = false }: { robotId: string; settings: RobotLicenseSettings; readOnly?: boolean }) {
   const form = useForm<LicenseSettingsValues>({ resolver: zodResolver(licenseSettingsSchema), defaultValues: licenseSettingsValues(settings) })
   const policy = useWatch({ control: form.control, name: 'bindingPolicy' })
+  const latePayment = useWatch({ control: form.control, name: 'latePayment' })
   const save = useSaveRobotLicense(robotId)
 
   const submit = form.handleSubmit((values) =>
@@ -73,6 +75,17 @@ export function LicenseSettingsForm({ robotId, settings, readOnly = false }: { r
               ) : (
                 'O cliente informa o número da conta MT5 no portal antes de usar o robô; só essa conta roda a licença.'
               )
+            }
+          />
+          <SelectField
+            control={form.control}
+            name="latePayment"
+            label="Assinatura com pagamento atrasado"
+            options={latePaymentChoices}
+            description={
+              latePayment === 'suspend'
+                ? 'Quando a plataforma avisa do atraso, o robô para com o aviso "pagamento atrasado" e volta sozinho quando a cobrança é paga.'
+                : 'O robô continua até o fim do período já pago (mais 3 dias de tolerância) e para sozinho se o pagamento não vier.'
             }
           />
         </fieldset>
