@@ -95,7 +95,7 @@ pub struct SignedChannel {
 /// The robot's channel on one signing platform: URL, secret, last event, the log.
 #[utoipa::path(operation_id = "tenantSignedChannel", get, path = "/api/tenant/robots/{id}/sales-channels/{platform}",
     tag = "tenant", security(("tenantSession" = [], "tenantSecret" = [])),
-    params(("id" = Uuid, Path), ("platform" = SignedPlatform, Path)),
+    params(("id" = Uuid, Path), ("platform" = inline(SignedPlatform), Path)),
     responses((status = 200, body = SignedChannel), (status = 404, body = ErrorBody), OwnerErrors))]
 pub async fn signed_channel(
     owner: SignedInOwner,
@@ -140,7 +140,7 @@ pub struct SignedTokenSaved {
 #[utoipa::path(operation_id = "tenantSetSignedToken", put,
     path = "/api/tenant/robots/{id}/sales-channels/{platform}/token", tag = "tenant",
     security(("tenantSession" = [], "tenantSecret" = [])),
-    params(("id" = Uuid, Path), ("platform" = SignedPlatform, Path)),
+    params(("id" = Uuid, Path), ("platform" = inline(SignedPlatform), Path)),
     request_body = SignedTokenRequest,
     responses((status = 200, body = SignedTokenSaved), (status = 404, body = ErrorBody), OwnerErrors))]
 pub async fn set_signed_token(

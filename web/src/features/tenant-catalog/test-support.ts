@@ -83,6 +83,7 @@ export const alphaLicenseSettings = {
   bindingPolicy: 'portal',
   v1Versions: ['1.0.0'],
   activeVersionUsesV1: false,
+  latePayment: 'keep',
 }
 
 /** GET /api/tenant/robots/{alpha}/seat-policy: two live seats, demo accounts free, brokers XP and Clear. */

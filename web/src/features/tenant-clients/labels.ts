@@ -24,6 +24,12 @@ export const licenseStatusTones: Record<LicenseStatus, StatusTone> = {
 /** In the edit form's order: the statuses an owner may set freely, any to any. */
 export const licenseStatusChoices = (Object.entries(licenseStatusLabels) as [LicenseStatus, string][]).map(([value, label]) => ({ value, label }))
 
+/** Why a license is held without ending (the check answers DISPUTED or PAYMENT_OVERDUE). */
+export const licenseHoldLabels: Record<'dispute' | 'payment_late', string> = {
+  dispute: 'Suspensa: contestação',
+  payment_late: 'Suspensa: pagamento atrasado',
+}
+
 /** The text shown when a license's client or robot was deleted. */
 export const MISSING_CLIENT = 'Cliente não encontrado'
 export const MISSING_ROBOT = 'Robô não encontrado'

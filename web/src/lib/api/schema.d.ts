@@ -2189,7 +2189,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes the offline grace period and/or the binding policy. The next
+         * Changes the offline grace period, the binding policy and/or what a late charge does. The next
          *     check of every installation answers with the new values.
          */
         patch: operations["tenantUpdateRobotLicense"];
@@ -2254,15 +2254,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tenant/robots/{id}/sales-channels/kiwify": {
+    "/api/tenant/robots/{id}/sales-channels/{platform}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The robot's Kiwify channel: URL, token, last event, the log. */
-        get: operations["tenantKiwifyChannel"];
+        /** The robot's channel on one signing platform: URL, secret, last event, the log. */
+        get: operations["tenantSignedChannel"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2271,7 +2271,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tenant/robots/{id}/sales-channels/kiwify/token": {
+    "/api/tenant/robots/{id}/sales-channels/{platform}/token": {
         parameters: {
             query?: never;
             header?: never;
@@ -2279,8 +2279,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Sets the robot's Kiwify token (audited; the value is never logged or shown again). */
-        put: operations["tenantSetKiwifyToken"];
+        /** Sets the robot's secret for one signing platform (audited; the value is never logged or shown again). */
+        put: operations["tenantSetSignedToken"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3504,6 +3504,12 @@ export interface components {
             resetToken?: string | null;
         };
         ClientItem: {
+            /**
+             * Format: date-time
+             * @description When the buyer's bank took a payment back (a chargeback, on any
+             *     platform): shown before the owner sells to them again.
+             */
+            chargebackAt?: string | null;
             /** Format: date-time */
             createdAt: string;
             email: string;
@@ -4342,30 +4348,6 @@ export interface components {
             /** @description error or warning. */
             severity: string;
         };
-        KiwifyChannel: {
-            events: components["schemas"]["ChannelEvent"][];
-            /** Format: date-time */
-            lastEventAt?: string | null;
-            /** @description Deliveries refused before anything was stored, counted by reason. */
-            refusals: components["schemas"]["ChannelRefusal"][];
-            /** @description The robot has a Kiwify token (one per webhook created in Kiwify). */
-            tokenConfigured: boolean;
-            /** @description Its first characters, to recognise it. */
-            tokenPrefix?: string | null;
-            /** @description Where Kiwify must post this robot's events (Apps → Webhooks → Criar Webhook). */
-            webhookUrl: string;
-        };
-        KiwifyTokenRequest: {
-            /**
-             * @description The token Kiwify shows for this robot's webhook (kept sealed).
-             * @default null
-             */
-            token: string | null;
-        };
-        KiwifyTokenSaved: {
-            tokenConfigured: boolean;
-            tokenPrefix?: string | null;
-        };
         /** @description One license check as its buyer sees it. */
         LastCheck: {
             /** Format: date-time */
@@ -4379,6 +4361,11 @@ export interface components {
             mtAccount?: string | null;
             valid: boolean;
         };
+        /**
+         * @description `tenant_robots.late_payment`: what a late subscription charge does.
+         * @enum {string}
+         */
+        LatePayment: "keep" | "suspend";
         LatestVersion: {
             compilationStatus: string;
             /** Format: uuid */
@@ -4474,6 +4461,12 @@ export interface components {
             updateAvailable: boolean;
             valid: boolean;
         };
+        /**
+         * @description `tenant_client_robots.hold`: why a license is held without ending
+         *     (its sale is disputed; its subscription's charge is late).
+         * @enum {string}
+         */
+        LicenseHold: "dispute" | "payment_late";
         LicenseItem: {
             accountNumber?: string | null;
             /** Format: date-time */
@@ -4744,7 +4737,7 @@ export interface components {
          * @description Where a sale or subscription came from.
          * @enum {string}
          */
-        Origin: "hotmart" | "kiwify" | "manual";
+        Origin: "hotmart" | "kiwify" | "eduzz" | "asaas" | "manual";
         /**
          * @description A client as the owner's dialog sends it; on edit a blank `password`
          *     keeps the current one.
@@ -4810,6 +4803,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             expirationDate?: string | null;
+            hold?: components["schemas"]["LicenseHold"] | null;
             /** Format: uuid */
             id: string;
             /**
@@ -5005,6 +4999,12 @@ export interface components {
         };
         Page_ClientItem: {
             items: {
+                /**
+                 * Format: date-time
+                 * @description When the buyer's bank took a payment back (a chargeback, on any
+                 *     platform): shown before the owner sells to them again.
+                 */
+                chargebackAt?: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -5317,6 +5317,7 @@ export interface components {
                 createdAt: string;
                 /** Format: date-time */
                 expirationDate?: string | null;
+                hold?: components["schemas"]["LicenseHold"] | null;
                 /** Format: uuid */
                 id: string;
                 /**
@@ -6051,6 +6052,11 @@ export interface components {
              */
             bindingPolicy: string | null;
             /**
+             * @description keep or suspend.
+             * @default null
+             */
+            latePayment: string | null;
+            /**
              * Format: int64
              * @default null
              */
@@ -6064,6 +6070,12 @@ export interface components {
              *     confirms it in the client portal first.
              */
             bindingPolicy: components["schemas"]["BindingPolicy"];
+            /**
+             * @description keep: a late subscription charge leaves the robot running until the
+             *     paid period (plus grace) ends; suspend: its license is held
+             *     (PAYMENT_OVERDUE) until the charge is paid.
+             */
+            latePayment: components["schemas"]["LatePayment"];
             /**
              * Format: int32
              * @description Seconds the robot keeps running while the server cannot be reached (0..2592000).
@@ -6383,6 +6395,30 @@ export interface components {
             /** @description Always true: send the same request again with `code`. */
             codeRequired: boolean;
             message: string;
+        };
+        SignedChannel: {
+            events: components["schemas"]["ChannelEvent"][];
+            /** Format: date-time */
+            lastEventAt?: string | null;
+            /** @description Deliveries refused before anything was stored, counted by reason. */
+            refusals: components["schemas"]["ChannelRefusal"][];
+            /** @description The robot has this platform's secret (token, secret or auth token). */
+            tokenConfigured: boolean;
+            /** @description Its first characters, to recognise it. */
+            tokenPrefix?: string | null;
+            /** @description Where the platform must post this robot's events. */
+            webhookUrl: string;
+        };
+        SignedTokenRequest: {
+            /**
+             * @description The secret the platform shows (or the owner chose) for this robot's webhook (kept sealed).
+             * @default null
+             */
+            token: string | null;
+        };
+        SignedTokenSaved: {
+            tokenConfigured: boolean;
+            tokenPrefix?: string | null;
         };
         SourceResponse: {
             sourceCode: string;
@@ -14866,12 +14902,13 @@ export interface operations {
             };
         };
     };
-    tenantKiwifyChannel: {
+    tenantSignedChannel: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 id: string;
+                platform: "kiwify" | "eduzz" | "asaas";
             };
             cookie?: never;
         };
@@ -14882,7 +14919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KiwifyChannel"];
+                    "application/json": components["schemas"]["SignedChannel"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
@@ -14923,18 +14960,19 @@ export interface operations {
             };
         };
     };
-    tenantSetKiwifyToken: {
+    tenantSetSignedToken: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 id: string;
+                platform: "kiwify" | "eduzz" | "asaas";
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["KiwifyTokenRequest"];
+                "application/json": components["schemas"]["SignedTokenRequest"];
             };
         };
         responses: {
@@ -14943,7 +14981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KiwifyTokenSaved"];
+                    "application/json": components["schemas"]["SignedTokenSaved"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */

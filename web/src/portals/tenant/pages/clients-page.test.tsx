@@ -12,7 +12,8 @@ import { TenantClientsPage } from './clients-page'
 beforeAll(polyfillRadixSelect)
 
 function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerRole = 'admin') {
-  const fetch = mockFetch(apiRoutes({ 'GET /api/tenant/clients': () => Response.json(page([maria, pedro])), ...handlers }))
+  const charged = { ...pedro, chargebackAt: '2025-05-02T12:00:00Z' }
+  const fetch = mockFetch(apiRoutes({ 'GET /api/tenant/clients': () => Response.json(page([maria, charged])), ...handlers }))
   renderWithProviders(<TenantClientsPage />, { queryData: [signedInOwner(role)], path: '/clients' })
   return fetch
 }
@@ -40,6 +41,9 @@ describe('tenant clients page', { timeout: 30_000 }, () => {
     expect(within(row).getByRole('link', { name: 'Ver Detalhes de Maria Souza' })).toHaveAttribute('href', `/clients/${maria.id}`)
     const other = screen.getByText('Pedro Lima').closest('tr')!
     expect(within(other).getByText('Suspenso')).toBeInTheDocument()
+    // A buyer whose bank took a payment back is marked before the owner sells to them again.
+    expect(within(other).getByTitle('O banco do comprador estornou um pagamento em 02/05/2025')).toHaveTextContent('Chargeback')
+    expect(within(row).queryByText('Chargeback')).not.toBeInTheDocument()
     expect(within(other).getByText('—')).toBeInTheDocument()
     for (const header of ['Nome', 'E-mail', 'Telefone', 'Status', 'Cadastro']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument()

@@ -20,7 +20,16 @@ function clientColumns(edit: ((client: ClientItem) => void) | null): DataColumn<
     {
       label: 'Status',
       card: 'status',
-      cell: (client) => <StatusBadge tone={clientStatusTones[client.status]}>{labelOf(clientStatusLabels, client.status)}</StatusBadge>,
+      cell: (client) => (
+        <div className="flex flex-wrap gap-1">
+          <StatusBadge tone={clientStatusTones[client.status]}>{labelOf(clientStatusLabels, client.status)}</StatusBadge>
+          {client.chargebackAt && (
+            <StatusBadge tone="destructive">
+              <span title={`O banco do comprador estornou um pagamento em ${formatDate(client.chargebackAt)}`}>Chargeback</span>
+            </StatusBadge>
+          )}
+        </div>
+      ),
     },
     { label: 'Cadastro', cell: (client) => formatDate(client.registrationDate) },
     {

@@ -25,7 +25,7 @@ const orphan = { ...betaLicense, id: '0190c0de-0000-7000-8000-0000000000d3', cli
 function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerRole = 'admin') {
   const fetch = mockFetch(
     apiRoutes({
-      'GET /api/tenant/licenses': () => Response.json(page([alphaLicense, betaLicense, orphan])),
+      'GET /api/tenant/licenses': () => Response.json(page([{ ...alphaLicense, hold: 'dispute' }, betaLicense, orphan])),
       'GET /api/tenant/clients': () => Response.json(page([maria, pedro], { pageSize: 50 })),
       'GET /api/tenant/robots': () => Response.json(robotsPage()),
       ...handlers,
@@ -57,10 +57,13 @@ describe('tenant licenses page', { timeout: 30_000 }, () => {
     expect(within(row).getByText('12345678')).toBeInTheDocument()
     expect(within(row).getByText(/^(Expira|Expirou) em 10\/03\/2026$/)).toBeInTheDocument()
     expect(within(row).getByText('Ativa')).toBeInTheDocument()
+    // Held by an open dispute: the owner reads why the robot refuses.
+    expect(within(row).getByText('Suspensa: contestação')).toBeInTheDocument()
     // One of the two accounts that ran it lately holds no seat: the count is flagged.
     expect(within(row).getByTitle('Possível compartilhamento de licença')).toHaveTextContent('2')
     const trial = (await screen.findByText('Robô Beta')).closest('tr')!
     expect(within(trial).getByText('Teste')).toBeInTheDocument()
+    expect(within(trial).queryByText(/^Suspensa/)).not.toBeInTheDocument()
     expect(within(trial).getByText('Não expira')).toBeInTheDocument()
     expect(within(trial).queryByTitle('Possível compartilhamento de licença')).not.toBeInTheDocument()
     const orphanRow = screen.getByText('Cliente não encontrado').closest('tr')!

@@ -11,7 +11,15 @@ import { LicenseDialog } from '@/features/tenant-clients/components/license-dial
 import { LicenseSeatsDialog } from '@/features/tenant-clients/components/license-seats-dialog'
 import { SwitchAccountDialog } from '@/features/tenant-clients/components/switch-account-dialog'
 import { useCan } from '@/features/tenant-access/use-can'
-import { expiryText, licenseStatusChoices, licenseStatusLabels, licenseStatusTones, MISSING_CLIENT, MISSING_ROBOT } from '@/features/tenant-clients/labels'
+import {
+  expiryText,
+  licenseHoldLabels,
+  licenseStatusChoices,
+  licenseStatusLabels,
+  licenseStatusTones,
+  MISSING_CLIENT,
+  MISSING_ROBOT,
+} from '@/features/tenant-clients/labels'
 
 /** Which dialog is open, and for which license; the license stays when it closes, so the closing dialog keeps its content. */
 interface Dialogs {
@@ -43,7 +51,12 @@ function licenseColumns(show: (open: Dialogs['open'], license: OwnerLicenseItem)
     {
       label: 'Status',
       card: 'status',
-      cell: (license) => <StatusBadge tone={licenseStatusTones[license.status]}>{labelOf(licenseStatusLabels, license.status)}</StatusBadge>,
+      cell: (license) => (
+        <div className="flex flex-wrap gap-1">
+          <StatusBadge tone={licenseStatusTones[license.status]}>{labelOf(licenseStatusLabels, license.status)}</StatusBadge>
+          {license.hold && <StatusBadge tone="warning">{licenseHoldLabels[license.hold]}</StatusBadge>}
+        </div>
+      ),
     },
     { label: 'Instalações', cell: (license) => <ActiveInstallations license={license} /> },
     {

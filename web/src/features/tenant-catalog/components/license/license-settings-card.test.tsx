@@ -63,11 +63,14 @@ describe('robot license settings card', { timeout: 20_000 }, () => {
     await user.type(graceInput(), '1.5')
     await choose('Vínculo da conta MT5', /^Primeiro uso/, form())
     expect(await within(form()).findByText(/Quem souber o e-mail de um comprador pode tomar para si uma licença/)).toBeInTheDocument()
+    expect(within(form()).getByText(/continua até o fim do período já pago/)).toBeInTheDocument()
+    await choose('Assinatura com pagamento atrasado', /^Suspender a licença/, form())
+    expect(await within(form()).findByText(/volta sozinho quando a cobrança é paga/)).toBeInTheDocument()
     await user.click(within(form()).getByRole('button', { name: 'Salvar' }))
 
     expect(await screen.findByText('Configurações de licença salvas')).toBeInTheDocument()
     const [request] = requestsTo(fetch, 'PATCH', path)
-    expect(await request!.json()).toEqual({ offlineGraceSeconds: 5400, bindingPolicy: 'first_use' })
+    expect(await request!.json()).toEqual({ offlineGraceSeconds: 5400, bindingPolicy: 'first_use', latePayment: 'suspend' })
     expect(graceInput()).toHaveValue(1.5)
   })
 
@@ -88,7 +91,7 @@ describe('robot license settings card', { timeout: 20_000 }, () => {
     await user.click(within(form()).getByRole('button', { name: 'Salvar' }))
     expect(await screen.findByText('Configurações de licença salvas')).toBeInTheDocument()
     const [request] = requestsTo(fetch, 'PATCH', path)
-    expect(await request!.json()).toEqual({ offlineGraceSeconds: 0, bindingPolicy: 'portal' })
+    expect(await request!.json()).toEqual({ offlineGraceSeconds: 0, bindingPolicy: 'portal', latePayment: 'keep' })
   })
 
   it("puts the server's field errors on the fields (seconds on the hours input)", async () => {
