@@ -218,7 +218,10 @@ async fn a_protest_holds_whatever_order_it_arrives_in_and_a_lost_dispute_cancels
     let in_order = Shop::open().await;
     in_order.deliver(&["purchase_approved", "purchase_protest"]).await;
     assert_eq!(in_order.state().await, reversed.state().await);
-    assert_eq!(reversed.check_until("DISPUTED").await, "DISPUTED");
+    // An account that never ran the held license binds nothing and learns nothing about the buyer.
+    assert_eq!(reversed.check_until("NOT_RECOGNIZED").await, "NOT_RECOGNIZED");
+    let seats: i64 = reversed.scalar("SELECT count(*) FROM license_seats").await;
+    assert_eq!(seats, 0);
     // Lost: the money goes back, the license ends (and is no longer merely held).
     reversed.deliver(&["purchase_refunded"]).await;
     let (status, hold): (String, Option<String>) = (

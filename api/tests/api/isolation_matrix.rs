@@ -182,8 +182,8 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantExportClient"
         | "tenantEraseClient"
         | "tenantHotmartChannel"
-        | "tenantKiwifyChannel"
-        | "tenantSetKiwifyToken"
+        | "tenantSignedChannel"
+        | "tenantSetSignedToken"
         | "tenantSendHotmartTestEvent"
         | "tenantCreateClientAccessLink"
         | "tenantClientEmails"
@@ -306,8 +306,8 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         | "tenantDeleteTeamMember" => ManageTeam,
         "tenantDeleteRobot" => ManageRobots,
         "tenantExportClient" | "tenantEraseClient" => EraseClients,
-        "tenantHotmartChannel" | "tenantKiwifyChannel" => ViewRobots,
-        "tenantSetKiwifyToken" => ManageSettings,
+        "tenantHotmartChannel" | "tenantSignedChannel" => ViewRobots,
+        "tenantSetSignedToken" => ManageSettings,
         "tenantSendHotmartTestEvent" => ManageRobots,
         "tenantSetHotmartHottok" => ManageSettings,
         "tenantCreateClientAccessLink" | "tenantResendEmail" => ManageClients,
@@ -540,7 +540,8 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
                 )
                 .replace("{version}", "1.0.0")
                 .replace("{licenseId}", &rows_a.license.to_string())
-                .replace("{seatId}", &seat_a);
+                .replace("{seatId}", &seat_a)
+                .replace("{platform}", "kiwify");
             for (who, caller) in &callers {
                 if path.contains("{seatId}") {
                     app.sql_in(

@@ -170,7 +170,7 @@ async fn a_late_charge_holds_the_license_where_the_owner_chose_to_suspend_until_
     let owner = shop.app.owner_of(&shop.tenant).await;
     let path = format!("/api/tenant/robots/{}/license", shop.robot);
     let (status, error) = crate::support::json(owner.patch_json(&path, json!({"latePayment": "talvez"})).await).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error.to_string().contains("pagamento atrasado"), "{error}");
     let (_, settings) = crate::support::json(owner.get(&path).await).await;
     assert_eq!(settings["latePayment"], "keep", "bad input changes nothing; keep is the default");
@@ -279,4 +279,46 @@ async fn events_out_of_order_end_as_in_order() {
         assert_eq!(access(&in_order.state().await), access(&reversed.state().await), "{events:?}");
         assert_eq!(in_order.check().await, reversed.check().await, "{events:?}");
     }
+}
+
+#[tokio::test]
+async fn the_owner_sets_and_replaces_a_platforms_secret_and_sees_only_its_prefix() {
+    let app = TestApp::spawn().await;
+    let tenant = app.tenant("canais").await;
+    let robot = app.robot(&tenant, "Canal").await;
+    let owner = app.owner_of(&tenant).await;
+    let base = format!("/api/tenant/robots/{robot}/sales-channels");
+    for platform in ["kiwify", "eduzz", "asaas"] {
+        let (status, channel) = crate::support::json(owner.get(&format!("{base}/{platform}")).await).await;
+        assert_eq!(status, StatusCode::OK, "{channel}");
+        assert_eq!(channel["tokenConfigured"], false);
+        assert!(channel["webhookUrl"].as_str().unwrap().ends_with(&format!("/api/webhooks/{platform}/robot/{robot}")));
+        assert_eq!(channel["events"], json!([]));
+        // Saved, then replaced: the second save takes the conflict path.
+        for token in ["primeiro-token-123", "segundo-token-456"] {
+            let (status, saved) = crate::support::json(
+                owner.put_json(&format!("{base}/{platform}/token"), json!({"token": token})).await,
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "{platform}: {saved}");
+            assert_eq!(saved["tokenConfigured"], true);
+            assert!(token.starts_with(saved["tokenPrefix"].as_str().unwrap()), "{saved}");
+        }
+        let (_, channel) = crate::support::json(owner.get(&format!("{base}/{platform}")).await).await;
+        assert!(!channel.to_string().contains("segundo-token-456"), "the secret is never shown: {channel}");
+        let (status, error) =
+            crate::support::json(owner.put_json(&format!("{base}/{platform}/token"), json!({"token": "  "})).await)
+                .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+        assert!(error.to_string().contains("Cole"), "{error}");
+    }
+    let (status, error) = crate::support::json(owner.get(&format!("{base}/monetizze")).await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(error.to_string().contains("Plataforma de vendas não encontrada"), "{error}");
+    // The sealed secret opens to the last one saved (what the intake verifies with).
+    let mut tx = db::begin(&app.db.app_pool, Scope::worker_for(tenant.id)).await.unwrap();
+    let opened = shared::repositories::sales_channel_secrets::open(&mut tx, &app.secrets, tenant.id, robot, "eduzz")
+        .await
+        .unwrap();
+    assert_eq!(opened.as_deref(), Some("segundo-token-456"));
 }

@@ -19,12 +19,13 @@ pub async fn set(
     platform: &str,
     secret: &str,
 ) -> AppResult<()> {
+    // The parameters again, not EXCLUDED: reading EXCLUDED.sealed_secret needs
+    // SELECT on the column, which the owner's role must never have.
     sqlx::query(
         "INSERT INTO sales_channel_secrets (tenant_id, robot_id, platform, sealed_secret, secret_prefix)
          VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (tenant_id, robot_id, platform)
-         DO UPDATE SET sealed_secret = EXCLUDED.sealed_secret, secret_prefix = EXCLUDED.secret_prefix,
-                       updated_at = now()",
+         DO UPDATE SET sealed_secret = $4, secret_prefix = $5, updated_at = now()",
     )
     .bind(tenant_id)
     .bind(robot_id)
