@@ -93,7 +93,10 @@ async function journey(page) {
   await page.getByLabel('Token', { exact: true }).fill(token)
   await page.getByRole('button', { name: 'Mostrar token' }).click()
   assert.equal(await page.getByLabel('Token', { exact: true }).getAttribute('type'), 'text')
+  const saved = page.waitForResponse((response) => response.url().endsWith(`/sales-channels/kiwify/token`))
   await page.getByRole('button', { name: 'Salvar token' }).click()
+  const savedAnswer = await saved
+  assert.equal(savedAnswer.status(), 200, `the token is saved: ${await savedAnswer.text()}`)
   const state = page.getByTestId('secret-state')
   await state.getByText(/^Token configurado \(começa com /).waitFor()
   const prefix = (await state.innerText()).match(/começa com (.+)\)/)[1]
