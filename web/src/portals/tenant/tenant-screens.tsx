@@ -14,6 +14,7 @@ const TenantRobotsPage = lazyPage(() => import('./pages/robots-page'), 'TenantRo
 const TenantRobotImportPage = lazyPage(() => import('./pages/robot-import-page'), 'TenantRobotImportPage')
 const TenantRobotVersionsPage = lazyPage(() => import('./pages/robot-versions-page'), 'TenantRobotVersionsPage')
 const TenantRobotHotmartPage = lazyPage(() => import('./pages/robot-hotmart-page'), 'TenantRobotHotmartPage')
+const TenantRobotSalesChannelPage = lazyPage(() => import('./pages/robot-sales-channel-page'), 'TenantRobotSalesChannelPage')
 const TenantSalesPageEditorPage = lazyPage(() => import('./pages/sales-page-editor-page'), 'TenantSalesPageEditorPage')
 const TenantRobotFactoryPage = lazyPage(() => import('./pages/robot-factory-page'), 'TenantRobotFactoryPage')
 const TenantRobotFactoryNewPage = lazyPage(() => import('./pages/robot-factory-new-page'), 'TenantRobotFactoryNewPage')
@@ -44,6 +45,10 @@ export const tenantScreens: TenantScreen[] = [
   { label: 'Importar Robô', path: '/robots/import', icon: shared.robots.icon, inMenu: false, capability: 'ManageRobots', element: <TenantRobotImportPage /> },
   { label: 'Versões do robô', path: '/robots/:robotId/versions', icon: shared.robots.icon, inMenu: false, capability: 'ViewRobots', element: <TenantRobotVersionsPage /> },
   { label: 'Hotmart do robô', path: '/robots/:id/hotmart', icon: shared.robots.icon, inMenu: false, capability: 'ViewRobots', element: <TenantRobotHotmartPage /> },
+  // The platforms that sign with a secret per robot: one page, told which platform.
+  { label: 'Kiwify do robô', path: '/robots/:id/kiwify', icon: shared.robots.icon, inMenu: false, capability: 'ViewRobots', element: <TenantRobotSalesChannelPage platformKey="kiwify" /> },
+  { label: 'Eduzz do robô', path: '/robots/:id/eduzz', icon: shared.robots.icon, inMenu: false, capability: 'ViewRobots', element: <TenantRobotSalesChannelPage platformKey="eduzz" /> },
+  { label: 'Asaas do robô', path: '/robots/:id/asaas', icon: shared.robots.icon, inMenu: false, capability: 'ViewRobots', element: <TenantRobotSalesChannelPage platformKey="asaas" /> },
   { label: 'Página de vendas', path: '/robots/:id/sales-page', icon: shared.robots.icon, inMenu: false, capability: 'ManageRobots', element: <TenantSalesPageEditorPage /> },
   { ...shared.robotFactory, capability: 'ViewRobots', element: <TenantRobotFactoryPage /> },
   // 'new' is the wizard, not a project id (react-router ranks the static segment above ':id' in any order).

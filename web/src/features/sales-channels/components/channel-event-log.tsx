@@ -2,7 +2,7 @@ import { ResponsiveTable, StatusBadge, type DataColumn } from '@/components/data
 import { Badge } from '@/components/ui/badge'
 import { formatDateTime } from '@/lib/format'
 import type { ChannelEvent, ChannelRefusal } from '../api/hotmart-channel'
-import { eventLabel, type SalesChannelPlatform } from '../platforms'
+import { eventLabel, platformWords, type SalesChannelPlatform } from '../platforms'
 import { duplicatesText, eventStatusLook, timesText } from './channel-labels'
 import { SectionCard } from '@/components/section-card'
 
@@ -49,9 +49,21 @@ export function refusalText(refusal: ChannelRefusal): string {
  * What the platform sent for this robot: the events stored (processed, waiting, failed with the reason, tests and
  * repeats marked) as a table from 768 px and cards below, and the postbacks refused before anything was stored.
  */
-export function ChannelEventLog({ platform, events, refusals }: { platform: SalesChannelPlatform; events: ChannelEvent[]; refusals: ChannelRefusal[] }) {
+export function ChannelEventLog({
+  platform,
+  events,
+  refusals,
+  placeholder,
+}: {
+  platform: SalesChannelPlatform
+  events: ChannelEvent[]
+  refusals: ChannelRefusal[]
+  /** What an empty log says (by default, to send a test event). */
+  placeholder?: string
+}) {
+  const words = platformWords(platform)
   return (
-    <SectionCard id="channel-log" title="Registro de eventos" description={`Os últimos eventos que a ${platform.name} enviou para este robô.`}>
+    <SectionCard id="channel-log" title="Registro de eventos" description={`Os últimos eventos que ${words.the} enviou para este robô.`}>
       {refusals.length > 0 && (
         <div className="grid gap-2" role="group" aria-labelledby="channel-refusals">
           <h3 id="channel-refusals" className="text-sm font-medium">
@@ -71,7 +83,7 @@ export function ChannelEventLog({ platform, events, refusals }: { platform: Sale
         columns={eventColumns(platform)}
         items={events}
         rowKey={(event) => event.id}
-        placeholder={`Nenhum evento neste registro. Depois de configurar a ${platform.name}, envie um evento de teste.`}
+        placeholder={placeholder ?? `Nenhum evento neste registro. Depois de configurar ${words.the}, envie um evento de teste.`}
       />
     </SectionCard>
   )

@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label'
 import { Spinner } from '@/components/ui/spinner'
 import { toast } from '@/components/ui/use-toast'
 import { ApiError, errorMessage } from '@/lib/api/client'
-import type { SalesChannelPlatform } from '../platforms'
+import { platformWords, secretWords, type SalesChannelPlatform } from '../platforms'
 import { SectionCard } from '@/components/section-card'
 
 interface ChannelSecretFormProps {
@@ -20,15 +20,19 @@ interface ChannelSecretFormProps {
   canSave: boolean
 }
 
-/** What the saved secret is: "configurado (começa com abcd)", or that postbacks are refused until it is set. */
+/** What the saved secret is: "configurado (começa com abcd)", or that deliveries are refused until it is set. */
 export function secretState(platform: SalesChannelPlatform, configured: boolean, prefix: string | null | undefined): string {
-  if (!configured) return `Nenhum ${platform.secretName} salvo: a ${platform.name} não consegue entregar vendas até você salvar o seu.`
-  return prefix ? `${platform.secretName} configurado (começa com ${prefix})` : `${platform.secretName} configurado`
+  const secret = secretWords(platform)
+  const name = platform.secretName
+  if (!configured) {
+    return `${secret.none} ${name} ${secret.saved}: ${platformWords(platform).the} não consegue entregar vendas até você salvar ${secret.the === 'a' ? 'a sua' : 'o seu'}.`
+  }
+  return prefix ? `${name} ${secret.set} (começa com ${prefix})` : `${name} ${secret.set}`
 }
 
 /**
- * The platform's secret (Hotmart's hottok), typed by the owner: a password input with show/hide; saving replaces the
- * one kept (only its hash is stored, so it is never shown back, only how it begins).
+ * The platform's secret (Hotmart's hottok for the account, Kiwify's token for one robot), typed by the owner: a
+ * password input with show/hide; saving replaces the one kept (it is never shown back, only how it begins).
  */
 export function ChannelSecretForm({ platform, configured, prefix, save, saving, canSave }: ChannelSecretFormProps) {
   const [value, setValue] = React.useState('')
@@ -36,35 +40,38 @@ export function ChannelSecretForm({ platform, configured, prefix, save, saving, 
   const [fieldError, setFieldError] = React.useState<string | null>(null)
   const id = `${platform.key}-secret`
   const name = platform.secretName
+  const words = platformWords(platform)
+  const agreeing = secretWords(platform)
+  const scope = platform.secretScope === 'account' ? `para todos os seus robôs ${words.in}` : 'só para este robô'
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
-    const secret = value.trim()
-    if (!secret) {
-      setFieldError(`Cole o ${name} da ${platform.name}`)
+    const typed = value.trim()
+    if (!typed) {
+      setFieldError(`Cole ${agreeing.the} ${name} ${words.of}`)
       return
     }
     setFieldError(null)
     try {
-      await save(secret)
+      await save(typed)
       setValue('')
       setVisible(false)
-      toast({ title: `${capitalised(name)} salvo`, description: `Ele vale para todos os seus robôs na ${platform.name}.` })
+      toast({ title: `${capitalised(name)} ${agreeing.saved}`, description: `${agreeing.the === 'a' ? 'Ela' : 'Ele'} vale ${scope}.` })
     } catch (error) {
-      const message = error instanceof ApiError ? (error.fields[name] ?? error.fields.secret) : undefined
+      const message = error instanceof ApiError ? (error.fields[platform.secretField] ?? error.fields[name] ?? error.fields.secret) : undefined
       if (message) setFieldError(message)
-      toast({ variant: 'destructive', title: `Erro ao salvar o ${name}`, description: message ?? errorMessage(error, 'Tente novamente.') })
+      toast({ variant: 'destructive', title: `Erro ao salvar ${agreeing.the} ${name}`, description: message ?? errorMessage(error, 'Tente novamente.') })
     }
   }
 
   return (
-    <SectionCard id={`${id}-title`} title={`${capitalised(name)} da ${platform.name}`} description={`O código que a ${platform.name} envia com cada venda: está em ${platform.secretWhere}.`}>
+    <SectionCard id={`${id}-title`} title={`${capitalised(name)} ${words.of}`} description={`O código que prova que cada venda veio ${words.of}: está em ${platform.secretWhere}.`}>
       <p className="text-sm font-medium" role="status" data-testid="secret-state">
         {capitalised(secretState(platform, configured, prefix))}
       </p>
       {canSave ? (
         <form onSubmit={submit} className="grid gap-2" noValidate aria-label={`Salvar ${name}`}>
-          <Label htmlFor={id}>{configured ? `Novo ${name} (substitui o atual)` : capitalised(name)}</Label>
+          <Label htmlFor={id}>{configured ? `${agreeing.new} ${name} (substitui ${agreeing.current})` : capitalised(name)}</Label>
           <div className="flex flex-wrap gap-2 sm:flex-nowrap">
             <div className="flex min-w-0 flex-1 gap-2">
               <Input
@@ -102,7 +109,7 @@ export function ChannelSecretForm({ platform, configured, prefix, save, saving, 
           )}
         </form>
       ) : (
-        <p className="text-sm text-muted-foreground">Só quem pode alterar as configurações da conta salva o {name}.</p>
+        <p className="text-sm text-muted-foreground">Só quem pode alterar as configurações da conta salva {agreeing.the} {name}.</p>
       )}
     </SectionCard>
   )

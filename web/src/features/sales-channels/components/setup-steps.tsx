@@ -1,5 +1,5 @@
 import { CopyableValue } from '@/components/data'
-import type { SalesChannelPlatform } from '../platforms'
+import { platformWords, type SalesChannelPlatform } from '../platforms'
 import { SectionCard } from '@/components/section-card'
 
 /**
@@ -8,11 +8,12 @@ import { SectionCard } from '@/components/section-card'
  */
 export function SetupSteps({ platform, webhookUrl }: { platform: SalesChannelPlatform; webhookUrl: string }) {
   const before = platform.stepsBeforeEvents
+  const words = platformWords(platform)
   const eventsStep = before.length + 1
   return (
-    <SectionCard id="channel-setup" title={`Configure na ${platform.name}`} description={`Siga estes passos no painel da ${platform.name}. Leva poucos minutos.`}>
-      <CopyableValue label="URL do webhook" value={webhookUrl} copyLabel="Copiar URL do webhook" success={`Cole no painel da ${platform.name}.`} showCopyLabel mono />
-      <ol className="grid gap-3 text-sm" aria-label={`Passos no painel da ${platform.name}`}>
+    <SectionCard id="channel-setup" title={`Configure ${words.in}`} description={`Siga estes passos no painel ${words.of}. Leva poucos minutos.`}>
+      <CopyableValue label="URL do webhook" value={webhookUrl} copyLabel="Copiar URL do webhook" success={`Cole no painel ${words.of}.`} showCopyLabel mono />
+      <ol className="grid gap-3 text-sm" aria-label={`Passos no painel ${words.of}`}>
         {before.map((text, index) => (
           <Step key={text} number={index + 1}>
             {text}

@@ -9,6 +9,7 @@ import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-c
 import { useSaveHottok, type SalesChannelState } from '@/features/sales-channels/api/hotmart-channel'
 import { ChannelEventLog } from '@/features/sales-channels/components/channel-event-log'
 import { ChannelSecretForm } from '@/features/sales-channels/components/channel-secret-form'
+import { SalesChannelNav } from '@/features/sales-channels/components/sales-channel-nav'
 import { SetupSteps } from '@/features/sales-channels/components/setup-steps'
 import { TestEventPanel } from '@/features/sales-channels/components/test-event-panel'
 import { hotmartPlatform } from '@/features/sales-channels/platforms'
@@ -31,6 +32,7 @@ export function TenantRobotHotmartPage() {
     <div className="space-y-6">
       <BackToRobots />
       <PageHeading title={title} description={`Cada venda do robô na ${platform.name} cria o cliente e a licença sozinha.`} />
+      <SalesChannelNav robotId={id} current="hotmart" />
       {query.isSuccess ? (
         <ChannelContent channel={query.data} phase={phase} event={event} sendError={sendError} onSend={send} />
       ) : query.isError ? (

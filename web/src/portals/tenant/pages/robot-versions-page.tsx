@@ -2,7 +2,7 @@ import * as React from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
 import { PageHeading } from '@/components/page-heading'
-import { HotmartLink } from '@/features/sales-channels/components/hotmart-link'
+import { SalesChannelNav } from '@/features/sales-channels/components/sales-channel-nav'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { toast } from '@/components/ui/use-toast'
@@ -148,12 +148,10 @@ function VersionsContent({ robotId, data }: { robotId: string; data: RobotVersio
         title="Versões do Robô"
         description={`${data.robot.name} · ${data.activeVersion ? `versão ativa v${data.activeVersion}` : 'sem versão ativa'}`}
         actions={
-          <div className="flex flex-wrap gap-2">
-            <HotmartLink robotId={robotId} />
-            {canManage && <DeleteRobotButton robot={data.robot} />}
-          </div>
+          canManage ? <DeleteRobotButton robot={data.robot} /> : undefined
         }
       />
+      <SalesChannelNav robotId={robotId} />
       <RobotCompileJobsCard jobs={compiles.data?.jobs ?? []} />
       <VersionsTable
         versions={data.versions}
