@@ -11,6 +11,11 @@
 //!   credential: 200 with the subscription, 401 `invalid_token`, 404
 //!   `not_found`, or 400 when it is already cancelled.
 //!
+//! - `GET /payments/api/v1/sales/history?start_date=..&end_date=..&transaction_status=..&max_results=..&page_token=..`
+//!   (Bearer) answers the producer's sales in the window, `{ items, page_info }`,
+//!   paged by `next_page_token`; without `transaction_status` only APPROVED and
+//!   COMPLETE ones, as Hotmart does.
+//!
 //! Failures can be scripted. Every request is recorded for assertions. Not
 //! used in production.
 
@@ -53,6 +58,8 @@ struct Inner {
     subscriptions: HashMap<(String, String), String>,
     script: VecDeque<ScriptedError>,
     received: Vec<Received>,
+    /// client id -> the producer's sales, as the history API lists them
+    sales: HashMap<String, Vec<Value>>,
 }
 
 #[derive(Clone)]
@@ -75,6 +82,7 @@ impl HotmartStandIn {
         let app = Router::new()
             .route("/security/oauth/token", post(token))
             .route("/payments/api/v1/subscriptions/{code}/cancel", post(cancel))
+            .route("/payments/api/v1/sales/history", axum::routing::get(sales_history))
             .with_state(stand_in.clone());
         tokio::spawn(async move { axum::serve(listener, app).await.ok() });
         stand_in
@@ -87,6 +95,12 @@ impl HotmartStandIn {
     /// A producer's credential, as "Credenciais Developers" would issue it.
     pub fn register_credentials(&self, client_id: &str, client_secret: &str, basic: &str) {
         self.state().credentials.insert(client_id.into(), (client_secret.into(), basic.into()));
+    }
+
+    /// One sale of that producer in Hotmart's sales history (an item as the
+    /// history API lists it: `product`, `buyer`, `purchase`).
+    pub fn add_sale(&self, client_id: &str, item: Value) {
+        self.state().sales.entry(client_id.into()).or_default().push(item);
     }
 
     /// An active subscription of that producer.
@@ -204,4 +218,54 @@ async fn cancel(
             .into_response()
         }
     }
+}
+
+/// Items per page at most, whatever the caller asks (Hotmart's limit is 50;
+/// small here so every reconciliation follows `next_page_token`).
+const HISTORY_PAGE: usize = 2;
+
+async fn sales_history(
+    State(stand_in): State<HotmartStandIn>,
+    headers: HeaderMap,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let authorization = authorization(&headers);
+    let mut state = stand_in.state();
+    state.received.push(Received {
+        path: "/payments/api/v1/sales/history".into(),
+        authorization: authorization.clone(),
+        query: query.clone(),
+        body: Value::Null,
+    });
+    let token = authorization.as_deref().and_then(|a| a.strip_prefix("Bearer ")).unwrap_or_default();
+    let Some(client_id) = state.tokens.get(token).cloned() else {
+        return hotmart_error(StatusCode::UNAUTHORIZED, "invalid_token", "Invalid access token");
+    };
+    let millis = |key: &str| query.get(key).and_then(|v| v.parse::<i64>().ok());
+    let (start, end) = (millis("start_date").unwrap_or(i64::MIN), millis("end_date").unwrap_or(i64::MAX));
+    let wanted: Vec<&str> = match query.get("transaction_status") {
+        Some(status) => vec![status.as_str()],
+        None => vec!["APPROVED", "COMPLETE"],
+    };
+    let matching: Vec<Value> = state
+        .sales
+        .get(&client_id)
+        .into_iter()
+        .flatten()
+        .filter(|item| {
+            let date = item["purchase"]["order_date"].as_i64().unwrap_or(0);
+            (start..=end).contains(&date) && wanted.contains(&item["purchase"]["status"].as_str().unwrap_or(""))
+        })
+        .cloned()
+        .collect();
+    let size = query.get("max_results").and_then(|v| v.parse().ok()).unwrap_or(HISTORY_PAGE).clamp(1, HISTORY_PAGE);
+    let from: usize =
+        query.get("page_token").and_then(|t| t.strip_prefix("p")).and_then(|t| t.parse().ok()).unwrap_or(0);
+    let page: Vec<Value> = matching.iter().skip(from).take(size).cloned().collect();
+    let next = (from + size < matching.len()).then(|| format!("p{}", from + size));
+    Json(json!({
+        "items": page,
+        "page_info": { "total_results": matching.len(), "results_per_page": size, "next_page_token": next },
+    }))
+    .into_response()
 }

@@ -127,7 +127,9 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantCreateRobotProject"
         | "tenantListRobotGenerations"
         | "tenantRecordManualSale"
-        | "tenantSetHotmartHottok" => AnyOwnerOwnRows,
+        | "tenantSetHotmartHottok"
+        | "tenantHotmartReconciliation"
+        | "tenantReconcileHotmart" => AnyOwnerOwnRows,
         "tenantUpdateClient"
         | "tenantClientDetails"
         | "tenantSendClientEmail"
@@ -309,7 +311,8 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         "tenantHotmartChannel" | "tenantSignedChannel" => ViewRobots,
         "tenantSetSignedToken" => ManageSettings,
         "tenantSendHotmartTestEvent" => ManageRobots,
-        "tenantSetHotmartHottok" => ManageSettings,
+        "tenantSetHotmartHottok" | "tenantReconcileHotmart" => ManageSettings,
+        "tenantHotmartReconciliation" => ViewSales,
         "tenantCreateClientAccessLink" | "tenantResendEmail" => ManageClients,
         "tenantClientEmails" => ViewClients,
         "tenantTeamMemberEmails" => ManageTeam,

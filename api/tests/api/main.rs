@@ -49,6 +49,7 @@ mod owner_team;
 mod personal_builds;
 mod platform_mail;
 mod readiness;
+mod reconciliation;
 mod reset_and_codes;
 mod robot_auth;
 mod robot_factory;

@@ -181,6 +181,64 @@ impl HotmartApi {
     }
 }
 
+/// Pages read at most per status in one reconciliation (a producer selling
+/// more than this many sales a window is asked again the next day).
+const MAX_HISTORY_PAGES: usize = 50;
+
+impl HotmartApi {
+    /// The producer's sales ordered between `start` and `end` with this
+    /// `transaction_status` (None: Hotmart's default, APPROVED and COMPLETE),
+    /// every page followed: the items as Hotmart lists them.
+    pub async fn sales_history(
+        &self,
+        credentials: &Credentials,
+        start: chrono::DateTime<chrono::Utc>,
+        end: chrono::DateTime<chrono::Utc>,
+        status: Option<&str>,
+    ) -> Result<Vec<Value>, Failure> {
+        let token = self.access_token(credentials).await?;
+        let mut items = Vec::new();
+        let mut page_token: Option<String> = None;
+        for _ in 0..MAX_HISTORY_PAGES {
+            let mut params = vec![
+                ("start_date", start.timestamp_millis().to_string()),
+                ("end_date", end.timestamp_millis().to_string()),
+                ("max_results", "50".to_string()),
+            ];
+            if let Some(status) = status {
+                params.push(("transaction_status", status.to_string()));
+            }
+            if let Some(next) = &page_token {
+                params.push(("page_token", next.clone()));
+            }
+            let url =
+                reqwest::Url::parse_with_params(&format!("{}/payments/api/v1/sales/history", self.api_base), &params)
+                    .map_err(|e| Failure::Unavailable(format!("HOTMART_API_BASE inválida: {e}")))?;
+            let response = self
+                .http
+                .get(url)
+                .bearer_auth(&token)
+                .send()
+                .await
+                .map_err(|e| Failure::Unavailable(format!("Hotmart sem resposta: {e}")))?;
+            let (http_status, body) = read(response).await?;
+            if !http_status.is_success() {
+                return Err(refusal(http_status, &body));
+            }
+            items.extend(body.get("items").and_then(Value::as_array).cloned().unwrap_or_default());
+            page_token = body
+                .pointer("/page_info/next_page_token")
+                .and_then(Value::as_str)
+                .filter(|t| !t.is_empty())
+                .map(str::to_string);
+            if page_token.is_none() {
+                break;
+            }
+        }
+        Ok(items)
+    }
+}
+
 /// The status and the JSON body (Null when empty); a 5xx is never a refusal.
 async fn read(response: reqwest::Response) -> Result<(reqwest::StatusCode, Value), Failure> {
     let status = response.status();

@@ -39,6 +39,7 @@ pub mod robot_versions;
 pub mod sales_channel_log;
 pub mod sales_channel_secrets;
 pub mod sales_pages;
+pub mod sales_reconciliations;
 pub mod sessions;
 pub mod signin_code_failures;
 pub mod stored_files;

@@ -12,6 +12,7 @@ pub mod license_expiry;
 pub mod notifications;
 pub mod orphans;
 pub mod password_reset;
+pub mod reconciliation;
 pub mod robot_injection;
 pub mod sale_lifecycle;
 pub mod seed;

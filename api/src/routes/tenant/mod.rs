@@ -21,6 +21,7 @@ pub mod licenses;
 pub mod manual_sales;
 pub mod onboarding;
 pub mod password_reset;
+pub mod reconciliation;
 pub mod robot_compile_jobs;
 pub mod robot_generations;
 pub mod robot_installations;
@@ -69,6 +70,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(sales_pages::router())
         .merge(sales_channels::router())
         .merge(signed_channels::router())
+        .merge(reconciliation::router())
         .merge(settings::router())
         .merge(storage::router())
         .merge(email_settings::router())
