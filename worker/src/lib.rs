@@ -10,6 +10,7 @@ pub mod license_expiry;
 pub mod metrics_endpoint;
 pub mod password_reset;
 mod periodic;
+pub mod reconciliation;
 pub mod version_announcement;
 pub mod wakeup;
 
@@ -33,6 +34,8 @@ use tower::util::rng::HasherRng;
 
 /// How often workers look for compile jobs no agent has claimed in time.
 const STALL_CHECK_EVERY: Duration = Duration::from_secs(30);
+/// How often each instance looks for tenants due their daily Hotmart reconciliation.
+const RECONCILIATION_CHECK_EVERY: Duration = Duration::from_secs(3600);
 /// How often an idle worker looks for jobs when no notification came: a new
 /// job wakes its worker at once (`wakeup`), so this only bounds the delay of a
 /// job whose notification was lost while the listener reconnected. One
@@ -91,6 +94,12 @@ pub async fn run(
     let scheduler = tokio::spawn(housekeeping::schedule(pool.clone(), config.housekeeping_every, stopped.clone()));
     let expiry_scheduler =
         tokio::spawn(license_expiry::schedule(pool.clone(), config.license_expiry_every, stopped.clone()));
+    let reconciler = tokio::spawn(reconciliation::schedule(
+        pool.clone(),
+        config.clone(),
+        RECONCILIATION_CHECK_EVERY,
+        stopped.clone(),
+    ));
     let stall_watch = tokio::spawn(housekeeping::watch_stalled_jobs(
         pool.clone(),
         config.compile_wait_notice,
@@ -261,6 +270,7 @@ pub async fn run(
     let _ = scheduler.await;
     let _ = expiry_scheduler.await;
     let _ = stall_watch.await;
+    let _ = reconciler.await;
     let _ = listener.await;
     failure.map_or(Ok(()), Err)
 }

@@ -206,3 +206,24 @@ async fn bad_input_and_a_refusing_hotmart_change_nothing_and_say_why() {
     assert_eq!(run["recovered"], 0);
     assert_eq!(shop.state().await["inbox"], 0);
 }
+
+#[tokio::test]
+async fn the_daily_run_reconciles_each_tenant_with_credentials_once_a_day() {
+    let shop = Shop::open().await;
+    let robot = shop.robot().await;
+    assert_eq!(shop.app.post_hotmart(robot, HOTTOK, "purchase_approved").await.status(), StatusCode::OK);
+    worker::hotmart::drain(&shop.app.db.worker_pool, shop.tenant.id).await.unwrap();
+    shop.hotmart.add_sale(CLIENT_ID, history_item("HP-DAILY-1", "APPROVED", "diario@example.com", PRODUCT));
+    let config = shop.app.state.config.clone();
+    // No credentials: not due.
+    assert_eq!(worker::reconciliation::run_due(&shop.app.db.worker_pool, &config).await.unwrap(), 0);
+    shop.save_credentials().await;
+    assert_eq!(worker::reconciliation::run_due(&shop.app.db.worker_pool, &config).await.unwrap(), 1);
+    let (_, latest) = read_json(shop.owner.get("/api/tenant/sales-channels/hotmart/reconciliation").await).await;
+    assert_eq!(
+        (latest["latest"]["trigger"].as_str(), latest["latest"]["recovered"].as_i64()),
+        (Some("daily"), Some(1))
+    );
+    // Ran today: not due again until tomorrow.
+    assert_eq!(worker::reconciliation::run_due(&shop.app.db.worker_pool, &config).await.unwrap(), 0);
+}

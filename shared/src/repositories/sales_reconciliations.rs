@@ -109,3 +109,18 @@ pub async fn sale_statuses(
     .await?;
     Ok(rows.into_iter().collect())
 }
+
+/// Tenants with Hotmart API credentials whose last run (any trigger) started
+/// more than `every` ago, or never ran: the daily run's work. Worker scope.
+pub async fn due_tenants(conn: &mut PgConnection, every: chrono::Duration) -> AppResult<Vec<Uuid>> {
+    Ok(sqlx::query_scalar(
+        "SELECT t.id FROM tenants t
+          WHERE t.hotmart_api_credentials IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM sales_reconciliations r
+                             WHERE r.tenant_id = t.id AND r.platform = 'hotmart' AND r.started_at > now() - $1)
+          ORDER BY t.id",
+    )
+    .bind(every)
+    .fetch_all(conn)
+    .await?)
+}
