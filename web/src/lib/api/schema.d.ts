@@ -2618,6 +2618,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/sales-channels/hotmart/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest reconciliation of the tenant's Hotmart sales. */
+        get: operations["tenantHotmartReconciliation"];
+        put?: never;
+        /** Reads Hotmart's sales history now and feeds what the webhook missed. */
+        post: operations["tenantReconcileHotmart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/sales/{id}": {
         parameters: {
             query?: never;
@@ -5910,6 +5928,49 @@ export interface components {
             name: string;
             status: components["schemas"]["TenantStatus"];
             url: string;
+        };
+        ReconcileRequest: {
+            /**
+             * Format: int64
+             * @description How many days back (1 to 30; 7 when absent).
+             * @default null
+             */
+            days: number | null;
+        };
+        ReconciliationItem: {
+            /**
+             * Format: int32
+             * @description Of those, already here as far as Hotmart says.
+             */
+            already: number;
+            /** Format: int32 */
+            days: number;
+            /** @description Why Hotmart could not be asked, in pt-BR. */
+            error?: string | null;
+            /**
+             * Format: int32
+             * @description Sales Hotmart's history listed in the window.
+             */
+            found: number;
+            /**
+             * Format: int32
+             * @description Fed now, as the webhook would have: sale, license and e-mails follow.
+             */
+            recovered: number;
+            /** Format: date-time */
+            startedAt: string;
+            /** @description What happened, in pt-BR ("2 vendas recuperadas…"). */
+            summary: string;
+            /** @description daily (the automatic run) or owner. */
+            trigger: string;
+            /**
+             * Format: int32
+             * @description Of a product no robot received a webhook for (cannot be matched to a robot).
+             */
+            unmapped: number;
+        };
+        ReconciliationStatus: {
+            latest?: components["schemas"]["ReconciliationItem"] | null;
         };
         /**
          * @description `tenant_subscriptions.recurrence`
@@ -16261,6 +16322,128 @@ export interface operations {
             };
             /** @description Not found in this tenant (another tenant's ids are unknown here). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantHotmartReconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationStatus"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantReconcileHotmart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconcileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciliationItem"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
