@@ -44,6 +44,7 @@ function renderPage(handlers: Parameters<typeof apiRoutes>[0] = {}, role: OwnerR
     apiRoutes({
       [`GET /api/tenant/robots/${robotId}`]: () => Response.json({ id: robotId, name: 'Robô Alpha' }),
       [`GET ${channelPath}`]: () => Response.json(emptyChannel),
+      'GET /api/tenant/sales-channels/hotmart/reconciliation': () => Response.json({ latest: null }),
       ...handlers,
     }),
   )
@@ -86,6 +87,8 @@ describe('robot Hotmart page', { timeout: 30_000 }, () => {
     expect(events.getByText('Compra aprovada')).toBeInTheDocument()
     expect(screen.getByText('Nenhum evento recebido ainda.')).toBeInTheDocument()
     expect(screen.getByText(/Nenhum evento neste registro. Depois de configurar a Hotmart/)).toBeInTheDocument()
+    expect(await screen.findByRole('region', { name: 'Vendas que o webhook não entregou' })).toHaveTextContent(/Nenhuma recuperação ainda/)
+    expect(screen.getByRole('button', { name: 'Recuperar vendas agora' })).toBeInTheDocument()
   })
 
   it('saves the hottok from a hidden input that can be shown, then says it is set and how it begins', async () => {
@@ -211,5 +214,7 @@ describe('robot Hotmart page', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText('Hottok')).not.toBeInTheDocument()
     expect(screen.getByText(/Só quem pode alterar as configurações/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Enviar evento de teste' })).not.toBeInTheDocument()
+    expect(await screen.findByText(/Nenhuma recuperação ainda/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Recuperar vendas agora' })).not.toBeInTheDocument()
   })
 })

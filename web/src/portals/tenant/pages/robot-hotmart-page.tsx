@@ -9,6 +9,7 @@ import { LoadErrorCard } from '@/features/tenant-catalog/components/load-error-c
 import { useSaveHottok, type SalesChannelState } from '@/features/sales-channels/api/hotmart-channel'
 import { ChannelEventLog } from '@/features/sales-channels/components/channel-event-log'
 import { ChannelSecretForm } from '@/features/sales-channels/components/channel-secret-form'
+import { ReconciliationCard } from '@/features/sales-channels/components/reconciliation-card'
 import { SalesChannelNav } from '@/features/sales-channels/components/sales-channel-nav'
 import { SetupSteps } from '@/features/sales-channels/components/setup-steps'
 import { TestEventPanel } from '@/features/sales-channels/components/test-event-panel'
@@ -20,7 +21,8 @@ const platform = hotmartPlatform
 
 /**
  * /robots/:id/hotmart — Hotmart from the owner's own screen: the robot's webhook URL and the steps of Hotmart's panel,
- * the hottok, a test event through the real intake, and the log of what arrived or was refused.
+ * the hottok, a test event through the real intake, the daily recovery of sales the webhook missed, and the log of what
+ * arrived or was refused.
  */
 export function TenantRobotHotmartPage() {
   const { id = '' } = useParams()
@@ -77,6 +79,7 @@ function ChannelContent({
         onSend={onSend}
         canSend={canSendTest}
       />
+      <ReconciliationCard canRun={canSaveSecret} />
       <ChannelEventLog platform={platform} events={channel.events} refusals={channel.refusals} />
     </>
   )
