@@ -16,6 +16,7 @@ pub mod robot_factory;
 pub mod robots;
 pub mod sales;
 pub mod sales_channels;
+pub mod sales_intake;
 pub mod sessions;
 pub mod storefront;
 pub mod subscriptions;

@@ -91,3 +91,15 @@ pub struct SaleDetail {
     /// they typed (buyer, robot, amount, method, date).
     pub original_payload: Option<Value>,
 }
+
+/// Where a sale came from, as a buyer reads it.
+pub fn platform_label(origin: Origin) -> &'static str {
+    match origin {
+        Origin::Hotmart => "Hotmart",
+        Origin::Kiwify => "Kiwify",
+        Origin::Eduzz => "Eduzz",
+        Origin::Asaas => "Asaas",
+        // Recorded by the seller by hand (PIX, transfer...).
+        Origin::Manual => "Venda direta",
+    }
+}

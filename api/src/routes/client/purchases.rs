@@ -15,6 +15,7 @@ use uuid::Uuid;
 
 use crate::api_error::{ApiResult, ErrorBody};
 use crate::extractors::{PageQuery, Paging, SignedInClient};
+use crate::views::sales::platform_label;
 use crate::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -46,17 +47,6 @@ fn status_label(status: SaleStatus) -> &'static str {
         SaleStatus::Confirmed => "Confirmada",
         SaleStatus::Pending => "Pendente",
         SaleStatus::Refunded => "Reembolsada",
-    }
-}
-
-pub(crate) fn platform_label(origin: Origin) -> &'static str {
-    match origin {
-        Origin::Hotmart => "Hotmart",
-        Origin::Kiwify => "Kiwify",
-        Origin::Eduzz => "Eduzz",
-        Origin::Asaas => "Asaas",
-        // Recorded by the seller by hand (PIX, transfer...).
-        Origin::Manual => "Venda direta",
     }
 }
 

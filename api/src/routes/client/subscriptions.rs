@@ -21,10 +21,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use uuid::Uuid;
 
-use super::purchases::platform_label;
 use crate::api_error::{ApiResult, ErrorBody};
 use crate::extractors::{PathId, SignedInClient};
 use crate::request_meta::RequestMeta;
+use crate::views::sales::platform_label;
 use crate::AppState;
 
 pub const NOT_FOUND: &str = "Assinatura não encontrada";

@@ -3,7 +3,7 @@
 //! Authenticate (the tenant's hottok, constant time) before the body is
 //! parsed, then parse it once (Hotmart's adapter: the raw event and the
 //! neutral sale event) and store both through the common intake
-//! (`webhooks::intake`). Nothing is processed here: Hotmart disables a URL
+//! (`views::sales_intake`). Nothing is processed here: Hotmart disables a URL
 //! that keeps failing, so a stored event must never get a 5xx because
 //! processing would.
 
@@ -19,12 +19,11 @@ use shared::AppError;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::intake;
 use crate::api_error::{ApiResult, ErrorBody};
 use crate::views::sales_channels::WebhookReceipt;
+use crate::views::sales_intake as intake;
 use crate::AppState;
 
-pub use super::intake::UNKNOWN_ROBOT;
 pub const BAD_HOTTOK: &str = "Hottok inválido ou não configurado para este tenant";
 
 /// Receives a Hotmart postback for one robot.

@@ -5,7 +5,7 @@
 //! body's HMAC-SHA1 under the robot's Kiwify token (constant time). A wrong
 //! or missing signature is 401 and stores nothing (a refusal is counted for
 //! the owner's screen). Then Kiwify's adapter reads the body once into the
-//! neutral sale event, stored through the common intake (`webhooks::intake`).
+//! neutral sale event, stored through the common intake (`views::sales_intake`).
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -18,12 +18,11 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::intake;
 use crate::api_error::{ApiQuery, ApiResult, ErrorBody};
 use crate::views::sales_channels::WebhookReceipt;
+use crate::views::sales_intake as intake;
 use crate::AppState;
 
-pub use super::intake::UNKNOWN_ROBOT;
 pub const BAD_SIGNATURE: &str = "Assinatura inválida ou token da Kiwify não configurado para este robô";
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

@@ -1,7 +1,5 @@
 //! `/api/webhooks/*`: calls from machines (the sales platforms; robots' license checks; Resend's delivery events).
 
-mod intake;
-
 pub mod hotmart;
 pub mod kiwify;
 pub mod resend;
