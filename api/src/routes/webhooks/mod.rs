@@ -1,7 +1,9 @@
-//! `/api/webhooks/*`: calls from machines (the sales platforms; robots' license checks; Resend's delivery events).
+//! `/api/webhooks/*`: calls from machines (the sales platforms: Hotmart, Kiwify, Eduzz, Asaas; robots' license checks; Resend's delivery events).
 
 mod intake;
 
+pub mod asaas;
+pub mod eduzz;
 pub mod hotmart;
 pub mod kiwify;
 pub mod resend;
@@ -15,6 +17,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(hotmart::router())
         .merge(kiwify::router())
+        .merge(eduzz::router())
+        .merge(asaas::router())
         .merge(validate_license::router())
         .merge(resend::router())
 }

@@ -2189,7 +2189,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Changes the offline grace period and/or the binding policy. The next
+         * Changes the offline grace period, the binding policy and/or what a late charge does. The next
          *     check of every installation answers with the new values.
          */
         patch: operations["tenantUpdateRobotLicense"];
@@ -2254,15 +2254,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tenant/robots/{id}/sales-channels/kiwify": {
+    "/api/tenant/robots/{id}/sales-channels/{platform}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The robot's Kiwify channel: URL, token, last event, the log. */
-        get: operations["tenantKiwifyChannel"];
+        /** The robot's channel on one signing platform: URL, secret, last event, the log. */
+        get: operations["tenantSignedChannel"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2271,7 +2271,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tenant/robots/{id}/sales-channels/kiwify/token": {
+    "/api/tenant/robots/{id}/sales-channels/{platform}/reference": {
         parameters: {
             query?: never;
             header?: never;
@@ -2279,8 +2279,25 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Sets the robot's Kiwify token (audited; the value is never logged or shown again). */
-        put: operations["tenantSetKiwifyToken"];
+        /** Sets the robot's Asaas external reference: the charges carrying it are this robot's sales (audited). */
+        put: operations["tenantSetExternalReference"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/robots/{id}/sales-channels/{platform}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the robot's secret for one signing platform (audited; the value is never logged or shown again). */
+        put: operations["tenantSetSignedToken"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3043,6 +3060,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/asaas/robot/{robotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives an Asaas webhook delivery for one robot. */
+        post: operations["asaasWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/eduzz/robot/{robotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives an Eduzz webhook delivery for one robot. */
+        post: operations["eduzzWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks/hotmart/robot/{robotId}": {
         parameters: {
             query?: never;
@@ -3504,6 +3555,12 @@ export interface components {
             resetToken?: string | null;
         };
         ClientItem: {
+            /**
+             * Format: date-time
+             * @description When the buyer's bank took a payment back (a chargeback, on any
+             *     platform): shown before the owner sells to them again.
+             */
+            chargebackAt?: string | null;
             /** Format: date-time */
             createdAt: string;
             email: string;
@@ -4052,6 +4109,16 @@ export interface components {
             /** @description What went wrong, in pt-BR, ready to show. */
             message: string;
         };
+        ExternalReferenceRequest: {
+            /**
+             * @description The text the owner puts in each Asaas charge's (or subscription's) `externalReference` for this robot.
+             * @default null
+             */
+            externalReference: string | null;
+        };
+        ExternalReferenceSaved: {
+            externalReference: string;
+        };
         /** @description Whether the factory can be used now, and the month's quota. */
         FactoryStatus: {
             configured: boolean;
@@ -4342,30 +4409,6 @@ export interface components {
             /** @description error or warning. */
             severity: string;
         };
-        KiwifyChannel: {
-            events: components["schemas"]["ChannelEvent"][];
-            /** Format: date-time */
-            lastEventAt?: string | null;
-            /** @description Deliveries refused before anything was stored, counted by reason. */
-            refusals: components["schemas"]["ChannelRefusal"][];
-            /** @description The robot has a Kiwify token (one per webhook created in Kiwify). */
-            tokenConfigured: boolean;
-            /** @description Its first characters, to recognise it. */
-            tokenPrefix?: string | null;
-            /** @description Where Kiwify must post this robot's events (Apps → Webhooks → Criar Webhook). */
-            webhookUrl: string;
-        };
-        KiwifyTokenRequest: {
-            /**
-             * @description The token Kiwify shows for this robot's webhook (kept sealed).
-             * @default null
-             */
-            token: string | null;
-        };
-        KiwifyTokenSaved: {
-            tokenConfigured: boolean;
-            tokenPrefix?: string | null;
-        };
         /** @description One license check as its buyer sees it. */
         LastCheck: {
             /** Format: date-time */
@@ -4379,6 +4422,11 @@ export interface components {
             mtAccount?: string | null;
             valid: boolean;
         };
+        /**
+         * @description `tenant_robots.late_payment`: what a late subscription charge does.
+         * @enum {string}
+         */
+        LatePayment: "keep" | "suspend";
         LatestVersion: {
             compilationStatus: string;
             /** Format: uuid */
@@ -4474,6 +4522,12 @@ export interface components {
             updateAvailable: boolean;
             valid: boolean;
         };
+        /**
+         * @description `tenant_client_robots.hold`: why a license is held without ending
+         *     (its sale is disputed; its subscription's charge is late).
+         * @enum {string}
+         */
+        LicenseHold: "dispute" | "payment_late";
         LicenseItem: {
             accountNumber?: string | null;
             /** Format: date-time */
@@ -4744,7 +4798,7 @@ export interface components {
          * @description Where a sale or subscription came from.
          * @enum {string}
          */
-        Origin: "hotmart" | "kiwify" | "manual";
+        Origin: "hotmart" | "kiwify" | "eduzz" | "asaas" | "manual";
         /**
          * @description A client as the owner's dialog sends it; on edit a blank `password`
          *     keeps the current one.
@@ -4810,6 +4864,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             expirationDate?: string | null;
+            hold?: components["schemas"]["LicenseHold"] | null;
             /** Format: uuid */
             id: string;
             /**
@@ -5005,6 +5060,12 @@ export interface components {
         };
         Page_ClientItem: {
             items: {
+                /**
+                 * Format: date-time
+                 * @description When the buyer's bank took a payment back (a chargeback, on any
+                 *     platform): shown before the owner sells to them again.
+                 */
+                chargebackAt?: string | null;
                 /** Format: date-time */
                 createdAt: string;
                 email: string;
@@ -5317,6 +5378,7 @@ export interface components {
                 createdAt: string;
                 /** Format: date-time */
                 expirationDate?: string | null;
+                hold?: components["schemas"]["LicenseHold"] | null;
                 /** Format: uuid */
                 id: string;
                 /**
@@ -6051,6 +6113,11 @@ export interface components {
              */
             bindingPolicy: string | null;
             /**
+             * @description keep or suspend.
+             * @default null
+             */
+            latePayment: string | null;
+            /**
              * Format: int64
              * @default null
              */
@@ -6064,6 +6131,12 @@ export interface components {
              *     confirms it in the client portal first.
              */
             bindingPolicy: components["schemas"]["BindingPolicy"];
+            /**
+             * @description keep: a late subscription charge leaves the robot running until the
+             *     paid period (plus grace) ends; suspend: its license is held
+             *     (PAYMENT_OVERDUE) until the charge is paid.
+             */
+            latePayment: components["schemas"]["LatePayment"];
             /**
              * Format: int32
              * @description Seconds the robot keeps running while the server cannot be reached (0..2592000).
@@ -6383,6 +6456,35 @@ export interface components {
             /** @description Always true: send the same request again with `code`. */
             codeRequired: boolean;
             message: string;
+        };
+        SignedChannel: {
+            events: components["schemas"]["ChannelEvent"][];
+            /**
+             * @description Asaas only: the reference that makes an Asaas charge this robot's
+             *     (the charge's or its subscription's `externalReference`).
+             */
+            externalReference?: string | null;
+            /** Format: date-time */
+            lastEventAt?: string | null;
+            /** @description Deliveries refused before anything was stored, counted by reason. */
+            refusals: components["schemas"]["ChannelRefusal"][];
+            /** @description The robot has this platform's secret (token, secret or auth token). */
+            tokenConfigured: boolean;
+            /** @description Its first characters, to recognise it. */
+            tokenPrefix?: string | null;
+            /** @description Where the platform must post this robot's events. */
+            webhookUrl: string;
+        };
+        SignedTokenRequest: {
+            /**
+             * @description The secret the platform shows (or the owner chose) for this robot's webhook (kept sealed).
+             * @default null
+             */
+            token: string | null;
+        };
+        SignedTokenSaved: {
+            tokenConfigured: boolean;
+            tokenPrefix?: string | null;
         };
         SourceResponse: {
             sourceCode: string;
@@ -14866,12 +14968,13 @@ export interface operations {
             };
         };
     };
-    tenantKiwifyChannel: {
+    tenantSignedChannel: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 id: string;
+                platform: "kiwify" | "eduzz" | "asaas";
             };
             cookie?: never;
         };
@@ -14882,7 +14985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KiwifyChannel"];
+                    "application/json": components["schemas"]["SignedChannel"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
@@ -14923,18 +15026,20 @@ export interface operations {
             };
         };
     };
-    tenantSetKiwifyToken: {
+    tenantSetExternalReference: {
         parameters: {
             query?: never;
             header?: never;
             path: {
                 id: string;
+                /** @description Only `asaas` has references */
+                platform: "kiwify" | "eduzz" | "asaas";
             };
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["KiwifyTokenRequest"];
+                "application/json": components["schemas"]["ExternalReferenceRequest"];
             };
         };
         responses: {
@@ -14943,7 +15048,69 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KiwifyTokenSaved"];
+                    "application/json": components["schemas"]["ExternalReferenceSaved"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tenantSetSignedToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                platform: "kiwify" | "eduzz" | "asaas";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignedTokenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedTokenSaved"];
                 };
             };
             /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
@@ -18036,6 +18203,114 @@ export interface operations {
             };
             /** @description Overloaded: try again shortly. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    asaasWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The auth token set on the webhook in Asaas */
+                "asaas-access-token"?: string | null;
+            };
+            path: {
+                /** @description The robot's id */
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Asaas webhook event */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    eduzzWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the webhook's secret */
+                "x-signature"?: string | null;
+            };
+            path: {
+                /** @description The robot's id */
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Eduzz webhook payload */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
