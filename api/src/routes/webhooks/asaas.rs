@@ -25,7 +25,6 @@ use crate::api_error::{ApiResult, ErrorBody};
 use crate::views::sales_channels::WebhookReceipt;
 use crate::AppState;
 
-pub use super::intake::UNKNOWN_ROBOT;
 pub const BAD_TOKEN: &str = "Token de autenticação inválido ou não configurado no Asaas para este robô";
 
 /// Receives an Asaas webhook delivery for one robot.

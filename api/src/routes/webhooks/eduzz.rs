@@ -23,7 +23,6 @@ use crate::api_error::{ApiResult, ErrorBody};
 use crate::views::sales_channels::WebhookReceipt;
 use crate::AppState;
 
-pub use super::intake::UNKNOWN_ROBOT;
 pub const BAD_SIGNATURE: &str = "Assinatura inválida ou chave secreta da Eduzz não configurada para este robô";
 
 /// Receives an Eduzz webhook delivery for one robot.
