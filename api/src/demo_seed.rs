@@ -4,7 +4,7 @@
 
 use shared::infrastructure::crypto::SecretBox;
 use shared::infrastructure::db::{self, PgPool, Scope};
-use shared::repositories::{tenant_robots, tenants};
+use shared::repositories::{sales_channel_secrets, tenant_robots, tenants};
 use shared::workflows::seed::TenantSeed;
 
 pub const TENANT_URL: &str = "demo.localhost";
@@ -14,6 +14,11 @@ pub const CLIENT_EMAIL: &str = "cliente@demo.localhost";
 pub const PASSWORD: &str = "demo123456";
 pub const PURCHASE_ID: &str = "HP-DEMO-0001";
 pub const HOTTOK: &str = "demo-hottok-0000000000";
+/// The demo robot's secrets on the signing platforms (the benches sign with them).
+pub const KIWIFY_TOKEN: &str = "demo-kiwify-token-0000000000";
+pub const EDUZZ_SECRET: &str = "demo-eduzz-secret-0000000000";
+pub const ASAAS_TOKEN: &str = "demo-asaas-token-00000000000000000000";
+pub const ASAAS_REFERENCE: &str = "robo-demo";
 
 pub async fn run(pool: &PgPool, secrets: &SecretBox, force: bool) -> anyhow::Result<()> {
     let mut tx = db::begin(pool, Scope::worker()).await?;
@@ -61,9 +66,16 @@ pub async fn run(pool: &PgPool, secrets: &SecretBox, force: bool) -> anyhow::Res
             tenant_robots::create(&mut tx, secrets, new).await.map_err(|e| anyhow::anyhow!("{e}"))?
         }
     };
+    for (platform, secret) in [("kiwify", KIWIFY_TOKEN), ("eduzz", EDUZZ_SECRET), ("asaas", ASAAS_TOKEN)] {
+        sales_channel_secrets::set(&mut tx, secrets, tenant_id, robot.id, platform, secret).await?;
+    }
+    sales_channel_secrets::set_reference(&mut tx, tenant_id, robot.id, "asaas", ASAAS_REFERENCE).await?;
     tx.commit().await?;
     println!("Demo tenant: {TENANT_URL} (id {tenant_id})");
     println!("  robot:  {} (Hotmart webhook /api/webhooks/hotmart/robot/{}, hottok {HOTTOK})", robot.id, robot.id);
+    println!(
+        "          Kiwify token {KIWIFY_TOKEN}, Eduzz secret {EDUZZ_SECRET}, Asaas token {ASAAS_TOKEN} (reference {ASAAS_REFERENCE})"
+    );
     println!("  owner:  /tenant/login  e-mail {OWNER_EMAIL}  password {PASSWORD}  key {SECRET}");
     println!("  client: /client/login?tenant={TENANT_URL}  e-mail {CLIENT_EMAIL}  password {PASSWORD}  purchase id {PURCHASE_ID}");
     Ok(())

@@ -6,9 +6,11 @@
 
 pub mod api_error;
 pub mod app_state;
+pub mod asaas_stand_in;
 pub mod audited;
 pub mod auth_injection;
 pub mod cookies;
+pub mod eduzz_stand_in;
 pub mod extractors;
 pub mod factory_start;
 pub mod form_input;

@@ -66,7 +66,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantDevice"
         | "tenantAcceptInvitation"
         | "clientAccessLink" => Public,
-        "hotmartWebhook" | "kiwifyWebhook" | "validateLicense" => Public,
+        "hotmartWebhook" | "kiwifyWebhook" | "eduzzWebhook" | "asaasWebhook" | "validateLicense" => Public,
         "resendWebhook" => Public,
         "listMailVolume" | "getTenantMail" | "updateTenantMail" => Admin,
         "tenantGetEmailSending" | "tenantGetEmailDomain" | "tenantListEmailProblems" => AnyOwnerOwnRows,
@@ -186,6 +186,7 @@ fn access_of(operation_id: &str) -> Option<Access> {
         | "tenantHotmartChannel"
         | "tenantSignedChannel"
         | "tenantSetSignedToken"
+        | "tenantSetExternalReference"
         | "tenantSendHotmartTestEvent"
         | "tenantCreateClientAccessLink"
         | "tenantClientEmails"
@@ -309,7 +310,7 @@ fn capability_of(operation_id: &str) -> Option<Capability> {
         "tenantDeleteRobot" => ManageRobots,
         "tenantExportClient" | "tenantEraseClient" => EraseClients,
         "tenantHotmartChannel" | "tenantSignedChannel" => ViewRobots,
-        "tenantSetSignedToken" => ManageSettings,
+        "tenantSetSignedToken" | "tenantSetExternalReference" => ManageSettings,
         "tenantSendHotmartTestEvent" => ManageRobots,
         "tenantSetHotmartHottok" | "tenantReconcileHotmart" => ManageSettings,
         "tenantHotmartReconciliation" => ViewSales,
@@ -537,6 +538,8 @@ async fn every_operation_refuses_whoever_it_must_and_leaks_nothing() {
             let url_path = path
                 .replace("{id}", &id_of_a)
                 .replace("{robotId}", &robot_a)
+                // The signing platforms' routes; Asaas has them all (the reference too).
+                .replace("{platform}", "asaas")
                 .replace(
                     "{versionId}",
                     if path.starts_with("/api/tenant/robot-projects/") { &project_version_a } else { &version_a },

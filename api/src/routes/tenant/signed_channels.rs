@@ -3,7 +3,8 @@
 //! webhook URL to paste into the platform's panel, the robot's secret (the
 //! owner pastes it; it is sealed and never shown again), the last event,
 //! and the log of what arrived and of what was refused. One route for the
-//! three: they differ only in what the secret is called.
+//! three: they differ only in what the secret is called, and in Asaas's
+//! external reference (which of the account's charges are the robot's).
 
 use axum::extract::{Path, State};
 use axum::Json;
@@ -90,6 +91,9 @@ pub struct SignedChannel {
     pub events: Vec<ChannelEvent>,
     /// Deliveries refused before anything was stored, counted by reason.
     pub refusals: Vec<ChannelRefusal>,
+    /// Asaas only: the reference that makes an Asaas charge this robot's
+    /// (the charge's or its subscription's `externalReference`).
+    pub external_reference: Option<String>,
 }
 
 /// The robot's channel on one signing platform: URL, secret, last event, the log.
@@ -110,6 +114,10 @@ pub async fn signed_channel(
     let token = sales_channel_secrets::prefix(&mut tx, owner.tenant.id, robot.id, name).await?;
     let events = sales_channel_log::events(&mut tx, owner.tenant.id, robot.id, name, EVENTS_SHOWN).await?;
     let refusals = sales_channel_log::refusals(&mut tx, owner.tenant.id, robot.id, name).await?;
+    let external_reference = match platform {
+        SignedPlatform::Asaas => sales_channel_secrets::reference(&mut tx, owner.tenant.id, robot.id, name).await?,
+        _ => None,
+    };
     tx.commit().await?;
     Ok(Json(SignedChannel {
         webhook_url: platform_webhook_url(&meta, &owner.tenant.url, name, robot.id),
@@ -118,6 +126,7 @@ pub async fn signed_channel(
         last_event_at: events.first().map(|e| e.last_duplicate_at.unwrap_or(e.received_at).max(e.received_at)),
         events: events.into_iter().map(event_item).collect(),
         refusals: refusals.into_iter().map(refusal_item).collect(),
+        external_reference,
     }))
 }
 
@@ -175,7 +184,72 @@ pub async fn set_signed_token(
     Ok(Json(SignedTokenSaved { token_configured: true, token_prefix: prefix }))
 }
 
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ExternalReferenceRequest {
+    /// The text the owner puts in each Asaas charge's (or subscription's) `externalReference` for this robot.
+    #[schema(min_length = 1, max_length = 100)]
+    pub external_reference: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExternalReferenceSaved {
+    pub external_reference: String,
+}
+
+/// Sets the robot's Asaas external reference: the charges carrying it are this robot's sales (audited).
+#[utoipa::path(operation_id = "tenantSetExternalReference", put,
+    path = "/api/tenant/robots/{id}/sales-channels/{platform}/reference", tag = "tenant",
+    security(("tenantSession" = [], "tenantSecret" = [])),
+    params(("id" = Uuid, Path), ("platform" = inline(SignedPlatform), Path, description = "Only `asaas` has references")),
+    request_body = ExternalReferenceRequest,
+    responses((status = 200, body = ExternalReferenceSaved), (status = 404, body = ErrorBody), OwnerErrors))]
+pub async fn set_external_reference(
+    owner: SignedInOwner,
+    Path(path): Path<(String, String)>,
+    ApiJson(body): ApiJson<ExternalReferenceRequest>,
+) -> ApiResult<Json<ExternalReferenceSaved>> {
+    owner.require(Capability::ManageSettings)?;
+    let (id, platform) = parse_path(path)?;
+    if platform != SignedPlatform::Asaas {
+        return Err(AppError::NotFound(UNKNOWN_PLATFORM.into()).into());
+    }
+    let name = platform.platform().as_str();
+    // The robot first: another tenant's robot is not found, whatever the body.
+    let mut tx = owner.begin().await?;
+    let robot = find_own(&mut tx, &owner, id).await?;
+    let reference = body.external_reference.as_deref().map(str::trim).unwrap_or_default();
+    Validator::new()
+        .check(
+            !reference.is_empty(),
+            "externalReference",
+            "Informe a referência externa que suas cobranças do Asaas usam para este robô",
+        )
+        .check(
+            char_len(reference) <= 100,
+            "externalReference",
+            "A referência externa deve ter no máximo 100 caracteres",
+        )
+        .check(
+            !reference.chars().any(char::is_whitespace),
+            "externalReference",
+            "A referência externa não tem espaços: use letras, números, hífen ou sublinhado",
+        )
+        .finish()?;
+    let before = sales_channel_secrets::reference(&mut tx, owner.tenant.id, robot.id, name).await?;
+    sales_channel_secrets::set_reference(&mut tx, owner.tenant.id, robot.id, name, reference).await?;
+    let entity = format!("robot_{name}");
+    let (before, after) = (json!({ "externalReference": before }), json!({ "externalReference": reference }));
+    owner.audit(&mut tx, Action::Update, &entity, robot.id, &before, &after).await?;
+    tx.commit().await?;
+    Ok(Json(ExternalReferenceSaved { external_reference: reference.to_string() }))
+}
+
 /// `/api/tenant/robots/{id}/sales-channels/{kiwify|eduzz|asaas}*`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(signed_channel)).routes(routes!(set_signed_token))
+    OpenApiRouter::new()
+        .routes(routes!(signed_channel))
+        .routes(routes!(set_signed_token))
+        .routes(routes!(set_external_reference))
 }

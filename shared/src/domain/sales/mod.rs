@@ -6,5 +6,6 @@
 
 pub mod adapters;
 mod event;
+pub mod payload;
 
 pub use event::{Platform, SaleBuyer, SaleEvent, SaleEventKind, SalePurchase, SaleSubscription};

@@ -2271,6 +2271,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tenant/robots/{id}/sales-channels/{platform}/reference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the robot's Asaas external reference: the charges carrying it are this robot's sales (audited). */
+        put: operations["tenantSetExternalReference"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tenant/robots/{id}/sales-channels/{platform}/token": {
         parameters: {
             query?: never;
@@ -3055,6 +3072,40 @@ export interface paths {
         put?: never;
         /** Lets a deactivated admin sign in again. */
         post: operations["reactivateAdminUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/asaas/robot/{robotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives an Asaas webhook delivery for one robot. */
+        post: operations["asaasWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/eduzz/robot/{robotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives an Eduzz webhook delivery for one robot. */
+        post: operations["eduzzWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4075,6 +4126,16 @@ export interface components {
             } | null;
             /** @description What went wrong, in pt-BR, ready to show. */
             message: string;
+        };
+        ExternalReferenceRequest: {
+            /**
+             * @description The text the owner puts in each Asaas charge's (or subscription's) `externalReference` for this robot.
+             * @default null
+             */
+            externalReference: string | null;
+        };
+        ExternalReferenceSaved: {
+            externalReference: string;
         };
         /** @description Whether the factory can be used now, and the month's quota. */
         FactoryStatus: {
@@ -6459,6 +6520,11 @@ export interface components {
         };
         SignedChannel: {
             events: components["schemas"]["ChannelEvent"][];
+            /**
+             * @description Asaas only: the reference that makes an Asaas charge this robot's
+             *     (the charge's or its subscription's `externalReference`).
+             */
+            externalReference?: string | null;
             /** Format: date-time */
             lastEventAt?: string | null;
             /** @description Deliveries refused before anything was stored, counted by reason. */
@@ -15021,6 +15087,69 @@ export interface operations {
             };
         };
     };
+    tenantSetExternalReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description Only `asaas` has references */
+                platform: "kiwify" | "eduzz" | "asaas";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExternalReferenceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalReferenceSaved"];
+                };
+            };
+            /** @description Invalid input: a pt-BR `message` and per-field `fields`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No owner session, or a missing or wrong `X-Tenant-Secret`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found in this tenant (another tenant's ids are unknown here). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Overloaded: try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tenantSetSignedToken: {
         parameters: {
             query?: never;
@@ -18257,6 +18386,114 @@ export interface operations {
             };
             /** @description Overloaded: try again shortly. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    asaasWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The auth token set on the webhook in Asaas */
+                "asaas-access-token"?: string | null;
+            };
+            path: {
+                /** @description The robot's id */
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Asaas webhook event */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    eduzzWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Hex HMAC-SHA256 of the raw body, keyed with the webhook's secret */
+                "x-signature"?: string | null;
+            };
+            path: {
+                /** @description The robot's id */
+                robotId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Eduzz webhook payload */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

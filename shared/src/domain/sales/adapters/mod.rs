@@ -3,5 +3,7 @@
 //! `shared/tests/architecture.rs`): what two platforms share lives in
 //! `domain::sales` itself.
 
+pub mod asaas;
+pub mod eduzz;
 pub mod hotmart;
 pub mod kiwify;
