@@ -66,7 +66,7 @@ describe('the buyer’s accounts on a license', { timeout: 20_000 }, () => {
       [`POST ${path}`]: () => (++calls === 1 ? errorBody(409, full) : Response.json({ ...alphaSeats, used: 2 }, { status: 201 })),
     })
     await user.click(await screen.findByRole('button', { name: 'Adicionar conta' }))
-    const form = screen.getByRole('form', { name: 'Adicionar conta' })
+    const form = await screen.findByRole('form', { name: 'Adicionar conta' })
     await user.click(within(form).getByRole('button', { name: 'Adicionar' }))
     expect(await within(form).findByText('Número da conta é obrigatório')).toBeInTheDocument()
     expect(within(form).getByText('Servidor é obrigatório')).toBeInTheDocument()
