@@ -199,7 +199,7 @@ async fn the_e_mail_log_tells_what_happened_and_resends_honestly() {
         .header("x-tenant-secret", owner.tenant_secret.as_deref().unwrap())
         .header("idempotency-key", Uuid::now_v7().to_string())
         .json(&json!({"buyerName": "Maria", "buyerEmail": "maria@example.com", "robotId": robot, "amount": "497,00",
-                      "paymentMethod": "pix", "saleDate": chrono::Utc::now().format("%Y-%m-%d").to_string()}))
+                      "paymentMethod": "pix", "saleDate": sao_paulo_today()}))
         .send()
         .await
         .unwrap();
@@ -251,4 +251,10 @@ async fn the_e_mail_log_tells_what_happened_and_resends_honestly() {
         .await
         .status();
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+/// Today in São Paulo (UTC−3, no daylight saving since 2019), the day a
+/// manual sale's date is read in: UTC's date is already tomorrow there from 21:00.
+fn sao_paulo_today() -> String {
+    (chrono::Utc::now() - chrono::Duration::hours(3)).format("%Y-%m-%d").to_string()
 }

@@ -519,3 +519,33 @@ async fn a_stranger_is_refused_before_the_body_is_read_and_learns_nothing_of_the
     let stored: i64 = shop.scalar("SELECT count(*) FROM hotmart_inbox").await;
     assert_eq!(stored, 0);
 }
+
+#[tokio::test]
+async fn a_billet_printed_first_then_paid_still_sends_the_buyer_the_access_email() {
+    let shop = Shop::open().await;
+    assert_eq!(shop.post("purchase_billet_printed").await, StatusCode::OK);
+    worker::hotmart::drain(&shop.app.db.worker_pool, shop.tenant.id).await.unwrap();
+    // The billet is paid: Hotmart approves the same transaction.
+    let mut paid = fixture("purchase_billet_printed");
+    paid["id"] = "9b1f5a3e-0d7c-4c2b-8e61-5f0a2d9c7b14".into();
+    paid["event"] = "PURCHASE_APPROVED".into();
+    paid["data"]["purchase"]["status"] = "APPROVED".into();
+    paid["creation_date"] = (paid["creation_date"].as_i64().unwrap() + 86_400_000).into();
+    let response = shop.post_with(shop.robot, Some(HOTTOK), &paid).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    worker::hotmart::drain(&shop.app.db.worker_pool, shop.tenant.id).await.unwrap();
+    let welcomes: i64 = shop
+        .scalar("SELECT count(*) FROM email_outbox WHERE template = 'welcome' AND to_address = 'comprador.teste@example.com'")
+        .await;
+    assert_eq!(welcomes, 1, "the buyer learns how to sign in once the billet is paid");
+    // A returning buyer who already holds a license gets no second welcome.
+    let mut again = paid.clone();
+    again["id"] = "5c2e8d71-4a9b-4f36-b0d2-7e1c3a6f9d08".into();
+    again["data"]["purchase"]["transaction"] = "HP99990000111122".into();
+    assert_eq!(shop.post_with(shop.robot, Some(HOTTOK), &again).await.status(), StatusCode::OK);
+    worker::hotmart::drain(&shop.app.db.worker_pool, shop.tenant.id).await.unwrap();
+    let welcomes: i64 = shop
+        .scalar("SELECT count(*) FROM email_outbox WHERE template = 'welcome' AND to_address = 'comprador.teste@example.com'")
+        .await;
+    assert_eq!(welcomes, 1);
+}

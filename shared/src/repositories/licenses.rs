@@ -32,6 +32,15 @@ macro_rules! columns {
     };
 }
 
+/// Whether the client holds any license of the tenant (whatever its status).
+pub async fn client_holds_any(conn: &mut PgConnection, tenant_id: Uuid, client_id: Uuid) -> AppResult<bool> {
+    Ok(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM tenant_client_robots WHERE tenant_id = $1 AND client_id = $2)")
+        .bind(tenant_id)
+        .bind(client_id)
+        .fetch_one(conn)
+        .await?)
+}
+
 /// The license a sale granted, locked for this transaction.
 pub async fn lock_by_sale(conn: &mut PgConnection, tenant_id: Uuid, sale_id: Uuid) -> AppResult<Option<License>> {
     Ok(sqlx::query_as(concat!(

@@ -210,10 +210,16 @@ pub(super) async fn apply(conn: &mut PgConnection, stored: &StoredEvent<'_>) -> 
     let license = licenses::lock_by_sale(conn, tenant_id, sale.id).await?;
     match (license, desired, client_id, robot_id) {
         (None, Some(desired), Some(client_id), Some(robot_id)) => {
-            let new_client = match (client, email) {
-                (Some((_, true)), Some(email)) => Some((email, name.as_str())),
-                _ => None,
+            // The access e-mail (how to sign in) goes to a buyer meeting the
+            // portal for the first time: created by this event, or created by
+            // an earlier one that granted nothing (a printed billet, a PIX
+            // not yet paid) and holding no license yet.
+            let first_access = match client {
+                Some((_, true)) => true,
+                Some((id, false)) => !licenses::client_holds_any(conn, tenant_id, id).await?,
+                None => false,
             };
+            let new_client = email.filter(|_| first_access).map(|email| (email, name.as_str()));
             let license = licenses::NewLicense {
                 tenant_id,
                 client_id,
