@@ -39,7 +39,7 @@ function LimitsBody({ tenant, close }: { tenant: TenantItem; close: () => void }
   const query = useQuery(tenantLimitsQuery(tenant.id))
   if (query.isPending) {
     return (
-      <div className="grid gap-4" aria-busy="true" aria-label="Carregando limites">
+      <div className="grid gap-4" role="status" aria-busy="true" aria-label="Carregando limites">
         <Skeleton className="h-12 w-full" />
         <Skeleton className="h-10 w-full" />
         <Skeleton className="h-16 w-full" />

@@ -34,7 +34,7 @@ function SaleDetailBody({ id }: { id: string }) {
   const detail = useQuery(saleDetailQuery(id))
   if (detail.isPending) {
     return (
-      <div className="grid gap-2" aria-busy="true" aria-label="Carregando venda">
+      <div className="grid gap-2" role="status" aria-busy="true" aria-label="Carregando venda">
         {Array.from({ length: 5 }, (_, index) => (
           <Skeleton key={index} className="h-5 w-full" />
         ))}

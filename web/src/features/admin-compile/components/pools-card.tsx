@@ -58,7 +58,7 @@ function PoolsList({ onEdit, onDelete }: { onEdit: (pool: PoolItem) => void; onD
   const query = useQuery(compilePoolsQuery())
   if (query.isPending) {
     return (
-      <div className="grid gap-3" aria-busy="true" aria-label="Carregando pools">
+      <div className="grid gap-3" role="status" aria-busy="true" aria-label="Carregando pools">
         <Skeleton className="h-20 w-full" />
         <Skeleton className="h-20 w-full" />
       </div>

@@ -44,7 +44,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
 /** Cards' shape while the projects load. */
 export function ProjectCardSkeletons({ count = 6 }: { count?: number }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Carregando projetos">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Carregando projetos">
       {Array.from({ length: count }, (_, index) => (
         <Skeleton key={index} className="h-36 w-full rounded-xl" data-testid="project-skeleton" />
       ))}

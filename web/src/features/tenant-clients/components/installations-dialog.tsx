@@ -38,7 +38,7 @@ function InstallationsBody({ id }: { id: string }) {
   const detail = useQuery(licenseDetailQuery(id))
   if (detail.isPending) {
     return (
-      <div className="grid gap-2" aria-busy="true" aria-label="Carregando instalações">
+      <div className="grid gap-2" role="status" aria-busy="true" aria-label="Carregando instalações">
         {Array.from({ length: SKELETON_ROWS }, (_, index) => (
           <Skeleton key={index} className="h-6 w-full" />
         ))}

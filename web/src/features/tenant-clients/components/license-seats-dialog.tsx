@@ -68,7 +68,7 @@ function SeatsBody({ licenseId, canManage }: { licenseId: string; canManage: boo
   const [freeing, setFreeing] = React.useState<{ open: boolean; seat: SeatItem | null }>({ open: false, seat: null })
   if (query.isPending) {
     return (
-      <div className="grid gap-2" aria-busy="true" aria-label="Carregando contas">
+      <div className="grid gap-2" role="status" aria-busy="true" aria-label="Carregando contas">
         {Array.from({ length: SKELETON_ROWS }, (_, index) => (
           <Skeleton key={index} className="h-6 w-full" />
         ))}

@@ -30,7 +30,7 @@ export function DetailState<Data>({
 }) {
   if (query.isPending) {
     return (
-      <div className="grid gap-2" aria-busy="true" aria-label={loadingLabel}>
+      <div className="grid gap-2" role="status" aria-busy="true" aria-label={loadingLabel}>
         {Array.from({ length: 5 }, (_, index) => (
           <Skeleton key={index} className="h-5 w-full" />
         ))}

@@ -72,7 +72,7 @@ function ModelCard({ usage }: { usage: AiUsage }) {
 
 function LoadingModelCard() {
   return (
-    <Card className="gap-4" aria-busy="true" aria-label="Carregando">
+    <Card className="gap-4" role="status" aria-busy="true" aria-label="Carregando">
       <CardHeader>
         <Skeleton className="h-5 w-40" />
       </CardHeader>

@@ -9,7 +9,7 @@ import { AuthTemplateEditor } from '@/features/admin-compile/components/auth-tem
 
 function LoadingTemplate() {
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]" aria-busy="true" aria-label="Carregando">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]" role="status" aria-busy="true" aria-label="Carregando">
       <Skeleton className="h-[32rem] w-full" />
       <Skeleton className="h-72 w-full" />
     </div>

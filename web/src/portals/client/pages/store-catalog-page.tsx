@@ -28,7 +28,7 @@ export function StoreCatalogPage() {
       ) : store.isError ? (
         <SectionError title="Erro ao carregar a loja" error={store.error} onRetry={() => void store.refetch()} retrying={store.isFetching} />
       ) : (
-        <div className="space-y-4" aria-busy="true" aria-label="Carregando a loja">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Carregando a loja">
           <Skeleton className="h-10 w-48" />
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <Skeleton className="h-56" />

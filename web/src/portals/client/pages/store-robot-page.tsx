@@ -24,7 +24,7 @@ export function StoreRobotPage() {
           </Link>
         </>
       ) : (
-        <div className="flex flex-col items-center gap-4" aria-busy="true" aria-label="Carregando página de vendas">
+        <div className="flex flex-col items-center gap-4" role="status" aria-busy="true" aria-label="Carregando página de vendas">
           <Skeleton className="size-20" />
           <Skeleton className="h-10 w-3/4" />
           <Skeleton className="h-6 w-1/2" />

@@ -49,7 +49,7 @@ export function PortalAddressesCard() {
             </Button>
           </div>
         ) : (
-          <div className="grid gap-3" aria-busy="true" aria-label="Carregando endereços dos portais">
+          <div className="grid gap-3" role="status" aria-busy="true" aria-label="Carregando endereços dos portais">
             <Skeleton className="h-9 w-full" />
             <Skeleton className="h-9 w-full" />
           </div>

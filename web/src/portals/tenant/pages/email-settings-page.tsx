@@ -89,7 +89,7 @@ function Loaded<Data>({
     )
   }
   return (
-    <div className="space-y-3" aria-busy="true" aria-label="Carregando">
+    <div className="space-y-3" role="status" aria-busy="true" aria-label="Carregando">
       <Skeleton className="h-48 w-full" />
       <Skeleton className="h-32 w-full" />
     </div>

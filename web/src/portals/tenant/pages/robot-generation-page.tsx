@@ -41,7 +41,7 @@ export function TenantRobotGenerationPage() {
           )}
         </>
       ) : (
-        <div className="space-y-4" aria-busy="true" aria-label="Carregando geração">
+        <div className="space-y-4" role="status" aria-busy="true" aria-label="Carregando geração">
           <Skeleton className="h-8 w-64" />
           <Skeleton className="h-32 w-full" />
           <Skeleton className="h-64 w-full" />

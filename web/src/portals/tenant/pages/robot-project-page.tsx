@@ -63,7 +63,7 @@ function latestCompiled(project: ProjectDetail) {
 
 function ProjectSkeleton() {
   return (
-    <div className="space-y-6" aria-busy="true" aria-label="Carregando projeto">
+    <div className="space-y-6" role="status" aria-busy="true" aria-label="Carregando projeto">
       <Skeleton className="h-8 w-64" />
       <Skeleton className="h-4 w-96 max-w-full" />
       <div className="grid gap-6 lg:grid-cols-2">

@@ -58,7 +58,7 @@ export function TenantRobotVersionsPage() {
           {query.isError ? (
             <LoadErrorCard error={query.error} title="Erro ao carregar versões" fallback="Não foi possível carregar as versões." onRetry={() => void query.refetch()} />
           ) : (
-            <div className="space-y-3" aria-busy="true" aria-label="Carregando versões">
+            <div className="space-y-3" role="status" aria-busy="true" aria-label="Carregando versões">
               <Skeleton className="h-40 w-full" />
               <Skeleton className="h-40 w-full" />
             </div>

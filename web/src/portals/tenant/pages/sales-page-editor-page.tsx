@@ -53,7 +53,7 @@ export function TenantSalesPageEditorPage() {
               onRetry={() => void query.refetch()}
             />
           ) : (
-            <div className="space-y-3" aria-busy="true" aria-label="Carregando página de vendas">
+            <div className="space-y-3" role="status" aria-busy="true" aria-label="Carregando página de vendas">
               <Skeleton className="h-48 w-full" />
               <Skeleton className="h-48 w-full" />
             </div>

@@ -43,7 +43,7 @@ export function TenantSettingsPage() {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <div className="space-y-3" aria-busy="true" aria-label="Carregando configurações">
+        <div className="space-y-3" role="status" aria-busy="true" aria-label="Carregando configurações">
           <Skeleton className="h-40 w-full" />
           <Skeleton className="h-64 w-full" />
         </div>

@@ -86,7 +86,7 @@ function SuspendedAlert({ sending }: { sending: EmailSendingItem }) {
 function DomainState({ query, sending }: { query: ReturnType<typeof useQuery<EmailDomainItem>>; sending?: EmailSendingItem }) {
   if (query.isPending) {
     return (
-      <div className="grid gap-2" aria-busy="true" aria-label="Consultando o domínio">
+      <div className="grid gap-2" role="status" aria-busy="true" aria-label="Consultando o domínio">
         <Skeleton className="h-5 w-48" />
         <Skeleton className="h-4 w-full" />
       </div>

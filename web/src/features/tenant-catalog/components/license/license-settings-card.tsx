@@ -34,7 +34,7 @@ export function LicenseSettingsCard({ robotId, readOnly = false }: { robotId: st
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-6">
         {query.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Carregando licença">
+          <div className="grid gap-3" role="status" aria-busy="true" aria-label="Carregando licença">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-40" />
             <Skeleton className="h-10 w-full" />

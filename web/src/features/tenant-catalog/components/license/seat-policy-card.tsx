@@ -53,7 +53,7 @@ export function SeatPolicyCard({ robotId, readOnly = false }: { robotId: string;
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Carregando contas e vagas">
+          <div className="grid gap-3" role="status" aria-busy="true" aria-label="Carregando contas e vagas">
             <Skeleton className="h-10 w-40" />
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-20 w-full" />

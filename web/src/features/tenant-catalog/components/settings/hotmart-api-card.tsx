@@ -63,7 +63,7 @@ export function HotmartApiCard({ canManage = true }: { canManage?: boolean }) {
             </Button>
           </div>
         ) : (
-          <div className="grid gap-3" aria-busy="true" aria-label="Carregando API da Hotmart">
+          <div className="grid gap-3" role="status" aria-busy="true" aria-label="Carregando API da Hotmart">
             <Skeleton className="h-9 w-full" />
             <Skeleton className="h-9 w-full" />
           </div>

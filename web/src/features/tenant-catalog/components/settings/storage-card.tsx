@@ -54,7 +54,7 @@ export function StorageCard() {
             </Button>
           </div>
         ) : (
-          <div className="grid gap-3" aria-busy="true" aria-label="Carregando armazenamento">
+          <div className="grid gap-3" role="status" aria-busy="true" aria-label="Carregando armazenamento">
             <Skeleton className="h-4 w-56" />
             <Skeleton className="h-2 w-full" />
           </div>

@@ -35,7 +35,7 @@ export function InstallationsByVersionCard({ robotId }: { robotId: string }) {
             </Button>
           </div>
         ) : (
-          <div className="grid gap-2" aria-busy="true" aria-label="Carregando instalações">
+          <div className="grid gap-2" role="status" aria-busy="true" aria-label="Carregando instalações">
             <Skeleton className="h-6 w-full" />
             <Skeleton className="h-6 w-full" />
           </div>

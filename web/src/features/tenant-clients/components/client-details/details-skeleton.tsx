@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton'
 /** The page's shape while the client loads: the client card and two sections. */
 export function ClientDetailsSkeleton() {
   return (
-    <div className="grid gap-6" aria-busy="true" aria-label="Carregando cliente" data-testid="client-details-skeleton">
+    <div className="grid gap-6" role="status" aria-busy="true" aria-label="Carregando cliente" data-testid="client-details-skeleton">
       {[3, 4, 4].map((rows, card) => (
         <Card key={card}>
           <CardHeader>
