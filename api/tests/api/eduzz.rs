@@ -68,8 +68,7 @@ impl Shop {
     where
         T: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,
     {
-        let mut tx = db::begin(&self.app.db.app_pool, Scope::worker_for(self.tenant.id)).await.unwrap();
-        sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string())).fetch_one(&mut *tx).await.unwrap()
+        self.app.scalar_in(self.tenant.id, sql).await
     }
 
     /// What the events left behind, in one comparable shape.

@@ -191,7 +191,17 @@ impl TestApp {
         }
     }
 
-    /// A robot of `tenant` (with its sealed signing key).
+    /// One value read as the worker in `tenant`'s scope.
+    pub async fn scalar_in<T>(&self, tenant: Uuid, sql: &str) -> T
+    where
+        T: for<'r> sqlx::Decode<'r, sqlx::Postgres> + sqlx::Type<sqlx::Postgres> + Send + Unpin,
+    {
+        let mut tx = db::begin(&self.db.app_pool, Scope::worker_for(tenant)).await.unwrap();
+        let value = sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string())).fetch_one(&mut *tx).await.unwrap();
+        tx.commit().await.unwrap();
+        value
+    }
+
     /// Runs `statement` as the worker in `tenant`'s scope, then waits a moment:
     /// the change reaches the instance's license cache by NOTIFY after commit.
     pub async fn sql_in(&self, tenant: Uuid, statement: &str) {
